@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { DatabaseHandle } from "#server/db/client";
+import type { Env } from "#server/env";
+import { AppError } from "#server/errors";
+import { healthRoutes } from "#server/modules/health/routes";
+import { webRoutes } from "#server/web/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    env: Env;
+  }
+}
+
+export type AppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
+  webRoot?: string | null;
+};
+
+export const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Toasts and Radix popovers position themselves with inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export async function buildApp(options: AppOptions) {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("database", database);
+  app.decorate("env", env);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: `${issue.instancePath.replace(/^\//, "").replaceAll("/", ".")}`,
+        message: issue.message,
+      }));
+      const first = details[0];
+      const where = error.validationContext ?? "request";
+      return reply.status(400).send({
+        code: "VALIDATION_ERROR",
+        message: first
+          ? `Invalid ${where}${first.path ? ` '${first.path}'` : ""}: ${first.message}`
+          : "Invalid request.",
+        details,
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        code: error.code,
+        message: error.message,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({
+        code: (error.code ?? "BAD_REQUEST").replace(/^FST_(ERR_)?/, ""),
+        message: error.message,
+      });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send({
+      code: "INTERNAL_ERROR",
+      message: `Something went wrong on our side. Please try again (reference ${request.id}).`,
+    });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    strictTransportSecurity: env.NODE_ENV === "production",
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  // Routes opt in with `config.rateLimit`; counters stay in memory per instance until the
+  // PostgreSQL store lands with the auth endpoints.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Stackbay API", version: "0.1.0", description: "The marketplace's JSON API." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(env.DATA_DIR, "uploads"),
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => {
+      res.header("cache-control", "public, max-age=31536000, immutable");
+      res.header("x-content-type-options", "nosniff");
+    },
+  });
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(webRoutes, { webRoot: options.webRoot ?? null });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

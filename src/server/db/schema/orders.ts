@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "#server/db/schema/auth";
+import { money, products } from "#server/db/schema/catalog";
+
+export type CustomerInfo = {
+  fullName: string;
+  email: string;
+  address: string;
+  city: string;
+  country: string;
+};
+
+export const savedItems = pgTable(
+  "saved_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.userId, t.productId), index().on(t.userId, t.savedAt)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    subtotal: money().notNull(),
+    tax: money().notNull(),
+    totalAmount: money().notNull(),
+    /** Display currency at checkout and the rate (buffer included) used to show the amounts. */
+    currency: text().notNull().default("USD"),
+    fxRate: numeric({ precision: 18, scale: 8 }).notNull().default("1"),
+    paymentMethod: text().notNull(),
+    paymentStatus: text().notNull().default("pending"),
+    isPaid: boolean().notNull().default(false),
+    customerInfo: jsonb().$type<CustomerInfo>().notNull(),
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_payment_method", sql`${t.paymentMethod} in ('stripe', 'paypal', 'apple-pay')`),
+    check(
+      "orders_payment_status",
+      sql`${t.paymentStatus} in ('pending', 'processing', 'failed', 'mock_confirmed')`,
+    ),
+    unique().on(t.userId, t.idempotencyKey),
+    index().on(t.userId, t.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    productName: text().notNull(),
+    price: money().notNull(),
+    quantity: integer().notNull(),
+    vendor: text(),
+    imageUrl: text(),
+  },
+  (t) => [check("order_items_quantity", sql`${t.quantity} between 1 and 99`), index().on(t.orderId)],
+);

@@ -1,0 +1,55 @@
+/** Editable texts of the site with the defaults the pages also fall back to. */
+export const demoContentBlocks: { key: string; content: string }[] = [
+  { key: "home.hero.title", content: "Welcome to Stackbay" },
+  {
+    key: "home.hero.subtitle",
+    content:
+      "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
+  },
+  { key: "home.cta.title", content: "Ready to build your stack?" },
+  {
+    key: "home.cta.subtitle",
+    content:
+      "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
+  },
+  {
+    key: "footer.tagline",
+    content: "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
+  },
+];
+
+export const demoPages: {
+  slug: string;
+  title: string;
+  isActive: boolean;
+  description: string;
+  content: string;
+}[] = [
+  {
+    slug: "buyer-protection",
+    title: "Buyer Protection",
+    isActive: true,
+    description:
+      "How Stackbay protects business buyers: verified vendors, secure payments and a clear refund process.",
+    content: `<h2>Buy with confidence</h2>
+<p>Every vendor on Stackbay passes identity and business checks before a product goes live. When something goes wrong, you have a clear path to a resolution.</p>
+<h3>Refunds</h3>
+<p>Request a refund from your dashboard. The seller has <strong>3 business days</strong> to respond; anything left unresolved goes to our team for a final review. Approved refunds reach your original payment method within <strong>5 to 10 business days</strong>.</p>
+<h3>Secure payments</h3>
+<p>Payments are processed in US dollars by our payment partners. Card details never touch Stackbay's servers.</p>
+<h3>Licences you can trust</h3>
+<p>Licence keys are issued by the platform and can be checked by the vendor's software at any time, so a key you bought here is always recognised.</p>`,
+  },
+  {
+    slug: "seller-guide",
+    title: "Selling on Stackbay",
+    isActive: true,
+    description: "A short guide for vendors: listing products, pricing in USD, resellers and payouts.",
+    content: `<h2>Reach business buyers in 50+ countries</h2>
+<p>List SaaS plans, APIs, hardware, software licences or services. Prices are set in US dollars and shown to each buyer in their own currency.</p>
+<h3>Getting started</h3>
+<ol><li>Create a seller account and complete the KYC check.</li><li>Add your products with features, specifications and images.</li><li>Decide which products resellers may promote, and at what commission.</li></ol>
+<h3>Payouts</h3>
+<p>Payouts follow the refund window, so you are never asked to claw back money you have already received.</p>`,
+  },
+];

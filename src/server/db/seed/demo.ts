@@ -1,0 +1,174 @@
+import { createHash, randomUUID } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { count, inArray, sql } from "drizzle-orm";
+import { categories as categoryList } from "#domain/categories";
+import type { Database } from "#server/db/client";
+import { account, user } from "#server/db/schema/auth";
+import {
+  categories,
+  fxRates,
+  productFeatures,
+  productSpecifications,
+  products,
+} from "#server/db/schema/catalog";
+import { siteContentBlocks, sitePages } from "#server/db/schema/content";
+import { demoProducts } from "#server/db/seed/catalog-data";
+import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
+import { writeProductImages } from "#server/db/seed/images";
+
+export const DEMO_PASSWORD = "stackbay-demo";
+
+export const demoAccounts = [
+  { email: "buyer@stackbay.test", firstName: "Bianca", lastName: "Buyer", flags: {} },
+  {
+    email: "seller@stackbay.test",
+    firstName: "Samir",
+    lastName: "Seller",
+    flags: { isBuyer: false, isSeller: true },
+  },
+  { email: "reseller@stackbay.test", firstName: "Rhea", lastName: "Reseller", flags: { isReseller: true } },
+  { email: "admin@stackbay.test", firstName: "Adam", lastName: "Admin", flags: { isAdmin: true } },
+  {
+    email: "superadmin@stackbay.test",
+    firstName: "Sofia",
+    lastName: "Superadmin",
+    flags: { isAdmin: true, isSuperAdmin: true },
+  },
+] as const;
+
+export const demoFxRates = [
+  { currencyCode: "USD", rateToUsd: "1", fxBuffer: "0" },
+  { currencyCode: "AED", rateToUsd: "3.6725", fxBuffer: "0.02" },
+  { currencyCode: "EUR", rateToUsd: "0.92", fxBuffer: "0.02" },
+  { currencyCode: "GBP", rateToUsd: "0.79", fxBuffer: "0.02" },
+  { currencyCode: "INR", rateToUsd: "83.2", fxBuffer: "0.02" },
+];
+
+/** A stable id per demo product (UUID v5 layout over SHA-1), so seeding twice finds the same rows. */
+export function demoProductId(key: string): string {
+  const bytes = createHash("sha1").update(`stackbay-demo-product:${key}`).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Idempotent: every insert skips rows that already exist, so running it again changes nothing. */
+export async function seedDemo(db: Database, options: { uploadsDir: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  await db
+    .insert(categories)
+    .values(categoryList.map((c) => ({ name: c.name, slug: c.slug })))
+    .onConflictDoNothing({ target: categories.slug });
+  await db.insert(fxRates).values(demoFxRates).onConflictDoNothing({ target: fxRates.currencyCode });
+
+  const seller = await upsertDemoUsers(db);
+  const ids = demoProducts.map((p) => demoProductId(p.key));
+  const existing = new Set(
+    (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
+  );
+  const missing = demoProducts.filter((p) => !existing.has(demoProductId(p.key)));
+  for (const p of missing) {
+    const images = await writeProductImages(options.uploadsDir, p);
+    const id = demoProductId(p.key);
+    const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values({
+        id,
+        sellerId: seller,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        price: p.price,
+        originalPrice: p.originalPrice,
+        imageUrl: images[0] ?? null,
+        images,
+        rating: p.rating,
+        reviewsCount: p.reviewsCount,
+        vendor: p.vendor,
+        hasDiscount: p.discountLabel !== null,
+        discountLabel: p.discountLabel,
+        discountPercentage: p.discountPercentage,
+        isResellable: p.isResellable,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await tx
+        .insert(productFeatures)
+        .values(p.features.map((feature, position) => ({ productId: id, feature, position })));
+      await tx.insert(productSpecifications).values(
+        p.specifications.map(([specKey, specValue], position) => ({
+          productId: id,
+          specKey,
+          specValue,
+          position,
+        })),
+      );
+    });
+  }
+
+  await db
+    .insert(sitePages)
+    .values(
+      demoPages.map((p) => ({
+        slug: p.slug,
+        title: p.title,
+        content: p.content,
+        isActive: p.isActive,
+        seoMeta: { title: `${p.title} | Stackbay`, description: p.description },
+      })),
+    )
+    .onConflictDoNothing({ target: sitePages.slug });
+  await db
+    .insert(siteContentBlocks)
+    .values(demoContentBlocks)
+    .onConflictDoNothing({ target: siteContentBlocks.key });
+
+  return { products: missing.length, categories: categoryList.length, accounts: demoAccounts.length };
+}
+
+/** Creates the demo accounts that do not exist yet; returns the demo seller's id. */
+async function upsertDemoUsers(db: Database): Promise<string> {
+  const passwordHash = await hash(DEMO_PASSWORD);
+  for (const demo of demoAccounts) {
+    const id = randomUUID();
+    const inserted = await db
+      .insert(user)
+      .values({
+        id,
+        name: `${demo.firstName} ${demo.lastName}`,
+        email: demo.email,
+        emailVerified: true,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        ...demo.flags,
+      })
+      .onConflictDoNothing({ target: user.email })
+      .returning({ id: user.id });
+    if (inserted.length > 0) {
+      await db.insert(account).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: passwordHash,
+      });
+    }
+  }
+  const [seller] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`${user.email} = 'seller@stackbay.test'`);
+  if (!seller) throw new Error("demo seller missing after seeding");
+  return seller.id;
+}
+
+/** Seeds only a database that has neither products nor users, so a real install is never touched. */
+export async function seedDemoIfEmpty(db: Database, options: { uploadsDir: string }) {
+  const [productRows] = await db.select({ n: count() }).from(products);
+  const [userRows] = await db.select({ n: count() }).from(user);
+  if ((productRows?.n ?? 0) > 0 || (userRows?.n ?? 0) > 0) return null;
+  return seedDemo(db, options);
+}

@@ -1,0 +1,62 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { escapeHtml } from "#server/web/head";
+
+export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
+
+const views = ["Overview", "Dashboard", "In detail", "Package"] as const;
+
+function shade(hex: string, amount: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const channel = (shift: number) => Math.max(0, Math.min(255, ((n >> shift) & 0xff) + amount));
+  return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** A product picture drawn from its name and colour, since demo data cannot download photos. */
+export function productImageSvg(name: string, vendor: string, accent: string, view: number): string {
+  const { width, height } = PRODUCT_IMAGE_SIZE;
+  const label = views[view % views.length];
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .toUpperCase();
+  const titleSize = Math.min(46, Math.floor(1300 / Math.max(name.length, 1)));
+  const shapes = [
+    `<circle cx="640" cy="120" r="150" fill="${shade(accent, 40)}" opacity="0.45"/>`,
+    `<rect x="470" y="210" width="260" height="170" rx="18" fill="#ffffff" opacity="0.18"/><rect x="490" y="240" width="150" height="14" rx="7" fill="#ffffff" opacity="0.6"/><rect x="490" y="270" width="210" height="14" rx="7" fill="#ffffff" opacity="0.35"/><rect x="490" y="300" width="120" height="14" rx="7" fill="#ffffff" opacity="0.35"/>`,
+    `<path d="M60 520 L250 380 L400 450 L560 300 L740 360" stroke="#ffffff" stroke-width="10" fill="none" opacity="0.5"/>`,
+    `<rect x="520" y="120" width="200" height="200" rx="24" fill="${shade(accent, -50)}" opacity="0.6" transform="rotate(12 620 220)"/>`,
+  ];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${shade(accent, 30)}"/><stop offset="1" stop-color="${shade(accent, -60)}"/>
+  </linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#g)"/>
+  ${shapes[view % shapes.length]}
+  <rect x="60" y="70" width="120" height="120" rx="28" fill="#ffffff" opacity="0.92"/>
+  <text x="120" y="148" font-family="DejaVu Sans, Arial, sans-serif" font-size="52" font-weight="700" fill="${shade(accent, -40)}" text-anchor="middle">${escapeHtml(initials)}</text>
+  <text x="60" y="440" font-family="DejaVu Sans, Arial, sans-serif" font-size="${titleSize}" font-weight="700" fill="#ffffff">${escapeHtml(name)}</text>
+  <text x="60" y="490" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.85">${escapeHtml(vendor)} · ${label}</text>
+</svg>`;
+}
+
+/** Renders the product's pictures as WebP under uploads/products and returns their public URLs. */
+export async function writeProductImages(
+  uploadsDir: string,
+  product: { key: string; name: string; vendor: string; accent: string; imageCount: number },
+): Promise<string[]> {
+  const dir = path.join(uploadsDir, "products");
+  await mkdir(dir, { recursive: true });
+  const urls: string[] = [];
+  for (let view = 0; view < product.imageCount; view++) {
+    const file = `${product.key}-${view + 1}.webp`;
+    const svg = productImageSvg(product.name, product.vendor, product.accent, view);
+    const webp = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+    await writeFile(path.join(dir, file), webp);
+    urls.push(`/uploads/products/${file}`);
+  }
+  return urls;
+}

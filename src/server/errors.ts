@@ -1,0 +1,42 @@
+/** Typed errors thrown anywhere on the server; app.ts maps them to `{ code, message }` once. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, "VALIDATION_ERROR", message, details);
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(message = "You need to sign in first.", code = "UNAUTHORIZED") {
+    super(401, code, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = "You don't have permission to do this.", code = "FORBIDDEN") {
+    super(403, code, message);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = "Not found.", code = "NOT_FOUND") {
+    super(404, code, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string, code = "CONFLICT") {
+    super(409, code, message);
+  }
+}

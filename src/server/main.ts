@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { buildApp } from "#server/app";
+import { openDatabase } from "#server/db/client";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { type Env, EnvError, loadEnv } from "#server/env";
+
+export const webRoot = path.resolve(import.meta.dirname, "../../dist/web");
+
+/** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
+async function ensureAuthSecret(env: Env): Promise<string> {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("base64url");
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function startServer(env: Env) {
+  await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
+  const authSecret = await ensureAuthSecret(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  const app = await buildApp({ env: { ...env, AUTH_SECRET: authSecret }, database, webRoot });
+  if (database.kind === "pglite" && env.NODE_ENV !== "production") {
+    const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });
+    if (seeded) app.log.info(seeded, "seeded demo data into the empty embedded database");
+  }
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  return app;
+}
+
+export async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await startServer(env);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  await main();
+}
