@@ -17,7 +17,9 @@ import {
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError } from "#server/errors";
+import { accountRoutes } from "#server/modules/account/routes";
 import { healthRoutes } from "#server/modules/health/routes";
+import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { webRoutes } from "#server/web/routes";
 
 declare module "fastify" {
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(accountRoutes, { prefix: "/api" });
+  await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
   return app;

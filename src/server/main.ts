@@ -6,8 +6,7 @@ import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
-
-export const webRoot = path.resolve(import.meta.dirname, "../../dist/web");
+import { webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
 async function ensureAuthSecret(env: Env): Promise<string> {

@@ -1,29 +1,5 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
-import { main, webRoot } from "#server/main";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), 0);
-}
-
-/** `npm start` builds the web app when there is no build or a source file is newer than it. */
-async function ensureWebBuild() {
-  const built = newestMtime(path.join(webRoot, "index.html"));
-  const sources = ["src/web", "src/domain", "public", "index.html", "vite.config.ts", "package.json"].map(
-    (p) => newestMtime(path.join(root, p)),
-  );
-  if (built > 0 && built >= Math.max(...sources)) return;
-  console.info(
-    built ? "Web sources changed; rebuilding the app..." : "Building the web app (first start)...",
-  );
-  const { build } = await import("vite");
-  await build({ root, logLevel: "warn" });
-}
+import { main } from "#server/main";
+import { ensureWebBuild } from "#server/web/build";
 
 await ensureWebBuild();
 await main();

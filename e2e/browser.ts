@@ -1,0 +1,72 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+
+/**
+ * Debian's Chromium, headless, with the flags this sandbox needs (no background network, no sandbox as
+ * root). Every page records console errors and uncaught exceptions; a test that leaves any fails.
+ */
+export function setupBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const found = problems.splice(0);
+    expect(found, "console errors or page exceptions").toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    /** `allowErrors` lists console errors a test provokes on purpose (a 404 page load logs one). */
+    async newPage(
+      options: { width?: number; height?: number; theme?: "light" | "dark"; allowErrors?: RegExp[] } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      if (options.theme) {
+        await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
+      }
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (options.allowErrors?.some((pattern) => pattern.test(message.text()))) return;
+        problems.push(`console: ${message.text()} (${page.url()})`);
+      });
+      page.on("pageerror", (error) => problems.push(`exception: ${error.message} (${page.url()})`));
+      return page;
+    },
+  };
+}
+
+/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, "accessibility violations").toEqual([]);
+}

@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildApp } from "#server/app";
+import { openDatabase } from "#server/db/client";
+import { seedDemo } from "#server/db/seed/demo";
+import { loadEnv } from "#server/env";
+import { ensureWebBuild, webRoot } from "#server/web/build";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+/** One real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
+export default async function setup(project: TestProject) {
+  await ensureWebBuild();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
+  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: "0" });
+  const database = await openDatabase({ dataDir });
+  await database.migrate();
+  await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
+  const app = await buildApp({ env, database, webRoot });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  project.provide("baseUrl", address);
+  project.provide("dataDir", dataDir);
+  return async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

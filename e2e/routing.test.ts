@@ -1,0 +1,74 @@
+import { describe, expect, test } from "vitest";
+import { routePatterns } from "#domain/routes";
+import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+
+const browser = setupBrowser();
+
+const concrete = (pattern: string) =>
+  pattern
+    .replace(":id", "00000000-0000-4000-8000-000000000000")
+    .replace(":slug", "buyer-protection")
+    .replace(":view", "saved");
+
+const publicPaths = Object.entries(routePatterns)
+  .filter(
+    ([name]) => !name.startsWith("legacy") && !name.startsWith("admin") && !name.startsWith("dashboard"),
+  )
+  .filter(([name]) => name !== "checkout")
+  .map(([, pattern]) => concrete(pattern));
+
+describe("routing", () => {
+  test("every public route of the table renders its screen, not the 404 screen", async () => {
+    const page = await browser.newPage();
+    for (const path of publicPaths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect.poll(() => page.locator("main h1").first().isVisible(), { message: path }).toBe(true);
+      expect(await page.getByTestId("not-found").count(), path).toBe(0);
+    }
+  });
+
+  test("signed-in and admin routes send a visitor to /login, remembering where they were going", async () => {
+    const page = await browser.newPage();
+    const guarded = Object.entries(routePatterns)
+      .filter(([name]) => name.startsWith("admin") || name.startsWith("dashboard") || name === "checkout")
+      .map(([, pattern]) => concrete(pattern));
+    for (const path of guarded) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe("/login");
+    }
+  });
+
+  test("an unknown path shows the 404 screen with HTTP status 404", async () => {
+    const page = await browser.newPage({ allowErrors: [/status of 404/] });
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByTestId("not-found").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Oops! Page not found" }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await expectAccessible(page);
+  });
+
+  test("legacy link shapes land on the route table's screens", async () => {
+    const page = await browser.newPage();
+    const cases: [string, string][] = [
+      ["/product/abc", "/products/abc"],
+      ["/page/buyer-protection", "/pages/buyer-protection"],
+    ];
+    for (const [from, to] of cases) {
+      await page.goto(from);
+      await expect.poll(() => new URL(page.url()).pathname, { message: from }).toBe(to);
+    }
+  });
+
+  test("the unauthorized screen offers the way home", async () => {
+    const page = await browser.newPage();
+    await page.goto("/unauthorized");
+    await page.getByRole("heading", { name: "Unauthorized Access" }).waitFor();
+    expect(await page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
+    expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, test } from "vitest";
+import { expectAccessible, setupBrowser } from "./browser";
+
+const browser = setupBrowser();
+
+describe("app shell", () => {
+  test("home shows the nav, hero, stats and footer, and passes axe in light and dark", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      const page = await browser.newPage({ theme });
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect
+        .poll(() => page.getByRole("heading", { level: 1, name: "Welcome to Stackbay" }).isVisible())
+        .toBe(true);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const link of ["Products", "About", "Partner", "FAQ", "Login", "Sign Up"]) {
+        expect(await nav.getByRole("link", { name: link, exact: true }).isVisible()).toBe(true);
+      }
+      expect(await page.getByText("Active Products").isVisible()).toBe(true);
+      expect(
+        await page.getByTestId("footer").getByRole("link", { name: "Terms of Service" }).isVisible(),
+      ).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+        theme === "dark",
+      );
+      await expectAccessible(page);
+    }
+  });
+
+  test("the theme switch persists across reloads and the stored theme applies before the app runs", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.getByTestId("theme-toggle").first().click();
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+
+    // Hold the app's JavaScript back: the page must already be dark while #root is still empty.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts are deferred: the document is parsed ("interactive") before they run.
+    await page.reload({ waitUntil: "commit" });
+    await page.waitForFunction(() => document.readyState !== "loading");
+    const early = await page.evaluate(() => ({
+      dark: document.documentElement.classList.contains("dark"),
+      mounted: (document.getElementById("root")?.childElementCount ?? 0) > 0,
+    }));
+    release();
+    expect(early).toEqual({ dark: true, mounted: false });
+    await page.getByTestId("theme-toggle").first().click();
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);
+  });
+
+  test("the nav changes style after scrolling more than 10 px", async () => {
+    const page = await browser.newPage({ height: 600 });
+    await page.goto("/");
+    const nav = page.getByTestId("navbar");
+    await expect.poll(() => nav.getAttribute("data-scrolled")).toBe("false");
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => nav.getAttribute("data-scrolled")).toBe("true");
+  });
+
+  test("on a 375 px phone the menu toggle reveals links, cart, currency, theme and auth links", async () => {
+    const page = await browser.newPage({ width: 375, height: 740 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link", { name: "Products", exact: true }).isVisible()).toBe(false);
+    const toggle = page.getByTestId("mobile-menu-toggle");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const menu = page.getByTestId("mobile-menu");
+    for (const link of ["Products", "About", "Partner", "FAQ", "Login", "Sign Up"]) {
+      expect(await menu.getByRole("link", { name: link, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByText("Cart (0)").isVisible()).toBe(true);
+    expect(await menu.getByRole("button", { name: /Display currency/ }).isVisible()).toBe(true);
+    expect(await menu.getByTestId("theme-toggle").isVisible()).toBe(true);
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await menu.getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/faq");
+    expect(await page.getByTestId("mobile-menu").count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  test("the currency picker switches the display currency and says so", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page
+      .getByRole("button", { name: /Display currency: US Dollar/ })
+      .first()
+      .click();
+    await page.getByRole("menuitemradio", { name: /EUR/ }).click();
+    await expect.poll(() => page.getByText("Currency Changed").isVisible()).toBe(true);
+    expect(await page.getByText("Switched to Euro (€)").isVisible()).toBe(true);
+    expect(await page.getByTestId("currency-note").textContent()).toContain("Euro");
+    await page.reload();
+    await page
+      .getByRole("button", { name: /Display currency: Euro/ })
+      .first()
+      .waitFor();
+  });
+});

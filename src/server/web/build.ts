@@ -1,0 +1,24 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+export const webRoot = path.join(root, "dist/web");
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), 0);
+}
+
+/** Builds the web app when there is no build yet or a source file is newer than it. */
+export async function ensureWebBuild(log: (message: string) => void = console.info) {
+  const built = newestMtime(path.join(webRoot, "index.html"));
+  const sources = ["src/web", "src/domain", "public", "index.html", "vite.config.ts", "package.json"].map(
+    (p) => newestMtime(path.join(root, p)),
+  );
+  if (built > 0 && built >= Math.max(...sources)) return;
+  log(built ? "Web sources changed; rebuilding the app..." : "Building the web app (first start)...");
+  const { build } = await import("vite");
+  await build({ root, logLevel: "warn" });
+}

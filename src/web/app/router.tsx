@@ -1,0 +1,115 @@
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { dashboardViews, routePatterns as r } from "#domain/routes";
+import { RouteError } from "#web/app/route-error";
+import { Component as NotFound } from "#web/app/routes/not-found";
+import { RootLayout } from "#web/components/layout/root-layout";
+import { ScreenPending } from "#web/components/layout/screen-pending";
+import { RequireAdmin, RequireUser } from "#web/features/auth/components/guards";
+import { paths } from "#web/paths";
+
+type Access = "public" | "user" | "admin";
+
+function screen(path: string, access: Access, title: string, purpose: string): RouteObject {
+  const content = <ScreenPending title={title} purpose={purpose} />;
+  const element =
+    access === "admin" ? (
+      <RequireAdmin>{content}</RequireAdmin>
+    ) : access === "user" ? (
+      <RequireUser>{content}</RequireUser>
+    ) : (
+      content
+    );
+  return { path, element };
+}
+
+/** Old link shapes (product cards, page links) land on the screens of the route table. */
+function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+  const params = useParams();
+  return <Navigate to={to(params)} replace />;
+}
+
+function DashboardView() {
+  const { view } = useParams();
+  if (!dashboardViews.includes(view as (typeof dashboardViews)[number])) return <NotFound />;
+  const title = `Dashboard: ${view}`;
+  return <ScreenPending title={title} purpose="Your orders, saved products, profile, wallet and settings." />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: r.home, lazy: () => import("#web/app/routes/home") },
+      screen(
+        r.products,
+        "public",
+        "Products",
+        "Browse SaaS, APIs, hardware, software licences and digital services.",
+      ),
+      screen(
+        r.product,
+        "public",
+        "Product details",
+        "Everything about one product: price, features and specifications.",
+      ),
+      screen(r.cart, "public", "Shopping Cart", "Review your items before checkout"),
+      screen(r.login, "public", "Welcome Back", "Log in to your Stackbay account."),
+      screen(r.signup, "public", "Join Stackbay", "Create a buyer or seller account."),
+      screen(r.verify, "public", "Verify Your Email", "Enter the 6-digit code we e-mailed you."),
+      screen(
+        r.about,
+        "public",
+        "About Stackbay",
+        "Our mission, our values and the team behind the marketplace.",
+      ),
+      screen(
+        r.contact,
+        "public",
+        "Contact Us",
+        "Questions about products, billing or partnerships: we answer within 24 hours.",
+      ),
+      screen(
+        r.faq,
+        "public",
+        "Frequently Asked Questions",
+        "Answers about buying, selling, payments and licences.",
+      ),
+      screen(r.privacy, "public", "Privacy Policy", "How Stackbay collects, uses and protects your data."),
+      screen(
+        r.terms,
+        "public",
+        "Terms of Service",
+        "The rules for buying, selling and reselling on Stackbay.",
+      ),
+      screen(r.partner, "public", "Sell on Stackbay", "Reach business buyers in more than 50 countries."),
+      screen(r.page, "public", "Stackbay", "A page from Stackbay's content library."),
+      { path: r.unauthorized, lazy: () => import("#web/app/routes/unauthorized") },
+      screen(r.dashboard, "user", "Dashboard", "Your orders, saved products, profile, wallet and settings."),
+      {
+        path: r.dashboardView,
+        element: (
+          <RequireUser>
+            <DashboardView />
+          </RequireUser>
+        ),
+      },
+      screen(r.checkout, "user", "Checkout", "Billing details, payment method and your order summary."),
+      screen(r.adminAddProduct, "admin", "Add Product", "List a new product in the catalogue."),
+      screen(r.adminProducts, "admin", "Products", "Search, edit and deactivate catalogue products."),
+      screen(r.adminEditProduct, "admin", "Edit Product", "Change a product's details, images and status."),
+      screen(r.adminCategories, "admin", "Categories", "Add and remove product categories."),
+      screen(r.adminPages, "admin", "Pages", "Content pages and their publication status."),
+      screen(r.adminAddPage, "admin", "New Page", "Write a content page."),
+      screen(r.adminEditPage, "admin", "Edit Page", "Change a content page."),
+      screen(r.adminContent, "admin", "Content Blocks", "Edit the texts shown across the site."),
+      { path: r.legacyProduct, element: <Redirect to={(p) => paths.product(p.id ?? "")} /> },
+      { path: r.legacyPage, element: <Redirect to={(p) => paths.page(p.slug ?? "")} /> },
+      { path: r.legacyAddProduct, element: <Navigate to={paths.admin.addProduct()} replace /> },
+      { path: r.legacyEditPage, element: <Redirect to={(p) => paths.admin.editPage(p.id ?? "")} /> },
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,123 @@
+import { ArrowRight, BadgeCheck, Globe, ShieldCheck, Zap } from "lucide-react";
+import { Link } from "react-router";
+import { currencyByCode } from "#domain/currency";
+import { Button } from "#web/components/ui/button";
+import { useCurrency } from "#web/features/currency/currency-store";
+import { paths } from "#web/paths";
+
+const stats = [
+  { value: "10K+", label: "Active Products" },
+  { value: "500+", label: "Global Vendors" },
+  { value: "50+", label: "Countries Served" },
+  { value: "4.9", label: "Customer Rating" },
+];
+
+const values = [
+  {
+    icon: Globe,
+    title: "Global Marketplace",
+    text: "Software, APIs, hardware and services from vendors on every continent, priced in your currency.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Secure Transactions",
+    text: "Payments settled in USD through audited providers, with a clear refund process if something goes wrong.",
+  },
+  {
+    icon: Zap,
+    title: "Instant Access",
+    text: "Licence keys and access details arrive the moment your order is confirmed.",
+  },
+  {
+    icon: BadgeCheck,
+    title: "Verified Vendors",
+    text: "Every seller passes identity and business checks before a product goes live.",
+  },
+];
+
+export function Component() {
+  const currency = currencyByCode(useCurrency());
+  return (
+    <>
+      <title>Stackbay | Global marketplace for technology products and deals</title>
+      <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent via-background to-background">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Welcome to Stackbay
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg text-muted-foreground">
+            The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare
+            verified vendors, buy with confidence and get to work the same day.
+          </p>
+          {currency.code !== "USD" && (
+            <p
+              className="mt-4 inline-flex rounded-full bg-card px-4 py-1.5 text-sm shadow-sm"
+              data-testid="currency-note"
+            >
+              Prices are shown in {currency.name} ({currency.symbol}).
+            </p>
+          )}
+          <div className="mt-10 flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <Link to={paths.products()}>
+                Explore Products <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to={paths.partner()}>Sell on Stackbay</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Stackbay in numbers" className="border-b border-border bg-card">
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-10 sm:px-6 md:grid-cols-4">
+          {stats.map((s) => (
+            <div key={s.label} className="text-center">
+              <dt className="text-sm text-muted-foreground">{s.label}</dt>
+              <dd className="order-first text-3xl font-extrabold text-primary">{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="why-heading">
+        <h2 id="why-heading" className="text-2xl font-bold sm:text-3xl">
+          Why businesses buy on Stackbay
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {values.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-lg border border-border bg-card p-6 shadow-sm">
+              <Icon className="size-8 text-primary" aria-hidden />
+              <h3 className="mt-4 font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
+        <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
+          <h2 className="text-2xl font-bold sm:text-3xl">Ready to build your stack?</h2>
+          <p className="mx-auto mt-3 max-w-xl opacity-90">
+            Join thousands of businesses that source their technology on Stackbay, or talk to our team about
+            volume pricing.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg" variant="secondary">
+              <Link to={paths.signup()}>Get Started Free</Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+            >
+              <Link to={paths.contact()}>Contact Sales</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { NewsletterForm } from "#web/features/newsletter/components/newsletter-form";
+import { paths } from "#web/paths";
+
+const quickLinks = [
+  { to: paths.home(), label: "Home" },
+  { to: paths.products(), label: "Products" },
+  { to: paths.about(), label: "About" },
+  { to: paths.faq(), label: "FAQ" },
+];
+const legalLinks = [
+  { to: paths.terms(), label: "Terms of Service" },
+  { to: paths.privacy(), label: "Privacy Policy" },
+];
+const socials = [
+  { href: "https://www.linkedin.com/company/stackbay", label: "LinkedIn" },
+  { href: "https://x.com/stackbay", label: "X" },
+  { href: "https://github.com/stackbay", label: "GitHub" },
+  { href: "https://www.youtube.com/@stackbay", label: "YouTube" },
+];
+const badges = [
+  { icon: Lock, label: "256-bit TLS" },
+  { icon: ShieldCheck, label: "Secure payments" },
+  { icon: BadgeCheck, label: "Verified vendors" },
+  { icon: Globe, label: "50+ countries" },
+];
+
+function LinkList({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm text-muted-foreground">{children}</ul>
+    </div>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-border bg-card" data-testid="footer">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Stackbay
+          </Link>
+          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
+            Technology products and deals from verified vendors, for businesses in more than 50 countries.
+          </p>
+          <div className="mt-6 max-w-sm">
+            <NewsletterForm />
+          </div>
+        </div>
+        <LinkList title="Quick Links">
+          {quickLinks.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="hover:text-foreground">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </LinkList>
+        <LinkList title="Legal">
+          {legalLinks.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="hover:text-foreground">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </LinkList>
+        <LinkList title="Partners">
+          <li>
+            <Link to={paths.partner()} className="hover:text-foreground">
+              Become a Partner
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.contact()} className="hover:text-foreground">
+              Contact Us
+            </Link>
+          </li>
+          <li>
+            <a href={paths.partnerSupportMail()} className="hover:text-foreground">
+              Partner Support
+            </a>
+          </li>
+        </LinkList>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 border-t border-border px-4 py-6 sm:px-6">
+        <ul className="flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label="Trust badges">
+          {badges.map(({ icon: Icon, label }) => (
+            <li key={label} className="flex items-center gap-1.5">
+              <Icon className="size-4 text-primary" aria-hidden /> {label}
+            </li>
+          ))}
+        </ul>
+        <ul className="flex gap-2" aria-label="Stackbay on social media">
+          {socials.map((s) => (
+            <li key={s.label}>
+              <a
+                href={s.href}
+                rel="noopener noreferrer"
+                target="_blank"
+                className="rounded-full border border-border px-3 py-1 text-xs font-medium text-muted-foreground hover:text-foreground"
+              >
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 pb-8 text-xs text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
+        <p>© {new Date().getFullYear()} Stackbay FZCO, Dubai Silicon Oasis, UAE. All rights reserved.</p>
+        <p>10K+ products · 500+ vendors · 50+ countries · 10,000+ customers</p>
+      </div>
+    </footer>
+  );
+}

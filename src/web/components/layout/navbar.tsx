@@ -1,0 +1,178 @@
+import { LayoutDashboard, LogIn, Menu, Shield, ShoppingCart, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Button } from "#web/components/ui/button";
+import { isAdmin, useMe } from "#web/features/auth/api/get-me";
+import { useCartCount } from "#web/features/cart/cart-store";
+import { CurrencyPicker } from "#web/features/currency/currency-picker";
+import { ThemeToggle } from "#web/features/theme/theme-toggle";
+import { cn } from "#web/lib/utils";
+import { paths } from "#web/paths";
+
+const links = [
+  { to: paths.products(), label: "Products" },
+  { to: paths.about(), label: "About" },
+  { to: paths.partner(), label: "Partner" },
+  { to: paths.faq(), label: "FAQ" },
+];
+
+export const NAV_SCROLL_THRESHOLD = 10;
+
+function useScrolled() {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return scrolled;
+}
+
+function CartLink({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
+  const count = useCartCount();
+  return (
+    <Link
+      to={paths.cart()}
+      className={cn("relative inline-flex items-center gap-2 rounded-md p-2 hover:bg-accent", className)}
+      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+      data-testid="cart-link"
+    >
+      <ShoppingCart className="size-5" aria-hidden />
+      {withLabel && <span className="text-sm font-medium">Cart ({count})</span>}
+      {!withLabel && count > 0 && (
+        <span
+          className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-primary-foreground"
+          data-testid="cart-count"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <span className="h-9 w-36" aria-hidden />;
+  if (me) {
+    return (
+      <div className={cn("flex gap-1", stacked && "flex-col items-stretch")}>
+        <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+          <Link to={paths.dashboard()}>
+            <LayoutDashboard aria-hidden /> Dashboard
+          </Link>
+        </Button>
+        {isAdmin(me) && (
+          <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+            <Link to={paths.admin.products()}>
+              <Shield aria-hidden /> Admin Panel
+            </Link>
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={cn("flex gap-2", stacked && "flex-col items-stretch")}>
+      <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <Link to={paths.login()}>
+          <LogIn aria-hidden /> Login
+        </Link>
+      </Button>
+      <Button asChild size="sm" onClick={onNavigate}>
+        <Link to={paths.signup()}>Sign Up</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function Navbar() {
+  const scrolled = useScrolled();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header
+      data-testid="navbar"
+      data-scrolled={scrolled}
+      className={cn(
+        "fixed inset-x-0 top-0 z-40 transition-all duration-200",
+        scrolled
+          ? "border-b border-border bg-background/90 shadow-sm backdrop-blur-md"
+          : "border-b border-transparent bg-background",
+      )}
+    >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Stackbay
+        </Link>
+        <ul className="ml-6 hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  cn(
+                    "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+                    isActive && "text-foreground",
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          <CurrencyPicker />
+          <ThemeToggle />
+          <CartLink />
+          <AccountLinks />
+        </div>
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          <CartLink />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((value) => !value)}
+            data-testid="mobile-menu-toggle"
+          >
+            {open ? <X /> : <Menu />}
+          </Button>
+        </div>
+      </nav>
+      {open && (
+        <div
+          id="mobile-menu"
+          className="border-t border-border bg-background px-4 pb-6 md:hidden"
+          data-testid="mobile-menu"
+        >
+          <ul className="flex flex-col py-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="block rounded-md px-3 py-3 font-medium hover:bg-accent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-col gap-3 border-t border-border pt-4">
+            <CartLink withLabel className="px-3" />
+            <div className="flex items-center justify-between px-1">
+              <CurrencyPicker />
+              <ThemeToggle />
+            </div>
+            <AccountLinks stacked onNavigate={() => setOpen(false)} />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Footer } from "#web/components/layout/footer";
+import { Navbar } from "#web/components/layout/navbar";
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  // Move focus to the main region on navigation so keyboard and screen-reader users start at the content.
+  useEffect(() => {
+    if (pathname) document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { toast } from "sonner";
+import {
+  addToCart,
+  type CartInput,
+  type CartItem,
+  cartCount,
+  parseStoredCart,
+  setQuantity,
+} from "#domain/cart";
+import { createLocalStore } from "#web/lib/local-store";
+
+export const cartStore = createLocalStore<CartItem[]>(
+  "stackbay.cart",
+  (raw) => {
+    const { items, error } = parseStoredCart(raw);
+    if (error) console.warn("Ignoring a corrupt stored cart", error);
+    return items;
+  },
+  (items) => JSON.stringify(items),
+);
+
+export function useCart() {
+  return cartStore.use();
+}
+
+export function useCartCount() {
+  return cartCount(cartStore.use());
+}
+
+export const cartActions = {
+  add(input: CartInput) {
+    cartStore.set(addToCart(cartStore.get(), input));
+    toast.success("Added to cart!", { description: `${input.name} has been added to your cart.` });
+  },
+  setQuantity(id: string, quantity: number) {
+    cartStore.set(setQuantity(cartStore.get(), id, quantity));
+  },
+  remove(id: string) {
+    cartStore.set(setQuantity(cartStore.get(), id, 0));
+  },
+  clear() {
+    cartStore.set([]);
+  },
+};

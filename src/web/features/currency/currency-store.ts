@@ -1,0 +1,24 @@
+import { toast } from "sonner";
+import { type CurrencyCode, currencyByCode, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
+import { createLocalStore } from "#web/lib/local-store";
+
+export const currencyStore = createLocalStore<CurrencyCode>(
+  "stackbay.currency",
+  (raw) => (isCurrencyCode(raw) ? raw : DEFAULT_CURRENCY),
+  (code) => code,
+);
+
+export function useCurrency(): CurrencyCode {
+  return currencyStore.use();
+}
+
+/** Switches the display currency at once; an unsupported code is refused with the spec's toast. */
+export function chooseCurrency(code: string) {
+  if (!isCurrencyCode(code)) {
+    toast.error("Invalid Currency", { description: "The selected currency is not supported." });
+    return;
+  }
+  currencyStore.set(code);
+  const currency = currencyByCode(code);
+  toast.success("Currency Changed", { description: `Switched to ${currency.name} (${currency.symbol})` });
+}

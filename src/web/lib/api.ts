@@ -1,0 +1,54 @@
+/** The one way the web app talks to the API: JSON in, JSON out, errors as ApiError with the server's code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type ApiOptions = Omit<RequestInit, "body"> & {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+};
+
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { body, query, headers, ...init } = options;
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: "same-origin",
+      ...init,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      "NETWORK_ERROR",
+      "We couldn't reach Stackbay. Check your connection and try again.",
+    );
+  }
+  const payload = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      payload?.code ?? "HTTP_ERROR",
+      payload?.message ?? "An unexpected error occurred. Please try again.",
+      payload?.details,
+    );
+  }
+  return payload as T;
+}

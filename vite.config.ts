@@ -1,0 +1,42 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes .br and .gz beside every text asset so the server sends them precompressed. */
+function precompress(): Plugin {
+  let outDir = "";
+  return {
+    name: "stackbay-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true });
+      for (const file of files) {
+        if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
+        const full = path.join(outDir, file);
+        const content = await readFile(full);
+        if (content.length < 1024) continue;
+        await writeFile(
+          `${full}.br`,
+          await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        await writeFile(`${full}.gz`, await gz(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  server: { port: 3001 },
+});
