@@ -16,7 +16,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
-import { AppError } from "#server/errors";
+import { AppError, TooManyRequests } from "#server/errors";
 import { accountRoutes } from "#server/modules/account/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
@@ -121,7 +121,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(compress, { threshold: 1024 });
   // Routes opt in with `config.rateLimit`; counters stay in memory per instance until the
   // PostgreSQL store lands with the auth endpoints.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new TooManyRequests(Math.ceil(context.ttl / 1000)),
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -40,3 +40,9 @@ export class Conflict extends AppError {
     super(409, code, message);
   }
 }
+
+export class TooManyRequests extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "RATE_LIMITED", `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`);
+  }
+}

@@ -1,0 +1,319 @@
+import { describe, expect, test } from "vitest";
+import type { CurrencyCode } from "#domain/currency";
+import {
+  computeTotals,
+  convertFromUsd,
+  type FxRate,
+  formatAmount,
+  formatPrice,
+  formatUsd,
+  fromUnits,
+  isPerTransaction,
+  MONEY_SCALE,
+  TAX_RATE,
+  toUnits,
+} from "#domain/money";
+
+// Binary-exact rates so converted amounts can be compared exactly.
+const exactRates: FxRate[] = [
+  { currencyCode: "EUR", rateToUsd: 0.5, fxBuffer: 0.25 },
+  { currencyCode: "GBP", rateToUsd: 0.75, fxBuffer: 0 },
+  { currencyCode: "AED", rateToUsd: 4, fxBuffer: 0.5 },
+];
+
+const realisticRates: FxRate[] = [
+  { currencyCode: "INR", rateToUsd: 83, fxBuffer: 0.02 },
+  { currencyCode: "GBP", rateToUsd: 0.79, fxBuffer: 0.02 },
+];
+
+describe("constants", () => {
+  test("money is kept to four decimals and taxed at 5%", () => {
+    expect(MONEY_SCALE).toBe(4);
+    expect(TAX_RATE).toBe(0.05);
+  });
+});
+
+describe("convertFromUsd", () => {
+  test("multiplies non-USD prices by rate_to_usd and (1 + fx_buffer)", () => {
+    expect(convertFromUsd(10, "EUR", exactRates)).toBe(6.25);
+    expect(convertFromUsd(10, "AED", exactRates)).toBe(60);
+  });
+
+  test("a zero buffer applies the bare rate", () => {
+    expect(convertFromUsd(10, "GBP", exactRates)).toBe(7.5);
+  });
+
+  test("applies the realistic INR rate with its buffer", () => {
+    expect(convertFromUsd(10, "INR", realisticRates)).toBeCloseTo(846.6, 10);
+    expect(convertFromUsd(0.004, "INR", realisticRates)).toBeCloseTo(0.33864, 12);
+  });
+
+  test("picks the rate row of the requested currency", () => {
+    expect(convertFromUsd(10, "GBP", [...realisticRates, ...exactRates])).toBeCloseTo(8.058, 10);
+  });
+
+  test("leaves USD unchanged even when a USD rate row exists", () => {
+    expect(convertFromUsd(12.34, "USD", [{ currencyCode: "USD", rateToUsd: 2, fxBuffer: 0.5 }])).toBe(12.34);
+  });
+
+  test("leaves a currency with no rate row unconverted", () => {
+    expect(convertFromUsd(12.34, "INR", exactRates)).toBe(12.34);
+    expect(convertFromUsd(12.34, "EUR", [])).toBe(12.34);
+  });
+
+  test("zero stays zero", () => {
+    expect(convertFromUsd(0, "EUR", exactRates)).toBe(0);
+  });
+});
+
+describe("formatAmount", () => {
+  const cases: [number, CurrencyCode, string][] = [
+    // USD
+    [0, "USD", "$0"],
+    [0.999, "USD", "$0.999"],
+    [1, "USD", "$1"],
+    [999.5, "USD", "$1,000"],
+    [1000, "USD", "$1,000"],
+    [99999, "USD", "$99,999"],
+    [100000, "USD", "$100,000"],
+    [9999999, "USD", "$9,999,999"],
+    [10000000, "USD", "$10,000,000"],
+    // EUR
+    [0, "EUR", "€0"],
+    [0.999, "EUR", "€0.999"],
+    [1, "EUR", "€1"],
+    [999.5, "EUR", "€1,000"],
+    [1000, "EUR", "€1,000"],
+    [99999, "EUR", "€99,999"],
+    [100000, "EUR", "€100,000"],
+    [9999999, "EUR", "€9,999,999"],
+    [10000000, "EUR", "€10,000,000"],
+    // GBP
+    [0, "GBP", "£0"],
+    [0.999, "GBP", "£0.999"],
+    [1, "GBP", "£1"],
+    [999.5, "GBP", "£1,000"],
+    [1000, "GBP", "£1,000"],
+    [99999, "GBP", "£99,999"],
+    [100000, "GBP", "£100,000"],
+    [9999999, "GBP", "£9,999,999"],
+    [10000000, "GBP", "£10,000,000"],
+    // AED: text symbol followed by a space
+    [0, "AED", "AED 0"],
+    [0.999, "AED", "AED 0.999"],
+    [1, "AED", "AED 1"],
+    [37, "AED", "AED 37"],
+    [999.5, "AED", "AED 1,000"],
+    [1000, "AED", "AED 1,000"],
+    [99999, "AED", "AED 99,999"],
+    [100000, "AED", "AED 100,000"],
+    [9999999, "AED", "AED 9,999,999"],
+    [10000000, "AED", "AED 10,000,000"],
+    // INR: below 1 keeps three decimals (documented project choice), then grouping, lakh, crore
+    [0, "INR", "₹0"],
+    [0.999, "INR", "₹0.999"],
+    [1, "INR", "₹1"],
+    [999.5, "INR", "₹1,000"],
+    [1000, "INR", "₹1,000"],
+    [99999, "INR", "₹99,999"],
+    [100000, "INR", "₹1.0L"],
+    [150000, "INR", "₹1.5L"],
+    [9999999, "INR", "₹100.0L"],
+    [10000000, "INR", "₹1.0Cr"],
+    [25000000, "INR", "₹2.5Cr"],
+    [1000000000, "INR", "₹100.0Cr"],
+  ];
+
+  test.each(cases)("formats %s %s as %s", (amount, currency, expected) => {
+    expect(formatAmount(amount, currency)).toBe(expected);
+  });
+
+  test("amounts strictly between 0 and 1 show exactly three decimals", () => {
+    expect(formatAmount(0.004, "USD")).toBe("$0.004");
+    expect(formatAmount(0.1, "EUR")).toBe("€0.100");
+    expect(formatAmount(0.5, "INR")).toBe("₹0.500");
+    expect(formatAmount(0.33864, "INR")).toBe("₹0.339");
+  });
+
+  test("amounts between 1 and 1,000 have no decimals", () => {
+    expect(formatAmount(1.4, "USD")).toBe("$1");
+    expect(formatAmount(1.5, "GBP")).toBe("£2");
+    expect(formatAmount(49.99, "EUR")).toBe("€50");
+    expect(formatAmount(999.4, "USD")).toBe("$999");
+  });
+});
+
+describe("isPerTransaction", () => {
+  test("needs both a USD amount below 1 and 'API' in the name", () => {
+    expect(isPerTransaction("Geo API", 0.004)).toBe(true);
+    expect(isPerTransaction("Geo API", 0.999)).toBe(true);
+    expect(isPerTransaction("Geo API", 1)).toBe(false);
+    expect(isPerTransaction("Rapid Tool", 0.004)).toBe(false);
+    expect(isPerTransaction("api thing", 0.004)).toBe(false);
+  });
+});
+
+describe("formatPrice", () => {
+  test("appends /transaction for a sub-dollar API product", () => {
+    expect(formatPrice(0.004, "USD", [], "Geo API")).toBe("$0.004/transaction");
+    expect(formatPrice(0.999, "USD", [], "Geo API")).toBe("$0.999/transaction");
+  });
+
+  test("the 'API' match is case-sensitive", () => {
+    expect(formatPrice(0.004, "USD", [], "Rapid Tool")).toBe("$0.004");
+    expect(formatPrice(0.004, "USD", [], "api thing")).toBe("$0.004");
+    expect(formatPrice(0.004, "USD", [], "OpenAPI Gateway")).toBe("$0.004/transaction");
+  });
+
+  test("no suffix at a price of 1 USD or above", () => {
+    expect(formatPrice(1, "USD", [], "Geo API")).toBe("$1");
+    expect(formatPrice(49.99, "USD", [], "Geo API")).toBe("$50");
+  });
+
+  test("no suffix without a product name", () => {
+    expect(formatPrice(0.004, "USD", [])).toBe("$0.004");
+  });
+
+  test("converts before formatting", () => {
+    expect(formatPrice(10, "EUR", exactRates)).toBe("€6");
+    expect(formatPrice(10, "AED", exactRates)).toBe("AED 60");
+    expect(formatPrice(10, "INR", realisticRates)).toBe("₹847");
+    expect(formatPrice(2000, "INR", realisticRates)).toBe("₹1.7L");
+  });
+
+  test("formats an unconverted amount when the currency has no rate", () => {
+    expect(formatPrice(10, "INR", exactRates)).toBe("₹10");
+  });
+
+  test("the suffix depends on the USD amount, not the converted one", () => {
+    // 0.5 USD is 42.33 INR: still per transaction.
+    expect(formatPrice(0.5, "INR", realisticRates, "Geo API")).toBe("₹42/transaction");
+    expect(formatPrice(0.004, "INR", realisticRates, "Geo API")).toBe("₹0.339/transaction");
+    // 1 USD is 0.8058 GBP: below 1 once converted, but not per transaction.
+    expect(formatPrice(1, "GBP", realisticRates, "Geo API")).toBe("£0.806");
+  });
+});
+
+describe("formatUsd", () => {
+  test("shows two to four decimals with grouping", () => {
+    expect(formatUsd(0)).toBe("$0.00");
+    expect(formatUsd(0.004)).toBe("$0.004");
+    expect(formatUsd(49.99)).toBe("$49.99");
+    expect(formatUsd(1234.5)).toBe("$1,234.50");
+    expect(formatUsd(0.12345)).toBe("$0.1235");
+  });
+});
+
+describe("toUnits / fromUnits", () => {
+  test("toUnits counts ten-thousandths from strings and numbers", () => {
+    expect(toUnits("49.99")).toBe(499900);
+    expect(toUnits("0.004")).toBe(40);
+    expect(toUnits("0.0001")).toBe(1);
+    expect(toUnits(0.004)).toBe(40);
+    expect(toUnits(12)).toBe(120000);
+    expect(toUnits("0")).toBe(0);
+  });
+
+  test("toUnits rounds to the nearest unit", () => {
+    expect(toUnits("0.00004")).toBe(0);
+    expect(toUnits("0.00006")).toBe(1);
+    expect(toUnits(0.1 + 0.2)).toBe(3000);
+  });
+
+  test("fromUnits prints four decimals", () => {
+    expect(fromUnits(0)).toBe("0.0000");
+    expect(fromUnits(1)).toBe("0.0001");
+    expect(fromUnits(40)).toBe("0.0040");
+    expect(fromUnits(499900)).toBe("49.9900");
+    expect(fromUnits(1234567890)).toBe("123456.7890");
+  });
+
+  test.each(["0.0000", "0.0001", "0.0040", "49.9900", "999999.9999", "9999999999.9999"])(
+    "round trips %s",
+    (amount) => {
+      expect(fromUnits(toUnits(amount))).toBe(amount);
+    },
+  );
+
+  test("normalises a shorter decimal string to four places", () => {
+    expect(fromUnits(toUnits("49.99"))).toBe("49.9900");
+    expect(fromUnits(toUnits("7"))).toBe("7.0000");
+  });
+
+  test.each(["abc", "1.2.3", "12abc", "$5", "Infinity"])("rejects the string %j", (amount) => {
+    expect(() => toUnits(amount)).toThrow(new RangeError(`Not a money amount: ${amount}`));
+  });
+
+  test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    "rejects the number %s",
+    (amount) => {
+      expect(() => toUnits(amount)).toThrow(RangeError);
+      expect(() => toUnits(amount)).toThrow(`Not a money amount: ${amount}`);
+    },
+  );
+});
+
+describe("computeTotals", () => {
+  test("an empty cart totals zero", () => {
+    expect(computeTotals([])).toEqual({ subtotal: "0.0000", tax: "0.0000", total: "0.0000" });
+  });
+
+  test("sums sub-cent prices exactly", () => {
+    expect(computeTotals([{ price: "0.004", quantity: 3 }])).toEqual({
+      subtotal: "0.0120",
+      tax: "0.0006",
+      total: "0.0126",
+    });
+  });
+
+  test("computes subtotal, 5% tax and total", () => {
+    expect(computeTotals([{ price: "49.99", quantity: 2 }])).toEqual({
+      subtotal: "99.9800",
+      tax: "4.9990",
+      total: "104.9790",
+    });
+  });
+
+  test("adds several lines", () => {
+    expect(
+      computeTotals([
+        { price: "49.99", quantity: 2 },
+        { price: "0.004", quantity: 3 },
+      ]),
+    ).toEqual({ subtotal: "99.9920", tax: "4.9996", total: "104.9916" });
+  });
+
+  test("avoids floating-point drift", () => {
+    expect(
+      computeTotals([
+        { price: "0.1", quantity: 1 },
+        { price: "0.2", quantity: 1 },
+      ]),
+    ).toEqual({ subtotal: "0.3000", tax: "0.0150", total: "0.3150" });
+  });
+
+  test("rounds tax to the nearest ten-thousandth", () => {
+    // 5% of 0.0010 is 0.00005: rounds up.
+    expect(computeTotals([{ price: "0.0010", quantity: 1 }])).toEqual({
+      subtotal: "0.0010",
+      tax: "0.0001",
+      total: "0.0011",
+    });
+    // 5% of 0.0030 is 0.00015: rounds up.
+    expect(computeTotals([{ price: "0.0030", quantity: 1 }])).toEqual({
+      subtotal: "0.0030",
+      tax: "0.0002",
+      total: "0.0032",
+    });
+    // 5% of 0.0007 is 0.000035: rounds down.
+    expect(computeTotals([{ price: "0.0007", quantity: 1 }])).toEqual({
+      subtotal: "0.0007",
+      tax: "0.0000",
+      total: "0.0007",
+    });
+  });
+
+  test("rejects a line whose price is not a number", () => {
+    expect(() => computeTotals([{ price: "free", quantity: 1 }])).toThrow("Not a money amount: free");
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp } from "#server/test/app";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("error shape", () => {
+  test("an unknown API route answers 404 with { code, message }", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nope" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: "No route for GET /api/nope." });
+  });
+
+  test("a body that fails its schema answers 400 VALIDATION_ERROR with the field's message and details", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "not-an-email" } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe("VALIDATION_ERROR");
+    expect(body.message).toContain("Please enter a valid email address");
+    expect(body.details).toEqual([expect.objectContaining({ path: "email", message: "Please enter a valid email address" })]);
+  });
+
+  test("malformed JSON is a 400 in the same shape, not a 500", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      headers: { "content-type": "application/json" },
+      payload: "{bad",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  test("every response carries a request id and security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("OpenAPI", () => {
+  test("the document lists the API's routes and the docs UI is served", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/me", "/api/newsletter"]));
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("server errors", () => {
+  test("a failure deep in a handler answers 500 with a hidden message and the request id", async () => {
+    const broken = await createTestApp();
+    // Break the database under a route that needs it.
+    await broken.app.database.close();
+    const res = await broken.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "a@b.co" } });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.code).toBe("INTERNAL_ERROR");
+    expect(body.message).toContain(res.headers["x-request-id"]);
+    expect(body.message).not.toMatch(/pglite|closed|sql/i);
+    broken.app.database.close = async () => {};
+    await broken.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestDatabase } from "#server/test/app";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+// Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+test("migrations create every table of the spec on an empty database, and a second run changes nothing", async () => {
+  const before = await rows<{ n: number }>(
+    sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+  );
+  expect(before[0]?.n).toBe(0);
+  await database.migrate();
+  await database.migrate();
+  const tables = (
+    await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    )
+  ).map((r) => r.table_name);
+  expect(tables).toEqual([
+    "accounts",
+    "categories",
+    "contact_messages",
+    "fx_rates",
+    "newsletter_subscriptions",
+    "order_items",
+    "orders",
+    "partner_applications",
+    "product_features",
+    "product_specifications",
+    "products",
+    "saved_items",
+    "sessions",
+    "site_content_blocks",
+    "site_pages",
+    "two_factors",
+    "users",
+    "verifications",
+  ]);
+});
+
+test("products are search-ready: trigram indexes on name, vendor and description, btree on the sort keys", async () => {
+  const indexes = await rows<{ indexname: string; indexdef: string }>(
+    sql`select indexname, indexdef from pg_indexes where tablename = 'products'`,
+  );
+  const defs = indexes.map((i) => i.indexdef).join("\n");
+  for (const column of ["name", "vendor", "description"]) {
+    expect(defs).toMatch(new RegExp(`USING gin \\(${column} gin_trgm_ops\\)`));
+  }
+  for (const column of ["category", "price", "rating", "created_at"]) {
+    expect(defs).toMatch(new RegExp(`USING btree \\(${column}\\)`));
+  }
+});
+
+test("money columns keep four decimals exactly and the database refuses impossible values", async () => {
+  await database.db.execute(sql`insert into categories (name, slug) values ('APIs', 'apis')`);
+  const [row] = await rows<{ price: string }>(
+    sql`insert into products (name, category, price) values ('Geo API', 'apis', 0.004) returning price`,
+  );
+  expect(row?.price).toBe("0.0040");
+  await expect(
+    database.db.execute(sql`insert into products (name, category, price) values ('Bad', 'apis', -1)`),
+  ).rejects.toThrow();
+  await expect(
+    database.db.execute(sql`insert into products (name, category, price, rating) values ('Bad', 'apis', 1, 5.5)`),
+  ).rejects.toThrow();
+  await expect(
+    database.db.execute(sql`insert into products (name, category, price) values ('Orphan', 'nope', 1)`),
+  ).rejects.toThrow();
+});

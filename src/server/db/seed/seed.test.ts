@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { count, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { categories as categoryList } from "#domain/categories";
+import { account, user } from "#server/db/schema/auth";
+import { categories, fxRates, productFeatures, products, productSpecifications } from "#server/db/schema/catalog";
+import { siteContentBlocks, sitePages } from "#server/db/schema/content";
+import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
+import { seedSyntheticProducts } from "#server/db/seed/synthetic";
+import { createTestApp } from "#server/test/app";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let uploadsDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  uploadsDir = path.join(t.dataDir, "uploads");
+});
+afterAll(() => t.close());
+
+const countOf = async (table: PgTable) =>
+  (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+describe("demo seed", () => {
+  test("fills an empty database with the catalogue, rates, accounts, pages and blocks", async () => {
+    const first = await seedDemoIfEmpty(t.db, { uploadsDir });
+    expect(first?.products).toBeGreaterThanOrEqual(60);
+
+    const cats = await t.db.select({ slug: categories.slug, name: categories.name }).from(categories);
+    expect(cats.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(
+      [...categoryList].map((c) => ({ slug: c.slug, name: c.name })).sort((a, b) => a.slug.localeCompare(b.slug)),
+    );
+    const rates = await t.db.select().from(fxRates);
+    expect(rates.map((r) => r.currencyCode).sort()).toEqual(["AED", "EUR", "GBP", "INR", "USD"]);
+    expect(rates.find((r) => r.currencyCode === "USD")?.fxBuffer).toBe("0.0000");
+
+    const perCategory = await t.db
+      .select({ category: products.category, n: count() })
+      .from(products)
+      .groupBy(products.category);
+    expect(perCategory).toHaveLength(5);
+    for (const row of perCategory) expect(row.n).toBeGreaterThanOrEqual(10);
+
+    const perCall = await t.db.select().from(products).where(sql`${products.price} < 1 and ${products.name} like '%API%'`);
+    expect(perCall.length).toBeGreaterThan(0);
+    const hardwareMax = await t.db.select({ max: sql<string>`max(${products.price})` }).from(products);
+    expect(Number(hardwareMax[0]?.max)).toBeGreaterThan(1000);
+
+    const all = await t.db.select().from(products);
+    for (const p of all) {
+      expect(p.images.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(p.images.length, p.name).toBeLessThanOrEqual(4);
+      expect(p.imageUrl).toBe(p.images[0]);
+      for (const url of p.images) expect(existsSync(path.join(uploadsDir, url.replace("/uploads/", "")))).toBe(true);
+      expect(p.hasDiscount).toBe(p.discountLabel !== null);
+    }
+    const features = await t.db
+      .select({ productId: productFeatures.productId, n: count() })
+      .from(productFeatures)
+      .groupBy(productFeatures.productId);
+    for (const f of features) expect(f.n).toBeGreaterThanOrEqual(3);
+    const specs = await t.db
+      .select({ productId: productSpecifications.productId, n: count() })
+      .from(productSpecifications)
+      .groupBy(productSpecifications.productId);
+    for (const s of specs) {
+      expect(s.n).toBeGreaterThanOrEqual(3);
+      expect(s.n).toBeLessThanOrEqual(8);
+    }
+
+    expect(await countOf(sitePages)).toBe(2);
+    expect(await countOf(siteContentBlocks)).toBeGreaterThanOrEqual(3);
+  });
+
+  test("demo accounts are verified, carry their roles and have argon2id password hashes", async () => {
+    for (const demo of demoAccounts) {
+      const [row] = await t.db.select().from(user).where(eq(user.email, demo.email));
+      expect(row?.emailVerified, demo.email).toBe(true);
+      const [credential] = await t.db.select().from(account).where(eq(account.userId, row?.id ?? ""));
+      expect(credential?.providerId).toBe("credential");
+      expect(credential?.password).toMatch(/^\$argon2id\$/);
+    }
+    const [admin] = await t.db.select().from(user).where(eq(user.email, "admin@stackbay.test"));
+    expect(admin).toMatchObject({ isAdmin: true, isSuperAdmin: false });
+    const [superAdmin] = await t.db.select().from(user).where(eq(user.email, "superadmin@stackbay.test"));
+    expect(superAdmin).toMatchObject({ isAdmin: true, isSuperAdmin: true });
+    const [reseller] = await t.db.select().from(user).where(eq(user.email, "reseller@stackbay.test"));
+    expect(reseller).toMatchObject({ isBuyer: true, isReseller: true, isAdmin: false });
+  });
+
+  test("is idempotent: seeding again adds nothing, and the empty-only seed skips a filled database", async () => {
+    const before = {
+      products: await countOf(products),
+      features: await countOf(productFeatures),
+      users: await countOf(user),
+      accounts: await countOf(account),
+      pages: await countOf(sitePages),
+    };
+    const again = await seedDemo(t.db, { uploadsDir });
+    expect(again.products).toBe(0);
+    expect(await seedDemoIfEmpty(t.db, { uploadsDir })).toBeNull();
+    expect({
+      products: await countOf(products),
+      features: await countOf(productFeatures),
+      users: await countOf(user),
+      accounts: await countOf(account),
+      pages: await countOf(sitePages),
+    }).toEqual(before);
+  });
+});
+
+test("synthetic products for benchmarks are added in batches with valid, varied rows", async () => {
+  const before = await countOf(products);
+  await seedSyntheticProducts(t.db, 2_500);
+  expect(await countOf(products)).toBe(before + 2_500);
+  const [stats] = await t.db
+    .select({
+      categories: sql<number>`count(distinct ${products.category})::int`,
+      inactive: sql<number>`count(*) filter (where not ${products.isActive})::int`,
+      discounted: sql<number>`count(*) filter (where ${products.hasDiscount})::int`,
+    })
+    .from(products);
+  expect(stats?.categories).toBe(5);
+  expect(stats?.inactive).toBeGreaterThan(0);
+  expect(stats?.discounted).toBeGreaterThan(0);
+});
