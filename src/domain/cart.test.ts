@@ -143,3 +143,12 @@ describe("parseStoredCart", () => {
     expect(result.error).not.toBe("");
   });
 });
+
+describe("setQuantity with odd input", () => {
+  const item = { id: "a", name: "A", price: 1, quantity: 2, vendor: "V", image_url: "" };
+  test("a fraction below 1 or NaN removes the line instead of leaving quantity 0", () => {
+    expect(setQuantity([item], "a", 0.5)).toEqual([]);
+    expect(setQuantity([item], "a", Number.NaN)).toEqual([]);
+    expect(setQuantity([item], "a", 2.7)).toEqual([{ ...item, quantity: 2 }]);
+  });
+});

@@ -35,8 +35,9 @@ export function addToCart(items: readonly CartItem[], input: CartInput): CartIte
 
 /** A quantity of zero or less removes the line, as the spec's cart does. */
 export function setQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
-  if (quantity <= 0) return items.filter((item) => item.id !== id);
-  return items.map((item) => (item.id === id ? { ...item, quantity: Math.floor(quantity) } : item));
+  const whole = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
+  if (whole <= 0) return items.filter((item) => item.id !== id);
+  return items.map((item) => (item.id === id ? { ...item, quantity: whole } : item));
 }
 
 export function cartCount(items: readonly CartItem[]): number {

@@ -317,3 +317,8 @@ describe("computeTotals", () => {
     expect(() => computeTotals([{ price: "free", quantity: 1 }])).toThrow("Not a money amount: free");
   });
 });
+
+test("toUnits refuses text that is not a plain decimal", () => {
+  for (const bad of ["", "  ", "0x10", "1e3", "12,50"]) expect(() => toUnits(bad)).toThrow(RangeError);
+  expect(toUnits(" 12.5 ")).toBe(125_000);
+});

@@ -7,8 +7,11 @@ import { type CurrencyCode, currencyByCode } from "#domain/currency";
 export const MONEY_SCALE = 4;
 const UNITS_PER_DOLLAR = 10 ** MONEY_SCALE;
 
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 export function toUnits(amount: string | number): number {
-  const value = typeof amount === "number" ? amount : Number(amount);
+  const value =
+    typeof amount === "number" ? amount : DECIMAL.test(amount.trim()) ? Number(amount) : Number.NaN;
   if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${amount}`);
   return Math.round(value * UNITS_PER_DOLLAR);
 }

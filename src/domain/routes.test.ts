@@ -105,3 +105,7 @@ describe("isKnownPagePath", () => {
     expect(isKnownPagePath(path)).toBe(false);
   });
 });
+
+test("malformed percent-encoding is an unknown path, not a crash", () => {
+  expect(isKnownPagePath("/products/%E0%A4%A")).toBe(false);
+});

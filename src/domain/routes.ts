@@ -50,7 +50,11 @@ export function matchRoute(pattern: string, pathname: string): Record<string, st
     const actual = pathParts[i] ?? "";
     if (part.startsWith(":")) {
       if (!actual) return null;
-      params[part.slice(1)] = decodeURIComponent(actual);
+      try {
+        params[part.slice(1)] = decodeURIComponent(actual);
+      } catch {
+        return null; // malformed percent-encoding is no page of ours
+      }
     } else if (part !== actual) {
       return null;
     }
