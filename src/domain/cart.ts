@@ -1,16 +1,29 @@
-import { z } from "zod";
+export type CartItem = {
+  id: string;
+  name: string;
+  price: number;
+  quantity: number;
+  vendor: string;
+  image_url: string;
+};
 
-export const cartItemSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  price: z.number().nonnegative(),
-  quantity: z.number().int().min(1),
-  vendor: z.string(),
-  image_url: z.string(),
-});
-export const cartSchema = z.array(cartItemSchema);
-
-export type CartItem = z.infer<typeof cartItemSchema>;
+// A hand-written guard rather than zod: the cart loads on every page and this keeps zod out of that bundle.
+function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === "string" &&
+    v.id.length > 0 &&
+    typeof v.name === "string" &&
+    typeof v.price === "number" &&
+    Number.isFinite(v.price) &&
+    v.price >= 0 &&
+    Number.isInteger(v.quantity) &&
+    (v.quantity as number) >= 1 &&
+    typeof v.vendor === "string" &&
+    typeof v.image_url === "string"
+  );
+}
 export type CartInput = Omit<CartItem, "quantity" | "vendor" | "image_url"> & {
   vendor?: string | null;
   image_url?: string | null;
@@ -48,8 +61,11 @@ export function cartCount(items: readonly CartItem[]): number {
 export function parseStoredCart(raw: string | null): { items: CartItem[]; error?: string } {
   if (!raw) return { items: [] };
   try {
-    const parsed = cartSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? { items: parsed.data } : { items: [], error: parsed.error.message };
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return { items: [], error: "stored cart is not a list" };
+    const bad = parsed.findIndex((item) => !isCartItem(item));
+    if (bad >= 0) return { items: [], error: `stored cart item ${bad} is malformed` };
+    return { items: parsed as CartItem[] };
   } catch (error) {
     return { items: [], error: String(error) };
   }

@@ -1,7 +1,12 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { NewsletterForm } from "#web/features/newsletter/components/newsletter-form";
 import { paths } from "#web/paths";
+
+// The form library loads after the page, not with it.
+const NewsletterForm = lazy(() =>
+  import("#web/features/newsletter/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
+);
 
 const quickLinks = [
   { to: paths.home(), label: "Home" },
@@ -48,7 +53,9 @@ export function Footer() {
             Technology products and deals from verified vendors, for businesses in more than 50 countries.
           </p>
           <div className="mt-6 max-w-sm">
-            <NewsletterForm />
+            <Suspense fallback={<div className="h-[72px]" aria-hidden />}>
+              <NewsletterForm />
+            </Suspense>
           </div>
         </div>
         <LinkList title="Quick Links">
