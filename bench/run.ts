@@ -46,7 +46,10 @@ await rm(dataDir, { recursive: true, force: true });
 const js = await homeJsGzip();
 console.info(`Stackbay benchmark (${database.kind}, ${os.cpus().length} cores)`);
 console.table({
-  [`seed ${productCount} products`]: { value: `${seedSeconds.toFixed(2)} s`, rate: `${Math.round(productCount / seedSeconds)}/s` },
+  [`seed ${productCount} products`]: {
+    value: `${seedSeconds.toFixed(2)} s`,
+    rate: `${Math.round(productCount / seedSeconds)}/s`,
+  },
   "GET /api/health, 50 connections": {
     value: `p50 ${health.p50} ms, p99 ${health.p99} ms`,
     rate: `${health.rps} req/s (${health.requests} requests, ${health.errors} errors)`,

@@ -15,12 +15,18 @@ describe("error shape", () => {
   });
 
   test("a body that fails its schema answers 400 VALIDATION_ERROR with the field's message and details", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "not-an-email" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      payload: { email: "not-an-email" },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe("VALIDATION_ERROR");
     expect(body.message).toContain("Please enter a valid email address");
-    expect(body.details).toEqual([expect.objectContaining({ path: "email", message: "Please enter a valid email address" })]);
+    expect(body.details).toEqual([
+      expect.objectContaining({ path: "email", message: "Please enter a valid email address" }),
+    ]);
   });
 
   test("malformed JSON is a 400 in the same shape, not a 500", async () => {
@@ -47,7 +53,9 @@ describe("OpenAPI", () => {
   test("the document lists the API's routes and the docs UI is served", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/me", "/api/newsletter"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/me", "/api/newsletter"]),
+    );
     const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers["content-type"]).toContain("text/html");
@@ -59,7 +67,11 @@ describe("server errors", () => {
     const broken = await createTestApp();
     // Break the database under a route that needs it.
     await broken.app.database.close();
-    const res = await broken.app.inject({ method: "POST", url: "/api/newsletter", payload: { email: "a@b.co" } });
+    const res = await broken.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      payload: { email: "a@b.co" },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body.code).toBe("INTERNAL_ERROR");

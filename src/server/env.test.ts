@@ -23,7 +23,13 @@ describe("loadEnv", () => {
   test("lists every bad variable at once, not just the first", () => {
     let caught: unknown;
     try {
-      loadEnv({ PORT: "http", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", TRUST_PROXY: "maybe", SMTP_URL: "mail" });
+      loadEnv({
+        PORT: "http",
+        DATABASE_URL: "mysql://x",
+        LOG_LEVEL: "loud",
+        TRUST_PROXY: "maybe",
+        SMTP_URL: "mail",
+      });
     } catch (error) {
       caught = error;
     }
@@ -34,8 +40,12 @@ describe("loadEnv", () => {
   });
 
   test("requires a strong AUTH_SECRET in production only", () => {
-    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET is required when NODE_ENV=production/);
-    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32/);
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(
+      /AUTH_SECRET is required when NODE_ENV=production/,
+    );
+    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(
+      /AUTH_SECRET must be at least 32/,
+    );
     expect(loadEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
   });
 

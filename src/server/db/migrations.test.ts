@@ -69,7 +69,9 @@ test("money columns keep four decimals exactly and the database refuses impossib
     database.db.execute(sql`insert into products (name, category, price) values ('Bad', 'apis', -1)`),
   ).rejects.toThrow();
   await expect(
-    database.db.execute(sql`insert into products (name, category, price, rating) values ('Bad', 'apis', 1, 5.5)`),
+    database.db.execute(
+      sql`insert into products (name, category, price, rating) values ('Bad', 'apis', 1, 5.5)`,
+    ),
   ).rejects.toThrow();
   await expect(
     database.db.execute(sql`insert into products (name, category, price) values ('Orphan', 'nope', 1)`),

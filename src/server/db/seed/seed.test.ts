@@ -5,7 +5,13 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categories as categoryList } from "#domain/categories";
 import { account, user } from "#server/db/schema/auth";
-import { categories, fxRates, productFeatures, products, productSpecifications } from "#server/db/schema/catalog";
+import {
+  categories,
+  fxRates,
+  productFeatures,
+  productSpecifications,
+  products,
+} from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
@@ -19,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countOf = async (table: PgTable) =>
-  (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+const countOf = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 describe("demo seed", () => {
   test("fills an empty database with the catalogue, rates, accounts, pages and blocks", async () => {
@@ -29,7 +34,9 @@ describe("demo seed", () => {
 
     const cats = await t.db.select({ slug: categories.slug, name: categories.name }).from(categories);
     expect(cats.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(
-      [...categoryList].map((c) => ({ slug: c.slug, name: c.name })).sort((a, b) => a.slug.localeCompare(b.slug)),
+      [...categoryList]
+        .map((c) => ({ slug: c.slug, name: c.name }))
+        .sort((a, b) => a.slug.localeCompare(b.slug)),
     );
     const rates = await t.db.select().from(fxRates);
     expect(rates.map((r) => r.currencyCode).sort()).toEqual(["AED", "EUR", "GBP", "INR", "USD"]);
@@ -42,7 +49,10 @@ describe("demo seed", () => {
     expect(perCategory).toHaveLength(5);
     for (const row of perCategory) expect(row.n).toBeGreaterThanOrEqual(10);
 
-    const perCall = await t.db.select().from(products).where(sql`${products.price} < 1 and ${products.name} like '%API%'`);
+    const perCall = await t.db
+      .select()
+      .from(products)
+      .where(sql`${products.price} < 1 and ${products.name} like '%API%'`);
     expect(perCall.length).toBeGreaterThan(0);
     const hardwareMax = await t.db.select({ max: sql<string>`max(${products.price})` }).from(products);
     expect(Number(hardwareMax[0]?.max)).toBeGreaterThan(1000);
@@ -52,7 +62,8 @@ describe("demo seed", () => {
       expect(p.images.length, p.name).toBeGreaterThanOrEqual(1);
       expect(p.images.length, p.name).toBeLessThanOrEqual(4);
       expect(p.imageUrl).toBe(p.images[0]);
-      for (const url of p.images) expect(existsSync(path.join(uploadsDir, url.replace("/uploads/", "")))).toBe(true);
+      for (const url of p.images)
+        expect(existsSync(path.join(uploadsDir, url.replace("/uploads/", "")))).toBe(true);
       expect(p.hasDiscount).toBe(p.discountLabel !== null);
     }
     const features = await t.db
@@ -77,7 +88,10 @@ describe("demo seed", () => {
     for (const demo of demoAccounts) {
       const [row] = await t.db.select().from(user).where(eq(user.email, demo.email));
       expect(row?.emailVerified, demo.email).toBe(true);
-      const [credential] = await t.db.select().from(account).where(eq(account.userId, row?.id ?? ""));
+      const [credential] = await t.db
+        .select()
+        .from(account)
+        .where(eq(account.userId, row?.id ?? ""));
       expect(credential?.providerId).toBe("credential");
       expect(credential?.password).toMatch(/^\$argon2id\$/);
     }
