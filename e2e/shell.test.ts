@@ -106,4 +106,19 @@ describe("app shell", () => {
       .first()
       .waitFor();
   });
+
+  test("the footer newsletter form checks the address and subscribes for real", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    const footer = page.getByTestId("footer");
+    const field = footer.getByLabel("Get deals and product news");
+    await field.fill("not-an-email");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByText("Please enter a valid email address").waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await field.fill("journey@example.com");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("Thank you for subscribing!").waitFor();
+    expect(await field.inputValue()).toBe("");
+  });
 });
