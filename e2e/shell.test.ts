@@ -85,7 +85,7 @@ describe("app shell", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await menu.getByRole("link", { name: "FAQ", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/faq");
-    expect(await page.getByTestId("mobile-menu").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("mobile-menu").count()).toBe(0);
     await expectAccessible(page);
   });
 

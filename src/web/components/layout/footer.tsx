@@ -18,6 +18,10 @@ const legalLinks = [
   { to: paths.terms(), label: "Terms of Service" },
   { to: paths.privacy(), label: "Privacy Policy" },
 ];
+const partnerLinks = [
+  { to: paths.partner(), label: "Become a Partner" },
+  { to: paths.contact(), label: "Contact Us" },
+];
 const socials = [
   { href: "https://www.linkedin.com/company/stackbay", label: "LinkedIn" },
   { href: "https://x.com/stackbay", label: "X" },
@@ -31,11 +35,28 @@ const badges = [
   { icon: Globe, label: "50+ countries" },
 ];
 
-function LinkList({ title, children }: { title: string; children: React.ReactNode }) {
+function LinkList({
+  title,
+  links = [],
+  children,
+}: {
+  title: string;
+  links?: { to: string; label: string }[];
+  children?: React.ReactNode;
+}) {
   return (
     <div>
       <h2 className="text-sm font-semibold">{title}</h2>
-      <ul className="mt-3 space-y-2 text-sm text-muted-foreground">{children}</ul>
+      <ul className="mt-3 space-y-2 text-sm text-muted-foreground">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className="hover:text-foreground">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
     </div>
   );
 }
@@ -58,35 +79,9 @@ export function Footer() {
             </Suspense>
           </div>
         </div>
-        <LinkList title="Quick Links">
-          {quickLinks.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="hover:text-foreground">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </LinkList>
-        <LinkList title="Legal">
-          {legalLinks.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className="hover:text-foreground">
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </LinkList>
-        <LinkList title="Partners">
-          <li>
-            <Link to={paths.partner()} className="hover:text-foreground">
-              Become a Partner
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.contact()} className="hover:text-foreground">
-              Contact Us
-            </Link>
-          </li>
+        <LinkList title="Quick Links" links={quickLinks} />
+        <LinkList title="Legal" links={legalLinks} />
+        <LinkList title="Partners" links={partnerLinks}>
           <li>
             <a href={paths.partnerSupportMail()} className="hover:text-foreground">
               Partner Support
