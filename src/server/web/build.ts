@@ -20,5 +20,13 @@ export async function ensureWebBuild(log: (message: string) => void = console.in
   if (built > 0 && built >= Math.max(...sources)) return;
   log(built ? "Web sources changed; rebuilding the app..." : "Building the web app (first start)...");
   const { build } = await import("vite");
-  await build({ root, logLevel: "warn" });
+  // Vite keeps an inherited NODE_ENV (Vitest sets "test"), which would ship React's development build.
+  const inherited = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ root, logLevel: "warn", mode: "production" });
+  } finally {
+    if (inherited === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inherited;
+  }
 }
