@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, TooManyRequests } from "#server/errors";
 import { accountRoutes } from "#server/modules/account/routes";
+import { catalogRoutes } from "#server/modules/catalog/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { webRoutes } from "#server/web/routes";
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
+  await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
   return app;

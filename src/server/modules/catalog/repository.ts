@@ -1,0 +1,146 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog";
+import type { Database } from "#server/db/client";
+import {
+  categories,
+  fxRates,
+  productFeatures,
+  productSpecifications,
+  products,
+} from "#server/db/schema/catalog";
+import { siteContentBlocks } from "#server/db/schema/content";
+
+type ProductRow = typeof products.$inferSelect;
+
+/** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
+export function toProductCard(row: ProductRow): ProductCard {
+  return {
+    id: row.id,
+    name: row.name,
+    vendor: row.vendor,
+    category: row.category,
+    price: Number(row.price),
+    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
+    imageUrl: row.imageUrl,
+    rating: row.rating === null ? null : Number(row.rating),
+    reviewsCount: row.reviewsCount,
+    hasDiscount: row.hasDiscount,
+    discountLabel: row.discountLabel,
+    discountPercentage: row.discountPercentage,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const orderings: Record<ProductListQuery["sort"], SQL[]> = {
+  default: [desc(products.createdAt), desc(products.id)],
+  newest: [desc(products.createdAt), desc(products.id)],
+  "price-low": [asc(products.price), asc(products.id)],
+  "price-high": [desc(products.price), asc(products.id)],
+  rating: [sql`${products.rating} desc nulls last`, asc(products.id)],
+};
+
+export async function listProducts(db: Database, query: ProductListQuery) {
+  const conditions = [eq(products.isActive, true)];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.description, pattern),
+        ilike(products.vendor, pattern),
+      )!,
+    );
+  }
+  if (query.category !== "all") conditions.push(eq(products.category, query.category));
+  if (query.discount) conditions.push(eq(products.hasDiscount, true));
+  const where = and(...conditions);
+
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...orderings[query.sort])
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return {
+    items: rows.map(toProductCard),
+    total: totals?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function findActiveProduct(db: Database, id: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  return row ?? null;
+}
+
+export async function listFeatures(db: Database, productId: string) {
+  const rows = await db
+    .select({ id: productFeatures.id, feature: productFeatures.feature })
+    .from(productFeatures)
+    .where(eq(productFeatures.productId, productId))
+    .orderBy(asc(productFeatures.position), asc(productFeatures.id));
+  return rows;
+}
+
+export async function listSpecifications(db: Database, productId: string) {
+  return db
+    .select({
+      id: productSpecifications.id,
+      key: productSpecifications.specKey,
+      value: productSpecifications.specValue,
+    })
+    .from(productSpecifications)
+    .where(eq(productSpecifications.productId, productId))
+    .orderBy(asc(productSpecifications.position), asc(productSpecifications.id));
+}
+
+export function toProductDetail(
+  row: ProductRow,
+  features: ProductDetail["features"],
+  specifications: ProductDetail["specifications"],
+): ProductDetail {
+  return {
+    ...toProductCard(row),
+    description: row.description,
+    images: row.images,
+    features,
+    specifications,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCategories(db: Database) {
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(desc(categories.createdAt), asc(categories.name));
+}
+
+export async function listFxRates(db: Database) {
+  const rows = await db.select().from(fxRates).orderBy(asc(fxRates.currencyCode));
+  return rows.map((r) => ({
+    currencyCode: r.currencyCode,
+    rateToUsd: Number(r.rateToUsd),
+    fxBuffer: Number(r.fxBuffer),
+  }));
+}
+
+export async function listContentBlocks(db: Database) {
+  return db
+    .select({ key: siteContentBlocks.key, content: siteContentBlocks.content })
+    .from(siteContentBlocks)
+    .orderBy(asc(siteContentBlocks.key));
+}

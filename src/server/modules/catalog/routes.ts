@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog";
+import { NotFound } from "#server/errors";
+import {
+  findActiveProduct,
+  listCategories,
+  listContentBlocks,
+  listFeatures,
+  listFxRates,
+  listProducts,
+  listSpecifications,
+  toProductDetail,
+} from "#server/modules/catalog/repository";
+
+// Public catalogue data may be cached briefly by browsers and shared caches; it is the same for everyone.
+const SHORT_CACHE = "public, max-age=30, stale-while-revalidate=60";
+const LONG_CACHE = "public, max-age=300, stale-while-revalidate=600";
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    "/products",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Active products: search, category, discounts, sort, pages",
+        querystring: productListQuery,
+        response: { 200: productListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", SHORT_CACHE);
+      return listProducts(db, request.query);
+    },
+  );
+
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "One active product with its features and specifications",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: productDetailSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const notFound = new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
+      if (!z.uuid().safeParse(id).success) throw notFound;
+      const row = await findActiveProduct(db, id);
+      if (!row) throw notFound;
+      // As the spec says: a failure loading features or specifications is logged and shown as none.
+      const [features, specifications] = await Promise.all([
+        listFeatures(db, id).catch((error: unknown) => {
+          request.log.error({ err: error, productId: id }, "loading product features failed");
+          return [];
+        }),
+        listSpecifications(db, id).catch((error: unknown) => {
+          request.log.error({ err: error, productId: id }, "loading product specifications failed");
+          return [];
+        }),
+      ]);
+      reply.header("cache-control", SHORT_CACHE);
+      return toProductDetail(row, features, specifications);
+    },
+  );
+
+  app.get(
+    "/categories",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Product categories",
+        response: { 200: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", LONG_CACHE);
+      return listCategories(db);
+    },
+  );
+
+  app.get(
+    "/fx-rates",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "Exchange rates from USD, with the buffer applied to displayed prices",
+        response: {
+          200: z.array(z.object({ currencyCode: z.string(), rateToUsd: z.number(), fxBuffer: z.number() })),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", LONG_CACHE);
+      return listFxRates(db);
+    },
+  );
+
+  app.get(
+    "/content-blocks",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "The site's editable texts",
+        response: { 200: z.array(z.object({ key: z.string(), content: z.string() })) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", SHORT_CACHE);
+      return listContentBlocks(db);
+    },
+  );
+};
