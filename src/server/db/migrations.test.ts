@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { createTestDatabase } from "#server/test/app";
+import { createTestDatabase, queryRows } from "#server/test/app";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -8,9 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-// Both drivers (pg and PGlite) answer raw SQL with `{ rows }`.
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
 
 test("migrations create every table of the spec on an empty database, and a second run changes nothing", async () => {
   const before = await rows<{ n: number }>(

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "#server/app";
-import { type DatabaseHandle, openDatabase } from "#server/db/client";
+import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 
@@ -52,4 +53,9 @@ export async function createTestApp(options: { seed?: boolean; webRoot?: string 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Raw SQL in tests: both drivers (pg and PGlite) answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductCard, ProductDetail, ProductList } from "#domain/catalog";
 import { productSpecifications, products } from "#server/db/schema/catalog";
-import { createTestApp } from "#server/test/app";
+import { createTestApp, queryRows } from "#server/test/app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let activeCount: number;
@@ -65,11 +65,12 @@ describe("GET /api/products", () => {
     expect(byVendor.length).toBeGreaterThan(0);
     for (const p of byVendor) expect(p.vendor?.toLowerCase()).toContain("corvane");
     const cloud = await all("?search=CLOUD");
-    const [{ n }] = (
-      await t.db.execute(sql`
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.db,
+      sql`
       select count(*)::int as n from products where is_active and
-        (name ilike '%cloud%' or description ilike '%cloud%' or vendor ilike '%cloud%')`)
-    ).rows as [{ n: number }];
+        (name ilike '%cloud%' or description ilike '%cloud%' or vendor ilike '%cloud%')`,
+    )) as [{ n: number }];
     expect(cloud).toHaveLength(n);
     expect(cloud.length).toBeGreaterThan(0);
     expect(cloud.some((p) => p.name === "Retired Cloud Widget")).toBe(false);
