@@ -1,58 +1,89 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
-import { buildApp } from "#server/app";
-import { openDatabase } from "#server/db/client";
-import { seedSyntheticProducts } from "#server/db/seed/synthetic";
-import { loadEnv } from "#server/env";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 import { load } from "./http";
 
 /**
- * `npm run bench`: prints figures, asserts nothing. BENCH_PRODUCTS (default 20000) synthetic products
- * are seeded into in-memory PGlite, or into DATABASE_URL when set (use a scratch database).
+ * `npm run bench`: prints figures, asserts nothing. The server runs in a child process (bench/serve.ts)
+ * with BENCH_PRODUCTS synthetic products; this process generates the load. Set DATABASE_URL to a scratch
+ * PostgreSQL database to measure PostgreSQL instead of PGlite.
  */
-const productCount = Number(process.env.BENCH_PRODUCTS ?? 20_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 
-async function homeJsGzip() {
-  await ensureWebBuild(() => {});
+const scenarios: [string, string][] = [
+  ["health (database round trip)", "/api/health"],
+  ["listing, no filter", "/api/products"],
+  ["search 'cloud'", "/api/products?search=cloud"],
+  ["search 'quantum vault' (rare)", "/api/products?search=quantum%20vault"],
+  ["category + discount + price-low", "/api/products?category=hardware&discount=true&sort=price-low"],
+  ["rating sort", "/api/products?sort=rating"],
+  ["deep page (page 1000)", "/api/products?page=1000"],
+];
+
+/** gzip size of the JS a route loads: the entry script, its preloads and the route's own chunk. */
+async function routeJsGzip(chunkPrefix: string) {
   const html = await readFile(path.join(webRoot, "index.html"), "utf8");
   const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? "");
-  const home = (await readdir(path.join(webRoot, "assets"))).filter((f) => /^home-.*\.js$/.test(f));
+  const own = (await readdir(path.join(webRoot, "assets"))).filter(
+    (f) => f.startsWith(`${chunkPrefix}-`) && f.endsWith(".js"),
+  );
   let total = 0;
-  for (const file of [...new Set([...entry, ...home])]) {
+  for (const file of new Set([...entry, ...own])) {
     total += gzipSync(await readFile(path.join(webRoot, "assets", file)), { level: 9 }).length;
   }
-  return { files: entry.length + home.length, kb: Number((total / 1024).toFixed(1)) };
+  return `${(total / 1024).toFixed(1)} KB`;
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-bench-"));
-const env = loadEnv({ ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0" });
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: null });
-await database.migrate();
-
-const seedStarted = performance.now();
-await seedSyntheticProducts(database.db, productCount);
-const seedSeconds = (performance.now() - seedStarted) / 1000;
-
-const app = await buildApp({ env, database, webRoot: null });
-const base = await app.listen({ port: 0, host: "127.0.0.1" });
-const health = await load(`${base}/api/health`, { concurrency: 50, seconds });
-await app.close();
-await rm(dataDir, { recursive: true, force: true });
-
-const js = await homeJsGzip();
-console.info(`Stackbay benchmark (${database.kind}, ${os.cpus().length} cores)`);
-console.table({
-  [`seed ${productCount} products`]: {
-    value: `${seedSeconds.toFixed(2)} s`,
-    rate: `${Math.round(productCount / seedSeconds)}/s`,
-  },
-  "GET /api/health, 50 connections": {
-    value: `p50 ${health.p50} ms, p99 ${health.p99} ms`,
-    rate: `${health.rps} req/s (${health.requests} requests, ${health.errors} errors)`,
-  },
-  "home route JS (gzip)": { value: `${js.kb} KB`, rate: `${js.files} files` },
+await ensureWebBuild(() => {});
+const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "serve.ts")], {
+  stdio: ["ignore", "pipe", "inherit"],
+  env: process.env,
 });
+const [line] = await createInterface({ input: child.stdout! })
+  [Symbol.asyncIterator]()
+  .next()
+  .then((r) => [r.value as string]);
+const server = JSON.parse(line ?? "{}") as {
+  address: string;
+  kind: string;
+  productCount: number;
+  seedSeconds: number;
+  plans: Record<string, string[]>;
+};
+
+const rows: Record<string, Record<string, string | number>> = {};
+try {
+  for (const [name, url] of scenarios) {
+    const single = await load(`${server.address}${url}`, {
+      concurrency: 1,
+      seconds: Math.max(1, seconds / 2),
+    });
+    const loaded = await load(`${server.address}${url}`, { concurrency, seconds });
+    rows[name] = {
+      "1 conn p50 ms": single.p50,
+      "1 conn p99 ms": single.p99,
+      [`${concurrency} conn p50 ms`]: loaded.p50,
+      [`${concurrency} conn p99 ms`]: loaded.p99,
+      "req/s": loaded.rps,
+      errors: single.errors + loaded.errors,
+    };
+  }
+} finally {
+  child.kill("SIGTERM");
+}
+
+console.info(
+  `Stackbay benchmark: ${server.kind}, ${server.productCount} products (seeded in ${server.seedSeconds.toFixed(1)} s), ` +
+    `${seconds} s per scenario, server and load generator share ${os.cpus().length} cores`,
+);
+console.table(rows);
+for (const [name, plan] of Object.entries(server.plans)) {
+  console.info(`Plan, ${name}:\n${plan.map((l) => `  ${l}`).join("\n")}`);
+}
+console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("home")}`);
+console.info(`JS loaded by the products route (gzip): ${await routeJsGzip("products")}`);

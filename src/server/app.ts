@@ -22,6 +22,7 @@ import { catalogRoutes } from "#server/modules/catalog/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { webRoutes } from "#server/web/routes";
+import { seoRoutes } from "#server/web/seo";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
+  await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
   return app;

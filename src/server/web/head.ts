@@ -1,5 +1,10 @@
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { matchRoute, routePatterns } from "#domain/routes";
+import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
+import { findActiveProduct } from "#server/modules/catalog/repository";
 
 const SITE_NAME = "Stackbay";
 const DEFAULT_DESCRIPTION =
@@ -33,11 +38,61 @@ function tags(base: string, pathname: string, head: HeadTags): string {
   return lines.join("\n    ");
 }
 
-/** The <head> tags for a page path; product and content pages get their own as those modules land. */
-export async function renderHead(app: FastifyInstance, pathname: string): Promise<string> {
+const DEFAULT_HEAD: HeadTags = {
+  title: `${SITE_NAME} | Global marketplace for technology products and deals`,
+  description: DEFAULT_DESCRIPTION,
+};
+
+function summary(text: string | null | undefined, fallback: string): string {
+  const plain = (text ?? "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!plain) return fallback;
+  return plain.length > 160 ? `${plain.slice(0, 157).trimEnd()}...` : plain;
+}
+
+/** Head tags from the database for product and content pages; null when the record does not exist. */
+async function headFromData(app: FastifyInstance, pathname: string): Promise<HeadTags | null | undefined> {
+  const { db } = app.database;
+  const product = matchRoute(routePatterns.product, pathname);
+  if (product) {
+    const id = product.id ?? "";
+    const row = z.uuid().safeParse(id).success ? await findActiveProduct(db, id) : null;
+    if (!row) return null;
+    return {
+      title: `${row.name}${row.vendor ? ` by ${row.vendor}` : ""} | ${SITE_NAME}`,
+      description: summary(row.description, `${row.name} on ${SITE_NAME}.`),
+      image: row.imageUrl ?? undefined,
+      type: "product",
+    };
+  }
+  const page = matchRoute(routePatterns.page, pathname);
+  if (page) {
+    const [row] = await db
+      .select()
+      .from(sitePages)
+      .where(and(eq(sitePages.slug, page.slug ?? ""), eq(sitePages.isActive, true)));
+    if (!row) return null;
+    return {
+      title: row.seoMeta?.title || row.title || SITE_NAME,
+      description: summary(row.seoMeta?.description || row.content, DEFAULT_DESCRIPTION),
+      image: row.seoMeta?.og_image_url || undefined,
+      type: "article",
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The <head> tags for a page path, and whether the thing it names exists: a product or content page
+ * that is missing or inactive still gets the app (which shows its not-found state) but with status 404.
+ */
+export async function renderHead(
+  app: FastifyInstance,
+  pathname: string,
+): Promise<{ head: string; found: boolean }> {
   const base = publicUrl(app.env);
-  return tags(base, pathname, {
-    title: `${SITE_NAME} | Global marketplace for technology products and deals`,
-    description: DEFAULT_DESCRIPTION,
-  });
+  const fromData = await headFromData(app, pathname);
+  return { head: tags(base, pathname, fromData ?? DEFAULT_HEAD), found: fromData !== null };
 }

@@ -40,9 +40,9 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
         .status(404)
         .send({ code: "NOT_FOUND", message: "The web app is not built. Run `npm run build`." });
     }
-    const head = await renderHead(app, pathname);
+    const { head, found } = await renderHead(app, pathname);
     return reply
-      .status(known ? 200 : 404)
+      .status(known && found ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(template.replace(HEAD_MARKER, head));

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "#server/db/schema/auth";
 
@@ -34,6 +34,11 @@ export const products = pgTable(
     discountPercentage: integer(),
     isActive: boolean().notNull().default(true),
     isResellable: boolean().notNull().default(false),
+    /** Lower-cased name, vendor and description in one column, so search is one trigram-indexed LIKE. */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${products.name} || ' ' || coalesce(${products.vendor}, '') || ' ' || coalesce(${products.description}, ''))`,
+    ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,13 +46,13 @@ export const products = pgTable(
     check("products_price_non_negative", sql`${t.price} >= 0`),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_discount_range", sql`${t.discountPercentage} between 0 and 100`),
-    index("products_name_trgm").using("gin", t.name.op("gin_trgm_ops")),
-    index("products_vendor_trgm").using("gin", t.vendor.op("gin_trgm_ops")),
-    index("products_description_trgm").using("gin", t.description.op("gin_trgm_ops")),
-    index().on(t.category),
-    index().on(t.price),
-    index().on(t.rating),
-    index().on(t.createdAt),
+    index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    // Category pages sorted by price would otherwise walk the global price order past other categories.
+    index("products_category_price_id_index").on(t.category, t.price, t.id),
+    // Each sort key is paired with the id tie-breaker, so a page is read straight off the index.
+    index("products_price_id_index").on(t.price, t.id),
+    index("products_rating_id_index").on(t.rating.desc().nullsLast(), t.id),
+    index("products_created_at_id_index").on(t.createdAt, t.id),
     index().on(t.sellerId),
   ],
 );

@@ -23,7 +23,7 @@ export function productImageSvg(name: string, vendor: string, accent: string, vi
     .map((w) => w[0] ?? "")
     .join("")
     .toUpperCase();
-  const titleSize = Math.min(46, Math.floor(1300 / Math.max(name.length, 1)));
+  const titleSize = Math.min(46, Math.floor(1040 / Math.max(name.length, 1)));
   const shapes = [
     `<circle cx="640" cy="120" r="150" fill="${shade(accent, 40)}" opacity="0.45"/>`,
     `<rect x="470" y="210" width="260" height="170" rx="18" fill="#ffffff" opacity="0.18"/><rect x="490" y="240" width="150" height="14" rx="7" fill="#ffffff" opacity="0.6"/><rect x="490" y="270" width="210" height="14" rx="7" fill="#ffffff" opacity="0.35"/><rect x="490" y="300" width="120" height="14" rx="7" fill="#ffffff" opacity="0.35"/>`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog";
 import type { Database } from "#server/db/client";
 import {
@@ -10,7 +10,10 @@ import {
 } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
+
+// Everything but the derived search column, which is large and only used for matching.
+const { searchText: _searchText, ...productColumns } = getTableColumns(products);
 
 /** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
 export function toProductCard(row: ProductRow): ProductCard {
@@ -39,39 +42,46 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   default: [desc(products.createdAt), desc(products.id)],
   newest: [desc(products.createdAt), desc(products.id)],
   "price-low": [asc(products.price), asc(products.id)],
-  "price-high": [desc(products.price), asc(products.id)],
+  "price-high": [desc(products.price), desc(products.id)],
   rating: [sql`${products.rating} desc nulls last`, asc(products.id)],
 };
 
-export async function listProducts(db: Database, query: ProductListQuery) {
+type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
+
+/**
+ * One page of active products and the number of all matches. `countTotal` lets the caller cache the
+ * count, which is the expensive half on a large catalogue.
+ */
+export async function listProducts(
+  db: Database,
+  query: ProductListQuery,
+  countTotal: CountTotal = (_key, run) => run(),
+) {
   const conditions = [eq(products.isActive, true)];
   if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.description, pattern),
-        ilike(products.vendor, pattern),
-      )!,
-    );
+    conditions.push(sql`${products.searchText} like lower(${likePattern(query.search)})`);
   }
   if (query.category !== "all") conditions.push(eq(products.category, query.category));
   if (query.discount) conditions.push(eq(products.hasDiscount, true));
   const where = and(...conditions);
 
-  const [rows, [totals]] = await Promise.all([
+  const countKey = JSON.stringify([query.search.toLowerCase(), query.category, query.discount]);
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...orderings[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(products).where(where),
+    countTotal(
+      countKey,
+      async () => (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0,
+    ),
   ]);
   return {
     items: rows.map(toProductCard),
-    total: totals?.n ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -79,7 +89,7 @@ export async function listProducts(db: Database, query: ProductListQuery) {
 
 export async function findActiveProduct(db: Database, id: string) {
   const [row] = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.isActive, true)));
   return row ?? null;

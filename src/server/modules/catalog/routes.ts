@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog";
 import { NotFound } from "#server/errors";
+import { TtlCache } from "#server/lib/ttl-cache";
 import {
   findActiveProduct,
   listCategories,
@@ -17,8 +18,12 @@ import {
 const SHORT_CACHE = "public, max-age=30, stale-while-revalidate=60";
 const LONG_CACHE = "public, max-age=300, stale-while-revalidate=600";
 
+/** How long a listing's total count is reused: "Showing N products" may lag a new product by this much. */
+export const COUNT_CACHE_MS = 10_000;
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const counts = new TtlCache<number>(COUNT_CACHE_MS);
 
   app.get(
     "/products",
@@ -32,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", SHORT_CACHE);
-      return listProducts(db, request.query);
+      return listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
     },
   );
 

@@ -1,0 +1,43 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { buildApp } from "#server/app";
+import { openDatabase } from "#server/db/client";
+import { seedSyntheticProducts } from "#server/db/seed/synthetic";
+import { loadEnv } from "#server/env";
+
+/**
+ * The server side of `npm run bench`, in its own process so the load generator does not share its event
+ * loop: seeds BENCH_PRODUCTS products (PGlite in memory, or DATABASE_URL), listens, prints one JSON line.
+ */
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-bench-"));
+const env = loadEnv({ ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0" });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: null });
+await database.migrate();
+const started = performance.now();
+await seedSyntheticProducts(database.db, productCount);
+await database.db.execute(sql`analyze products`);
+const seedSeconds = (performance.now() - started) / 1000;
+
+const explain = async (query: ReturnType<typeof sql>) =>
+  (
+    (await database.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+  ).rows.map((row) => String(Object.values(row)[0]));
+const plans = {
+  "search 'quantum vault'": await explain(
+    sql`select id from products where is_active and search_text like '%quantum vault%' order by created_at desc limit 24`,
+  ),
+  "count of search 'cloud'": await explain(
+    sql`select count(*) from products where is_active and search_text like '%cloud%'`,
+  ),
+};
+
+const app = await buildApp({ env, database, webRoot: null });
+const address = await app.listen({ port: 0, host: "127.0.0.1" });
+console.info(JSON.stringify({ address, kind: database.kind, productCount, seedSeconds, plans }));
+process.once("SIGTERM", async () => {
+  await app.close();
+  process.exit(0);
+});
