@@ -10,14 +10,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        theme={theme}
-        position="bottom-right"
-        visibleToasts={3}
-        duration={4000}
-        richColors
-        closeButton
-      />
+      <Toaster theme={theme} position="bottom-right" visibleToasts={3} duration={4000} closeButton />
     </QueryClientProvider>
   );
 }

@@ -41,19 +41,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: r.home, lazy: () => import("#web/app/routes/home") },
-      screen(
-        r.products,
-        "public",
-        "Products",
-        "Browse SaaS, APIs, hardware, software licences and digital services.",
-      ),
-      screen(
-        r.product,
-        "public",
-        "Product details",
-        "Everything about one product: price, features and specifications.",
-      ),
-      screen(r.cart, "public", "Shopping Cart", "Review your items before checkout"),
+      { path: r.products, lazy: () => import("#web/app/routes/products") },
+      { path: r.product, lazy: () => import("#web/app/routes/product") },
+      { path: r.cart, lazy: () => import("#web/app/routes/cart") },
       screen(r.login, "public", "Welcome Back", "Log in to your Stackbay account."),
       screen(r.signup, "public", "Join Stackbay", "Create a buyer or seller account."),
       screen(r.verify, "public", "Verify Your Email", "Enter the 6-digit code we e-mailed you."),

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ProductCard, ProductDetail, ProductList } from "#domain/catalog";
+import type { ProductCard, ProductDetail, ProductList } from "#domain/catalog-schemas";
 import { productSpecifications, products } from "#server/db/schema/catalog";
 import { createTestApp, queryRows } from "#server/test/app";
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog";
+import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog-schemas";
 import type { Database } from "#server/db/client";
 import {
   categories,

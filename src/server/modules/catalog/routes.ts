@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog";
+import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog-schemas";
 import { NotFound } from "#server/errors";
 import { TtlCache } from "#server/lib/ttl-cache";
 import {

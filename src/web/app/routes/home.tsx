@@ -2,6 +2,9 @@ import { ArrowRight, BadgeCheck, Globe, ShieldCheck, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { currencyByCode } from "#domain/currency";
 import { Button } from "#web/components/ui/button";
+import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
+import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
+import { useContentBlock } from "#web/features/content/api/get-content-blocks";
 import { useCurrency } from "#web/features/currency/currency-store";
 import { paths } from "#web/paths";
 
@@ -35,20 +38,60 @@ const values = [
   },
 ];
 
+function FeaturedProducts() {
+  const featured = useFeaturedProducts();
+  return (
+    <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6" aria-labelledby="featured-heading">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="featured-heading" className="text-2xl font-bold sm:text-3xl">
+          Featured Products
+        </h2>
+        <Button asChild variant="outline">
+          <Link to={paths.products()}>
+            View All Products <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      {featured.isError ? (
+        <p className="mt-8 text-muted-foreground" role="alert">
+          Featured products could not be loaded.{" "}
+          <Link to={paths.products()} className="text-primary underline">
+            Browse all products
+          </Link>{" "}
+          instead.
+        </p>
+      ) : (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {featured.isPending ? (
+            <ProductCardSkeletons count={4} />
+          ) : (
+            featured.data.items.map((product) => <ProductCard key={product.id} product={product} />)
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function Component() {
   const currency = currencyByCode(useCurrency());
+  const heroTitle = useContentBlock("home.hero.title", "Welcome to Stackbay");
+  const heroSubtitle = useContentBlock(
+    "home.hero.subtitle",
+    "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
+  );
+  const ctaTitle = useContentBlock("home.cta.title", "Ready to build your stack?");
+  const ctaSubtitle = useContentBlock(
+    "home.cta.subtitle",
+    "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
+  );
   return (
     <>
       <title>Stackbay | Global marketplace for technology products and deals</title>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent via-background to-background">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
-            Welcome to Stackbay
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-muted-foreground">
-            The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare
-            verified vendors, buy with confidence and get to work the same day.
-          </p>
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{heroTitle}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-muted-foreground">{heroSubtitle}</p>
           {currency.code !== "USD" && (
             <p
               className="mt-4 inline-flex rounded-full bg-card px-4 py-1.5 text-sm shadow-sm"
@@ -96,13 +139,12 @@ export function Component() {
         </ul>
       </section>
 
+      <FeaturedProducts />
+
       <section className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
         <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
-          <h2 className="text-2xl font-bold sm:text-3xl">Ready to build your stack?</h2>
-          <p className="mx-auto mt-3 max-w-xl opacity-90">
-            Join thousands of businesses that source their technology on Stackbay, or talk to our team about
-            volume pricing.
-          </p>
+          <h2 className="text-2xl font-bold sm:text-3xl">{ctaTitle}</h2>
+          <p className="mx-auto mt-3 max-w-xl opacity-90">{ctaSubtitle}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg" variant="secondary">
               <Link to={paths.signup()}>Get Started Free</Link>

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "#web/components/ui/button";
 import { isAdmin, useMe } from "#web/features/auth/api/get-me";
 import { useCartCount } from "#web/features/cart/cart-store";
-import { CurrencyPicker } from "#web/features/currency/currency-picker";
+import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
@@ -166,7 +166,7 @@ export function Navbar() {
           <div className="flex flex-col gap-3 border-t border-border pt-4">
             <CartLink withLabel className="px-3" />
             <div className="flex items-center justify-between px-1">
-              <CurrencyPicker />
+              <CurrencyPicker id="currency-picker-mobile" />
               <ThemeToggle />
             </div>
             <AccountLinks stacked onNavigate={() => setOpen(false)} />

@@ -8,7 +8,7 @@ const badgeVariants = cva("inline-flex items-center rounded-full px-2.5 py-0.5 t
       default: "bg-primary text-primary-foreground",
       secondary: "bg-secondary text-secondary-foreground",
       outline: "border border-border text-foreground",
-      success: "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-emerald-950",
+      success: "bg-emerald-700 text-white dark:bg-emerald-400 dark:text-emerald-950",
     },
   },
   defaultVariants: { variant: "default" },

@@ -1,47 +1,32 @@
-import { ChevronDown } from "lucide-react";
-import { currencies, currencyByCode } from "#domain/currency";
-import { Button } from "#web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "#web/components/ui/dropdown-menu";
+import { currencies } from "#domain/currency";
+import { NativeSelect } from "#web/components/ui/select";
 import { chooseCurrency, useCurrency } from "#web/features/currency/currency-store";
+import { cn } from "#web/lib/utils";
 
-export function CurrencyPicker({ className }: { className?: string }) {
+/**
+ * The display-currency picker. A native select: it closes after a choice, works with every keyboard,
+ * screen reader and phone, and keeps a menu library out of the first page load.
+ */
+export function CurrencyPicker({ className, id = "currency-picker" }: { className?: string; id?: string }) {
   const code = useCurrency();
-  const current = currencyByCode(code);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className={className}
-          aria-label={`Display currency: ${current.name}`}
-        >
-          <span aria-hidden>{current.flag}</span>
-          {current.code}
-          <ChevronDown aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Display currency</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={code} onValueChange={chooseCurrency}>
-          {currencies.map((c) => (
-            <DropdownMenuRadioItem key={c.code} value={c.code}>
-              <span aria-hidden>{c.flag}</span>
-              <span className="w-9 font-medium">{c.code}</span>
-              <span className="text-muted-foreground">
-                {c.name} ({c.symbol})
-              </span>
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <div className={cn("w-28", className)}>
+      <label htmlFor={id} className="sr-only">
+        Display currency
+      </label>
+      <NativeSelect
+        id={id}
+        value={code}
+        onChange={(event) => chooseCurrency(event.target.value)}
+        className="[&_select]:h-9 [&_select]:border-transparent [&_select]:bg-transparent [&_select]:shadow-none [&_select]:hover:bg-accent"
+        data-testid="currency-picker"
+      >
+        {currencies.map((c) => (
+          <option key={c.code} value={c.code} title={`${c.name} (${c.symbol})`}>
+            {c.flag} {c.code}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  type ProductSort,
+  sortOptions,
+} from "#domain/catalog";
+
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+/** The listing's query string: one schema for the products page's URL and the API. */
+export const productListQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `Search text can be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .default(""),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, "Category must be 'all' or a category slug")
+    .optional()
+    .default("all"),
+  discount: flag.optional().default(false),
+  sort: z
+    .enum(sortOptions.map((o) => o.value) as [ProductSort, ...ProductSort[]], {
+      error: `Sort must be one of ${sortOptions.map((o) => o.value).join(", ")}`,
+    })
+    .optional()
+    .default("default"),
+  page: z.coerce
+    .number({ error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be 1 or more")
+    .max(10_000, "Page must be 10000 or less")
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "Page size must be a whole number" })
+    .int("Page size must be a whole number")
+    .min(1, "Page size must be 1 or more")
+    .max(MAX_PAGE_SIZE, `Page size must be ${MAX_PAGE_SIZE} or less`)
+    .optional()
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+export const productCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  vendor: z.string().nullable(),
+  category: z.string(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewsCount: z.number(),
+  hasDiscount: z.boolean(),
+  discountLabel: z.string().nullable(),
+  discountPercentage: z.number().nullable(),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const productListSchema = z.object({
+  items: z.array(productCardSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+export const productDetailSchema = productCardSchema.extend({
+  description: z.string().nullable(),
+  images: z.array(z.string()),
+  features: z.array(z.object({ id: z.string(), feature: z.string() })),
+  specifications: z.array(z.object({ id: z.string(), key: z.string(), value: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -1,0 +1,324 @@
+import { Minus, Package, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { type CartItem, cartCount } from "#domain/cart";
+import { computeTotals } from "#domain/money";
+import { PageHeader } from "#web/components/layout/page-header";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "#web/components/ui/alert-dialog";
+import { Button } from "#web/components/ui/button";
+import { cartActions, useCart } from "#web/features/cart/cart-store";
+import { Price } from "#web/features/currency/components/price";
+import { useMoney } from "#web/features/currency/use-money";
+import { paths } from "#web/paths";
+
+const MAX_QUANTITY = 99;
+const ITEMS_HEADING = "cart-items-heading";
+const EMPTY_HEADING = "cart-empty-heading";
+
+type Confirmation = { kind: "remove"; item: CartItem } | { kind: "clear" };
+
+export function Component() {
+  const items = useCart();
+  const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  // Radix returns focus only to a Trigger; these dialogs open from many buttons, so the page does it.
+  const opener = useRef<HTMLElement | null>(null);
+  // Set when the user confirms: the row (or the whole list) is gone, so focus moves to a heading instead.
+  const confirmed = useRef(false);
+  const ask = (confirmation: Confirmation) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    confirmed.current = false;
+    setConfirming(confirmation);
+  };
+
+  // Another tab may remove the item while its dialog is open; the dialog then has nothing left to ask.
+  const open =
+    confirming !== null &&
+    (confirming.kind === "clear" ? items.length > 0 : items.some((item) => item.id === confirming.item.id));
+
+  if (confirming && !open) setConfirming(null);
+
+  const confirm = () => {
+    if (!confirming) return;
+    confirmed.current = true;
+    if (confirming.kind === "clear") cartActions.clear();
+    else cartActions.remove(confirming.item.id);
+  };
+
+  return (
+    <>
+      <PageHeader title="Shopping Cart" subtitle="Review your items before checkout" />
+      {items.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-3 lg:items-start">
+          <CartItems
+            items={items}
+            onRemove={(item) => ask({ kind: "remove", item })}
+            onClear={() => ask({ kind: "clear" })}
+          />
+          <OrderSummary items={items} />
+        </div>
+      )}
+
+      <AlertDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) setConfirming(null);
+        }}
+      >
+        {confirming && (
+          <AlertDialogContent
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const target =
+                confirmed.current || !opener.current?.isConnected
+                  ? (document.getElementById(ITEMS_HEADING) ?? document.getElementById(EMPTY_HEADING))
+                  : opener.current;
+              confirmed.current = false;
+              opener.current = null;
+              target?.focus();
+            }}
+          >
+            <AlertDialogHeader>
+              <AlertDialogTitle>
+                {confirming.kind === "clear" ? "Clear your cart?" : "Remove item?"}
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                {confirming.kind === "clear"
+                  ? "This removes every item from your cart."
+                  : `Remove "${confirming.item.name}" from your cart?`}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              {/* White on the dark theme's lighter --destructive is 3.6:1; dark text there reads at 5.4:1. */}
+              <AlertDialogAction variant="destructive" className="dark:text-background" onClick={confirm}>
+                {confirming.kind === "clear" ? "Clear cart" : "Remove"}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        )}
+      </AlertDialog>
+    </>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16" data-testid="cart-empty">
+      <div className="mx-auto flex max-w-lg flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-muted">
+          <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
+        </span>
+        <h2 id={EMPTY_HEADING} tabIndex={-1} className="mt-6 text-xl font-semibold outline-none">
+          Your cart is empty
+        </h2>
+        <p className="mt-2 text-muted-foreground">Start shopping to add products to your cart</p>
+        <Button asChild className="mt-6">
+          <Link to={paths.products()}>Browse Products</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CartItems({
+  items,
+  onRemove,
+  onClear,
+}: {
+  items: CartItem[];
+  onRemove: (item: CartItem) => void;
+  onClear: () => void;
+}) {
+  return (
+    <section
+      aria-labelledby={ITEMS_HEADING}
+      className="min-w-0 rounded-lg border border-border bg-card shadow-sm lg:col-span-2"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-4 sm:px-6">
+        <h2 id={ITEMS_HEADING} tabIndex={-1} className="text-lg font-semibold outline-none">
+          Cart Items ({cartCount(items)})
+        </h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground hover:text-destructive"
+          onClick={onClear}
+        >
+          <Trash2 aria-hidden />
+          Clear cart
+        </Button>
+      </div>
+      <ul className="divide-y divide-border">
+        {items.map((item) => (
+          <CartRow key={item.id} item={item} onRemove={() => onRemove(item)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CartRow({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
+  return (
+    // Phones: picture and details side by side, the controls on a row of their own beneath them.
+    <li
+      className="flex flex-wrap gap-x-4 gap-y-3 px-4 py-5 sm:flex-nowrap sm:gap-6 sm:px-6"
+      data-testid="cart-item"
+    >
+      <Thumbnail item={item} />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold break-words">
+          <Link
+            to={paths.product(item.id)}
+            className="rounded-sm hover:text-primary hover:underline"
+            data-testid="cart-item-name"
+          >
+            {item.name}
+          </Link>
+        </h3>
+        <p className="mt-0.5 text-sm break-words text-muted-foreground">by {item.vendor}</p>
+        <Price amount={item.price} productName={item.name} className="mt-2" />
+      </div>
+      <div className="flex w-full items-center justify-between gap-4 sm:w-auto sm:flex-col sm:items-end sm:justify-start sm:gap-2">
+        <QuantityControl item={item} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-mr-3 text-muted-foreground hover:text-destructive"
+          aria-label={`Remove ${item.name}`}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden />
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function Thumbnail({ item }: { item: CartItem }) {
+  const [broken, setBroken] = useState(false);
+  // Product images are 4:3 (800 × 600), so the thumbnail keeps that shape rather than cropping to a square.
+  const box = "h-18 w-24 shrink-0 rounded-md border border-border bg-muted sm:h-24 sm:w-32";
+  if (!item.image_url || broken) {
+    return (
+      <div role="img" aria-label={item.name} className={`${box} flex items-center justify-center`}>
+        <Package className="size-8 text-muted-foreground" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={item.image_url}
+      alt={item.name}
+      width={128}
+      height={96}
+      loading="lazy"
+      decoding="async"
+      className={`${box} object-cover`}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+function QuantityControl({ item }: { item: CartItem }) {
+  const change = (quantity: number) => cartActions.setQuantity(item.id, quantity);
+  return (
+    <fieldset className="flex items-center rounded-md border border-input bg-card">
+      <legend className="sr-only">Quantity of {item.name}</legend>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="rounded-r-none"
+        aria-label={`Decrease quantity of ${item.name}`}
+        disabled={item.quantity <= 1}
+        onClick={() => change(item.quantity - 1)}
+      >
+        <Minus aria-hidden />
+      </Button>
+      <span
+        className="min-w-10 px-1 text-center text-sm font-semibold tabular-nums"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="cart-item-quantity"
+      >
+        {item.quantity}
+      </span>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="rounded-l-none"
+        aria-label={`Increase quantity of ${item.name}`}
+        disabled={item.quantity >= MAX_QUANTITY}
+        onClick={() => change(item.quantity + 1)}
+      >
+        <Plus aria-hidden />
+      </Button>
+    </fieldset>
+  );
+}
+
+function OrderSummary({ items }: { items: CartItem[] }) {
+  const money = useMoney();
+  const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
+  const show = (usd: string) =>
+    money.ready ? (
+      money.amount(Number(usd))
+    ) : (
+      <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
+    );
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-lg border border-border bg-card p-6 shadow-sm lg:sticky lg:top-24"
+      data-testid="order-summary"
+    >
+      <h2 id="order-summary-heading" className="text-lg font-semibold">
+        Order Summary
+      </h2>
+      <dl className="mt-6 space-y-3 text-sm" aria-busy={!money.ready}>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="font-medium tabular-nums" data-testid="cart-subtotal">
+            {show(totals.subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Tax (5%)</dt>
+          <dd className="font-medium tabular-nums" data-testid="cart-tax">
+            {show(totals.tax)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+          <dt className="font-semibold">Total</dt>
+          <dd className="font-bold tabular-nums" data-testid="cart-total">
+            {show(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {money.currency.code !== "USD" && (
+        <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
+          {`All prices shown in ${money.currency.name} are approximate and may vary at your payment provider's end.`}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-3">
+        <Button asChild size="lg" className="w-full">
+          <Link to={paths.checkout()}>Proceed to Checkout</Link>
+        </Button>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={paths.products()}>Continue Shopping</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

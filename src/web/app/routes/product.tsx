@@ -1,0 +1,201 @@
+import { ArrowLeft, Bookmark, Check, ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { showsDiscountBadge } from "#domain/catalog";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { useMe } from "#web/features/auth/api/get-me";
+import { useCategoryName } from "#web/features/catalog/api/get-categories";
+import { useProduct } from "#web/features/catalog/api/get-product";
+import { addProductToCart } from "#web/features/catalog/components/product-card";
+import { ProductImage } from "#web/features/catalog/components/product-image";
+import { StarRating } from "#web/features/catalog/components/star-rating";
+import { Price } from "#web/features/currency/components/price";
+import { ApiError } from "#web/lib/api";
+import { cn } from "#web/lib/utils";
+import { paths } from "#web/paths";
+
+const MAX_THUMBNAILS = 4;
+
+function BackLink() {
+  return (
+    <Link
+      to={paths.products()}
+      className="inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> Back to Products
+    </Link>
+  );
+}
+
+function NotFoundState({ message }: { message: string }) {
+  return (
+    <section
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center"
+      data-testid="product-not-found"
+    >
+      <title>Product not found | Stackbay</title>
+      <h1 className="text-2xl font-bold">Product not found</h1>
+      <p className="text-muted-foreground">{message}</p>
+      <BackLink />
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2" role="status">
+      <span className="sr-only">Loading product</span>
+      <div className="aspect-[4/3] animate-pulse rounded-lg bg-muted" />
+      <div className="space-y-4">
+        <div className="h-6 w-28 animate-pulse rounded bg-muted" />
+        <div className="h-10 w-3/4 animate-pulse rounded bg-muted" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-muted" />
+        <div className="h-10 w-40 animate-pulse rounded bg-muted" />
+        <div className="h-24 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { id = "" } = useParams();
+  const product = useProduct(id);
+  const navigate = useNavigate();
+  const me = useMe();
+  const [selected, setSelected] = useState(0);
+  const category = useCategoryName(product.data?.category ?? "");
+
+  if (product.isPending) return <DetailSkeleton />;
+  if (product.isError) {
+    // A 404 is "no product came back"; anything else is a failed fetch.
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <NotFoundState
+        message={
+          missing
+            ? "The product you're looking for doesn't exist."
+            : "The product you're looking for doesn't exist or has been removed."
+        }
+      />
+    );
+  }
+  const p = product.data;
+  const images = p.images.length > 0 ? p.images : p.imageUrl ? [p.imageUrl] : [];
+  const main = images[Math.min(selected, images.length - 1)] ?? null;
+
+  const getStarted = () => {
+    addProductToCart(p);
+    navigate(paths.cart());
+  };
+
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <title>{`${p.name} | Stackbay`}</title>
+      <BackLink />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <div>
+          <ProductImage src={main} alt={p.name} eager className="rounded-lg border border-border" />
+          {images.length > 1 && (
+            <ul className="mt-4 grid grid-cols-4 gap-3" aria-label="Product pictures">
+              {images.slice(0, MAX_THUMBNAILS).map((src, index) => (
+                <li key={src}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(index)}
+                    aria-label={`Show picture ${index + 1} of ${Math.min(images.length, MAX_THUMBNAILS)}`}
+                    aria-pressed={index === selected}
+                    className={cn(
+                      "block w-full overflow-hidden rounded-md border-2",
+                      index === selected
+                        ? "border-primary"
+                        : "border-transparent opacity-80 hover:opacity-100",
+                    )}
+                    data-testid="thumbnail"
+                  >
+                    <ProductImage src={src} alt="" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap gap-2">
+            <Badge variant="secondary">{category}</Badge>
+            {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
+          <p className="text-muted-foreground">by {p.vendor ?? "Unknown Vendor"}</p>
+          <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
+          <Price amount={p.price} originalAmount={p.originalPrice} productName={p.name} size="xl" />
+          {p.description && <p className="leading-relaxed text-muted-foreground">{p.description}</p>}
+          <div className="flex flex-wrap gap-3 pt-2">
+            <Button size="lg" onClick={getStarted}>
+              <ShoppingCart aria-hidden /> Get Started
+            </Button>
+            <Button
+              size="lg"
+              variant="outline"
+              disabled={!me.data}
+              title={me.data ? undefined : "Log in to save products"}
+              aria-describedby={me.data ? undefined : "save-hint"}
+            >
+              <Bookmark aria-hidden /> Save
+            </Button>
+          </div>
+          {!me.data && (
+            <p id="save-hint" className="text-sm text-muted-foreground">
+              <Link to={paths.login()} className="font-medium text-primary hover:underline">
+                Log in
+              </Link>{" "}
+              to save products for later.
+            </p>
+          )}
+        </div>
+      </div>
+
+      {(p.features.length > 0 || p.specifications.length > 0) && (
+        <div className="mt-12 grid gap-8 lg:grid-cols-2">
+          {p.features.length > 0 && (
+            <section
+              className="rounded-lg border border-border bg-card p-6"
+              aria-labelledby="features-heading"
+            >
+              <h2 id="features-heading" className="text-xl font-semibold">
+                Key Features
+              </h2>
+              <ul className="mt-4 space-y-3">
+                {p.features.map((f) => (
+                  <li key={f.id} className="flex gap-3">
+                    <Check
+                      className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                      aria-hidden
+                    />
+                    <span>{f.feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {p.specifications.length > 0 && (
+            <section className="rounded-lg border border-border bg-card p-6" aria-labelledby="specs-heading">
+              <h2 id="specs-heading" className="text-xl font-semibold">
+                Specifications
+              </h2>
+              <dl className="mt-4 divide-y divide-border">
+                {p.specifications.map((s) => (
+                  <div key={s.id} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-3 text-sm">
+                    <dt className="font-medium text-muted-foreground">{s.key}</dt>
+                    <dd>{s.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

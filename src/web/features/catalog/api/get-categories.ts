@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "#web/lib/api";
+
+export type Category = { id: string; name: string; slug: string };
+
+export const categoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["categories"],
+    queryFn: () => api<Category[]>("/categories"),
+    staleTime: 10 * 60_000,
+  });
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions());
+}
+
+/** The category's display name, falling back to its slug while categories load. */
+export function useCategoryName(slug: string) {
+  const { data } = useCategories();
+  return data?.find((c) => c.slug === slug)?.name ?? slug;
+}

@@ -1,0 +1,106 @@
+import { ShoppingCart } from "lucide-react";
+import { Link } from "react-router";
+import { showsDiscountBadge } from "#domain/catalog";
+import type { ProductCard as Product } from "#domain/catalog-schemas";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { cartActions } from "#web/features/cart/cart-store";
+import { useCategoryName } from "#web/features/catalog/api/get-categories";
+import { ProductImage } from "#web/features/catalog/components/product-image";
+import { StarRating } from "#web/features/catalog/components/star-rating";
+import { Price } from "#web/features/currency/components/price";
+import { paths } from "#web/paths";
+
+export function addProductToCart(product: Pick<Product, "id" | "name" | "price" | "vendor" | "imageUrl">) {
+  cartActions.add({
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    vendor: product.vendor,
+    image_url: product.imageUrl,
+  });
+}
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const category = useCategoryName(product.category);
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
+      data-testid="product-card"
+    >
+      <Link
+        to={paths.product(product.id)}
+        tabIndex={-1}
+        aria-hidden
+        className="relative block overflow-hidden"
+      >
+        <ProductImage
+          src={product.imageUrl}
+          alt=""
+          eager={eager}
+          className="transition-transform group-hover:scale-[1.02]"
+        />
+        {showsDiscountBadge(product) && (
+          <Badge variant="success" className="absolute top-3 left-3" data-testid="discount-badge">
+            {product.discountLabel}
+          </Badge>
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Badge variant="secondary" className="self-start">
+          {category}
+        </Badge>
+        <h3 className="line-clamp-2 font-semibold leading-snug">
+          <Link to={paths.product(product.id)} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted-foreground">by {product.vendor ?? "Unknown Vendor"}</p>
+        <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
+        <div className="mt-auto pt-2">
+          <Price amount={product.price} originalAmount={product.originalPrice} productName={product.name} />
+        </div>
+        <div className="flex gap-2 pt-2">
+          <Button asChild variant="outline" size="sm" className="flex-1">
+            <Link to={paths.product(product.id)}>
+              View Details<span className="sr-only"> of {product.name}</span>
+            </Link>
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => addProductToCart(product)}
+            aria-label={`Add ${product.name} to cart`}
+          >
+            <ShoppingCart aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div
+      className="overflow-hidden rounded-lg border border-border bg-card"
+      data-testid="product-skeleton"
+      aria-hidden
+    >
+      <div className="aspect-[4/3] animate-pulse bg-muted" />
+      <div className="space-y-3 p-4">
+        <div className="h-4 w-20 animate-pulse rounded bg-muted" />
+        <div className="h-5 w-3/4 animate-pulse rounded bg-muted" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
+        <div className="h-6 w-24 animate-pulse rounded bg-muted" />
+      </div>
+    </div>
+  );
+}
+
+/** Placeholder cards while products load; they are identical, so their position is their identity. */
+export function ProductCardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+    <ProductCardSkeleton key={i} />
+  ));
+}

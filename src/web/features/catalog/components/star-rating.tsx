@@ -1,0 +1,34 @@
+import { Star } from "lucide-react";
+import { cn } from "#web/lib/utils";
+
+/** Five stars, filled up to the floored rating, with the number and review count beside them. */
+export function StarRating({
+  rating,
+  reviewsCount,
+  size = "sm",
+}: {
+  rating: number | null;
+  reviewsCount: number;
+  size?: "sm" | "md";
+}) {
+  if (rating === null) return null;
+  const filled = Math.floor(rating);
+  const icon = size === "sm" ? "size-3.5" : "size-5";
+  return (
+    <div className="flex items-center gap-1.5" data-testid="rating">
+      <span className="flex" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star
+            key={n}
+            className={cn(icon, n <= filled ? "fill-amber-400 text-amber-400" : "text-muted-foreground/40")}
+            aria-hidden
+          />
+        ))}
+      </span>
+      <span className={cn("font-medium", size === "sm" ? "text-xs" : "text-sm")}>{rating.toFixed(1)}</span>
+      <span className={cn("text-muted-foreground", size === "sm" ? "text-xs" : "text-sm")}>
+        ({reviewsCount.toLocaleString("en-US")} {reviewsCount === 1 ? "review" : "reviews"})
+      </span>
+    </div>
+  );
+}

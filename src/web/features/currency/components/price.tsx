@@ -1,0 +1,69 @@
+import { cva } from "class-variance-authority";
+import { Tooltip } from "#web/components/ui/tooltip";
+import { useMoney } from "#web/features/currency/use-money";
+import { cn } from "#web/lib/utils";
+
+const priceVariants = cva("font-bold tabular-nums", {
+  variants: {
+    size: { sm: "text-sm", md: "text-lg", lg: "text-2xl", xl: "text-4xl" },
+  },
+  defaultVariants: { size: "md" },
+});
+const originalVariants = cva("text-muted-foreground line-through tabular-nums", {
+  variants: { size: { sm: "text-xs", md: "text-sm", lg: "text-base", xl: "text-lg" } },
+  defaultVariants: { size: "md" },
+});
+
+type PriceProps = {
+  amount: number;
+  originalAmount?: number | null;
+  productName?: string;
+  size?: "sm" | "md" | "lg" | "xl";
+  className?: string;
+};
+
+/** A USD price shown in the chosen currency, the original struck through, and the USD figure on hover. */
+export function Price({ amount, originalAmount, productName = "", size = "md", className }: PriceProps) {
+  const money = useMoney();
+  if (!money.ready) {
+    return (
+      <span className={cn("inline-block h-6 w-20 animate-pulse rounded bg-muted", className)} aria-hidden />
+    );
+  }
+  const text = money.price(amount, productName);
+  const showOriginal = originalAmount != null && originalAmount > amount;
+  const main =
+    money.currency.code === "USD" ? (
+      <span className={priceVariants({ size })} data-testid="price">
+        {text}
+      </span>
+    ) : (
+      <Tooltip content={`Original price: ${money.usd(amount)} USD`}>
+        {(describedBy) => (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can reach the USD hint
+          <span
+            tabIndex={0}
+            aria-describedby={describedBy}
+            className={cn(
+              priceVariants({ size }),
+              "cursor-help underline decoration-dotted underline-offset-4",
+            )}
+            data-testid="price"
+          >
+            {text}
+          </span>
+        )}
+      </Tooltip>
+    );
+  return (
+    <span className={cn("inline-flex flex-wrap items-baseline gap-2", className)}>
+      {main}
+      {showOriginal && (
+        <span className={originalVariants({ size })} data-testid="original-price">
+          <span className="sr-only">Was </span>
+          {money.price(originalAmount, productName)}
+        </span>
+      )}
+    </span>
+  );
+}
