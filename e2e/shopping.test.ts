@@ -193,4 +193,19 @@ describe("accessibility and phones", () => {
       .click();
     await page.getByText("Added to cart!").waitFor();
   });
+
+  test("if exchange rates cannot load, prices quietly stay in US dollars", async () => {
+    const page = await browser.newPage({ allowErrors: [/status of 503/] });
+    await page.addInitScript(() => localStorage.setItem("stackbay.currency", "INR"));
+    await page.route("**/api/fx-rates", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"code":"DOWN","message":"down"}',
+      }),
+    );
+    await page.goto(`/products/${detail.id}`);
+    await expect.poll(() => page.getByTestId("price").first().textContent(), { timeout: 30_000 }).toBe("$49");
+    expect(await page.getByRole("tooltip").count()).toBe(0);
+  });
 });

@@ -1,17 +1,11 @@
-import type { CategorySlug } from "#domain/categories";
+import { productFiltersToSearch } from "#domain/catalog";
+import type { ProductListQuery } from "#domain/catalog-schemas";
 import type { DashboardView } from "#domain/routes";
 
 /** Every URL the app links to, built in one place. */
 export const paths = {
   home: () => "/",
-  products: (filters?: { search?: string; category?: CategorySlug | "all"; discount?: boolean }) => {
-    const query = new URLSearchParams();
-    if (filters?.search) query.set("search", filters.search);
-    if (filters?.category && filters.category !== "all") query.set("category", filters.category);
-    if (filters?.discount) query.set("discount", "1");
-    const text = query.toString();
-    return text ? `/products?${text}` : "/products";
-  },
+  products: (filters?: Partial<ProductListQuery>) => `/products${productFiltersToSearch(filters ?? {})}`,
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   cart: () => "/cart",
   checkout: () => "/checkout",

@@ -10,7 +10,7 @@ import { cn } from "#web/lib/utils";
 export function CurrencyPicker({ className, id = "currency-picker" }: { className?: string; id?: string }) {
   const code = useCurrency();
   return (
-    <div className={cn("w-28", className)}>
+    <div className={cn("w-full md:w-52", className)}>
       <label htmlFor={id} className="sr-only">
         Display currency
       </label>
@@ -22,8 +22,8 @@ export function CurrencyPicker({ className, id = "currency-picker" }: { classNam
         data-testid="currency-picker"
       >
         {currencies.map((c) => (
-          <option key={c.code} value={c.code} title={`${c.name} (${c.symbol})`}>
-            {c.flag} {c.code}
+          <option key={c.code} value={c.code}>
+            {`${c.flag} ${c.code} · ${c.name} (${c.symbol})`}
           </option>
         ))}
       </NativeSelect>

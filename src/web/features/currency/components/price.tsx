@@ -40,8 +40,8 @@ export function Price({ amount, originalAmount, productName = "", size = "md", c
     ) : (
       <Tooltip content={`Original price: ${money.usd(amount)} USD`}>
         {(describedBy) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can reach the USD hint
           <span
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can reach the USD hint
             tabIndex={0}
             aria-describedby={describedBy}
             className={cn(
