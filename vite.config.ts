@@ -37,6 +37,6 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: false, target: "es2022" },
+  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: true },
   server: { port: 3001 },
 });

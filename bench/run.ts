@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -25,18 +25,23 @@ const scenarios: [string, string][] = [
   ["deep page (page 1000)", "/api/products?page=1000"],
 ];
 
-/** gzip size of the JS a route loads: the entry script, its preloads and the route's own chunk. */
-async function routeJsGzip(chunkPrefix: string) {
-  const html = await readFile(path.join(webRoot, "index.html"), "utf8");
-  const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? "");
-  const own = (await readdir(path.join(webRoot, "assets"))).filter(
-    (f) => f.startsWith(`${chunkPrefix}-`) && f.endsWith(".js"),
-  );
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** gzip size of the JS a route needs before it can render: the entry, the route module and their static imports. */
+async function routeJsGzip(routeModule: string) {
+  const manifest = JSON.parse(await readFile(path.join(webRoot, ".vite/manifest.json"), "utf8")) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  visit(routeModule);
   let total = 0;
-  for (const file of new Set([...entry, ...own])) {
-    total += gzipSync(await readFile(path.join(webRoot, "assets", file)), { level: 9 }).length;
-  }
-  return `${(total / 1024).toFixed(1)} KB`;
+  for (const file of files) total += gzipSync(await readFile(path.join(webRoot, file)), { level: 9 }).length;
+  return `${(total / 1024).toFixed(1)} KB in ${files.size} files`;
 }
 
 await ensureWebBuild(() => {});
@@ -85,5 +90,7 @@ console.table(rows);
 for (const [name, plan] of Object.entries(server.plans)) {
   console.info(`Plan, ${name}:\n${plan.map((l) => `  ${l}`).join("\n")}`);
 }
-console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("home")}`);
-console.info(`JS loaded by the products route (gzip): ${await routeJsGzip("products")}`);
+console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("src/web/app/routes/home.tsx")}`);
+console.info(
+  `JS loaded by the products route (gzip): ${await routeJsGzip("src/web/app/routes/products.tsx")}`,
+);
