@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -17,9 +18,12 @@ import {
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, TooManyRequests } from "#server/errors";
+import { createMailer, type Mailer } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
+import { faqRoutes } from "#server/modules/faq/routes";
 import { healthRoutes } from "#server/modules/health/routes";
+import { inboundRoutes } from "#server/modules/inbound/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
@@ -28,12 +32,15 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     env: Env;
+    mailer: Mailer;
   }
 }
 
 export type AppOptions = {
   env: Env;
   database: DatabaseHandle;
+  /** Outgoing mail; by default SMTP or the DATA_DIR outbox, as the environment says. */
+  mailer?: Mailer;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
 };
@@ -71,6 +78,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("database", database);
   app.decorate("env", env);
+  app.decorate("mailer", options.mailer ?? createMailer(env, app.log));
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -121,6 +129,7 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
   // Routes opt in with `config.rateLimit`; counters stay in memory per instance until the
   // PostgreSQL store lands with the auth endpoints.
   await app.register(rateLimit, {
@@ -152,6 +161,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
+  await app.register(faqRoutes, { prefix: "/api" });
+  await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -8,6 +8,7 @@ import { buildApp } from "#server/app";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
+import type { Mailer } from "#server/mail/mailer";
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI's
@@ -36,13 +37,15 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-export async function createTestApp(options: { seed?: boolean; webRoot?: string | null } = {}) {
+export async function createTestApp(
+  options: { seed?: boolean; webRoot?: string | null; mailer?: Mailer } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-test-"));
   const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
   const database = await createTestDatabase();
   await database.migrate();
   if (options.seed) await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
-  const app = await buildApp({ env, database, webRoot: options.webRoot ?? null });
+  const app = await buildApp({ env, database, webRoot: options.webRoot ?? null, mailer: options.mailer });
   await app.ready();
   return {
     app,

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { emailField } from "#domain/newsletter";
+
+export const contactSubjects = [
+  { value: "general", label: "General inquiry" },
+  { value: "support", label: "Technical support" },
+  { value: "partnership", label: "Partnership" },
+  { value: "bug", label: "Report a bug" },
+  { value: "billing", label: "Billing" },
+] as const;
+
+const subjectValues = contactSubjects.map((s) => s.value) as [string, ...string[]];
+
+/** A field humans never see; bots that fill every input give themselves away. */
+export const honeypot = z.string().max(200).optional().default("");
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name is too long"),
+  email: emailField,
+  subject: z.enum(subjectValues, { error: "Please select a subject" }),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(5000, "Message must be at most 5000 characters"),
+  website: honeypot,
+});
+export type ContactInput = z.input<typeof contactSchema>;
+
+export const productTypes = [
+  { value: "saas", label: "SaaS Solutions" },
+  { value: "apis", label: "APIs & Developer Tools" },
+  { value: "software", label: "Software Licenses" },
+  { value: "hardware", label: "Hardware" },
+  { value: "services", label: "Digital Services" },
+] as const;
+
+export const companySizes = [
+  { value: "startup", label: "Startup (1-10 employees)" },
+  { value: "smb", label: "SMB (11-100 employees)" },
+  { value: "enterprise", label: "Enterprise (100+ employees)" },
+] as const;
+
+const countryNames = [
+  "United States",
+  "Canada",
+  "United Kingdom",
+  "Germany",
+  "France",
+  "Australia",
+  "Japan",
+  "South Korea",
+  "Singapore",
+  "Netherlands",
+  "Sweden",
+  "Switzerland",
+  "Ireland",
+  "Israel",
+  "India",
+  "Brazil",
+  "Mexico",
+  "Other",
+];
+/** The spec's country list; the stored value is the lowercase name with spaces turned into hyphens. */
+export const partnerCountries = countryNames.map((label) => ({
+  label,
+  value: label.toLowerCase().replaceAll(" ", "-"),
+}));
+
+const valuesOf = (options: readonly { value: string }[]) =>
+  options.map((o) => o.value) as [string, ...string[]];
+
+export const partnerApplicationSchema = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .min(2, "Company name must be at least 2 characters")
+    .max(120, "Company name is too long"),
+  contactPerson: z
+    .string()
+    .trim()
+    .min(2, "Contact person name must be at least 2 characters")
+    .max(100, "Contact person name is too long"),
+  email: emailField,
+  productType: z.enum(valuesOf(productTypes), { error: "Please select a product type" }),
+  country: z.enum(valuesOf(partnerCountries), { error: "Please select your country" }),
+  website: z
+    .string()
+    .trim()
+    .max(300, "Please enter a valid website URL")
+    .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid website URL" })),
+  companySize: z.enum(valuesOf(companySizes), { error: "Please select company size" }),
+  message: z
+    .string()
+    .trim()
+    .min(20, "Message must be at least 20 characters")
+    .max(5000, "Message must be at most 5000 characters"),
+  nickname: honeypot,
+});
+export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
+
+export const faqVoteSchema = z.object({
+  questionId: z.string().min(1).max(100),
+  vote: z.enum(["helpful", "not_helpful"], { error: "Vote must be helpful or not_helpful" }),
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isFaqId } from "#domain/faq";
+import { faqVoteSchema } from "#domain/inbound";
+import { faqVotes } from "#server/db/schema/inbound";
+import { NotFound } from "#server/errors";
+
+const VISITOR_COOKIE = "sb_visitor";
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+const votesSchema = z.object({
+  votes: z.record(
+    z.string(),
+    z.object({
+      helpful: z.number(),
+      notHelpful: z.number(),
+      mine: z.enum(["helpful", "not_helpful"]).nullable(),
+    }),
+  ),
+});
+
+/** An anonymous, random visitor id in an httpOnly cookie: enough for "one vote per visitor", nothing more. */
+function visitorId(request: FastifyRequest, reply: FastifyReply, create: boolean): string | null {
+  const existing = request.cookies[VISITOR_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{22}$/.test(existing)) return existing;
+  if (!create) return null;
+  const id = randomBytes(16).toString("base64url");
+  reply.setCookie(VISITOR_COOKIE, id, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    maxAge: YEAR_SECONDS,
+  });
+  return id;
+}
+
+export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  async function tally(visitor: string | null) {
+    const rows = await db
+      .select({
+        questionId: faqVotes.questionId,
+        vote: faqVotes.vote,
+        n: count(),
+        mine: sql<number>`count(*) filter (where ${faqVotes.visitorId} = ${visitor ?? ""})`.mapWith(Number),
+      })
+      .from(faqVotes)
+      .groupBy(faqVotes.questionId, faqVotes.vote);
+    const votes: z.infer<typeof votesSchema>["votes"] = {};
+    for (const row of rows) {
+      const entry = (votes[row.questionId] ??= { helpful: 0, notHelpful: 0, mine: null });
+      if (row.vote === "helpful") entry.helpful = row.n;
+      else entry.notHelpful = row.n;
+      if (row.mine > 0) entry.mine = row.vote as "helpful" | "not_helpful";
+    }
+    return { votes };
+  }
+
+  app.get(
+    "/faq/votes",
+    {
+      schema: {
+        tags: ["faq"],
+        summary: "Helpful / not helpful counts per FAQ question",
+        response: { 200: votesSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return tally(visitorId(request, reply, false));
+    },
+  );
+
+  app.post(
+    "/faq/votes",
+    {
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["faq"],
+        summary: "Record this visitor's vote on a question (voting again changes it)",
+        body: faqVoteSchema,
+        response: { 200: votesSchema },
+      },
+    },
+    async (request, reply) => {
+      const { questionId, vote } = request.body;
+      if (!isFaqId(questionId)) throw new NotFound("There is no such question.", "FAQ_QUESTION_NOT_FOUND");
+      const visitor = visitorId(request, reply, true)!;
+      await db
+        .insert(faqVotes)
+        .values({ questionId, visitorId: visitor, vote })
+        .onConflictDoUpdate({
+          target: [faqVotes.questionId, faqVotes.visitorId],
+          set: { vote, updatedAt: new Date() },
+        });
+      reply.header("cache-control", "private, no-store");
+      return tally(visitor);
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { contactSchema, contactSubjects, partnerApplicationSchema } from "#domain/inbound";
+import { contactMessages, partnerApplications } from "#server/db/schema/inbound";
+import { message } from "#server/mail/templates";
+
+const accepted = z.object({ received: z.literal(true) });
+const FORM_RATE_LIMIT = { max: 5, timeWindow: "10 minutes" };
+
+/** The contact and partner forms: stored first, then mailed; a mail failure is logged, the form is not lost. */
+export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.post(
+    "/contact",
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: {
+        tags: ["forms"],
+        summary: "Send a message to the Stackbay team",
+        body: contactSchema,
+        response: { 200: accepted },
+      },
+    },
+    async (request) => {
+      const { website, ...form } = request.body;
+      // A filled honeypot is a bot: answer as usual so it learns nothing, store nothing.
+      if (website) {
+        request.log.warn("contact form honeypot filled; message dropped");
+        return { received: true as const };
+      }
+      const [row] = await db.insert(contactMessages).values(form).returning({ id: contactMessages.id });
+      const subjectLabel = contactSubjects.find((s) => s.value === form.subject)?.label ?? form.subject;
+      try {
+        await app.mailer.send({
+          to: app.env.SUPPORT_EMAIL,
+          replyTo: form.email,
+          subject: `[Contact] ${subjectLabel} from ${form.name}`,
+          ...message([
+            `New message through the contact form (reference ${row?.id}).`,
+            `From: ${form.name} <${form.email}>\nSubject: ${subjectLabel}`,
+            form.message,
+          ]),
+        });
+      } catch (error) {
+        request.log.error(
+          { err: error, contactMessageId: row?.id },
+          "contact notification could not be sent",
+        );
+      }
+      return { received: true as const };
+    },
+  );
+
+  app.post(
+    "/partner-applications",
+    {
+      config: { rateLimit: FORM_RATE_LIMIT },
+      schema: {
+        tags: ["forms"],
+        summary: "Apply to sell on Stackbay",
+        body: partnerApplicationSchema,
+        response: { 200: accepted },
+      },
+    },
+    async (request) => {
+      const { nickname, ...form } = request.body;
+      if (nickname) {
+        request.log.warn("partner form honeypot filled; application dropped");
+        return { received: true as const };
+      }
+      const [row] = await db
+        .insert(partnerApplications)
+        .values(form)
+        .returning({ id: partnerApplications.id });
+      try {
+        await app.mailer.send({
+          to: form.email,
+          subject: "We received your application to sell on Stackbay",
+          ...message([
+            `Hello ${form.contactPerson},`,
+            `Thank you for applying to sell ${form.companyName}'s products on Stackbay. Our partner team reviews every application and will get back to you within 5 business days.`,
+            `Your reference: ${row?.id}`,
+          ]),
+        });
+      } catch (error) {
+        request.log.error(
+          { err: error, applicationId: row?.id },
+          "partner acknowledgement could not be sent",
+        );
+      }
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+export type OutboxMail = { file: string; to: string; subject: string; replyTo?: string; body: string };
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The messages the outbox transport wrote, oldest first, with headers and a decoded body. */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), "utf8");
+      const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim();
+      return {
+        file,
+        to: header("To") ?? "",
+        subject: header("Subject") ?? "",
+        replyTo: header("Reply-To"),
+        body: decodeQuotedPrintable(rest.join("\n\n")),
+      };
+    }),
+  );
+}
