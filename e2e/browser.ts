@@ -3,6 +3,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
+export const dataDir = () => inject("dataDir");
 
 /**
  * Debian's Chromium, headless, with the flags this sandbox needs (no background network, no sandbox as

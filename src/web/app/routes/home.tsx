@@ -1,5 +1,7 @@
 import { ArrowRight, BadgeCheck, Globe, ShieldCheck, Zap } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { currencyByCode } from "#domain/currency";
 import { Button } from "#web/components/ui/button";
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
@@ -73,7 +75,27 @@ function FeaturedProducts() {
   );
 }
 
+const newsletterOutcomes: Record<string, [kind: "success" | "error", title: string, text: string]> = {
+  confirmed: ["success", "Subscription confirmed", "You'll receive our latest updates and offers."],
+  unsubscribed: ["success", "You're unsubscribed", "You won't receive our newsletter any more."],
+  invalid: ["error", "Link not valid", "This link has already been used or is not valid."],
+};
+
+/** The newsletter's e-mailed links land here with ?newsletter=...; say what happened, then tidy the URL. */
+function useNewsletterOutcome() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("newsletter");
+  useEffect(() => {
+    const known = outcome ? newsletterOutcomes[outcome] : undefined;
+    if (!known) return;
+    const [kind, title, description] = known;
+    toast[kind](title, { description });
+    setParams({}, { replace: true });
+  }, [outcome, setParams]);
+}
+
 export function Component() {
+  useNewsletterOutcome();
   const currency = currencyByCode(useCurrency());
   const heroTitle = useContentBlock("home.hero.title", "Welcome to Stackbay");
   const heroSubtitle = useContentBlock(

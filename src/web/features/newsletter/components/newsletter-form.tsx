@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type NewsletterInput, newsletterSchema } from "#domain/newsletter";
@@ -13,6 +14,7 @@ export function NewsletterForm() {
     defaultValues: { email: "" },
   });
   const error = form.formState.errors.email?.message;
+  const [sent, setSent] = useState(false);
 
   const onSubmit = form.handleSubmit((values) =>
     subscribe.mutateAsync(values).then(
@@ -21,6 +23,7 @@ export function NewsletterForm() {
           description: "You'll receive our latest updates and offers.",
         });
         form.reset();
+        setSent(true);
       },
       (failure: Error) => toast.error("Subscription failed", { description: failure.message }),
     ),
@@ -45,10 +48,16 @@ export function NewsletterForm() {
           {subscribe.isPending ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
-      {error && (
+      {error ? (
         <p id="newsletter-error" className="text-sm text-destructive">
           {error}
         </p>
+      ) : (
+        sent && (
+          <p className="text-sm text-muted-foreground" role="status">
+            Check your inbox: confirm with the link we e-mailed you.
+          </p>
+        )
       )}
     </form>
   );
