@@ -1,6 +1,7 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { useContentBlock } from "#web/features/content/api/get-content-blocks";
 import { paths } from "#web/paths";
 
 // The form library loads after the page, not with it.
@@ -62,6 +63,10 @@ function LinkList({
 }
 
 export function Footer() {
+  const tagline = useContentBlock(
+    "footer.tagline",
+    "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
+  );
   return (
     <footer className="mt-16 border-t border-border bg-card" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
@@ -70,9 +75,7 @@ export function Footer() {
             <img src="/favicon.svg" alt="" width={28} height={28} />
             Stackbay
           </Link>
-          <p className="mt-3 max-w-sm text-sm text-muted-foreground">
-            Technology products and deals from verified vendors, for businesses in more than 50 countries.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-muted-foreground">{tagline}</p>
           <div className="mt-6 max-w-sm">
             <Suspense fallback={<div className="h-[72px]" aria-hidden />}>
               <NewsletterForm />
