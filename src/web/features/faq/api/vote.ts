@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api } from "#web/lib/api";
+import { type FaqVote, type FaqVotes, faqVotesQueryKey } from "./get-votes";
+
+export type FaqVoteInput = { questionId: string; vote: FaqVote };
+
+/** Records the visitor's vote (a second vote replaces the first) and answers with every tally. */
+export const voteOnFaq = (input: FaqVoteInput) =>
+  api<FaqVotes>("/faq/votes", { method: "POST", body: input });
+
+export function useVoteOnFaq() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: voteOnFaq,
+    onSuccess: (data) => queryClient.setQueryData(faqVotesQueryKey, data),
+    onError: (error: Error) => toast.error("Your vote was not saved", { description: error.message }),
+  });
+}
