@@ -53,7 +53,8 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
       .groupBy(faqVotes.questionId, faqVotes.vote);
     const votes: z.infer<typeof votesSchema>["votes"] = {};
     for (const row of rows) {
-      const entry = (votes[row.questionId] ??= { helpful: 0, notHelpful: 0, mine: null });
+      const entry = votes[row.questionId] ?? { helpful: 0, notHelpful: 0, mine: null };
+      votes[row.questionId] = entry;
       if (row.vote === "helpful") entry.helpful = row.n;
       else entry.notHelpful = row.n;
       if (row.mine > 0) entry.mine = row.vote as "helpful" | "not_helpful";
