@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,14 @@ import { loadEnv } from "#server/env";
  */
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-bench-"));
-const env = loadEnv({ ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "0" });
+const env = loadEnv({
+  ...process.env,
+  NODE_ENV: "test",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "silent",
+  PORT: "0",
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
+});
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: null });
 await database.migrate();
 const started = performance.now();

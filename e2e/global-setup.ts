@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -19,7 +20,13 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   await ensureWebBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
-  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: "0" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    PORT: "0",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+  });
   const database = await openDatabase({ dataDir });
   await database.migrate();
   await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });

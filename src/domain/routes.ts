@@ -10,6 +10,7 @@ export const routePatterns = {
   login: "/login",
   signup: "/signup",
   verify: "/verify",
+  forgotPassword: "/forgot-password",
   about: "/about",
   contact: "/contact",
   faq: "/faq",

@@ -15,9 +15,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { type Auth, createAuth } from "#server/auth/auth";
+import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
-import { AppError, TooManyRequests } from "#server/errors";
+import { AppError, Forbidden, TooManyRequests } from "#server/errors";
 import { createMailer, type Mailer } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
@@ -33,6 +35,7 @@ declare module "fastify" {
     database: DatabaseHandle;
     env: Env;
     mailer: Mailer;
+    auth: Auth;
   }
 }
 
@@ -43,6 +46,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
+  /** Where log lines go (tests read them to prove no secret is logged); stdout by default. */
+  logStream?: { write(line: string): void };
 };
 
 export const contentSecurityPolicy = {
@@ -67,6 +72,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     },
     genReqId: () => randomUUID(),
@@ -79,6 +85,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate("database", database);
   app.decorate("env", env);
   app.decorate("mailer", options.mailer ?? createMailer(env, app.log));
+  app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
+  app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -86,7 +94,17 @@ export async function buildApp(options: AppOptions) {
     await database.close();
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  // Cookies are SameSite=Lax and bodies must be JSON; on top, a browser's cross-site write is refused.
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/") || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+    const origin = request.headers.origin;
+    if (request.headers["sec-fetch-site"] === "cross-site" || (origin && !sameHost(origin, request.host))) {
+      throw new Forbidden("Requests from other sites are not accepted.", "FORBIDDEN_ORIGIN");
+    }
+  });
+
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    const error = (translateAuthError(caught) ?? caught) as FastifyError;
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         path: `${issue.instancePath.replace(/^\//, "").replaceAll("/", ".")}`,
@@ -167,6 +185,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
   return app;
+}
+
+function sameHost(origin: string, host: string) {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

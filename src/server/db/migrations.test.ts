@@ -26,6 +26,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "accounts",
     "categories",
     "contact_messages",
+    "email_code_sends",
     "faq_votes",
     "fx_rates",
     "newsletter_subscriptions",

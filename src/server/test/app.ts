@@ -38,14 +38,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; webRoot?: string | null; mailer?: Mailer } = {},
+  options: {
+    seed?: boolean;
+    webRoot?: string | null;
+    mailer?: Mailer;
+    logStream?: { write(line: string): void };
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-test-"));
-  const env = loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logStream ? "trace" : "silent",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+  });
   const database = await createTestDatabase();
   await database.migrate();
   if (options.seed) await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
-  const app = await buildApp({ env, database, webRoot: options.webRoot ?? null, mailer: options.mailer });
+  const app = await buildApp({
+    env,
+    database,
+    webRoot: options.webRoot ?? null,
+    mailer: options.mailer,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

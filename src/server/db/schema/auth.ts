@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * better-auth's tables (user, session, account, verification, two-factor) under our table names, with
@@ -91,9 +91,29 @@ export const twoFactor = pgTable(
     id: text().primaryKey(),
     secret: text().notNull(),
     backupCodes: text().notNull(),
+    /** False between "enable" and the first correct code from the authenticator app. */
+    verified: boolean().notNull().default(true),
+    // Wrong codes at sign-in lock two-factor for a while (better-auth's lockout).
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
   },
   (t) => [index().on(t.userId)],
+);
+
+/**
+ * When a code was last e-mailed to an address, per purpose, so "one code a minute" holds across
+ * instances and survives restarts. better-auth's own rows change on every wrong guess, so they can't
+ * carry this.
+ */
+export const emailCodeSends = pgTable(
+  "email_code_sends",
+  {
+    email: text().notNull(),
+    purpose: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.purpose] })],
 );

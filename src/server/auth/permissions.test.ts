@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { createTestApp } from "#server/test/app";
+import { createClient, signedInClient } from "#server/test/client";
+
+type Access = "public" | "user" | "admin" | "superAdmin";
+
+/**
+ * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
+ * cannot ship without someone deciding its access (the first test fails until it is added).
+ */
+const access: Record<string, Access> = {
+  "POST /api/auth/sign-up": "public",
+  "POST /api/auth/verification-code": "public",
+  "POST /api/auth/verify-email": "public",
+  "POST /api/auth/sign-in": "public",
+  "POST /api/auth/two-factor": "public",
+  "POST /api/auth/sign-out": "public",
+  "POST /api/auth/password/forgot": "public",
+  "POST /api/auth/password/reset": "public",
+  "GET /api/health": "public",
+  "GET /api/me": "public",
+  "PATCH /api/me": "user",
+  "PATCH /api/me/preferences": "user",
+  "POST /api/me/password": "user",
+  "POST /api/me/two-factor/enable": "user",
+  "POST /api/me/two-factor/confirm": "user",
+  "POST /api/me/two-factor/disable": "user",
+  "POST /api/newsletter": "public",
+  "GET /api/newsletter/confirm": "public",
+  "GET /api/newsletter/unsubscribe": "public",
+  "GET /api/products": "public",
+  "GET /api/products/{id}": "public",
+  "GET /api/categories": "public",
+  "GET /api/fx-rates": "public",
+  "GET /api/content-blocks": "public",
+  "GET /api/faq/votes": "public",
+  "POST /api/faq/votes": "public",
+  "POST /api/contact": "public",
+  "POST /api/partner-applications": "public",
+};
+
+const callers = ["anonymous", "buyer", "seller", "admin", "superadmin"] as const;
+type Caller = (typeof callers)[number];
+
+/** What each caller must get: a refusal code, or "through" (anything but 401 and 403). */
+function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
+  if (rule === "public") return "through";
+  if (caller === "anonymous") return 401;
+  if (rule === "user") return "through";
+  if (rule === "admin") return caller === "admin" || caller === "superadmin" ? "through" : 403;
+  return caller === "superadmin" ? "through" : 403;
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let operations: { method: string; path: string; key: string }[];
+const clients = {} as Record<Caller, ReturnType<typeof createClient>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const doc = (await t.app.inject({ url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(doc.paths)
+    .flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => ({
+        method: method.toUpperCase(),
+        path,
+        key: `${method.toUpperCase()} ${path}`,
+      })),
+    )
+    // Signing out ends the caller's session, so it goes last.
+    .sort((a, b) => Number(a.path.endsWith("/sign-out")) - Number(b.path.endsWith("/sign-out")));
+  clients.anonymous = createClient(t.app);
+  for (const caller of callers.slice(1)) {
+    clients[caller] = await signedInClient(t.app, `${caller}@stackbay.test`, DEMO_PASSWORD);
+  }
+});
+afterAll(() => t.close());
+
+describe("permission matrix", () => {
+  test("every route in the OpenAPI document has a declared access rule, and no rule is stale", () => {
+    expect(operations.map((o) => o.key).sort()).toEqual(Object.keys(access).sort());
+  });
+
+  test.each(callers)("each route answers %s as its rule says", async (caller) => {
+    const outcomes: string[] = [];
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const rule = access[op.key];
+      if (!rule) continue;
+      const url = op.path.replaceAll(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+      const res = await clients[caller].request(
+        op.method as "GET",
+        url,
+        op.method === "GET" || op.method === "DELETE" ? undefined : {},
+      );
+      const want = expected(rule, caller);
+      const ok =
+        want === "through" ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === want;
+      outcomes.push(`${op.key} → ${res.statusCode}`);
+      if (!ok)
+        wrong.push(
+          `${op.key}: ${caller} got ${res.statusCode}, expected ${want} (${res.body.slice(0, 120)})`,
+        );
+      if (want !== "through") {
+        expect(res.json()).toMatchObject({ code: want === 401 ? "UNAUTHORIZED" : "FORBIDDEN" });
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(outcomes.length).toBe(operations.length);
+  });
+});

@@ -1,0 +1,146 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  defaultNotificationSettings,
+  type NotificationSettings,
+  notificationSettingsSchema,
+  RESEND_COOLDOWN_SECONDS,
+} from "#domain/accounts";
+import { currencies, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
+import type { UserRow } from "#server/auth/guards";
+import type { Database } from "#server/db/client";
+import { account, emailCodeSends, user } from "#server/db/schema/auth";
+
+export type CodePurpose = "verify" | "reset" | "signup-notice";
+
+/**
+ * Takes the one-per-minute sending slot for (email, purpose) atomically: one statement, so two
+ * instances or two clicks cannot both send. Returns 0 when taken, else the seconds left to wait.
+ */
+export async function claimSendSlot(db: Database, email: string, purpose: CodePurpose, now = new Date()) {
+  const threshold = new Date(now.getTime() - RESEND_COOLDOWN_SECONDS * 1000);
+  const claimed = await db
+    .insert(emailCodeSends)
+    .values({ email, purpose, sentAt: now })
+    .onConflictDoUpdate({
+      target: [emailCodeSends.email, emailCodeSends.purpose],
+      set: { sentAt: now },
+      setWhere: sql`${emailCodeSends.sentAt} <= ${threshold.toISOString()}`,
+    })
+    .returning({ sentAt: emailCodeSends.sentAt });
+  if (claimed.length > 0) return 0;
+  const [row] = await db
+    .select({ sentAt: emailCodeSends.sentAt })
+    .from(emailCodeSends)
+    .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.purpose, purpose)));
+  const waited = row ? (now.getTime() - row.sentAt.getTime()) / 1000 : RESEND_COOLDOWN_SECONDS;
+  return Math.max(1, Math.ceil(RESEND_COOLDOWN_SECONDS - waited));
+}
+
+/** Gives the slot back when the mail could not be sent, so the user may try again at once. */
+export async function releaseSendSlot(db: Database, email: string, purpose: CodePurpose) {
+  await db
+    .delete(emailCodeSends)
+    .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.purpose, purpose)));
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(user).where(eq(user.email, email));
+  return row ?? null;
+}
+
+export async function findUserById(db: Database, id: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, id));
+  return row ?? null;
+}
+
+export async function setCredentialPassword(db: Database, userId: string, passwordHash: string) {
+  await db
+    .update(account)
+    .set({ password: passwordHash, updatedAt: new Date() })
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+}
+
+export async function updateUser(db: Database, id: string, values: Partial<typeof user.$inferInsert>) {
+  const [row] = await db
+    .update(user)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(user.id, id))
+    .returning();
+  if (!row) throw new Error(`user ${id} vanished during an update`);
+  return row;
+}
+
+/** What we keep in `users.settings`; anything else there is ignored. */
+const storedSettings = z.object({
+  theme: z.enum(["light", "dark"]).nullable().catch(null).default(null),
+  notifications: notificationSettingsSchema
+    .catch(defaultNotificationSettings)
+    .default(defaultNotificationSettings),
+});
+
+export function readSettings(row: UserRow): {
+  theme: "light" | "dark" | null;
+  notifications: NotificationSettings;
+} {
+  return storedSettings.parse(row.settings ?? {});
+}
+
+const currencyCodes = currencies.map((c) => c.code) as [string, ...string[]];
+
+/** The public shape of a user (`GET /api/me`); no hash, token or internal column can slip through. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  roles: z.object({
+    isBuyer: z.boolean(),
+    isSeller: z.boolean(),
+    isReseller: z.boolean(),
+    isAdmin: z.boolean(),
+    isSuperAdmin: z.boolean(),
+  }),
+  preferences: z.object({
+    currency: z.enum(currencyCodes),
+    theme: z.enum(["light", "dark"]).nullable(),
+    notifications: notificationSettingsSchema,
+  }),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export function toMe(row: UserRow): Me {
+  const settings = readSettings(row);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    emailVerified: row.emailVerified,
+    twoFactorEnabled: row.twoFactorEnabled,
+    createdAt: row.createdAt.toISOString(),
+    roles: {
+      isBuyer: row.isBuyer,
+      isSeller: row.isSeller,
+      isReseller: row.isReseller,
+      isAdmin: row.isAdmin,
+      isSuperAdmin: row.isSuperAdmin,
+    },
+    preferences: {
+      currency: isCurrencyCode(row.preferredCurrency) ? row.preferredCurrency : DEFAULT_CURRENCY,
+      theme: settings.theme,
+      notifications: settings.notifications,
+    },
+  };
+}
