@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from "node:crypto";
-import { hash } from "@node-rs/argon2";
-import { count, inArray, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { count, inArray } from "drizzle-orm";
+import type { Role } from "#domain/accounts";
 import { categories as categoryList } from "#domain/categories";
+import { createOrGrantAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
-import { account, user } from "#server/db/schema/auth";
+import { user } from "#server/db/schema/auth";
 import {
   categories,
   fxRates,
@@ -18,23 +19,20 @@ import { writeProductImages } from "#server/db/seed/images";
 
 export const DEMO_PASSWORD = "stackbay-demo";
 
-export const demoAccounts = [
-  { email: "buyer@stackbay.test", firstName: "Bianca", lastName: "Buyer", flags: {} },
-  {
-    email: "seller@stackbay.test",
-    firstName: "Samir",
-    lastName: "Seller",
-    flags: { isBuyer: false, isSeller: true },
-  },
-  { email: "reseller@stackbay.test", firstName: "Rhea", lastName: "Reseller", flags: { isReseller: true } },
-  { email: "admin@stackbay.test", firstName: "Adam", lastName: "Admin", flags: { isAdmin: true } },
+type DemoAccount = { email: string; firstName: string; lastName: string; roles: Role[] };
+
+export const demoAccounts: DemoAccount[] = [
+  { email: "buyer@stackbay.test", firstName: "Bianca", lastName: "Buyer", roles: ["buyer"] },
+  { email: "seller@stackbay.test", firstName: "Samir", lastName: "Seller", roles: ["seller"] },
+  { email: "reseller@stackbay.test", firstName: "Rhea", lastName: "Reseller", roles: ["buyer", "reseller"] },
+  { email: "admin@stackbay.test", firstName: "Adam", lastName: "Admin", roles: ["buyer", "admin"] },
   {
     email: "superadmin@stackbay.test",
     firstName: "Sofia",
     lastName: "Superadmin",
-    flags: { isAdmin: true, isSuperAdmin: true },
+    roles: ["buyer", "superAdmin"],
   },
-] as const;
+];
 
 export const demoFxRates = [
   { currencyCode: "USD", rateToUsd: "1", fxBuffer: "0" },
@@ -131,38 +129,16 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
 
 /** Creates the demo accounts that do not exist yet; returns the demo seller's id. */
 async function upsertDemoUsers(db: Database): Promise<string> {
-  const passwordHash = await hash(DEMO_PASSWORD);
+  let sellerId = "";
   for (const demo of demoAccounts) {
-    const id = randomUUID();
-    const inserted = await db
-      .insert(user)
-      .values({
-        id,
-        name: `${demo.firstName} ${demo.lastName}`,
-        email: demo.email,
-        emailVerified: true,
-        firstName: demo.firstName,
-        lastName: demo.lastName,
-        ...demo.flags,
-      })
-      .onConflictDoNothing({ target: user.email })
-      .returning({ id: user.id });
-    if (inserted.length > 0) {
-      await db.insert(account).values({
-        id: randomUUID(),
-        accountId: id,
-        providerId: "credential",
-        userId: id,
-        password: passwordHash,
-      });
-    }
+    const { id } = await createOrGrantAccount(db, {
+      ...demo,
+      roles: [...demo.roles],
+      password: DEMO_PASSWORD,
+    });
+    if (demo.roles.includes("seller")) sellerId = id;
   }
-  const [seller] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(sql`${user.email} = 'seller@stackbay.test'`);
-  if (!seller) throw new Error("demo seller missing after seeding");
-  return seller.id;
+  return sellerId;
 }
 
 /** Seeds only a database that has neither products nor users, so a real install is never touched. */
