@@ -20,6 +20,7 @@ import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
+import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { createMailer, type Mailer } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
@@ -148,10 +149,10 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
-  // Routes opt in with `config.rateLimit`; counters stay in memory per instance until the
-  // PostgreSQL store lands with the auth endpoints.
+  // Routes opt in with `config.rateLimit`; counters live in the database, shared by all instances.
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => new TooManyRequests(Math.ceil(context.ttl / 1000)),
   });
 

@@ -15,8 +15,9 @@ import * as catalog from "#server/db/schema/catalog";
 import * as content from "#server/db/schema/content";
 import * as inbound from "#server/db/schema/inbound";
 import * as orders from "#server/db/schema/orders";
+import * as platform from "#server/db/schema/platform";
 
-export const schema = { ...auth, ...catalog, ...orders, ...content, ...inbound };
+export const schema = { ...auth, ...catalog, ...orders, ...content, ...inbound, ...platform };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {

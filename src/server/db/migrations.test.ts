@@ -36,6 +36,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "product_features",
     "product_specifications",
     "products",
+    "rate_limits",
     "saved_items",
     "sessions",
     "site_content_blocks",
