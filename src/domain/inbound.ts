@@ -103,3 +103,38 @@ export const faqVoteSchema = z.object({
   questionId: z.string().min(1).max(100),
   vote: z.enum(["helpful", "not_helpful"], { error: "Vote must be helpful or not_helpful" }),
 });
+
+export const applicationStatuses = [
+  { value: "new", label: "New" },
+  { value: "reviewing", label: "Reviewing" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number]["value"];
+
+export const applicationStatusSchema = z.object({
+  status: z.enum(valuesOf(applicationStatuses) as [ApplicationStatus, ...ApplicationStatus[]], {
+    error: "Status must be new, reviewing, approved or rejected",
+  }),
+});
+
+export const INBOX_PAGE_SIZE = 25;
+
+/** One page of an admin inbox list, newest first; `status` filters applications. */
+export const inboxQuery = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be 1 or more")
+    .max(10_000, "Page must be 10000 or less")
+    .optional()
+    .default(1),
+  status: applicationStatusSchema.shape.status.optional(),
+});
+export type InboxQuery = z.input<typeof inboxQuery>;
+
+/** A spreadsheet cell: quoted, and a leading = + - @ defused so no spreadsheet runs it as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}

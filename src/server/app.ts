@@ -27,6 +27,7 @@ import { catalogRoutes } from "#server/modules/catalog/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
+import { inboxRoutes } from "#server/modules/inbox/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
+  await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

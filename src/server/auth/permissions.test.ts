@@ -38,6 +38,11 @@ const access: Record<string, Access> = {
   "POST /api/faq/votes": "public",
   "POST /api/contact": "public",
   "POST /api/partner-applications": "public",
+  "GET /api/admin/inbox/messages": "admin",
+  "GET /api/admin/inbox/applications": "admin",
+  "PATCH /api/admin/inbox/applications/{id}": "admin",
+  "GET /api/admin/inbox/subscribers": "admin",
+  "GET /api/admin/inbox/subscribers.csv": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "admin", "superadmin"] as const;
