@@ -138,3 +138,42 @@ export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
+
+/** What the admin inbox lists (dates as ISO strings). */
+export const inboxMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const inboxApplicationSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  contactPerson: z.string(),
+  email: z.string(),
+  productType: z.string(),
+  country: z.string(),
+  website: z.string(),
+  companySize: z.string(),
+  message: z.string(),
+  status: z.enum(valuesOf(applicationStatuses) as [ApplicationStatus, ...ApplicationStatus[]]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InboxApplication = z.infer<typeof inboxApplicationSchema>;
+
+export const inboxSubscriberSchema = z.object({
+  email: z.string(),
+  status: z.enum(["confirmed", "pending", "unsubscribed"]),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type InboxSubscriber = z.infer<typeof inboxSubscriberSchema>;
+
+export const inboxPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+export type InboxPage<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -1,44 +1,29 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { applicationStatusSchema, csvCell, INBOX_PAGE_SIZE, inboxQuery } from "#domain/inbound";
+import {
+  applicationStatusSchema,
+  csvCell,
+  INBOX_PAGE_SIZE,
+  inboxApplicationSchema,
+  inboxMessageSchema,
+  inboxPageSchema,
+  inboxQuery,
+  inboxSubscriberSchema,
+} from "#domain/inbound";
 import { requireRole } from "#server/auth/guards";
 import { user } from "#server/db/schema/auth";
 import { contactMessages, newsletterSubscriptions, partnerApplications } from "#server/db/schema/inbound";
 import { NotFound } from "#server/errors";
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-
-const messageSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  subject: z.string(),
-  message: z.string(),
-  createdAt: z.date(),
-});
-const applicationSchema = z.object({
-  id: z.string(),
-  companyName: z.string(),
-  contactPerson: z.string(),
-  email: z.string(),
-  productType: z.string(),
-  country: z.string(),
-  website: z.string(),
-  companySize: z.string(),
-  message: z.string(),
-  status: z.string(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-const subscriberSchema = z.object({
-  email: z.string(),
-  status: z.enum(["confirmed", "pending", "unsubscribed"]),
-  createdAt: z.date(),
-  confirmedAt: z.date().nullable(),
-});
 const listQuery = inboxQuery.omit({ status: true });
+
+const iso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}),
+});
+const application = (row: typeof partnerApplications.$inferSelect) => inboxApplicationSchema.parse(iso(row));
 
 function subscriberStatus(row: typeof newsletterSubscriptions.$inferSelect) {
   if (row.unsubscribedAt) return "unsubscribed" as const;
@@ -69,18 +54,20 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Contact messages, newest first",
         querystring: listQuery,
-        response: { 200: page(messageSchema) },
+        response: { 200: inboxPageSchema(inboxMessageSchema) },
       },
     },
     async (request) =>
       pageOf(
-        (offset) =>
-          db
-            .select()
-            .from(contactMessages)
-            .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-            .limit(INBOX_PAGE_SIZE)
-            .offset(offset),
+        async (offset) =>
+          (
+            await db
+              .select()
+              .from(contactMessages)
+              .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+              .limit(INBOX_PAGE_SIZE)
+              .offset(offset)
+          ).map(iso),
         db.select({ n: count() }).from(contactMessages),
         request.query.page,
       ),
@@ -93,21 +80,23 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Partner applications, newest first, optionally of one status",
         querystring: inboxQuery,
-        response: { 200: page(applicationSchema) },
+        response: { 200: inboxPageSchema(inboxApplicationSchema) },
       },
     },
     async (request) => {
       const { status } = request.query;
       const where: SQL | undefined = status ? eq(partnerApplications.status, status) : undefined;
       return pageOf(
-        (offset) =>
-          db
-            .select()
-            .from(partnerApplications)
-            .where(where)
-            .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
-            .limit(INBOX_PAGE_SIZE)
-            .offset(offset),
+        async (offset) =>
+          (
+            await db
+              .select()
+              .from(partnerApplications)
+              .where(where)
+              .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
+              .limit(INBOX_PAGE_SIZE)
+              .offset(offset)
+          ).map(application),
         db.select({ n: count() }).from(partnerApplications).where(where),
         request.query.page,
       );
@@ -124,32 +113,32 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
           "Approving gives the account registered with the application's e-mail address (if there is one) seller rights.",
         params: z.object({ id: z.uuid("Unknown application") }),
         body: applicationStatusSchema,
-        response: { 200: z.object({ application: applicationSchema, sellerGranted: z.boolean() }) },
+        response: { 200: z.object({ application: inboxApplicationSchema, sellerGranted: z.boolean() }) },
       },
     },
     async (request) => {
       const { status } = request.body;
       return db.transaction(async (tx) => {
-        const [application] = await tx
+        const [row] = await tx
           .update(partnerApplications)
           .set({ status, updatedAt: new Date() })
           .where(eq(partnerApplications.id, request.params.id))
           .returning();
-        if (!application) throw new NotFound("This application does not exist.");
+        if (!row) throw new NotFound("This application does not exist.");
         let sellerGranted = false;
         if (status === "approved") {
           const granted = await tx
             .update(user)
             .set({ isSeller: true, updatedAt: new Date() })
-            .where(eq(user.email, application.email.toLowerCase()))
+            .where(eq(user.email, row.email.toLowerCase()))
             .returning({ id: user.id });
           sellerGranted = granted.length > 0;
         }
         request.log.info(
-          { applicationId: application.id, status, sellerGranted, by: request.user?.id },
+          { applicationId: row.id, status, sellerGranted, by: request.user?.id },
           "partner application updated",
         );
-        return { application, sellerGranted };
+        return { application: application(row), sellerGranted };
       });
     },
   );
@@ -161,7 +150,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Newsletter subscriptions with their state, newest first",
         querystring: listQuery,
-        response: { 200: page(subscriberSchema) },
+        response: { 200: inboxPageSchema(inboxSubscriberSchema) },
       },
     },
     async (request) =>
@@ -177,8 +166,8 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
           ).map((row) => ({
             email: row.email,
             status: subscriberStatus(row),
-            createdAt: row.createdAt,
-            confirmedAt: row.confirmedAt,
+            createdAt: row.createdAt.toISOString(),
+            confirmedAt: row.confirmedAt?.toISOString() ?? null,
           })),
         db.select({ n: count() }).from(newsletterSubscriptions),
         request.query.page,
