@@ -1,0 +1,344 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Download, Inbox, Mail, Store } from "lucide-react";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { formatDate, formatDateTime } from "#domain/dates";
+import {
+  type ApplicationStatus,
+  applicationStatuses,
+  companySizes,
+  contactSubjects,
+  type InboxPage,
+  partnerCountries,
+  productTypes,
+} from "#domain/inbound";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { NativeSelect } from "#web/components/ui/select";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireAdmin } from "#web/features/auth/components/guards";
+import { useApplications } from "#web/features/inbox/api/get-applications";
+import { useMessages } from "#web/features/inbox/api/get-messages";
+import { subscribersCsvUrl, useSubscribers } from "#web/features/inbox/api/get-subscribers";
+import { useUpdateApplication } from "#web/features/inbox/api/update-application";
+import { cn } from "#web/lib/utils";
+
+const tabs = [
+  { key: "messages", label: "Messages", icon: Mail },
+  { key: "applications", label: "Partner applications", icon: Store },
+  { key: "subscribers", label: "Subscribers", icon: Inbox },
+] as const;
+type Tab = (typeof tabs)[number]["key"];
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
+
+export function Component() {
+  return (
+    <RequireAdmin>
+      <InboxScreen />
+    </RequireAdmin>
+  );
+}
+
+function InboxScreen() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = tabs.some((t) => t.key === params.get("tab")) ? (params.get("tab") as Tab) : "messages";
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const go = (next: Record<string, string | undefined>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    setParams(merged);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Inbox"
+        subtitle="Messages from the contact form, applications to sell on Stackbay and newsletter subscribers."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <nav aria-label="Inbox sections" className="flex flex-wrap gap-2 border-b border-border pb-3">
+          {tabs.map(({ key, label, icon: Icon }) => (
+            <Button
+              key={key}
+              variant={tab === key ? "default" : "ghost"}
+              size="sm"
+              aria-current={tab === key ? "page" : undefined}
+              onClick={() => go({ tab: key, page: undefined, status: undefined })}
+            >
+              <Icon aria-hidden /> {label}
+            </Button>
+          ))}
+        </nav>
+        <div className="mt-6">
+          {tab === "messages" && <Messages page={page} onPage={(p) => go({ page: String(p) })} />}
+          {tab === "applications" && (
+            <Applications
+              page={page}
+              status={(params.get("status") as ApplicationStatus | null) ?? undefined}
+              onPage={(p) => go({ page: String(p) })}
+              onStatus={(s) => go({ status: s, page: undefined })}
+            />
+          )}
+          {tab === "subscribers" && <Subscribers page={page} onPage={(p) => go({ page: String(p) })} />}
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Loading, error, empty and paged states shared by the three lists. */
+function Paged<T>({
+  query,
+  empty,
+  onPage,
+  children,
+}: {
+  query: UseQueryResult<InboxPage<T>>;
+  empty: string;
+  onPage: (page: number) => void;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label="Loading the inbox" />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
+        <p className="font-semibold">The inbox could not be loaded.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { items, total, page, pageSize } = query.data;
+  if (total === 0) return <p className="py-16 text-center text-muted-foreground">{empty}</p>;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className={cn(query.isFetching && "opacity-70 transition-opacity")}>
+      {children(items)}
+      <div className="mt-6 flex items-center justify-between gap-4 text-sm">
+        <span className="text-muted-foreground">
+          {total} in all · page {page} of {pages}
+        </span>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Messages({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  return (
+    <Paged query={useMessages(page)} empty="No messages yet." onPage={onPage}>
+      {(items) => (
+        <ul className="grid gap-4">
+          {items.map((m) => (
+            <li key={m.id} className="rounded-lg border border-border bg-card p-5">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="font-semibold">
+                  {m.name}{" "}
+                  <a href={`mailto:${m.email}`} className="text-sm font-normal text-primary underline underline-offset-2">
+                    {m.email}
+                  </a>
+                </h2>
+                <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
+                  {formatDateTime(m.createdAt)}
+                </time>
+              </div>
+              <Badge variant="secondary" className="mt-2">
+                {labelOf(contactSubjects, m.subject)}
+              </Badge>
+              <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Paged>
+  );
+}
+
+function Applications({
+  page,
+  status,
+  onPage,
+  onStatus,
+}: {
+  page: number;
+  status?: ApplicationStatus;
+  onPage: (page: number) => void;
+  onStatus: (status?: ApplicationStatus) => void;
+}) {
+  const update = useUpdateApplication();
+  const change = async (id: string, next: ApplicationStatus, company: string) => {
+    try {
+      const { sellerGranted } = await update.mutateAsync({ id, status: next });
+      toast.success(`${company}: ${labelOf(applicationStatuses, next)}`, {
+        description:
+          next === "approved"
+            ? sellerGranted
+              ? "The applicant's Stackbay account now has seller rights."
+              : "No Stackbay account uses this e-mail address yet; grant seller rights once they sign up."
+            : undefined,
+      });
+    } catch (error) {
+      toast.error("Status not changed", { description: (error as Error).message });
+    }
+  };
+
+  return (
+    <>
+      <label className="mb-4 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
+        Show
+        <NativeSelect
+          value={status ?? ""}
+          onChange={(e) => onStatus((e.target.value || undefined) as ApplicationStatus | undefined)}
+        >
+          <option value="">All applications</option>
+          {applicationStatuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
+      <Paged query={useApplications(page, status)} empty="No applications here." onPage={onPage}>
+        {(items) => (
+          <ul className="grid gap-4">
+            {items.map((a) => (
+              <li key={a.id} className="rounded-lg border border-border bg-card p-5">
+                <div className="flex flex-wrap items-start justify-between gap-4">
+                  <div>
+                    <h2 className="font-semibold">{a.companyName}</h2>
+                    <p className="text-sm text-muted-foreground">
+                      {a.contactPerson} ·{" "}
+                      <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-2">
+                        {a.email}
+                      </a>{" "}
+                      · applied {formatDate(a.createdAt)}
+                    </p>
+                  </div>
+                  <label className="flex items-center gap-2 text-sm font-medium">
+                    Status
+                    <NativeSelect
+                      className="w-36"
+                      value={a.status}
+                      disabled={update.isPending}
+                      onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
+                    >
+                      {applicationStatuses.map((s) => (
+                        <option key={s.value} value={s.value}>
+                          {s.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </label>
+                </div>
+                <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  <Fact term="Product type" value={labelOf(productTypes, a.productType)} />
+                  <Fact term="Country" value={labelOf(partnerCountries, a.country)} />
+                  <Fact term="Company size" value={labelOf(companySizes, a.companySize)} />
+                  <Fact
+                    term="Website"
+                    value={
+                      <a
+                        href={a.website}
+                        rel="noopener noreferrer nofollow"
+                        className="text-primary underline underline-offset-2"
+                      >
+                        {a.website}
+                      </a>
+                    }
+                  />
+                </dl>
+                <p className="mt-3 text-sm whitespace-pre-line">{a.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Paged>
+    </>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="truncate">{value}</dd>
+    </div>
+  );
+}
+
+const subscriberBadge = {
+  confirmed: "success",
+  pending: "outline",
+  unsubscribed: "secondary",
+} as const;
+
+function Subscribers({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">
+          Only confirmed, active addresses go into the export; pending ones never clicked their link.
+        </p>
+        <Button asChild variant="outline" size="sm">
+          <a href={subscribersCsvUrl} download>
+            <Download aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+      <Paged query={useSubscribers(page)} empty="No subscribers yet." onPage={onPage}>
+        {(items) => (
+          <div className="overflow-x-auto rounded-lg border border-border">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-muted/50 text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Subscribed
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Confirmed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => (
+                  <tr key={s.email} className="border-t border-border">
+                    <td className="px-4 py-3">{s.email}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={subscriberBadge[s.status]} className="capitalize">
+                        {s.status}
+                      </Badge>
+                    </td>
+                    <td className="px-4 py-3">{formatDate(s.createdAt)}</td>
+                    <td className="px-4 py-3">{s.confirmedAt ? formatDate(s.confirmedAt) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Paged>
+    </>
+  );
+}
