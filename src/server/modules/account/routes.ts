@@ -105,6 +105,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.mailer.send({ to: email, ...codeMail(purpose, owner.firstName, otp) });
     });
 
+  async function refuseIfVerified(email: string) {
+    if ((await findUserByEmail(db, email))?.emailVerified) {
+      throw new Conflict("This email is already verified. Please try logging in.", "ALREADY_VERIFIED");
+    }
+  }
+
   /** A code sent within the minute is still valid, so a repeat sign-up need not send another. */
   const unlessCoolingDown = (error: unknown) => {
     if (!(error instanceof CodeCooldown)) throw error;
@@ -169,10 +175,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerified) {
-        throw new Conflict("This email is already verified. Please try logging in.", "ALREADY_VERIFIED");
-      }
+      await refuseIfVerified(email);
       await emailCode(email, "verify");
       return sentAnswer;
     },
@@ -191,10 +194,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email, code } = request.body;
-      const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerified) {
-        throw new Conflict("This email is already verified. Please try logging in.", "ALREADY_VERIFIED");
-      }
+      await refuseIfVerified(email);
       await app.auth.api.verifyEmailOTP({ body: { email, otp: code } });
       return { verified: true as const };
     },
