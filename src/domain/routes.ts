@@ -30,6 +30,7 @@ export const routePatterns = {
   adminAddPage: "/admin/pages/add",
   adminEditPage: "/admin/pages/:id",
   adminContent: "/admin/content",
+  adminInbox: "/admin/inbox",
   // Paths that older links point to; the router sends them to the screens above.
   legacyProduct: "/product/:id",
   legacyPage: "/page/:slug",

@@ -12,6 +12,7 @@ export const paths = {
   login: () => "/login",
   signup: () => "/signup",
   verify: () => "/verify",
+  forgotPassword: () => "/forgot-password",
   about: () => "/about",
   contact: () => "/contact",
   faq: () => "/faq",
@@ -30,6 +31,7 @@ export const paths = {
     addPage: () => "/admin/pages/add",
     editPage: (id: string) => `/admin/pages/${encodeURIComponent(id)}`,
     content: () => "/admin/content",
+    inbox: () => "/admin/inbox",
   },
   partnerSupportMail: () => "mailto:partners@stackbay.test",
 } as const;

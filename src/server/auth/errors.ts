@@ -22,8 +22,8 @@ const translations: Record<string, [status: number, code: string, message: strin
   CREDENTIAL_ACCOUNT_NOT_FOUND: [400, "INVALID_PASSWORD", "Your current password is incorrect."],
   PASSWORD_TOO_SHORT: [400, "VALIDATION_ERROR", "Password must be at least 6 characters long"],
   PASSWORD_TOO_LONG: [400, "VALIDATION_ERROR", "Password must be at most 128 characters long"],
-  INVALID_CODE: [401, "INVALID_TWO_FACTOR_CODE", INVALID_TWO_FACTOR],
-  INVALID_BACKUP_CODE: [401, "INVALID_TWO_FACTOR_CODE", INVALID_TWO_FACTOR],
+  INVALID_CODE: [400, "INVALID_TWO_FACTOR_CODE", INVALID_TWO_FACTOR],
+  INVALID_BACKUP_CODE: [400, "INVALID_TWO_FACTOR_CODE", INVALID_TWO_FACTOR],
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: [
     429,
     "TOO_MANY_ATTEMPTS",

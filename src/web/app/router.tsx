@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
-import { dashboardViews, routePatterns as r } from "#domain/routes";
+import { routePatterns as r } from "#domain/routes";
 import { RouteError } from "#web/app/route-error";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { RootLayout } from "#web/components/layout/root-layout";
@@ -28,13 +28,6 @@ function Redirect({ to }: { to: (params: Record<string, string | undefined>) => 
   return <Navigate to={to(params)} replace />;
 }
 
-function DashboardView() {
-  const { view } = useParams();
-  if (!dashboardViews.includes(view as (typeof dashboardViews)[number])) return <NotFound />;
-  const title = `Dashboard: ${view}`;
-  return <ScreenPending title={title} purpose="Your orders, saved products, profile, wallet and settings." />;
-}
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -44,9 +37,10 @@ export const routes: RouteObject[] = [
       { path: r.products, lazy: () => import("#web/app/routes/products") },
       { path: r.product, lazy: () => import("#web/app/routes/product") },
       { path: r.cart, lazy: () => import("#web/app/routes/cart") },
-      screen(r.login, "public", "Welcome Back", "Log in to your Stackbay account."),
-      screen(r.signup, "public", "Join Stackbay", "Create a buyer or seller account."),
-      screen(r.verify, "public", "Verify Your Email", "Enter the 6-digit code we e-mailed you."),
+      { path: r.login, lazy: () => import("#web/app/routes/login") },
+      { path: r.signup, lazy: () => import("#web/app/routes/signup") },
+      { path: r.verify, lazy: () => import("#web/app/routes/verify") },
+      { path: r.forgotPassword, lazy: () => import("#web/app/routes/forgot-password") },
       { path: r.about, lazy: () => import("#web/app/routes/about") },
       { path: r.contact, lazy: () => import("#web/app/routes/contact") },
       { path: r.faq, lazy: () => import("#web/app/routes/faq") },
@@ -55,15 +49,8 @@ export const routes: RouteObject[] = [
       { path: r.partner, lazy: () => import("#web/app/routes/partner") },
       screen(r.page, "public", "Stackbay", "A page from Stackbay's content library."),
       { path: r.unauthorized, lazy: () => import("#web/app/routes/unauthorized") },
-      screen(r.dashboard, "user", "Dashboard", "Your orders, saved products, profile, wallet and settings."),
-      {
-        path: r.dashboardView,
-        element: (
-          <RequireUser>
-            <DashboardView />
-          </RequireUser>
-        ),
-      },
+      { path: r.dashboard, lazy: () => import("#web/app/routes/dashboard") },
+      { path: r.dashboardView, lazy: () => import("#web/app/routes/dashboard") },
       screen(r.checkout, "user", "Checkout", "Billing details, payment method and your order summary."),
       screen(r.adminAddProduct, "admin", "Add Product", "List a new product in the catalogue."),
       screen(r.adminProducts, "admin", "Products", "Search, edit and deactivate catalogue products."),
@@ -73,6 +60,7 @@ export const routes: RouteObject[] = [
       screen(r.adminAddPage, "admin", "New Page", "Write a content page."),
       screen(r.adminEditPage, "admin", "Edit Page", "Change a content page."),
       screen(r.adminContent, "admin", "Content Blocks", "Edit the texts shown across the site."),
+      { path: r.adminInbox, lazy: () => import("#web/app/routes/admin-inbox") },
       { path: r.legacyProduct, element: <Redirect to={(p) => paths.product(p.id ?? "")} /> },
       { path: r.legacyPage, element: <Redirect to={(p) => paths.page(p.slug ?? "")} /> },
       { path: r.legacyAddProduct, element: <Navigate to={paths.admin.addProduct()} replace /> },

@@ -439,7 +439,7 @@ describe("two-factor authentication", () => {
     expect(backupCodes).toHaveLength(10);
     // Not on until the app proves it has the secret.
     expect((await client.get("/api/me")).json().user.twoFactorEnabled).toBe(false);
-    expect((await client.post("/api/me/two-factor/confirm", { code: "000000" })).statusCode).toBe(401);
+    expect((await client.post("/api/me/two-factor/confirm", { code: "000000" })).statusCode).toBe(400);
     const confirmed = await client.post("/api/me/two-factor/confirm", { code: totp(secret) });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().user.twoFactorEnabled).toBe(true);
@@ -451,7 +451,7 @@ describe("two-factor authentication", () => {
     const bad = await login.post("/api/auth/two-factor", {
       code: "123456" === totp(secret) ? "654321" : "123456",
     });
-    expect(bad.statusCode).toBe(401);
+    expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe("INVALID_TWO_FACTOR_CODE");
     const good = await login.post("/api/auth/two-factor", { code: totp(secret) });
     expect(good.statusCode).toBe(200);
@@ -462,7 +462,7 @@ describe("two-factor authentication", () => {
     expect((await backup.post("/api/auth/two-factor", { code: backupCodes[0] })).statusCode).toBe(200);
     const again = createClient(t.app);
     await again.post("/api/auth/sign-in", { email, password });
-    expect((await again.post("/api/auth/two-factor", { code: backupCodes[0] })).statusCode).toBe(401);
+    expect((await again.post("/api/auth/two-factor", { code: backupCodes[0] })).statusCode).toBe(400);
 
     const off = await client.post("/api/me/two-factor/disable", { password });
     expect(off.statusCode).toBe(200);

@@ -16,6 +16,7 @@ import {
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
@@ -150,7 +151,10 @@ function Messages({ page, onPage }: { page: number; onPage: (page: number) => vo
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="font-semibold">
                   {m.name}{" "}
-                  <a href={`mailto:${m.email}`} className="text-sm font-normal text-primary underline underline-offset-2">
+                  <a
+                    href={`mailto:${m.email}`}
+                    className="text-sm font-normal text-primary underline underline-offset-2"
+                  >
                     {m.email}
                   </a>
                 </h2>
@@ -200,8 +204,7 @@ function Applications({
 
   return (
     <>
-      <label className="mb-4 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
-        Show
+      <FormField label="Show" className="mb-4 max-w-xs">
         <NativeSelect
           value={status ?? ""}
           onChange={(e) => onStatus((e.target.value || undefined) as ApplicationStatus | undefined)}
@@ -213,7 +216,7 @@ function Applications({
             </option>
           ))}
         </NativeSelect>
-      </label>
+      </FormField>
       <Paged query={useApplications(page, status)} empty="No applications here." onPage={onPage}>
         {(items) => (
           <ul className="grid gap-4">
@@ -230,10 +233,8 @@ function Applications({
                       · applied {formatDate(a.createdAt)}
                     </p>
                   </div>
-                  <label className="flex items-center gap-2 text-sm font-medium">
-                    Status
+                  <FormField label="Status" className="w-40">
                     <NativeSelect
-                      className="w-36"
                       value={a.status}
                       disabled={update.isPending}
                       onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
@@ -244,7 +245,7 @@ function Applications({
                         </option>
                       ))}
                     </NativeSelect>
-                  </label>
+                  </FormField>
                 </div>
                 <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   <Fact term="Product type" value={labelOf(productTypes, a.productType)} />

@@ -1,8 +1,10 @@
-import { LayoutDashboard, LogIn, Menu, Shield, ShoppingCart, X } from "lucide-react";
+import { LayoutDashboard, LogIn, LogOut, Menu, Shield, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "#web/components/ui/button";
 import { isAdmin, useMe } from "#web/features/auth/api/get-me";
+import { useSignOut } from "#web/features/auth/api/sign-out";
+import { useMeErrorToast } from "#web/features/auth/components/use-me-error-toast";
 import { useCartCount } from "#web/features/cart/cart-store";
 import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
@@ -54,22 +56,35 @@ function CartLink({ className, withLabel = false }: { className?: string; withLa
 
 function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
   const { data: me, isPending } = useMe();
+  const signOut = useSignOut();
+  // While the session loads nothing is shown, so the Admin Panel entry never flashes for non-admins.
   if (isPending) return <span className="h-9 w-36" aria-hidden />;
   if (me) {
+    // In the phone menu the entries line up with the page links above them.
+    const entry = stacked ? "h-11 justify-start px-3 text-base" : undefined;
     return (
       <div className={cn("flex gap-1", stacked && "flex-col items-stretch")}>
-        <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+        <Button asChild variant="ghost" size="sm" className={entry} onClick={onNavigate}>
           <Link to={paths.dashboard()}>
             <LayoutDashboard aria-hidden /> Dashboard
           </Link>
         </Button>
         {isAdmin(me) && (
-          <Button asChild variant="ghost" size="sm" onClick={onNavigate}>
+          <Button asChild variant="ghost" size="sm" className={entry} onClick={onNavigate}>
             <Link to={paths.admin.products()}>
               <Shield aria-hidden /> Admin Panel
             </Link>
           </Button>
         )}
+        <Button
+          variant="ghost"
+          size="sm"
+          className={entry}
+          disabled={!signOut.isIdle}
+          onClick={() => signOut.mutate(undefined, { onSettled: onNavigate })}
+        >
+          <LogOut aria-hidden /> {signOut.isIdle ? "Logout" : "Logging out..."}
+        </Button>
       </div>
     );
   }
@@ -91,6 +106,7 @@ export function Navbar() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  useMeErrorToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
 

@@ -2,9 +2,11 @@ import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
+import { usePreferenceSync } from "#web/features/account/use-preference-sync";
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  usePreferenceSync();
   // Move focus to the main region on navigation so keyboard and screen-reader users start at the content.
   useEffect(() => {
     if (pathname) document.getElementById("main")?.focus({ preventScroll: true });

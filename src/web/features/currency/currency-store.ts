@@ -8,6 +8,16 @@ export const currencyStore = createLocalStore<CurrencyCode>(
   (code) => code,
 );
 
+const chosenListeners = new Set<(code: CurrencyCode) => void>();
+
+/** Told of each currency the visitor picks (not of values applied from elsewhere); returns the unsubscribe. */
+export function onCurrencyChosen(listener: (code: CurrencyCode) => void) {
+  chosenListeners.add(listener);
+  return () => {
+    chosenListeners.delete(listener);
+  };
+}
+
 export function useCurrency(): CurrencyCode {
   return currencyStore.use();
 }
@@ -21,4 +31,5 @@ export function chooseCurrency(code: string) {
   currencyStore.set(code);
   const currency = currencyByCode(code);
   toast.success("Currency Changed", { description: `Switched to ${currency.name} (${currency.symbol})` });
+  for (const listener of chosenListeners) listener(code);
 }

@@ -13,7 +13,24 @@ export function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle("dark", theme === "dark");
 }
 
-export function setTheme(theme: Theme) {
+const chosenListeners = new Set<(theme: Theme) => void>();
+
+/** Told of each theme the visitor switches to with setTheme; returns the unsubscribe. */
+export function onThemeChosen(listener: (theme: Theme) => void) {
+  chosenListeners.add(listener);
+  return () => {
+    chosenListeners.delete(listener);
+  };
+}
+
+/** Stores and shows a theme without telling onThemeChosen listeners (for a value that came from the account). */
+export function showTheme(theme: Theme) {
   themeStore.set(theme);
   applyTheme(theme);
+}
+
+/** The visitor's own switch. */
+export function setTheme(theme: Theme) {
+  showTheme(theme);
+  for (const listener of chosenListeners) listener(theme);
 }

@@ -1,0 +1,66 @@
+import { useParams } from "react-router";
+import { dashboardViews } from "#domain/routes";
+import { Component as NotFound } from "#web/app/routes/not-found";
+import {
+  type DashboardSection,
+  DashboardShell,
+  dashboardSections,
+} from "#web/features/account/components/dashboard-shell";
+import { OrdersView, SavedView, WalletView } from "#web/features/account/components/placeholder-views";
+import { ProfileView } from "#web/features/account/components/profile-view";
+import { SettingsView } from "#web/features/account/components/settings-view";
+import { type Me, useMe } from "#web/features/auth/api/get-me";
+import { useSignOut } from "#web/features/auth/api/sign-out";
+import { RequireUser } from "#web/features/auth/components/guards";
+
+function sectionOf(view: string | undefined): DashboardSection | null {
+  if (view === undefined) return "orders";
+  return (dashboardViews as readonly string[]).includes(view) ? (view as DashboardSection) : null;
+}
+
+/** `/dashboard` (orders) and `/dashboard/:view`; an unknown view is a missing page, signed in or not. */
+export function Component() {
+  const section = sectionOf(useParams().view);
+  const signOut = useSignOut();
+  if (!section) return <NotFound />;
+  return (
+    <RequireUser>
+      <Dashboard section={section} onSignOut={() => signOut.mutate()} signingOut={!signOut.isIdle} />
+    </RequireUser>
+  );
+}
+
+function Dashboard({
+  section,
+  onSignOut,
+  signingOut,
+}: {
+  section: DashboardSection;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
+  const { data: me } = useMe();
+  if (!me) return null;
+  const label = dashboardSections.find((s) => s.section === section)?.label;
+  return (
+    <DashboardShell me={me} onSignOut={onSignOut} signingOut={signingOut}>
+      <title>{`${label} · Dashboard | Stackbay`}</title>
+      <View section={section} me={me} />
+    </DashboardShell>
+  );
+}
+
+function View({ section, me }: { section: DashboardSection; me: Me }) {
+  switch (section) {
+    case "orders":
+      return <OrdersView />;
+    case "saved":
+      return <SavedView />;
+    case "profile":
+      return <ProfileView me={me} />;
+    case "wallet":
+      return <WalletView />;
+    case "settings":
+      return <SettingsView me={me} />;
+  }
+}

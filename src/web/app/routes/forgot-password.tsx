@@ -1,0 +1,191 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import {
+  CODE_LENGTH,
+  type EmailOnlyInput,
+  emailOnlySchema,
+  RESEND_COOLDOWN_SECONDS,
+  type ResetPasswordInput,
+  resetPasswordSchema,
+} from "#domain/accounts";
+import { Button } from "#web/components/ui/button";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { useForgotPassword } from "#web/features/auth/api/forgot-password";
+import { useResetPassword } from "#web/features/auth/api/reset-password";
+import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
+import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
+import { PasswordInput } from "#web/features/auth/components/password-input";
+import type { LoginState } from "#web/features/auth/components/route-state";
+import { paths } from "#web/paths";
+
+const WRONG_CODE = "The verification code is incorrect or has expired.";
+
+export function Component() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState<string | null>(null);
+  const [resendAt, setResendAt] = useState(0);
+  const cooldown = useSecondsLeft(resendAt);
+
+  const forgot = useForgotPassword();
+  const emailForm = useForm<EmailOnlyInput, unknown, z.output<typeof emailOnlySchema>>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: "" },
+  });
+  const reset = useResetPassword();
+  const resetForm = useForm<ResetPasswordInput, unknown, z.output<typeof resetPasswordSchema>>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { email: "", code: "", password: "" },
+  });
+  const codeField = resetForm.register("code");
+
+  useEffect(() => {
+    if (email) resetForm.setFocus("code");
+  }, [email, resetForm]);
+
+  /** Asks for a code; true when one is on its way (or the address has no account, which looks the same). */
+  const sendCode = async (address: string) => {
+    try {
+      const sent = await forgot.mutateAsync({ email: address });
+      setResendAt(Date.now() + (sent.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS) * 1000);
+      toast.success("Check your email", {
+        description: "If an account exists for that address, we sent a 6-digit code.",
+      });
+      return true;
+    } catch (error) {
+      if (isApiError(error, "CODE_COOLDOWN")) {
+        const wait = retryAfterSeconds(error, RESEND_COOLDOWN_SECONDS);
+        setResendAt(Date.now() + wait * 1000);
+        toast.error("Please Wait", { description: `You can resend the code in ${wait} seconds.` });
+        // A code sent moments ago is still good: let the visitor enter it.
+        return true;
+      }
+      toast.error(isApiError(error, "MAIL_FAILED") ? "Error" : "Request Failed", {
+        description: isApiError(error, "MAIL_FAILED")
+          ? "Failed to send the code. Please try again."
+          : isApiError(error)
+            ? error.message
+            : "An unexpected error occurred. Please try again.",
+      });
+      return false;
+    }
+  };
+
+  const onRequest = emailForm.handleSubmit(async (values) => {
+    if (!(await sendCode(values.email))) return;
+    resetForm.reset({ email: values.email, code: "", password: "" });
+    setEmail(values.email);
+  });
+
+  const onReset = resetForm.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync(values);
+      toast.success("Password changed", { description: "You can now log in with your new password." });
+      await navigate(paths.login(), {
+        state: { message: "Password changed. Please log in.", email: values.email } satisfies LoginState,
+      });
+    } catch (error) {
+      if (isApiError(error, "INVALID_CODE", "CODE_EXPIRED")) {
+        resetForm.setError("code", { message: WRONG_CODE }, { shouldFocus: true });
+        toast.error("Invalid Code", { description: WRONG_CODE });
+      } else if (isApiError(error, "TOO_MANY_ATTEMPTS")) {
+        resetForm.setValue("code", "");
+        resetForm.setError("code", { message: error.message });
+        toast.error("Invalid Code", { description: error.message });
+      } else {
+        toast.error("Reset Failed", {
+          description: isApiError(error) ? error.message : "An unexpected error occurred. Please try again.",
+        });
+      }
+    }
+  });
+
+  const footer = (
+    <p>
+      Remembered it?{" "}
+      <Link to={paths.login()} className={authLinkClass}>
+        Back to login
+      </Link>
+    </p>
+  );
+
+  if (!email) {
+    const { errors, isSubmitting } = emailForm.formState;
+    return (
+      <AuthCard
+        title="Forgot your password?"
+        pageTitle="Forgot Password"
+        description={`Enter your account's e-mail address and we'll send you a ${CODE_LENGTH}-digit code to choose a new password.`}
+        icon={KeyRound}
+        footer={footer}
+      >
+        <form onSubmit={onRequest} noValidate className="grid gap-4">
+          <FormField label="E-mail" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" inputMode="email" {...emailForm.register("email")} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? "Sending code..." : "Send Code"}
+          </Button>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  const { errors, isSubmitting } = resetForm.formState;
+  return (
+    <AuthCard
+      title="Reset your password"
+      pageTitle="Forgot Password"
+      description={
+        <>
+          Enter the code sent to <span className="font-medium text-foreground">{email}</span> and your new
+          password.
+        </>
+      }
+      icon={KeyRound}
+      footer={footer}
+    >
+      <form onSubmit={onReset} noValidate className="grid gap-4">
+        <FormField label="Verification code" error={errors.code?.message}>
+          <Input
+            {...codeField}
+            onChange={(event) => {
+              event.target.value = event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+              return codeField.onChange(event);
+            }}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={CODE_LENGTH}
+            placeholder="000000"
+            className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
+          />
+        </FormField>
+        <FormField label="New password" error={errors.password?.message} hint="At least 6 characters.">
+          <PasswordInput autoComplete="new-password" {...resetForm.register("password")} />
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? "Changing password..." : "Change Password"}
+        </Button>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            disabled={cooldown > 0 || forgot.isPending}
+            onClick={() => void sendCode(email)}
+          >
+            {forgot.isPending ? "Sending..." : cooldown > 0 ? `Resend Code (${cooldown}s)` : "Resend Code"}
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => setEmail(null)}>
+            Use a different e-mail
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,203 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+import {
+  CODE_LENGTH,
+  CODE_TTL_SECONDS,
+  formatCountdown,
+  RESEND_COOLDOWN_SECONDS,
+  type VerifyEmailInput,
+  verifyEmailSchema,
+} from "#domain/accounts";
+import { Button } from "#web/components/ui/button";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { useSendVerificationCode } from "#web/features/auth/api/send-verification-code";
+import { useVerifyEmail } from "#web/features/auth/api/verify-email";
+import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
+import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
+import { type LoginState, readState, type VerifyState } from "#web/features/auth/components/route-state";
+import { paths } from "#web/paths";
+
+const EMAIL_REQUIRED = "Please enter your email address.";
+const INCOMPLETE_CODE = "Please enter the complete 6-digit verification code.";
+const WRONG_CODE = "The verification code is incorrect or has expired.";
+
+const secondsFromNow = (seconds: number) => Date.now() + seconds * 1000;
+
+export function Component() {
+  const navigate = useNavigate();
+  const arrived = readState<VerifyState>(useLocation().state);
+  // Deadlines, not counters: the remaining time is read from the clock (see useSecondsLeft).
+  const [expiresAt, setExpiresAt] = useState(() => secondsFromNow(CODE_TTL_SECONDS));
+  const [resendAt, setResendAt] = useState(() =>
+    arrived.email && arrived.codeSent ? secondsFromNow(RESEND_COOLDOWN_SECONDS) : 0,
+  );
+  const secondsLeft = useSecondsLeft(expiresAt);
+  const cooldown = useSecondsLeft(resendAt);
+  const expired = secondsLeft === 0;
+
+  const verify = useVerifyEmail();
+  const resend = useSendVerificationCode();
+  const form = useForm<VerifyEmailInput, unknown, z.output<typeof verifyEmailSchema>>({
+    resolver: zodResolver(verifyEmailSchema),
+    defaultValues: { email: arrived.email ?? "", code: "" },
+  });
+  const { errors } = form.formState;
+  const [email = "", code = ""] = useWatch({ control: form.control, name: ["email", "code"] });
+  const hasEmail = email.trim() !== "";
+  const codeField = form.register("code");
+
+  const onInvalid = (problems: FieldErrors<VerifyEmailInput>) => {
+    const emailProblem = problems.email?.message;
+    if (emailProblem) {
+      toast.error(emailProblem === EMAIL_REQUIRED ? "Email Required" : "Invalid Email", {
+        description: emailProblem,
+      });
+    } else if (problems.code) {
+      toast.error("Invalid Code", { description: INCOMPLETE_CODE });
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (expired) return;
+    try {
+      await verify.mutateAsync(values);
+      toast.success("Email Verified!", {
+        description: "Your email has been successfully verified. You can now log in.",
+      });
+      await navigate(paths.login(), {
+        state: { message: "Email verified! Please log in.", email: values.email } satisfies LoginState,
+      });
+    } catch (error) {
+      if (isApiError(error, "INVALID_CODE", "CODE_EXPIRED")) {
+        form.setError("code", { message: WRONG_CODE }, { shouldFocus: true });
+        toast.error("Invalid Code", { description: WRONG_CODE });
+      } else if (isApiError(error, "TOO_MANY_ATTEMPTS")) {
+        // The code is void now: only a new one can work.
+        form.setValue("code", "");
+        form.setError("code", { message: error.message });
+        toast.error("Invalid Code", { description: error.message });
+      } else if (isApiError(error, "ALREADY_VERIFIED")) {
+        toast.info("Already Verified", {
+          description: "This email is already verified. Please try logging in.",
+        });
+        await navigate(paths.login(), { state: { email: values.email } satisfies LoginState });
+      } else {
+        toast.error("Verification Failed", { description: "Failed to verify the code. Please try again." });
+      }
+    }
+  }, onInvalid);
+
+  const onResend = async () => {
+    if (!hasEmail) {
+      form.setError("email", { message: EMAIL_REQUIRED }, { shouldFocus: true });
+      toast.error("Email Required", { description: EMAIL_REQUIRED });
+      return;
+    }
+    if (!(await form.trigger("email", { shouldFocus: true }))) return;
+    try {
+      const sent = await resend.mutateAsync({ email });
+      setExpiresAt(secondsFromNow(sent.expiresInSeconds ?? CODE_TTL_SECONDS));
+      setResendAt(secondsFromNow(sent.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS));
+      form.setValue("code", "");
+      form.clearErrors("code");
+      toast.success("Code Resent", { description: "A new verification code has been sent to your email." });
+    } catch (error) {
+      if (isApiError(error, "CODE_COOLDOWN")) {
+        const wait = retryAfterSeconds(error, RESEND_COOLDOWN_SECONDS);
+        setResendAt(secondsFromNow(wait));
+        toast.error("Please Wait", { description: `You can resend the code in ${wait} seconds.` });
+      } else if (isApiError(error, "ALREADY_VERIFIED")) {
+        toast.info("Already Verified", {
+          description: "This email is already verified. Please try logging in.",
+        });
+      } else if (isApiError(error, "MAIL_FAILED")) {
+        toast.error("Error", { description: "Failed to send verification code. Please try again." });
+      } else {
+        toast.error("Resend Failed", {
+          description: isApiError(error) ? error.message : "Failed to resend the code. Please try again.",
+        });
+      }
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Verify Your Email"
+      description={`Enter the ${CODE_LENGTH}-digit code we sent to your e-mail address.`}
+      icon={MailCheck}
+      footer={
+        <Link to={paths.signup()} className={authLinkClass}>
+          Back to Sign Up
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField label="E-mail" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+        </FormField>
+        <FormField
+          label="Verification code"
+          error={errors.code?.message}
+          hint={
+            expired
+              ? "Code expired - please go back and sign up again, or resend a new code."
+              : `The ${CODE_LENGTH} digits from the e-mail.`
+          }
+        >
+          <Input
+            {...codeField}
+            onChange={(event) => {
+              event.target.value = event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+              return codeField.onChange(event);
+            }}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={CODE_LENGTH}
+            placeholder="000000"
+            disabled={expired}
+            className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
+          />
+        </FormField>
+        <div className="rounded-md bg-muted px-3 py-2 text-center text-sm">
+          {expired ? (
+            <p role="alert" className="font-medium text-destructive">
+              Code has expired
+            </p>
+          ) : (
+            <p className="text-muted-foreground">
+              Code expires in{" "}
+              <span role="timer" data-testid="countdown" className="font-mono font-semibold text-foreground">
+                {formatCountdown(secondsLeft)}
+              </span>
+            </p>
+          )}
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={code.length !== CODE_LENGTH || !hasEmail || expired || verify.isPending}
+        >
+          {verify.isPending ? "Verifying..." : "Verify Email"}
+        </Button>
+        <div className="flex flex-col items-center gap-1">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onResend}
+            disabled={cooldown > 0 || resend.isPending}
+          >
+            {resend.isPending ? "Sending..." : cooldown > 0 ? `Resend Code (${cooldown}s)` : "Resend Code"}
+          </Button>
+          {!hasEmail && <p className="text-xs text-muted-foreground">Enter your email address first</p>}
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

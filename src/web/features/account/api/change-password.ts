@@ -1,0 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ChangePasswordInput } from "#domain/accounts";
+import { api } from "#web/lib/api";
+
+/** 204 on success; the server ends the user's other sessions. */
+export const changePassword = (input: ChangePasswordInput) =>
+  api<null>("/me/password", { method: "POST", body: input });
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

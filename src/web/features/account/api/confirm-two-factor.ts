@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { setMe } from "#web/features/account/api/set-me";
+import type { Me } from "#web/features/auth/api/get-me";
+import { api } from "#web/lib/api";
+
+export const confirmTwoFactor = (input: { code: string }) =>
+  api<{ user: Me }>("/me/two-factor/confirm", { method: "POST", body: input }).then((r) => r.user);
+
+export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: confirmTwoFactor, onSuccess: (user) => setMe(queryClient, user) });
+}

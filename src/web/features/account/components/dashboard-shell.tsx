@@ -1,0 +1,236 @@
+import {
+  CheckCircle2,
+  DollarSign,
+  FilePlus,
+  FileText,
+  FolderTree,
+  Heart,
+  Home,
+  Inbox,
+  LayoutList,
+  LogOut,
+  type LucideIcon,
+  Package,
+  PackagePlus,
+  Settings,
+  ShoppingBag,
+  Store,
+  TextCursorInput,
+  User,
+  Users,
+  Wallet,
+  Wrench,
+} from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { NavLink } from "react-router";
+import { hasRole } from "#domain/accounts";
+import { formatAmount } from "#domain/money";
+import type { DashboardView } from "#domain/routes";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import type { Me } from "#web/features/auth/api/get-me";
+import { useCurrency } from "#web/features/currency/currency-store";
+import { cn } from "#web/lib/utils";
+import { paths } from "#web/paths";
+
+/** `/dashboard` itself is the orders view; the others have their own path. */
+export type DashboardSection = "orders" | DashboardView;
+
+export const dashboardSections: { section: DashboardSection; label: string; icon: LucideIcon; to: string }[] =
+  [
+    { section: "orders", label: "Orders", icon: ShoppingBag, to: paths.dashboard() },
+    { section: "saved", label: "Saved", icon: Heart, to: paths.dashboard("saved") },
+    { section: "profile", label: "Profile", icon: User, to: paths.dashboard("profile") },
+    { section: "wallet", label: "Wallet", icon: Wallet, to: paths.dashboard("wallet") },
+    { section: "settings", label: "Settings", icon: Settings, to: paths.dashboard("settings") },
+  ];
+
+const itemClass = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4";
+
+function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end
+        className={({ isActive }) =>
+          cn(
+            itemClass,
+            "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+            isActive && "bg-accent text-accent-foreground",
+          )
+        }
+      >
+        <Icon aria-hidden /> {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** A view the spec names whose screen ships later: visible, not a link, and says so. */
+function SoonItem({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
+  return (
+    <li>
+      <span aria-disabled="true" className={cn(itemClass, "cursor-not-allowed text-muted-foreground")}>
+        <Icon aria-hidden /> {label}
+        <Badge variant="outline" className="ml-auto shrink-0 font-medium whitespace-nowrap">
+          Coming soon
+        </Badge>
+      </span>
+    </li>
+  );
+}
+
+function MenuSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="border-t border-border pt-3">
+      <p id={id} className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </p>
+      <ul aria-labelledby={id} className="flex flex-col gap-0.5">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
+  const admin = hasRole(me.roles, "admin");
+  return (
+    <nav aria-label="Dashboard menu" className="hidden md:block">
+      <div className="sticky top-20 flex flex-col gap-3 rounded-lg border border-border bg-card p-3">
+        <ul className="flex flex-col gap-0.5">
+          {dashboardSections.map((item) => (
+            <MenuLink key={item.section} to={item.to} icon={item.icon} label={item.label} />
+          ))}
+        </ul>
+        {hasRole(me.roles, "seller") && (
+          <MenuSection title="Seller">
+            {admin ? (
+              <>
+                <MenuLink to={paths.admin.products()} icon={Store} label="My Products" />
+                <MenuLink to={paths.admin.addProduct()} icon={PackagePlus} label="Add Product" />
+              </>
+            ) : (
+              <>
+                <SoonItem icon={Store} label="My Products" />
+                <SoonItem icon={PackagePlus} label="Add Product" />
+              </>
+            )}
+          </MenuSection>
+        )}
+        {admin && (
+          <MenuSection title="Admin">
+            <MenuLink to={paths.admin.products()} icon={Package} label="Products" />
+            <MenuLink to={paths.admin.addProduct()} icon={PackagePlus} label="Add Product" />
+            <MenuLink to={paths.admin.categories()} icon={FolderTree} label="Categories" />
+            <MenuLink to={paths.admin.pages()} icon={FileText} label="Pages" />
+            <MenuLink to={paths.admin.addPage()} icon={FilePlus} label="Add Page" />
+            <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
+            <MenuLink to={paths.admin.inbox()} icon={Inbox} label="Inbox" />
+          </MenuSection>
+        )}
+        {hasRole(me.roles, "superAdmin") && (
+          <MenuSection title="Super admin">
+            <SoonItem icon={Users} label="Users" />
+            <SoonItem icon={Wrench} label="System" />
+          </MenuSection>
+        )}
+        <div className="border-t border-border pt-3">
+          <ul className="flex flex-col gap-0.5">
+            <MenuLink to={paths.home()} icon={Home} label="Home" />
+            <MenuLink to={paths.products()} icon={LayoutList} label="Products" />
+          </ul>
+          <Button
+            variant="ghost"
+            className="mt-1 w-full justify-start px-3 text-muted-foreground"
+            onClick={onSignOut}
+            disabled={signingOut}
+          >
+            <LogOut aria-hidden /> Sign Out
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+function TabRow() {
+  return (
+    <nav aria-label="Dashboard views" className="-mx-4 overflow-x-auto px-4 md:hidden">
+      <ul className="flex min-w-max gap-1 border-b border-border">
+        {dashboardSections.map(({ section, label, to }) => (
+          <li key={section}>
+            <NavLink
+              to={to}
+              end
+              className={({ isActive }) =>
+                cn(
+                  "-mb-px inline-flex items-center border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-muted-foreground hover:text-foreground",
+                  isActive && "border-primary text-foreground",
+                )
+              }
+            >
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <div className="relative rounded-lg border border-border bg-card py-5 pr-5 pl-19 shadow-sm">
+      <dt className="text-sm text-muted-foreground">
+        <span className="absolute top-1/2 left-5 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+type ShellProps = { me: Me; onSignOut: () => void; signingOut: boolean };
+
+/** Heading, order figures, the side menu (desktop) or tab row (phones), and the current view. */
+export function DashboardShell({
+  me,
+  onSignOut,
+  signingOut,
+  children,
+}: ShellProps & { children: ReactNode }) {
+  const currency = useCurrency();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">Welcome back, {me.firstName}!</p>
+        </div>
+        <Button variant="outline" size="sm" className="md:hidden" onClick={onSignOut} disabled={signingOut}>
+          <LogOut aria-hidden /> Sign Out
+        </Button>
+      </div>
+      <section aria-label="Order summary" className="mt-6">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <StatCard icon={Package} label="Total Orders" value="0" />
+          <StatCard icon={DollarSign} label="Total Spent" value={formatAmount(0, currency)} />
+          <StatCard icon={CheckCircle2} label="Completed Orders" value="0" />
+        </dl>
+        <p className="mt-2 text-sm text-muted-foreground">
+          Your orders will appear here once you make a purchase.
+        </p>
+      </section>
+      <div className="mt-8 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
+        <SideMenu me={me} onSignOut={onSignOut} signingOut={signingOut} />
+        <TabRow />
+        <div className="min-w-0">{children}</div>
+      </div>
+    </div>
+  );
+}

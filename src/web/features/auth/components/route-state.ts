@@ -1,0 +1,21 @@
+import type { Location } from "react-router";
+
+/** What sign-up (or login, for an unverified address) hands the verify screen. */
+export type VerifyState = { email?: string; codeSent?: boolean };
+
+/** What reaches the login screen: a guard's original location, or a message and address after a step. */
+export type LoginState = { from?: Location; message?: string; email?: string };
+
+/** Reads navigation state defensively: it survives reloads and can be anything a past version left. */
+export function readState<T extends object>(state: unknown): Partial<T> {
+  return state && typeof state === "object" ? (state as Partial<T>) : {};
+}
+
+/**
+ * Where to go after signing in: the guarded page the visitor was sent away from, as a same-site path
+ * (never a protocol-relative "//host" one), or home.
+ */
+export function returnPath(from: Partial<Location> | undefined, fallback: string) {
+  const path = `${from?.pathname ?? ""}${from?.search ?? ""}${from?.hash ?? ""}`;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
+}
