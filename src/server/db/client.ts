@@ -40,6 +40,9 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle connection can be cut by the server (restart, failover, a dropped test database). Without
+    // a listener that error would crash the process; the pool already discards the connection.
+    pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
     return {
       db: db as unknown as Database,
