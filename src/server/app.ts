@@ -29,6 +29,9 @@ import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
+import type { PaymentProvider } from "#server/modules/orders/payments";
+import { orderRoutes } from "#server/modules/orders/routes";
+import { savedRoutes } from "#server/modules/saved/routes";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
 
@@ -48,6 +51,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
+  /** Takes payments at checkout; the mock that confirms every order by default. */
+  payments?: PaymentProvider;
   /** Where log lines go (tests read them to prove no secret is logged); stdout by default. */
   logStream?: { write(line: string): void };
 };
@@ -184,6 +189,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });
+  await app.register(orderRoutes, { prefix: "/api", payments: options.payments });
+  await app.register(savedRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -43,6 +43,14 @@ const access: Record<string, Access> = {
   "PATCH /api/admin/inbox/applications/{id}": "admin",
   "GET /api/admin/inbox/subscribers": "admin",
   "GET /api/admin/inbox/subscribers.csv": "admin",
+  "GET /api/saved": "user",
+  "GET /api/saved/{productId}": "user",
+  "PUT /api/saved/{productId}": "user",
+  "DELETE /api/saved/{productId}": "user",
+  "POST /api/orders": "user",
+  "GET /api/orders": "user",
+  "GET /api/orders/{id}": "user",
+  "PATCH /api/admin/orders/{id}": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "admin", "superadmin"] as const;

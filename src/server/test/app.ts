@@ -9,6 +9,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "#server/db/cli
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import type { Mailer } from "#server/mail/mailer";
+import type { PaymentProvider } from "#server/modules/orders/payments";
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI's
@@ -42,6 +43,7 @@ export async function createTestApp(
     seed?: boolean;
     webRoot?: string | null;
     mailer?: Mailer;
+    payments?: PaymentProvider;
     logStream?: { write(line: string): void };
   } = {},
 ) {
@@ -60,6 +62,7 @@ export async function createTestApp(
     database,
     webRoot: options.webRoot ?? null,
     mailer: options.mailer,
+    payments: options.payments,
     logStream: options.logStream,
   });
   await app.ready();

@@ -13,7 +13,8 @@ import { siteContentBlocks } from "#server/db/schema/content";
 type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
 
 // Everything but the derived search column, which is large and only used for matching.
-const { searchText: _searchText, ...productColumns } = getTableColumns(products);
+const { searchText: _searchText, ...columns } = getTableColumns(products);
+export const productColumns = columns;
 
 /** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
 export function toProductCard(row: ProductRow): ProductCard {

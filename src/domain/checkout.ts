@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { type CurrencyCode, currencies } from "#domain/currency";
+import { emailField } from "#domain/newsletter";
+
+export const paymentMethods = [
+  { value: "stripe", label: "Credit/Debit Card" },
+  { value: "paypal", label: "PayPal" },
+  { value: "apple-pay", label: "Apple Pay" },
+] as const;
+export type PaymentMethod = (typeof paymentMethods)[number]["value"];
+
+export const MAX_QUANTITY = 99;
+export const MAX_ORDER_LINES = 50;
+
+/** The billing form, with the spec's texts; the same schema checks the order on the server. */
+export const billingSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(2, "Full name must be at least 2 characters")
+    .max(120, "Full name must be at most 120 characters"),
+  email: emailField,
+  address: z.string().trim().min(5, "Please enter a valid address").max(300, "Please enter a valid address"),
+  city: z.string().trim().min(2, "Please enter a valid city").max(100, "Please enter a valid city"),
+  country: z.string().trim().min(2, "Please select a country").max(100, "Please select a country"),
+  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"], { error: "Please select a payment method" }),
+});
+export type BillingInput = z.input<typeof billingSchema>;
+
+/**
+ * What the browser sends to place an order: product ids and quantities, never prices or totals (the
+ * server reloads them), plus the display currency and a key that makes a repeated submit harmless.
+ */
+export const placeOrderSchema = billingSchema.extend({
+  items: z
+    .array(
+      z.object({
+        productId: z.uuid("Unknown product"),
+        quantity: z
+          .number({ error: "Quantity must be a whole number" })
+          .int("Quantity must be a whole number")
+          .min(1, "Quantity must be at least 1")
+          .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+      }),
+    )
+    .min(1, "Please add items to your cart before checking out.")
+    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
+  currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]).default("USD"),
+  idempotencyKey: z.uuid("A fresh checkout key is needed"),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+export const orderStatuses = ["pending", "processing", "failed", "mock_confirmed"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The spec's labels: mock_confirmed, and any paid order, read 'Confirmed'. */
+export function orderStatusLabel(status: OrderStatus, isPaid: boolean): string {
+  if (isPaid || status === "mock_confirmed") return "Confirmed";
+  return { pending: "Pending", processing: "Processing", failed: "Failed" }[status];
+}
+
+export const orderItemSchema = z.object({
+  productId: z.string().nullable(),
+  productName: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  vendor: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+
+/** An order as the API returns it; amounts are USD numbers, `currency` and `fxRate` how it was shown. */
+export const orderSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"]),
+  paymentStatus: z.enum(orderStatuses),
+  isPaid: z.boolean(),
+  subtotal: z.number(),
+  tax: z.number(),
+  totalAmount: z.number(),
+  currency: z.string(),
+  fxRate: z.number(),
+  customerInfo: z.object({
+    fullName: z.string(),
+    email: z.string(),
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+  }),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderStatsSchema = z.object({
+  totalOrders: z.number(),
+  /** USD, over confirmed or paid orders. */
+  totalSpent: z.number(),
+  completedOrders: z.number(),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+
+export const orderListSchema = z.object({ items: z.array(orderSchema), stats: orderStatsSchema });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderStatusUpdateSchema = z.object({
+  paymentStatus: z.enum(orderStatuses, {
+    error: "Status must be pending, processing, failed or mock_confirmed",
+  }),
+  isPaid: z.boolean(),
+});

@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PlaceOrderInput } from "#domain/checkout";
+import { createOrGrantAccount } from "#server/auth/users";
+import { categories, products } from "#server/db/schema/catalog";
+import { orders } from "#server/db/schema/orders";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { createTestApp } from "#server/test/app";
+import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: ReturnType<typeof createClient>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+  const made = await t.db
+    .insert(products)
+    .values([
+      { name: "Dime Widget", category: "apis", price: "0.1", vendor: "Acme" },
+      { name: "Two Dime Widget", category: "apis", price: "0.2", vendor: "Acme" },
+      { name: "Sensor Call", category: "apis", price: "0.003", vendor: "Acme" },
+      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Retired Gadget", category: "hardware", price: "50", vendor: "Acme", isActive: false },
+    ])
+    .returning({ id: products.id, name: products.name });
+  for (const row of made) ids[row.name] = row.id;
+});
+afterAll(() => t.close());
+
+const billing = {
+  fullName: "Bianca Buyer",
+  email: "buyer@stackbay.test",
+  address: "12 Harbour Street",
+  city: "Dubai",
+  country: "United Arab Emirates",
+  paymentMethod: "paypal" as const,
+};
+const order = (items: { productId: string; quantity: number }[], extra: Partial<PlaceOrderInput> = {}) => ({
+  ...billing,
+  items,
+  currency: "USD",
+  idempotencyKey: randomUUID(),
+  ...extra,
+});
+const line = (name: string, quantity = 1) => ({ productId: ids[name] ?? "", quantity });
+
+describe("checkout", () => {
+  test("the server prices the order; prices and totals sent by the browser are ignored", async () => {
+    const tampered = [
+      { ...line("Seat Licence", 3), price: 0.01 },
+      { ...line("Dime Widget", 2), price: 0 },
+    ];
+    const res = await buyer.post("/api/orders", {
+      ...order(tampered),
+      subtotal: 1,
+      tax: 0,
+      total: 1,
+      totalAmount: 1,
+      paymentStatus: "paid",
+      userId: "someone-else",
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json().order;
+    expect(placed).toMatchObject({
+      subtotal: 60.17,
+      tax: 3.0085,
+      totalAmount: 63.1785,
+      paymentMethod: "paypal",
+      paymentStatus: "mock_confirmed",
+      isPaid: true,
+      currency: "USD",
+      fxRate: 1,
+      customerInfo: { fullName: "Bianca Buyer", city: "Dubai" },
+    });
+    expect(placed.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productName: "Seat Licence", price: 19.99, quantity: 3, vendor: "Acme" }),
+        expect.objectContaining({ productName: "Dime Widget", price: 0.1, quantity: 2 }),
+      ]),
+    );
+  });
+
+  test("totals are exact for awkward prices; tax is 5% rounded half up to 1/10,000 USD", async () => {
+    const tenths = (
+      await buyer.post("/api/orders", order([line("Dime Widget"), line("Two Dime Widget")]))
+    ).json();
+    expect(tenths.order).toMatchObject({ subtotal: 0.3, tax: 0.015, totalAmount: 0.315 });
+    // 0.003 × 1 = 30 units; 5% is 1.5 units, which rounds up to 2 units (0.0002).
+    const tiny = (await buyer.post("/api/orders", order([line("Sensor Call")]))).json();
+    expect(tiny.order).toMatchObject({ subtotal: 0.003, tax: 0.0002, totalAmount: 0.0032 });
+  });
+
+  test("the display currency and the rate used are recorded", async () => {
+    const res = await buyer.post("/api/orders", order([line("Seat Licence")], { currency: "EUR" }));
+    expect(res.json().order).toMatchObject({ currency: "EUR", fxRate: 0.9384, totalAmount: 20.9895 });
+  });
+
+  test("inactive and unknown products are refused by name, and nothing is stored", async () => {
+    const before = (await t.db.select({ n: count() }).from(orders))[0]?.n;
+    const res = await buyer.post("/api/orders", order([line("Seat Licence"), line("Retired Gadget")]));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "PRODUCT_UNAVAILABLE",
+      message:
+        "These items are no longer available: Retired Gadget. Remove them from your cart and try again.",
+      details: { productIds: [ids["Retired Gadget"]] },
+    });
+    const unknown = await buyer.post("/api/orders", order([{ productId: randomUUID(), quantity: 1 }]));
+    expect(unknown.statusCode).toBe(409);
+    expect((await t.db.select({ n: count() }).from(orders))[0]?.n).toBe(before);
+  });
+
+  test.each([
+    [[{ quantity: 0 }], "Quantity must be at least 1"],
+    [[{ quantity: 1000 }], "Quantity must be at most 99"],
+    [[{ quantity: 1.5 }], "Quantity must be a whole number"],
+    [[], "Please add items to your cart before checking out."],
+  ])("items %j are refused with '%s'", async (items, message) => {
+    const body = order(items.map((item) => ({ ...line("Seat Licence"), ...item })));
+    const res = await buyer.post("/api/orders", body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { message: string }) => d.message)).toContain(message);
+  });
+
+  test("the same product twice is one line, still capped at 99", async () => {
+    const res = await buyer.post("/api/orders", order([line("Seat Licence", 60), line("Seat Licence", 40)]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Quantity must be at most 99");
+  });
+
+  test("billing fields carry the spec's texts", async () => {
+    const res = await buyer.post("/api/orders", {
+      ...order([line("Seat Licence")]),
+      fullName: "B",
+      email: "nope",
+      address: "1",
+      city: "D",
+      country: "",
+      paymentMethod: "bitcoin",
+    });
+    expect(res.json().details.map((d: { message: string }) => d.message)).toEqual([
+      "Full name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Please enter a valid address",
+      "Please enter a valid city",
+      "Please select a country",
+      "Please select a payment method",
+    ]);
+  });
+
+  test("a double submit creates one order, even when both requests race", async () => {
+    const body = order([line("Seat Licence")]);
+    const [a, b] = await Promise.all([buyer.post("/api/orders", body), buyer.post("/api/orders", body)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().order.id).toBe(b.json().order.id);
+    const again = await buyer.post("/api/orders", body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.id).toBe(a.json().order.id);
+    const rows = await t.db.select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey));
+    expect(rows).toHaveLength(1);
+  });
+
+  test("a refused payment is reported and the order is kept as failed", async () => {
+    let decline = true;
+    const failing = await createTestApp({
+      payments: {
+        name: "declining once",
+        charge: async () =>
+          decline ? { ok: false, reason: "card declined" } : { ok: true, reference: "retry-1" },
+      },
+    });
+    try {
+      await failing.db.insert(categories).values({ name: "APIs", slug: "apis" });
+      const [product] = await failing.db
+        .insert(products)
+        .values({ name: "Geocoder", category: "apis", price: "5" })
+        .returning({ id: products.id });
+      await createOrGrantAccount(failing.db, {
+        email: "payer@example.com",
+        password: "payer-password",
+        firstName: "Pat",
+        lastName: "Payer",
+        roles: ["buyer"],
+      });
+      const client = await signedInClient(failing.app, "payer@example.com", "payer-password");
+      const body = order([{ productId: product?.id ?? "", quantity: 1 }]);
+      const res = await client.post("/api/orders", body);
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({
+        code: "PAYMENT_FAILED",
+        message: "The payment did not go through: card declined",
+      });
+      const mine = (await client.get("/api/orders")).json();
+      expect(mine.items[0]).toMatchObject({ paymentStatus: "failed", isPaid: false });
+      expect(mine.stats).toMatchObject({ totalOrders: 1, completedOrders: 0, totalSpent: 0 });
+
+      // Trying the same checkout again charges the same order again; no second order appears.
+      decline = false;
+      const retried = await client.post("/api/orders", body);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().order).toMatchObject({
+        id: mine.items[0].id,
+        paymentStatus: "mock_confirmed",
+        isPaid: true,
+      });
+      expect((await client.get("/api/orders")).json().stats).toMatchObject({
+        totalOrders: 1,
+        completedOrders: 1,
+      });
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe("orders", () => {
+  test("a user sees only their own orders, newest first, with the dashboard figures", async () => {
+    const stranger = await createVerifiedAccount(t.app, t.dataDir, {
+      email: `stranger.${Date.now()}@example.com`,
+    });
+    const other = await signedInClient(t.app, stranger.email, stranger.password);
+    const theirs = (await other.post("/api/orders", order([line("Seat Licence", 2)]))).json().order;
+
+    const mine = (await buyer.get("/api/orders")).json();
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.some((o: { id: string }) => o.id === theirs.id)).toBe(false);
+    const dates = mine.items.map((o: { createdAt: string }) => o.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(mine.stats.totalOrders).toBe(mine.items.length);
+
+    const theirList = (await other.get("/api/orders")).json();
+    expect(theirList.stats).toEqual({ totalOrders: 1, totalSpent: 41.979, completedOrders: 1 });
+
+    expect((await buyer.get(`/api/orders/${theirs.id}`)).statusCode).toBe(404);
+    expect((await other.get(`/api/orders/${theirs.id}`)).json().order.id).toBe(theirs.id);
+  });
+
+  test("only admins change an order's status", async () => {
+    const placed = (await buyer.post("/api/orders", order([line("Dime Widget")]))).json().order;
+    const update = { paymentStatus: "processing", isPaid: false };
+    const refused = await buyer.patch(`/api/admin/orders/${placed.id}`, update);
+    expect(refused.statusCode).toBe(403);
+
+    const admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
+    const res = await admin.patch(`/api/admin/orders/${placed.id}`, update);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({ paymentStatus: "processing", isPaid: false });
+    expect((await admin.get(`/api/orders/${placed.id}`)).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/orders/${randomUUID()}`, update)).statusCode).toBe(404);
+    const bad = await admin.patch(`/api/admin/orders/${placed.id}`, {
+      paymentStatus: "shipped",
+      isPaid: true,
+    });
+    expect(bad.json().details[0].message).toBe(
+      "Status must be pending, processing, failed or mock_confirmed",
+    );
+  });
+});

@@ -1,0 +1,121 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { hasRole } from "#domain/accounts";
+import { orderListSchema, orderSchema, orderStatusUpdateSchema, placeOrderSchema } from "#domain/checkout";
+import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
+import { orders } from "#server/db/schema/orders";
+import { NotFound } from "#server/errors";
+import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
+import { loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
+
+const orderAnswer = z.object({ order: orderSchema });
+const idParams = z.object({ id: z.uuid("Unknown order") });
+
+/** Checkout and orders. Totals are always the server's; callers see only their own orders. */
+export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> = async (app, options) => {
+  const { db } = app.database;
+  const payments = options.payments ?? mockPaymentProvider;
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
+
+  app.register(async (scope) => {
+    const own = scope.withTypeProvider<ZodTypeProvider>();
+    own.addHook("onRequest", requireUser);
+
+    own.post(
+      "/orders",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+        schema: {
+          tags: ["orders"],
+          summary: "Place an order from product ids and quantities; the server prices it",
+          description:
+            "Prices, tax and totals are computed from the database; any price or total in the body is ignored. The same idempotencyKey answers with the order it already created (200).",
+          body: placeOrderSchema,
+          response: { 200: orderAnswer, 201: orderAnswer },
+        },
+      },
+      async (request, reply) => {
+        const { order, created } = await placeOrder(db, payments, signedInUser(request).id, request.body);
+        request.log.info({ orderId: order.id, created, total: order.totalAmount }, "order placed");
+        return reply.status(created ? 201 : 200).send({ order });
+      },
+    );
+
+    own.get(
+      "/orders",
+      {
+        schema: {
+          tags: ["orders"],
+          summary: "Your orders with their items, newest first, and the dashboard figures",
+          response: { 200: orderListSchema },
+        },
+      },
+      async (request) => {
+        const me = signedInUser(request);
+        const [items, stats] = await Promise.all([
+          loadOrders(db, eq(orders.userId, me.id)),
+          orderStats(db, me.id),
+        ]);
+        return { items, stats };
+      },
+    );
+
+    own.get(
+      "/orders/:id",
+      {
+        schema: {
+          tags: ["orders"],
+          summary: "One of your orders (admins may open any)",
+          params: idParams,
+          response: { 200: orderAnswer },
+        },
+      },
+      async (request) => {
+        const me = signedInUser(request);
+        const mine = hasRole(me, "admin")
+          ? eq(orders.id, request.params.id)
+          : and(eq(orders.id, request.params.id), eq(orders.userId, me.id));
+        const [order] = await loadOrders(db, mine);
+        // Someone else's order is as absent as one that does not exist.
+        if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+        return { order };
+      },
+    );
+  });
+
+  app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    admin.addHook("onRequest", requireRole("admin"));
+
+    admin.patch(
+      "/admin/orders/:id",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Set an order's payment status and paid flag",
+          params: idParams,
+          body: orderStatusUpdateSchema,
+          response: { 200: orderAnswer },
+        },
+      },
+      async (request) => {
+        const updated = await db
+          .update(orders)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(orders.id, request.params.id))
+          .returning({ id: orders.id });
+        if (updated.length === 0) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+        request.log.info(
+          { orderId: request.params.id, ...request.body, by: signedInUser(request).id },
+          "order status changed",
+        );
+        const [order] = await loadOrders(db, eq(orders.id, request.params.id));
+        if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+        return { order };
+      },
+    );
+  });
+};

@@ -1,0 +1,235 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { MAX_QUANTITY, type Order, type OrderStats, type placeOrderSchema } from "#domain/checkout";
+import { computeTotals } from "#domain/money";
+import type { Database } from "#server/db/client";
+import { fxRates, products } from "#server/db/schema/catalog";
+import { orderItems, orders } from "#server/db/schema/orders";
+import { AppError, ValidationError } from "#server/errors";
+import type { PaymentProvider } from "#server/modules/orders/payments";
+
+type PlaceOrder = z.output<typeof placeOrderSchema>;
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+export class ProductUnavailable extends AppError {
+  constructor(productIds: string[], names: string[]) {
+    super(
+      409,
+      "PRODUCT_UNAVAILABLE",
+      names.length > 0
+        ? `These items are no longer available: ${names.join(", ")}. Remove them from your cart and try again.`
+        : "Some items in your cart are no longer available. Remove them and try again.",
+      { productIds },
+    );
+  }
+}
+
+export class PaymentFailed extends AppError {
+  constructor(orderId: string, reason: string) {
+    super(402, "PAYMENT_FAILED", `The payment did not go through: ${reason}`, { orderId });
+  }
+}
+
+export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    paymentMethod: row.paymentMethod as Order["paymentMethod"],
+    paymentStatus: row.paymentStatus as Order["paymentStatus"],
+    isPaid: row.isPaid,
+    subtotal: Number(row.subtotal),
+    tax: Number(row.tax),
+    totalAmount: Number(row.totalAmount),
+    currency: row.currency,
+    fxRate: Number(row.fxRate),
+    customerInfo: row.customerInfo,
+    items: items.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      price: Number(item.price),
+      quantity: item.quantity,
+      vendor: item.vendor,
+      imageUrl: item.imageUrl,
+    })),
+  };
+}
+
+/** Orders with their items, newest first; `where` picks whose. */
+export async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((item) => item.orderId === row.id),
+    ),
+  );
+}
+
+/** The dashboard's cards: every order counts; spending and completion count confirmed or paid ones. */
+export async function orderStats(db: Database, userId: string): Promise<OrderStats> {
+  const done = sql`(${orders.isPaid} or ${orders.paymentStatus} = 'mock_confirmed')`;
+  const [row] = await db
+    .select({
+      totalOrders: sql<number>`count(*)::int`,
+      totalSpent: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${done}), 0)`,
+      completedOrders: sql<number>`(count(*) filter (where ${done}))::int`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return {
+    totalOrders: row?.totalOrders ?? 0,
+    totalSpent: Number(row?.totalSpent ?? 0),
+    completedOrders: row?.completedOrders ?? 0,
+  };
+}
+
+/** The rate the buyer saw prices at (buffer included); USD, or a currency without a rate, is 1. */
+async function displayRate(db: Database, currency: string): Promise<{ currency: string; rate: string }> {
+  if (currency === "USD") return { currency, rate: "1" };
+  const [row] = await db.select().from(fxRates).where(eq(fxRates.currencyCode, currency));
+  if (!row) return { currency: "USD", rate: "1" };
+  return { currency, rate: (Number(row.rateToUsd) * (1 + Number(row.fxBuffer))).toFixed(8) };
+}
+
+/**
+ * Places an order from product ids and quantities only: prices come from the database, totals are
+ * computed here, the order and its items are written in one transaction, then paid. The same
+ * idempotency key from the same user answers with the order it already made.
+ */
+export async function placeOrder(
+  db: Database,
+  payments: PaymentProvider,
+  userId: string,
+  input: PlaceOrder,
+): Promise<{ order: Order; created: boolean }> {
+  const existing = await findByKey(db, userId, input.idempotencyKey);
+  if (existing?.paymentStatus === "failed") {
+    // The same checkout tried again after a refused payment: charge that order again.
+    return { order: await settle(db, payments, existing.id, input), created: false };
+  }
+  if (existing) return { order: existing, created: false };
+
+  const quantities = new Map<string, number>();
+  for (const item of input.items) {
+    quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
+  }
+  for (const quantity of quantities.values()) {
+    if (quantity > MAX_QUANTITY) throw new ValidationError(`Quantity must be at most ${MAX_QUANTITY}`);
+  }
+  const ids = [...quantities.keys()];
+  const found = await db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  const missing = ids.filter((id) => !found.some((p) => p.id === id));
+  if (missing.length > 0) {
+    const names = await db
+      .select({ name: products.name })
+      .from(products)
+      .where(inArray(products.id, missing));
+    throw new ProductUnavailable(
+      missing,
+      names.map((n) => n.name),
+    );
+  }
+
+  const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
+  const totals = computeTotals(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
+  const { currency, rate } = await displayRate(db, input.currency);
+
+  const orderId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        subtotal: totals.subtotal,
+        tax: totals.tax,
+        totalAmount: totals.total,
+        currency,
+        fxRate: rate,
+        paymentMethod: input.paymentMethod,
+        paymentStatus: "pending",
+        isPaid: false,
+        customerInfo: {
+          fullName: input.fullName,
+          email: input.email,
+          address: input.address,
+          city: input.city,
+          country: input.country,
+        },
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
+      .returning({ id: orders.id });
+    if (!row) return null; // a concurrent submit with the same key won
+    await tx.insert(orderItems).values(
+      lines.map(({ product, quantity }) => ({
+        orderId: row.id,
+        productId: product.id,
+        productName: product.name,
+        price: product.price,
+        quantity,
+        vendor: product.vendor,
+        imageUrl: product.imageUrl,
+      })),
+    );
+    return row.id;
+  });
+  if (!orderId) {
+    const winner = await findByKey(db, userId, input.idempotencyKey);
+    if (!winner) throw new Error("an order with this idempotency key vanished");
+    return { order: winner, created: false };
+  }
+
+  return { order: await settle(db, payments, orderId, input), created: true };
+}
+
+/** Charges the order's total and records the outcome; a refusal marks it failed and is thrown. */
+async function settle(db: Database, payments: PaymentProvider, orderId: string, input: PlaceOrder) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`order ${orderId} vanished before payment`);
+  const result = await payments.charge({
+    orderId,
+    amountUsd: row.totalAmount,
+    method: input.paymentMethod,
+    email: input.email,
+  });
+  await db
+    .update(orders)
+    .set(
+      result.ok
+        ? {
+            paymentStatus: "mock_confirmed",
+            isPaid: true,
+            paymentMethod: input.paymentMethod,
+            updatedAt: new Date(),
+          }
+        : { paymentStatus: "failed", isPaid: false, updatedAt: new Date() },
+    )
+    .where(eq(orders.id, orderId));
+  if (!result.ok) throw new PaymentFailed(orderId, result.reason);
+  const [order] = await loadOrders(db, eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} vanished after payment`);
+  return order;
+}
+
+async function findByKey(db: Database, userId: string, key: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  if (!row) return null;
+  const [order] = await loadOrders(db, eq(orders.id, row.id));
+  return order ?? null;
+}

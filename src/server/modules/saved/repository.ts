@@ -1,0 +1,42 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "#server/db/client";
+import { products } from "#server/db/schema/catalog";
+import { savedItems } from "#server/db/schema/orders";
+import { productColumns, toProductCard } from "#server/modules/catalog/repository";
+
+/** The user's saved products that are still on sale, newest saved first. */
+export async function listSaved(db: Database, userId: string) {
+  const rows = await db
+    .select({ savedAt: savedItems.savedAt, product: productColumns })
+    .from(savedItems)
+    .innerJoin(products, eq(products.id, savedItems.productId))
+    .where(and(eq(savedItems.userId, userId), eq(products.isActive, true)))
+    .orderBy(desc(savedItems.savedAt), desc(savedItems.id));
+  return rows.map((row) => ({ savedAt: row.savedAt.toISOString(), product: toProductCard(row.product) }));
+}
+
+export async function isSaved(db: Database, userId: string, productId: string) {
+  const [row] = await db
+    .select({ id: savedItems.id })
+    .from(savedItems)
+    .where(and(eq(savedItems.userId, userId), eq(savedItems.productId, productId)));
+  return row !== undefined;
+}
+
+/** Saves an active product; false when there is no such product on sale. Saving twice keeps one row. */
+export async function saveProduct(db: Database, userId: string, productId: string) {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  if (!product) return false;
+  await db
+    .insert(savedItems)
+    .values({ userId, productId })
+    .onConflictDoNothing({ target: [savedItems.userId, savedItems.productId] });
+  return true;
+}
+
+export async function unsaveProduct(db: Database, userId: string, productId: string) {
+  await db.delete(savedItems).where(and(eq(savedItems.userId, userId), eq(savedItems.productId, productId)));
+}
