@@ -88,8 +88,11 @@ describe("dashboard shell", () => {
       ["Total Spent", "$0"],
       ["Completed Orders", "0"],
     ];
+    // The figures come with the order list, so they show once it has loaded.
     for (const [label, value] of figures) {
-      expect(await stats.getByText(label).locator("xpath=following-sibling::dd").textContent()).toBe(value);
+      await expect
+        .poll(() => stats.getByText(label).locator("xpath=following-sibling::dd").textContent())
+        .toBe(value);
     }
     expect(await page.getByText("Your orders will appear here once you make a purchase.").isVisible()).toBe(
       true,

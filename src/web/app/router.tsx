@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: r.unauthorized, lazy: () => import("#web/app/routes/unauthorized") },
       { path: r.dashboard, lazy: () => import("#web/app/routes/dashboard") },
       { path: r.dashboardView, lazy: () => import("#web/app/routes/dashboard") },
-      screen(r.checkout, "user", "Checkout", "Billing details, payment method and your order summary."),
+      { path: r.checkout, lazy: () => import("#web/app/routes/checkout") },
       screen(r.adminAddProduct, "admin", "Add Product", "List a new product in the catalogue."),
       screen(r.adminProducts, "admin", "Products", "Search, edit and deactivate catalogue products."),
       screen(r.adminEditProduct, "admin", "Edit Product", "Change a product's details, images and status."),

@@ -6,12 +6,14 @@ import {
   DashboardShell,
   dashboardSections,
 } from "#web/features/account/components/dashboard-shell";
-import { OrdersView, SavedView, WalletView } from "#web/features/account/components/placeholder-views";
+import { WalletView } from "#web/features/account/components/placeholder-views";
 import { ProfileView } from "#web/features/account/components/profile-view";
 import { SettingsView } from "#web/features/account/components/settings-view";
 import { type Me, useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
+import { OrdersView } from "#web/features/orders/components/orders-view";
+import { SavedView } from "#web/features/saved/components/saved-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
   if (view === undefined) return "orders";

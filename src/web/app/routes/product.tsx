@@ -1,4 +1,4 @@
-import { ArrowLeft, Bookmark, Check, ShoppingCart } from "lucide-react";
+import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
@@ -11,6 +11,7 @@ import { addProductToCart } from "#web/features/catalog/components/product-card"
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
+import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
@@ -135,15 +136,7 @@ export function Component() {
             <Button size="lg" onClick={getStarted}>
               <ShoppingCart aria-hidden /> Get Started
             </Button>
-            <Button
-              size="lg"
-              variant="outline"
-              disabled={!me.data}
-              title={me.data ? undefined : "Log in to save products"}
-              aria-describedby={me.data ? undefined : "save-hint"}
-            >
-              <Bookmark aria-hidden /> Save
-            </Button>
+            <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
           </div>
           {!me.data && (
             <p id="save-hint" className="text-sm text-muted-foreground">

@@ -24,12 +24,12 @@ import {
 import { type ReactNode, useId } from "react";
 import { NavLink } from "react-router";
 import { hasRole } from "#domain/accounts";
-import { formatAmount } from "#domain/money";
 import type { DashboardView } from "#domain/routes";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import type { Me } from "#web/features/auth/api/get-me";
-import { useCurrency } from "#web/features/currency/currency-store";
+import { useMoney } from "#web/features/currency/use-money";
+import { useOrders } from "#web/features/orders/api/get-orders";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
 
@@ -181,7 +181,7 @@ function TabRow() {
   );
 }
 
-function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
   return (
     <div className="relative rounded-lg border border-border bg-card py-5 pr-5 pl-19 shadow-sm">
       <dt className="text-sm text-muted-foreground">
@@ -195,6 +195,39 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
   );
 }
 
+const figurePending = <span className="inline-block h-7 w-16 animate-pulse rounded bg-muted align-middle" />;
+
+/** The three figures come with the order list (totalSpent is USD, shown in the display currency). */
+function OrderFigures() {
+  const orders = useOrders();
+  const money = useMoney();
+  const stats = orders.data?.stats;
+  const figure = (text: (s: NonNullable<typeof stats>) => string) =>
+    orders.isError ? "–" : stats ? text(stats) : figurePending;
+  return (
+    <section aria-label="Order summary" aria-busy={orders.isPending} className="mt-6">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <StatCard icon={Package} label="Total Orders" value={figure((s) => String(s.totalOrders))} />
+        <StatCard
+          icon={DollarSign}
+          label="Total Spent"
+          value={money.ready ? figure((s) => money.amount(s.totalSpent)) : figurePending}
+        />
+        <StatCard
+          icon={CheckCircle2}
+          label="Completed Orders"
+          value={figure((s) => String(s.completedOrders))}
+        />
+      </dl>
+      {stats?.totalOrders === 0 && (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Your orders will appear here once you make a purchase.
+        </p>
+      )}
+    </section>
+  );
+}
+
 type ShellProps = { me: Me; onSignOut: () => void; signingOut: boolean };
 
 /** Heading, order figures, the side menu (desktop) or tab row (phones), and the current view. */
@@ -204,7 +237,6 @@ export function DashboardShell({
   signingOut,
   children,
 }: ShellProps & { children: ReactNode }) {
-  const currency = useCurrency();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex items-start justify-between gap-4">
@@ -216,16 +248,7 @@ export function DashboardShell({
           <LogOut aria-hidden /> Sign Out
         </Button>
       </div>
-      <section aria-label="Order summary" className="mt-6">
-        <dl className="grid gap-4 sm:grid-cols-3">
-          <StatCard icon={Package} label="Total Orders" value="0" />
-          <StatCard icon={DollarSign} label="Total Spent" value={formatAmount(0, currency)} />
-          <StatCard icon={CheckCircle2} label="Completed Orders" value="0" />
-        </dl>
-        <p className="mt-2 text-sm text-muted-foreground">
-          Your orders will appear here once you make a purchase.
-        </p>
-      </section>
+      <OrderFigures />
       <div className="mt-8 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
         <SideMenu me={me} onSignOut={onSignOut} signingOut={signingOut} />
         <TabRow />

@@ -5,12 +5,12 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { type ProfileInput, profileSchema } from "#domain/accounts";
+import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateProfile } from "#web/features/account/api/update-profile";
-import { ViewCard } from "#web/features/account/components/placeholder-views";
 import { serverMessage } from "#web/features/account/error-message";
 import type { Me } from "#web/features/auth/api/get-me";
 

@@ -1,0 +1,265 @@
+import type { Cookie, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { ProductList } from "#domain/catalog-schemas";
+import type { Order, OrderList } from "#domain/checkout";
+import { formatDate } from "#domain/dates";
+import { computeTotals, formatAmount } from "#domain/money";
+import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+
+const browser = setupBrowser();
+
+// The admin buys here, so no other journey's buyer sees these orders. Sign-ins are rate-limited per
+// address: the first journey logs in through the form, the others reuse its cookies.
+const admin = { email: "admin@stackbay.test", password: "stackbay-demo" };
+let session: Cookie[] | undefined;
+
+let products: ProductList["items"];
+beforeAll(async () => {
+  // The products page lists the catalogue newest first, like the API's default order.
+  products = ((await (await fetch(`${baseUrl()}/api/products?pageSize=2`)).json()) as ProductList).items;
+  expect(products.length).toBe(2);
+});
+
+const toast = (page: Page, title: string, description?: string) => {
+  const found = page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: title }) });
+  return description ? found.filter({ hasText: description }) : found;
+};
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const placeOrder = (page: Page) => page.getByRole("button", { name: "Place Order" });
+
+async function logIn(page: Page) {
+  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/** A page signed in as the admin (through the form only if no journey has yet). */
+async function signedIn(options: Parameters<typeof browser.newPage>[0] = {}) {
+  const page = await browser.newPage(options);
+  if (session) {
+    await page.context().addCookies(session);
+  } else {
+    await page.goto("/login");
+    await logIn(page);
+    await page.waitForURL((url) => url.pathname === "/");
+    session = await page.context().cookies();
+  }
+  return page;
+}
+
+/** Puts the two products in the stored cart, as the product cards would. */
+async function seedCart(page: Page) {
+  await page.goto("/");
+  const cart = products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    quantity: 1,
+    vendor: p.vendor ?? "Unknown Vendor",
+    image_url: p.imageUrl ?? "",
+  }));
+  await page.evaluate((value) => localStorage.setItem("stackbay.cart", value), JSON.stringify(cart));
+}
+
+const expectedTotals = () => {
+  const totals = computeTotals(products.map((p) => ({ price: String(p.price), quantity: 1 })));
+  return {
+    subtotal: formatAmount(Number(totals.subtotal), "USD"),
+    tax: formatAmount(Number(totals.tax), "USD"),
+    total: formatAmount(Number(totals.total), "USD"),
+    totalUsd: Number(totals.total),
+  };
+};
+
+describe("checkout", () => {
+  test("a visitor fills the cart, logs in on the way, pays with PayPal and finds the order on the dashboard", async () => {
+    const page = await browser.newPage();
+    await page.goto("/products");
+    for (const product of products) {
+      await page.getByRole("button", { name: `Add ${product.name} to cart` }).click();
+      await toast(page, "Added to cart!", `${product.name} has been added to your cart.`).waitFor();
+    }
+    await expect.poll(() => page.getByTestId("cart-count").first().textContent()).toBe("2");
+
+    await page.getByTestId("cart-link").first().click();
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    // Not signed in: the login page, then straight back to the checkout.
+    await page.waitForURL("**/login");
+    await logIn(page);
+    await page.waitForURL("**/checkout");
+    session = await page.context().cookies();
+
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    expect(await page.title()).toBe("Checkout | Stackbay");
+    const summary = page.getByTestId("checkout-summary");
+    const expected = expectedTotals();
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(expected.total);
+    expect(await page.getByTestId("checkout-subtotal").textContent()).toBe(expected.subtotal);
+    expect(await page.getByTestId("checkout-tax").textContent()).toBe(expected.tax);
+    expect(await summary.getByText("Tax (5%)").isVisible()).toBe(true);
+    for (const product of products) {
+      const line = summary.getByTestId("checkout-line").filter({ hasText: product.name });
+      expect(await line.getByText("Qty: 1").isVisible()).toBe(true);
+    }
+    expect(await summary.getByTestId("currency-note").count()).toBe(0);
+    // The signed-in e-mail is filled in already.
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(admin.email);
+    for (const method of ["Credit/Debit Card", "PayPal", "Apple Pay"]) {
+      expect(await page.getByRole("radio", { name: method }).isChecked()).toBe(false);
+    }
+    await expectAccessible(page);
+
+    await page.getByLabel("Full name").fill("Ada Admin");
+    await page.getByLabel("Address").fill("12 Marina Walk");
+    await page.getByLabel("City").fill("Dubai");
+    await page.getByLabel("Country").fill("United Arab Emirates");
+    await page.getByRole("radio", { name: "PayPal" }).check();
+
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/orders" && r.request().method() === "POST",
+    );
+    await placeOrder(page).click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    const sent = response.request().postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      fullName: "Ada Admin",
+      email: admin.email,
+      paymentMethod: "paypal",
+      currency: "USD",
+      items: products.map((p) => ({ productId: p.id, quantity: 1 })),
+    });
+    const { order } = (await response.json()) as { order: Order };
+    await toast(page, "Order placed successfully!", "Your order has been confirmed via PayPal").waitFor();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+
+    const row = page.getByTestId("order-row").filter({ hasText: order.id.slice(0, 8) });
+    await row.waitFor();
+    expect(order.totalAmount).toBeCloseTo(expected.totalUsd, 4);
+    expect(await row.getByTestId("order-total").textContent()).toBe(expected.total);
+    expect(await row.getByTestId("order-status").textContent()).toBe("Confirmed");
+    expect(await row.getByText("PayPal").isVisible()).toBe(true);
+    expect(await row.getByText(formatDate(order.createdAt)).isVisible()).toBe(true);
+    expect(await row.locator("td").last().textContent()).toBe("2");
+    // Newest first.
+    expect(await page.getByTestId("order-row").first().textContent()).toContain(order.id.slice(0, 8));
+
+    // The figures match the server's, the cart is empty.
+    const { stats } = await page.evaluate(
+      async () => (await (await fetch("/api/orders")).json()) as OrderList,
+    );
+    const figures = page.getByRole("region", { name: "Order summary" });
+    const figure = (label: string) =>
+      figures.getByText(label).locator("xpath=following-sibling::dd").textContent();
+    expect(stats.totalOrders).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => figure("Total Orders")).toBe(String(stats.totalOrders));
+    expect(await figure("Total Spent")).toBe(formatAmount(stats.totalSpent, "USD"));
+    expect(await figure("Completed Orders")).toBe(String(stats.completedOrders));
+    expect(await page.getByTestId("cart-count").count()).toBe(0);
+    expect(await page.getByTestId("cart-link").first().getAttribute("aria-label")).toBe("Cart, 0 items");
+    await expectAccessible(page);
+  });
+
+  test("an empty cart has nothing to check out", async () => {
+    const page = await signedIn();
+    await page.goto("/checkout");
+    await page.getByRole("heading", { name: "Your cart is empty" }).waitFor();
+    const browse = page.getByRole("main").getByRole("link", { name: "Browse Products" });
+    expect(await browse.getAttribute("href")).toBe("/products");
+    expect(await placeOrder(page).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  test("an empty submit shows the spec's messages beside the fields and sends nothing (phone width)", async () => {
+    const page = await signedIn({ width: 375, height: 740 });
+    await seedCart(page);
+    await page.goto("/checkout");
+    await placeOrder(page).waitFor();
+    let posted = 0;
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/orders" && r.method() === "POST") posted++;
+    });
+    for (const label of ["Full name", "Address", "City", "Country"]) {
+      await page.getByLabel(label).fill("");
+    }
+    await page.getByLabel("E-mail").fill("ada@");
+    await placeOrder(page).click();
+    const messages: [string, string][] = [
+      ["Full name", "Full name must be at least 2 characters"],
+      ["E-mail", "Please enter a valid email address"],
+      ["Address", "Please enter a valid address"],
+      ["City", "Please enter a valid city"],
+      ["Country", "Please select a country"],
+    ];
+    for (const [label, message] of messages) {
+      await page.getByText(message).waitFor();
+      expect(await page.getByLabel(label).getAttribute("aria-invalid"), label).toBe("true");
+    }
+    await page.getByText("Please select a payment method").waitFor();
+    expect(await page.getByRole("radio", { name: "Apple Pay" }).getAttribute("aria-invalid")).toBe("true");
+    expect(posted).toBe(0);
+    expect(pathOf(page)).toBe("/checkout");
+    // Nothing sticks out sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+
+    // The order table scrolls inside its card on a phone; the page itself does not.
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Order History" }).waitFor();
+    await page.getByTestId("order-row").first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+  });
+
+  test("a refused order keeps the cart, names what is unavailable, and a retry reuses the checkout key", async () => {
+    const page = await signedIn({ allowErrors: [/status of 409/] });
+    await seedCart(page);
+    // The account's saved currency wins over local storage; the admin's own stays as other files expect.
+    await page.route("**/api/me", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { user: { preferences: { currency: string } } | null };
+      if (body.user) body.user.preferences.currency = "EUR";
+      await route.fulfill({ response, json: body });
+    });
+    const keys: string[] = [];
+    const message = `${products[0]!.name} is no longer available.`;
+    await page.route("**/api/orders", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      keys.push((route.request().postDataJSON() as { idempotencyKey: string }).idempotencyKey);
+      // Slow enough to see the button's busy state.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fulfill({
+        status: 409,
+        json: { code: "PRODUCT_UNAVAILABLE", message, details: { productIds: [products[0]!.id] } },
+      });
+    });
+    await page.goto("/checkout");
+    // In another currency the summary says the charge itself is made in USD.
+    const note = page.getByTestId("currency-note");
+    await note.waitFor();
+    expect(await note.textContent()).toContain("are approximate. Final charges are processed in USD");
+
+    await page.getByLabel("Full name").fill("Ada Admin");
+    await page.getByLabel("Address").fill("12 Marina Walk");
+    await page.getByLabel("City").fill("Dubai");
+    await page.getByLabel("Country").fill("United Arab Emirates");
+    await page.getByRole("radio", { name: "Credit/Debit Card" }).check();
+    await placeOrder(page).click();
+    const busy = page.getByRole("button", { name: "Processing..." });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await toast(page, "Order failed", message).waitFor();
+    const line = page.getByTestId("checkout-line").filter({ hasText: products[0]!.name });
+    await line.getByText("No longer available").waitFor();
+    expect(pathOf(page)).toBe("/checkout");
+    expect(await page.getByTestId("cart-count").first().textContent()).toBe("2");
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+
+    await placeOrder(page).click();
+    await expect.poll(() => keys.length).toBe(2);
+    expect(keys[1]).toBe(keys[0]);
+    await expect.poll(() => placeOrder(page).isEnabled()).toBe(true);
+  });
+});

@@ -1,0 +1,300 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { Apple, CreditCard, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { CartItem } from "#domain/cart";
+import { type BillingInput, billingSchema, type PaymentMethod, paymentMethods } from "#domain/checkout";
+import { computeTotals } from "#domain/money";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { Spinner } from "#web/components/ui/spinner";
+import { type Me, meQueryOptions, useMe } from "#web/features/auth/api/get-me";
+import { RequireUser } from "#web/features/auth/components/guards";
+import { cartActions, useCart } from "#web/features/cart/cart-store";
+import { useMoney } from "#web/features/currency/use-money";
+import { usePlaceOrder } from "#web/features/orders/api/place-order";
+import { ApiError } from "#web/lib/api";
+import { paths } from "#web/paths";
+
+const methodIcons: Record<PaymentMethod, LucideIcon> = {
+  stripe: CreditCard,
+  paypal: Wallet,
+  "apple-pay": Apple,
+};
+
+const methodLabel = (method: PaymentMethod) =>
+  paymentMethods.find((m) => m.value === method)?.label ?? method;
+
+const lineTotal = (item: CartItem) =>
+  computeTotals([{ price: String(item.price), quantity: item.quantity }]).subtotal;
+
+/** `/checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Checkout"
+        subtitle="Enter your billing details, choose how to pay and place your order."
+      />
+      <RequireUser>
+        <Checkout />
+      </RequireUser>
+    </>
+  );
+}
+
+function Checkout() {
+  const { data: me } = useMe();
+  const items = useCart();
+  // Set once the order exists and the cart is emptied, so the empty state never flashes on the way out.
+  const [placed, setPlaced] = useState(false);
+  if (placed) return <Spinner label="Opening your dashboard" />;
+  if (items.length === 0) return <EmptyCart />;
+  if (!me) return null;
+  return <CheckoutForm me={me} items={items} onPlaced={() => setPlaced(true)} />;
+}
+
+function EmptyCart() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16" data-testid="checkout-empty">
+      <div className="mx-auto flex max-w-lg flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-muted">
+          <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
+        </span>
+        <h2 className="mt-6 text-xl font-semibold">Your cart is empty</h2>
+        <p className="mt-2 text-muted-foreground">Add products to your cart before checking out.</p>
+        <Button asChild className="mt-6">
+          <Link to={paths.products()}>Browse Products</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPlaced: () => void }) {
+  const money = useMoney();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const place = usePlaceOrder();
+  // One key per visit to the page: a double click or a retry after a lost answer gets the same order back.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [unavailable, setUnavailable] = useState<string[]>([]);
+  const form = useForm<BillingInput>({
+    resolver: zodResolver(billingSchema),
+    defaultValues: {
+      fullName: `${me.firstName} ${me.lastName}`.trim(),
+      email: me.email,
+      address: me.address ?? "",
+      city: me.city ?? "",
+      country: me.country ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await place.mutateAsync({
+        ...values,
+        items: items.map((item) => ({ productId: item.id, quantity: item.quantity })),
+        currency: money.currency.code,
+        idempotencyKey,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "PRODUCT_UNAVAILABLE") {
+        const ids = (error.details as { productIds?: unknown } | undefined)?.productIds;
+        setUnavailable(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : []);
+        toast.error("Order failed", { description: error.message });
+      } else if (error instanceof ApiError && error.status === 401) {
+        toast.error("Authentication required", { description: "Please log in to complete your order." });
+        // The guard sees the lost session and sends the visitor to /login, and back here afterwards.
+        await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+      } else {
+        toast.error("Order failed", {
+          description: "There was an error processing your order. Please try again.",
+        });
+      }
+      return;
+    }
+    toast.success("Order placed successfully!", {
+      description: `Your order has been confirmed via ${methodLabel(values.paymentMethod)}`,
+    });
+    // The button stays on 'Processing...' until the dashboard is there; only then is the cart emptied.
+    await navigate(paths.dashboard());
+    onPlaced();
+    cartActions.clear();
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Checkout"
+      className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-3 lg:items-start"
+    >
+      <div className="flex min-w-0 flex-col gap-8 lg:col-span-2">
+        <Panel title="Billing Information">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Full name" error={errors.fullName?.message} className="sm:col-span-2">
+              <Input autoComplete="name" {...form.register("fullName")} />
+            </FormField>
+            <FormField label="E-mail" error={errors.email?.message} className="sm:col-span-2">
+              <Input type="email" autoComplete="email" {...form.register("email")} />
+            </FormField>
+            <FormField label="Address" error={errors.address?.message} className="sm:col-span-2">
+              <Input autoComplete="street-address" {...form.register("address")} />
+            </FormField>
+            <FormField label="City" error={errors.city?.message}>
+              <Input autoComplete="address-level2" {...form.register("city")} />
+            </FormField>
+            <FormField label="Country" error={errors.country?.message}>
+              <Input autoComplete="country-name" {...form.register("country")} />
+            </FormField>
+          </div>
+        </Panel>
+        <PaymentMethods error={errors.paymentMethod?.message} register={form.register} />
+      </div>
+      <OrderSummary items={items} unavailable={unavailable} submitting={isSubmitting} />
+    </form>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={headingId} className="mb-6 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function PaymentMethods({
+  error,
+  register,
+}: {
+  error?: string;
+  register: ReturnType<typeof useForm<BillingInput>>["register"];
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
+      <legend className="float-left mb-6 w-full text-lg font-semibold">Payment Method</legend>
+      <div className="clear-left grid gap-3 sm:grid-cols-3">
+        {paymentMethods.map(({ value, label }) => {
+          const Icon = methodIcons[value];
+          return (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-4 text-sm font-medium has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+            >
+              <input
+                type="radio"
+                value={value}
+                className="accent-primary"
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? errorId : undefined}
+                {...register("paymentMethod")}
+              />
+              <Icon className="size-4 shrink-0" aria-hidden />
+              {label}
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-3 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <p className="mt-4 text-xs text-muted-foreground">
+        This is a demonstration checkout: no payment is taken and orders are confirmed at once.
+      </p>
+    </fieldset>
+  );
+}
+
+function OrderSummary({
+  items,
+  unavailable,
+  submitting,
+}: {
+  items: CartItem[];
+  unavailable: string[];
+  submitting: boolean;
+}) {
+  const money = useMoney();
+  const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
+  const show = (usd: string) =>
+    money.ready ? (
+      money.amount(Number(usd))
+    ) : (
+      <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
+    );
+  return (
+    <section
+      aria-labelledby="checkout-summary-heading"
+      aria-busy={!money.ready}
+      className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6 lg:sticky lg:top-24"
+      data-testid="checkout-summary"
+    >
+      <h2 id="checkout-summary-heading" className="text-lg font-semibold">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-border">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-line">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{item.name}</p>
+              <p className="text-muted-foreground">Qty: {item.quantity}</p>
+              {unavailable.includes(item.id) && (
+                <Badge variant="outline" className="mt-1 border-destructive text-destructive">
+                  No longer available
+                </Badge>
+              )}
+            </div>
+            <span className="shrink-0 font-medium tabular-nums">{show(lineTotal(item))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-3 border-t border-border pt-4 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="font-medium tabular-nums" data-testid="checkout-subtotal">
+            {show(totals.subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Tax (5%)</dt>
+          <dd className="font-medium tabular-nums" data-testid="checkout-tax">
+            {show(totals.tax)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+          <dt className="font-semibold">Total</dt>
+          <dd className="font-bold tabular-nums" data-testid="checkout-total">
+            {show(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {money.currency.code !== "USD" && (
+        <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
+          {`Amounts in ${money.currency.name} are approximate. Final charges are processed in USD (${money.usd(Number(totals.total))}).`}
+        </p>
+      )}
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={submitting}>
+        {submitting ? "Processing..." : "Place Order"}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { OrderList } from "#domain/checkout";
+import { api } from "#web/lib/api";
+
+export const getOrders = () => api<OrderList>("/orders");
+
+/** The caller's orders, newest first, with the dashboard's figures; the shell and the view share it. */
+export const ordersQueryOptions = () =>
+  queryOptions({
+    queryKey: ["orders", "list"],
+    queryFn: getOrders,
+  });
+
+export function useOrders() {
+  return useQuery(ordersQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { isSavedQueryOptions } from "#web/features/saved/api/get-is-saved";
+import { savedProductsQueryOptions } from "#web/features/saved/api/get-saved-products";
+import { api } from "#web/lib/api";
+
+export const saveProduct = (productId: string) =>
+  api<{ saved: true }>(`/saved/${encodeURIComponent(productId)}`, { method: "PUT" });
+
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProduct,
+    onSuccess: async (_answer, productId) => {
+      queryClient.setQueryData(isSavedQueryOptions(productId).queryKey, true);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedProductsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: isSavedQueryOptions(productId).queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { toast } from "sonner";
+import { useSaveProduct } from "#web/features/saved/api/save-product";
+import { useUnsaveProduct } from "#web/features/saved/api/unsave-product";
+
+/** Save and remove with the spec's toasts, shared by the product page and the dashboard. */
+export function useSavedActions() {
+  const saveMutation = useSaveProduct();
+  const unsaveMutation = useUnsaveProduct();
+
+  const save = (productId: string) =>
+    saveMutation.mutate(productId, {
+      onSuccess: () =>
+        toast.success("Product saved!", { description: "Product has been added to your saved items." }),
+      onError: () => toast.error("Error", { description: "Failed to save product. Please try again." }),
+    });
+
+  const remove = (productId: string) =>
+    unsaveMutation.mutate(productId, {
+      onSuccess: () =>
+        toast.success("Product removed", {
+          description: "Product has been removed from your saved items.",
+        }),
+      onError: () => toast.error("Error", { description: "Failed to remove product. Please try again." }),
+    });
+
+  return {
+    save,
+    remove,
+    pending: saveMutation.isPending || unsaveMutation.isPending,
+    /** The product being removed, so a list can mark just that one as busy. */
+    removing: unsaveMutation.isPending ? unsaveMutation.variables : undefined,
+  };
+}
