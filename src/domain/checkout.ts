@@ -108,3 +108,27 @@ export const orderStatusUpdateSchema = z.object({
   }),
   isPaid: z.boolean(),
 });
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+
+export const adminOrdersQuery = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page must be 1 or more")
+    .max(10_000, "Page must be 10000 or less")
+    .optional()
+    .default(1),
+  status: z
+    .enum(orderStatuses, { error: "Status must be pending, processing, failed or mock_confirmed" })
+    .optional(),
+});
+
+/** Every order, for admins, with the buyer's account e-mail. */
+export const adminOrderListSchema = z.object({
+  items: z.array(orderSchema.extend({ accountEmail: z.string() })),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

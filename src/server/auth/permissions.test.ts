@@ -50,6 +50,7 @@ const access: Record<string, Access> = {
   "POST /api/orders": "user",
   "GET /api/orders": "user",
   "GET /api/orders/{id}": "user",
+  "GET /api/admin/orders": "admin",
   "PATCH /api/admin/orders/{id}": "admin",
 };
 

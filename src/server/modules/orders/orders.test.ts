@@ -258,4 +258,22 @@ describe("orders", () => {
       "Status must be pending, processing, failed or mock_confirmed",
     );
   });
+
+  test("admins list every order with the buyer's account, filter by status and page", async () => {
+    const admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
+    const all = (await admin.get("/api/admin/orders")).json();
+    expect(all.total).toBe((await t.db.select({ n: count() }).from(orders))[0]?.n);
+    expect(all.pageSize).toBe(25);
+    expect(
+      new Set(all.items.map((o: { accountEmail: string }) => o.accountEmail)).has("buyer@stackbay.test"),
+    ).toBe(true);
+    const processing = (await admin.get("/api/admin/orders?status=processing")).json();
+    expect(processing.items.length).toBeGreaterThan(0);
+    expect(processing.items.every((o: { paymentStatus: string }) => o.paymentStatus === "processing")).toBe(
+      true,
+    );
+    expect((await admin.get("/api/admin/orders?status=shipped")).statusCode).toBe(400);
+    expect((await admin.get("/api/admin/orders?page=2")).json().page).toBe(2);
+    expect((await buyer.get("/api/admin/orders")).statusCode).toBe(403);
+  });
 });

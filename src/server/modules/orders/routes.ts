@@ -2,12 +2,19 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
-import { orderListSchema, orderSchema, orderStatusUpdateSchema, placeOrderSchema } from "#domain/checkout";
+import {
+  adminOrderListSchema,
+  adminOrdersQuery,
+  orderListSchema,
+  orderSchema,
+  orderStatusUpdateSchema,
+  placeOrderSchema,
+} from "#domain/checkout";
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { orders } from "#server/db/schema/orders";
 import { NotFound } from "#server/errors";
 import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
-import { loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
+import { listAllOrders, loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
 
 const orderAnswer = z.object({ order: orderSchema });
 const idParams = z.object({ id: z.uuid("Unknown order") });
@@ -89,6 +96,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook("onRequest", requireRole("admin"));
+
+    admin.get(
+      "/admin/orders",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Every order, newest first, optionally of one payment status",
+          querystring: adminOrdersQuery,
+          response: { 200: adminOrderListSchema },
+        },
+      },
+      async (request) => listAllOrders(db, request.query),
+    );
 
     admin.patch(
       "/admin/orders/:id",

@@ -1,8 +1,16 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { MAX_QUANTITY, type Order, type OrderStats, type placeOrderSchema } from "#domain/checkout";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  MAX_QUANTITY,
+  type Order,
+  type OrderStats,
+  type OrderStatus,
+  type placeOrderSchema,
+} from "#domain/checkout";
 import { computeTotals } from "#domain/money";
 import type { Database } from "#server/db/client";
+import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { AppError, ValidationError } from "#server/errors";
@@ -55,9 +63,9 @@ export function toOrder(row: OrderRow, items: ItemRow[]): Order {
   };
 }
 
-/** Orders with their items, newest first; `where` picks whose. */
-export async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+async function loadOrderRows(db: Database, where: SQL | undefined, page?: { limit: number; offset: number }) {
+  const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -68,12 +76,37 @@ export async function loadOrders(db: Database, where: SQL | undefined): Promise<
         rows.map((r) => r.id),
       ),
     );
-  return rows.map((row) =>
-    toOrder(
-      row,
-      items.filter((item) => item.orderId === row.id),
-    ),
-  );
+  return rows.map((row) => ({ row, items: items.filter((item) => item.orderId === row.id) }));
+}
+
+/** Orders with their items, newest first; `where` picks whose. */
+export async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
+  return (await loadOrderRows(db, where)).map(({ row, items }) => toOrder(row, items));
+}
+
+/** One page of every order for admins, with the e-mail of the account that placed each. */
+export async function listAllOrders(db: Database, query: { page: number; status?: OrderStatus }) {
+  const where = query.status ? eq(orders.paymentStatus, query.status) : undefined;
+  const [found, [counted]] = await Promise.all([
+    loadOrderRows(db, where, {
+      limit: ADMIN_ORDERS_PAGE_SIZE,
+      offset: (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+    }),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const ownerIds = [...new Set(found.map(({ row }) => row.userId))];
+  const owners = ownerIds.length
+    ? await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ownerIds))
+    : [];
+  return {
+    items: found.map(({ row, items }) => ({
+      ...toOrder(row, items),
+      accountEmail: owners.find((o) => o.id === row.userId)?.email ?? "",
+    })),
+    total: counted?.n ?? 0,
+    page: query.page,
+    pageSize: ADMIN_ORDERS_PAGE_SIZE,
+  };
 }
 
 /** The dashboard's cards: every order counts; spending and completion count confirmed or paid ones. */
