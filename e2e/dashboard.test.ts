@@ -190,6 +190,7 @@ describe("dashboard shell", () => {
       ["Pages", "/admin/pages"],
       ["Add Page", "/admin/pages/add"],
       ["Content Blocks", "/admin/content"],
+      ["Orders", "/admin/orders"],
       ["Inbox", "/admin/inbox"],
     ]);
     expect(await adminMenu.getByText("Super admin", { exact: true }).count()).toBe(0);
@@ -200,7 +201,7 @@ describe("dashboard shell", () => {
     await rootMenu.getByText("Super admin", { exact: true }).waitFor();
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Users");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
-    expect(await rootMenu.getByRole("list", { name: "Admin" }).getByRole("link").count()).toBe(7);
+    expect(await rootMenu.getByRole("list", { name: "Admin" }).getByRole("link").count()).toBe(8);
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);
   });

@@ -31,6 +31,7 @@ export const routePatterns = {
   adminEditPage: "/admin/pages/:id",
   adminContent: "/admin/content",
   adminInbox: "/admin/inbox",
+  adminOrders: "/admin/orders",
   // Paths that older links point to; the router sends them to the screens above.
   legacyProduct: "/product/:id",
   legacyPage: "/page/:slug",

@@ -32,6 +32,7 @@ export const paths = {
     editPage: (id: string) => `/admin/pages/${encodeURIComponent(id)}`,
     content: () => "/admin/content",
     inbox: () => "/admin/inbox",
+    orders: () => "/admin/orders",
   },
   partnerSupportMail: () => "mailto:partners@stackbay.test",
 } as const;

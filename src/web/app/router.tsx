@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
       screen(r.adminEditPage, "admin", "Edit Page", "Change a content page."),
       screen(r.adminContent, "admin", "Content Blocks", "Edit the texts shown across the site."),
       { path: r.adminInbox, lazy: () => import("#web/app/routes/admin-inbox") },
+      { path: r.adminOrders, lazy: () => import("#web/app/routes/admin-orders") },
       { path: r.legacyProduct, element: <Redirect to={(p) => paths.product(p.id ?? "")} /> },
       { path: r.legacyPage, element: <Redirect to={(p) => paths.page(p.slug ?? "")} /> },
       { path: r.legacyAddProduct, element: <Navigate to={paths.admin.addProduct()} replace /> },

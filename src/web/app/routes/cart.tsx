@@ -17,6 +17,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Price } from "#web/features/currency/components/price";
+import { TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { paths } from "#web/paths";
 
@@ -270,12 +271,6 @@ function QuantityControl({ item }: { item: CartItem }) {
 function OrderSummary({ items }: { items: CartItem[] }) {
   const money = useMoney();
   const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
-  const show = (usd: string) =>
-    money.ready ? (
-      money.amount(Number(usd))
-    ) : (
-      <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
-    );
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -285,26 +280,7 @@ function OrderSummary({ items }: { items: CartItem[] }) {
       <h2 id="order-summary-heading" className="text-lg font-semibold">
         Order Summary
       </h2>
-      <dl className="mt-6 space-y-3 text-sm" aria-busy={!money.ready}>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd className="font-medium tabular-nums" data-testid="cart-subtotal">
-            {show(totals.subtotal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Tax (5%)</dt>
-          <dd className="font-medium tabular-nums" data-testid="cart-tax">
-            {show(totals.tax)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-          <dt className="font-semibold">Total</dt>
-          <dd className="font-bold tabular-nums" data-testid="cart-total">
-            {show(totals.total)}
-          </dd>
-        </div>
-      </dl>
+      <TotalsList totals={totals} testId="cart" className="mt-6" />
       {money.currency.code !== "USD" && (
         <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
           {`All prices shown in ${money.currency.name} are approximate and may vary at your payment provider's end.`}

@@ -17,6 +17,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { type Me, meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
+import { Amount, TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { ApiError } from "#web/lib/api";
@@ -235,12 +236,6 @@ function OrderSummary({
 }) {
   const money = useMoney();
   const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
-  const show = (usd: string) =>
-    money.ready ? (
-      money.amount(Number(usd))
-    ) : (
-      <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
-    );
   return (
     <section
       aria-labelledby="checkout-summary-heading"
@@ -263,30 +258,13 @@ function OrderSummary({
                 </Badge>
               )}
             </div>
-            <span className="shrink-0 font-medium tabular-nums">{show(lineTotal(item))}</span>
+            <span className="shrink-0 font-medium tabular-nums">
+              <Amount usd={lineTotal(item)} />
+            </span>
           </li>
         ))}
       </ul>
-      <dl className="mt-2 space-y-3 border-t border-border pt-4 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd className="font-medium tabular-nums" data-testid="checkout-subtotal">
-            {show(totals.subtotal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">Tax (5%)</dt>
-          <dd className="font-medium tabular-nums" data-testid="checkout-tax">
-            {show(totals.tax)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-          <dt className="font-semibold">Total</dt>
-          <dd className="font-bold tabular-nums" data-testid="checkout-total">
-            {show(totals.total)}
-          </dd>
-        </div>
-      </dl>
+      <TotalsList totals={totals} testId="checkout" className="mt-2 border-t border-border pt-4" />
       {money.currency.code !== "USD" && (
         <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
           {`Amounts in ${money.currency.name} are approximate. Final charges are processed in USD (${money.usd(Number(totals.total))}).`}

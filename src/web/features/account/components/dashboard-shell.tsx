@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Package,
   PackagePlus,
+  Receipt,
   Settings,
   ShoppingBag,
   Store,
@@ -128,6 +129,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.pages()} icon={FileText} label="Pages" />
             <MenuLink to={paths.admin.addPage()} icon={FilePlus} label="Add Page" />
             <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
+            <MenuLink to={paths.admin.orders()} icon={Receipt} label="Orders" />
             <MenuLink to={paths.admin.inbox()} icon={Inbox} label="Inbox" />
           </MenuSection>
         )}

@@ -1,18 +1,20 @@
 import { ShoppingBag } from "lucide-react";
-import { useEffect } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
-import { formatDate } from "#domain/dates";
+import { formatDate, formatDateTime } from "#domain/dates";
+import { formatUsd, fromUnits, toUnits } from "#domain/money";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
 
-const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items"];
+const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items", "Details"];
 
 const methodLabel = (method: Order["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
@@ -57,13 +59,20 @@ export function OrdersView() {
 
 function OrdersTable({ orders }: { orders: Order[] }) {
   const money = useMoney();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     // Phones scroll the table sideways rather than squeezing six columns into 375 px.
     <section
       aria-label="Orders"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="-mx-5 overflow-x-auto rounded-sm px-5 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
+      className="relative -mx-5 overflow-x-auto rounded-sm px-5 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
     >
       <table className="w-full min-w-[40rem] text-left text-sm" data-testid="orders-table">
         <thead className="border-b border-border text-muted-foreground">
@@ -77,39 +86,162 @@ function OrdersTable({ orders }: { orders: Order[] }) {
         </thead>
         <tbody className="divide-y divide-border">
           {orders.map((order) => {
+            const open = expanded.has(order.id);
+            const detailId = `order-detail-${order.id}`;
             const status = orderStatusLabel(order.paymentStatus, order.isPaid);
             const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
             return (
-              <tr key={order.id} data-testid="order-row">
-                <td className="py-3 pr-3 font-mono text-xs">
-                  <span title={order.id}>{order.id.slice(0, 8)}</span>
-                </td>
-                <td className="px-3 py-3 font-medium tabular-nums" data-testid="order-total">
-                  {money.ready ? (
-                    money.amount(order.totalAmount)
-                  ) : (
-                    <span className="inline-block h-4 w-16 animate-pulse rounded bg-muted align-middle" />
-                  )}
-                </td>
-                <td className="px-3 py-3">{methodLabel(order.paymentMethod)}</td>
-                <td className="px-3 py-3">
-                  <Badge
-                    variant={status === "Confirmed" ? "success" : "outline"}
-                    className={cn(status === "Failed" && "border-destructive text-destructive")}
-                    data-testid="order-status"
-                  >
-                    {status}
-                  </Badge>
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">
-                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                </td>
-                <td className="py-3 pl-3 tabular-nums">{count}</td>
-              </tr>
+              <Fragment key={order.id}>
+                <tr data-testid="order-row">
+                  <td className="py-3 pr-3 font-mono text-xs">
+                    <span title={order.id}>{order.id.slice(0, 8)}</span>
+                  </td>
+                  <td className="px-3 py-3 font-medium tabular-nums" data-testid="order-total">
+                    {money.ready ? (
+                      money.amount(order.totalAmount)
+                    ) : (
+                      <span className="inline-block h-4 w-16 animate-pulse rounded bg-muted align-middle" />
+                    )}
+                  </td>
+                  <td className="px-3 py-3">{methodLabel(order.paymentMethod)}</td>
+                  <td className="px-3 py-3">
+                    <Badge
+                      variant={status === "Confirmed" ? "success" : "outline"}
+                      className={cn(status === "Failed" && "border-destructive text-destructive")}
+                      data-testid="order-status"
+                    >
+                      {status}
+                    </Badge>
+                  </td>
+                  <td className="px-3 py-3 whitespace-nowrap">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                  </td>
+                  <td className="px-3 py-3 tabular-nums" data-testid="order-item-count">
+                    {count}
+                  </td>
+                  <td className="py-2 pl-3">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-expanded={open}
+                      aria-controls={detailId}
+                      onClick={() => toggle(order.id)}
+                    >
+                      {open ? "Hide" : "View"}
+                      <span className="sr-only"> order {order.id.slice(0, 8)}</span>
+                    </Button>
+                  </td>
+                </tr>
+                {open && (
+                  <tr id={detailId} data-testid="order-detail">
+                    <td colSpan={columns.length} className="bg-muted/30 px-0 pt-1 pb-4 sm:px-3">
+                      <OrderDetail order={order} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+// Exact, like the server's sums: 0.1 × 3 is 0.3, not 0.30000000000000004.
+const lineTotal = (price: number, quantity: number) => Number(fromUnits(toUnits(price) * quantity));
+
+function OrderDetail({ order }: { order: Order }) {
+  const headingId = `order-detail-heading-${order.id}`;
+  const { customerInfo: billing } = order;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-md py-3">
+      <h3 id={headingId} className="font-semibold">
+        Order <span className="font-mono text-sm">{order.id.slice(0, 8)}</span>
+      </h3>
+      <table className="w-full text-left text-sm" data-testid="order-items">
+        <caption className="sr-only">Items of order {order.id.slice(0, 8)}</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Product
+            </th>
+            <th scope="col" className="px-3 py-1 font-medium">
+              Vendor
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              Quantity
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              Unit price
+            </th>
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            // Lines keep their product's name after the product is gone, so the index keeps keys unique.
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines never move
+            <tr key={index} data-testid="order-line">
+              <td className="py-1 pr-3">{item.productName}</td>
+              <td className="px-3 py-1 text-muted-foreground">{item.vendor ?? "Unknown Vendor"}</td>
+              <td className="px-3 py-1 text-right tabular-nums">{item.quantity}</td>
+              <td className="px-3 py-1 text-right tabular-nums">
+                <Amount usd={item.price} />
+              </td>
+              <td className="py-1 pl-3 text-right tabular-nums">
+                <Amount usd={lineTotal(item.price, item.quantity)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="text-right tabular-nums" data-testid="order-detail-subtotal">
+            <Amount usd={order.subtotal} />
+          </dd>
+          <dt className="text-muted-foreground">Tax (5%)</dt>
+          <dd className="text-right tabular-nums" data-testid="order-detail-tax">
+            <Amount usd={order.tax} />
+          </dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="order-detail-total">
+            <Amount usd={order.totalAmount} />
+          </dd>
+          <dd
+            className="col-span-2 text-right text-xs text-muted-foreground"
+            data-testid="order-detail-charged"
+          >
+            Charged: {formatUsd(order.totalAmount)} USD
+          </dd>
+        </dl>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Payment method</dt>
+          <dd>{methodLabel(order.paymentMethod)}</dd>
+          <dt className="text-muted-foreground">Status</dt>
+          <dd>{orderStatusLabel(order.paymentStatus, order.isPaid)}</dd>
+          <dt className="text-muted-foreground">Placed</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          </dd>
+        </dl>
+      </div>
+      <div className="text-sm">
+        <h4 className="font-medium">Billing</h4>
+        <address className="mt-1 not-italic text-muted-foreground" data-testid="order-billing">
+          {billing.fullName}
+          <br />
+          {billing.address}
+          <br />
+          {billing.city}, {billing.country}
+          <br />
+          {billing.email}
+        </address>
+      </div>
     </section>
   );
 }

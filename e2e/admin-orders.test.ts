@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import type { Cookie, Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { ProductList } from "#domain/catalog-schemas";
+import type { Order } from "#domain/checkout";
+import { formatDateTime } from "#domain/dates";
+import { computeTotals, formatAmount, formatUsd } from "#domain/money";
+import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+
+const browser = setupBrowser();
+
+// Two sign-ins in all (sign-in is rate-limited): the buyer's journey logs in once and keeps its cookies
+// for the refusal at /admin/orders; the admin logs in once.
+const buyer = { email: "buyer@stackbay.test", password: "stackbay-demo" };
+const admin = { email: "admin@stackbay.test", password: "stackbay-demo" };
+let buyerSession: Cookie[] | undefined;
+let order: Order;
+
+let products: ProductList["items"];
+beforeAll(async () => {
+  products = ((await (await fetch(`${baseUrl()}/api/products?pageSize=2`)).json()) as ProductList).items;
+  expect(products.length).toBe(2);
+});
+
+const toast = (page: Page, title: string, description?: string) => {
+  const found = page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: title }) });
+  return description ? found.filter({ hasText: description }) : found;
+};
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+describe("order detail and the admin orders screen", () => {
+  test("a buyer opens an order's detail in the Order History, on a 375 px phone too", async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    await logIn(page, buyer);
+    buyerSession = await page.context().cookies();
+
+    const quantityOf = (index: number) => (index === 0 ? 2 : 1);
+    const placed = await page.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: buyer.email,
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "Portugal",
+        paymentMethod: "apple-pay",
+        items: products.map((p, i) => ({ productId: p.id, quantity: quantityOf(i) })),
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    order = ((await placed.json()) as { order: Order }).order;
+    const totals = computeTotals(
+      products.map((p, i) => ({ price: String(p.price), quantity: quantityOf(i) })),
+    );
+
+    await page.goto("/dashboard");
+    const row = page.getByTestId("order-row").filter({ hasText: order.id.slice(0, 8) });
+    await row.waitFor();
+    // The table scrolls inside its region; the page itself stays phone-wide (open or closed).
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    const toggle = row.getByRole("button", { name: "View" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    const detailId = await toggle.getAttribute("aria-controls");
+    // Keyboard: focus the button and press Enter.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const detail = page.locator(`[id="${detailId}"]`);
+    await detail.waitFor();
+    expect(await row.getByRole("button", { name: "Hide" }).getAttribute("aria-expanded")).toBe("true");
+
+    for (const [i, product] of products.entries()) {
+      const line = detail.getByTestId("order-line").filter({ hasText: product.name });
+      const cells = await line.locator("td").allTextContents();
+      expect(cells).toEqual([
+        product.name,
+        product.vendor ?? "Unknown Vendor",
+        String(quantityOf(i)),
+        formatAmount(product.price, "USD"),
+        formatAmount(
+          Number(computeTotals([{ price: String(product.price), quantity: quantityOf(i) }]).subtotal),
+          "USD",
+        ),
+      ]);
+    }
+    expect(await detail.getByTestId("order-detail-subtotal").textContent()).toBe(
+      formatAmount(Number(totals.subtotal), "USD"),
+    );
+    expect(await detail.getByTestId("order-detail-tax").textContent()).toBe(
+      formatAmount(Number(totals.tax), "USD"),
+    );
+    expect(await detail.getByTestId("order-detail-total").textContent()).toBe(
+      formatAmount(Number(totals.total), "USD"),
+    );
+    expect(await detail.getByTestId("order-detail-charged").textContent()).toBe(
+      `Charged: ${formatUsd(order.totalAmount)} USD`,
+    );
+    const text = await detail.textContent();
+    for (const expected of [
+      "Tax (5%)",
+      "Apple Pay",
+      "Confirmed",
+      formatDateTime(order.createdAt),
+      "Bianca Buyer",
+      "7 Harbour Road",
+      "Lisbon, Portugal",
+      buyer.email,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+
+    await row.getByRole("button", { name: "Hide" }).click();
+    await detail.waitFor({ state: "detached" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  test("a buyer at /admin/orders is turned away", async () => {
+    const page = await browser.newPage();
+    if (!buyerSession) throw new Error("the buyer's journey did not sign in");
+    await page.context().addCookies(buyerSession);
+    await page.goto("/admin/orders");
+    await page.getByRole("heading", { name: "Unauthorized Access" }).waitFor();
+    expect(await page.getByTestId("admin-orders-table").count()).toBe(0);
+  });
+
+  test("an admin filters the orders, changes one's status and paid flag, and a failed save rolls back", async () => {
+    const page = await browser.newPage({ allowErrors: [/status of 500/] });
+    await logIn(page, admin);
+    await page.goto("/admin/orders");
+    await page.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
+    expect(await page.title()).toBe("Orders | Stackbay");
+
+    const shortId = order.id.slice(0, 8);
+    const row = page.getByTestId("admin-order-row").filter({ hasText: shortId });
+    await row.waitFor();
+    const cells = await row.locator("td").allTextContents();
+    expect(cells.slice(0, 6)).toEqual([
+      shortId,
+      buyer.email,
+      formatUsd(order.totalAmount),
+      "Apple Pay",
+      "Confirmed",
+      "Yes",
+    ]);
+    await expectAccessible(page);
+
+    // The filter lives in the URL; a confirmed order is not among the failed ones.
+    const filter = page.getByLabel("Show");
+    await filter.selectOption("failed");
+    await page.waitForURL((url) => url.searchParams.get("status") === "failed");
+    await expect.poll(() => row.count()).toBe(0);
+    await filter.selectOption("mock_confirmed");
+    await page.waitForURL((url) => url.searchParams.get("status") === "mock_confirmed");
+    await row.waitFor();
+    await filter.selectOption("");
+    await page.waitForURL((url) => !url.searchParams.has("status"));
+    await row.waitFor();
+
+    const select = row.getByRole("combobox", { name: `Status of order ${shortId}` });
+    const paid = row.getByRole("checkbox", { name: "Paid" });
+    const patches: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PATCH" && new URL(r.url()).pathname === `/api/admin/orders/${order.id}`) {
+        patches.push(r.postDataJSON());
+      }
+    });
+
+    await select.selectOption("processing");
+    await toast(page, "Order updated").first().waitFor();
+    await expect.poll(() => patches).toEqual([{ paymentStatus: "processing", isPaid: true }]);
+    await expect.poll(() => paid.isEnabled()).toBe(true);
+    await paid.uncheck();
+    await expect.poll(() => row.getByTestId("admin-order-status").textContent()).toBe("Processing");
+    expect(patches).toEqual([
+      { paymentStatus: "processing", isPaid: true },
+      { paymentStatus: "processing", isPaid: false },
+    ]);
+    expect(await row.getByTestId("admin-order-paid").textContent()).toBe("No");
+    expect(await select.inputValue()).toBe("processing");
+    expect(await paid.isChecked()).toBe(false);
+
+    // The buyer's own view agrees.
+    const mine = await page.request.get(`/api/orders/${order.id}`);
+    expect(((await mine.json()) as { order: Order }).order).toMatchObject({
+      paymentStatus: "processing",
+      isPaid: false,
+    });
+
+    // A refused save: the toast, and the controls show the saved values again.
+    await page.route(`**/api/admin/orders/${order.id}`, (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ code: "INTERNAL", message: "Something went wrong." }),
+          })
+        : route.fallback(),
+    );
+    await select.selectOption("failed");
+    await toast(page, "Error updating order", "Failed to update order status.").waitFor();
+    await expect.poll(() => select.inputValue()).toBe("processing");
+    await expect.poll(() => select.isEnabled()).toBe(true);
+    // click, not check: the box is ticked only until the refusal comes back.
+    await paid.click();
+    await expect.poll(() => toast(page, "Error updating order").count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => paid.isChecked()).toBe(false);
+    await expect.poll(() => paid.isEnabled()).toBe(true);
+    expect(await row.getByTestId("admin-order-status").textContent()).toBe("Processing");
+    await page.unroute(`**/api/admin/orders/${order.id}`);
+
+    // Back to confirmed and paid.
+    await select.selectOption("mock_confirmed");
+    await expect.poll(() => select.isEnabled()).toBe(true);
+    await paid.check();
+    await expect.poll(() => row.getByTestId("admin-order-paid").textContent()).toBe("Yes");
+    expect(await row.getByTestId("admin-order-status").textContent()).toBe("Confirmed");
+    expect(patches.at(-1)).toEqual({ paymentStatus: "mock_confirmed", isPaid: true });
+
+    await filter.selectOption("processing");
+    await page.waitForURL((url) => url.searchParams.get("status") === "processing");
+    await expect.poll(() => row.count()).toBe(0);
+    await expectAccessible(page);
+  });
+});

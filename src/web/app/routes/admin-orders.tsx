@@ -1,0 +1,240 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import {
+  type AdminOrderList,
+  type OrderStatus,
+  orderStatuses,
+  orderStatusLabel,
+  paymentMethods,
+} from "#domain/checkout";
+import { formatDate } from "#domain/dates";
+import { formatUsd } from "#domain/money";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { FormField } from "#web/components/ui/form-field";
+import { NativeSelect } from "#web/components/ui/select";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireAdmin } from "#web/features/auth/components/guards";
+import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
+import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
+import { cn } from "#web/lib/utils";
+
+type AdminOrder = AdminOrderList["items"][number];
+
+/** The stored values, named as the spec shows them ('mock_confirmed' reads 'Confirmed'). */
+const statusNames: Record<OrderStatus, string> = {
+  pending: "Pending",
+  processing: "Processing",
+  failed: "Failed",
+  mock_confirmed: "Confirmed",
+};
+
+const isStatus = (value: string | null): value is OrderStatus => orderStatuses.includes(value as OrderStatus);
+
+const methodLabel = (method: AdminOrder["paymentMethod"]) =>
+  paymentMethods.find((m) => m.value === method)?.label ?? method;
+
+const columns = ["Order ID", "Buyer", "Total", "Payment Method", "Status", "Paid", "Date", "Update"];
+
+export function Component() {
+  return (
+    <RequireAdmin>
+      <OrdersScreen />
+    </RequireAdmin>
+  );
+}
+
+function OrdersScreen() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("status");
+  const status = isStatus(raw) ? raw : undefined;
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const go = (next: Record<string, string | undefined>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    setParams(merged);
+  };
+
+  return (
+    <>
+      <PageHeader title="Orders" subtitle="Every order on Stackbay; amounts are in USD, as charged." />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <FormField label="Show" className="mb-4 max-w-xs">
+          <NativeSelect
+            value={status ?? ""}
+            onChange={(e) => go({ status: e.target.value, page: undefined })}
+          >
+            <option value="">All</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusNames[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <OrdersList page={page} status={status} onPage={(p) => go({ page: String(p) })} />
+      </div>
+    </>
+  );
+}
+
+function OrdersList({
+  page,
+  status,
+  onPage,
+}: {
+  page: number;
+  status?: OrderStatus;
+  onPage: (page: number) => void;
+}) {
+  const query = useAdminOrders(page, status);
+  if (query.isPending) return <Spinner label="Loading orders" />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
+        <p className="font-semibold">The orders could not be loaded.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { items, total, pageSize } = query.data;
+  if (total === 0) return <p className="py-16 text-center text-muted-foreground">No orders yet.</p>;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className={cn(query.isFetching && "opacity-70 transition-opacity")}>
+      <section
+        aria-label="Orders"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-orders-table">
+          <thead className="bg-muted/50 text-muted-foreground">
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col" className="px-4 py-3 font-medium">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div className="mt-6 flex items-center justify-between gap-4 text-sm">
+        <span className="text-muted-foreground">
+          {total} in all · page {query.data.page} of {pages}
+        </span>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.data.page <= 1}
+            onClick={() => onPage(query.data.page - 1)}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.data.page >= pages}
+            onClick={() => onPage(query.data.page + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+type Draft = { paymentStatus: OrderStatus; isPaid: boolean };
+
+function OrderRow({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrderStatus();
+  // What the admin just chose, shown until the reloaded list has it; dropped on failure so the controls
+  // return to the saved values.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const shown: Draft = draft ?? { paymentStatus: order.paymentStatus, isPaid: order.isPaid };
+  const shortId = order.id.slice(0, 8);
+  const label = orderStatusLabel(order.paymentStatus, order.isPaid);
+
+  const change = async (next: Draft) => {
+    setDraft(next);
+    try {
+      await update.mutateAsync({ id: order.id, ...next });
+      toast.success("Order updated", {
+        description: `Order ${shortId} is ${orderStatusLabel(next.paymentStatus, next.isPaid)}.`,
+      });
+    } catch {
+      toast.error("Error updating order", { description: "Failed to update order status." });
+    } finally {
+      setDraft(null);
+    }
+  };
+
+  return (
+    <tr className="border-t border-border" data-testid="admin-order-row">
+      <td className="px-4 py-3 font-mono text-xs">
+        <span title={order.id}>{shortId}</span>
+      </td>
+      <td className="px-4 py-3">{order.accountEmail}</td>
+      <td className="px-4 py-3 tabular-nums">{formatUsd(order.totalAmount)}</td>
+      <td className="px-4 py-3">{methodLabel(order.paymentMethod)}</td>
+      <td className="px-4 py-3">
+        <Badge
+          variant={label === "Confirmed" ? "success" : "outline"}
+          className={cn(label === "Failed" && "border-destructive text-destructive")}
+          data-testid="admin-order-status"
+        >
+          {label}
+        </Badge>
+      </td>
+      <td className="px-4 py-3" data-testid="admin-order-paid">
+        {order.isPaid ? "Yes" : "No"}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+      </td>
+      <td className="px-4 py-2">
+        <div className="flex items-center gap-4">
+          <NativeSelect
+            aria-label={`Status of order ${shortId}`}
+            className="w-36"
+            value={shown.paymentStatus}
+            disabled={update.isPending}
+            onChange={(e) => change({ ...shown, paymentStatus: e.target.value as OrderStatus })}
+          >
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusNames[s]}
+              </option>
+            ))}
+          </NativeSelect>
+          <label className="flex items-center gap-2 whitespace-nowrap">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={shown.isPaid}
+              disabled={update.isPending}
+              onChange={(e) => change({ ...shown, isPaid: e.target.checked })}
+            />
+            Paid<span className="sr-only"> (order {shortId})</span>
+          </label>
+        </div>
+      </td>
+    </tr>
+  );
+}
