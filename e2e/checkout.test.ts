@@ -87,6 +87,8 @@ describe("checkout", () => {
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     // Not signed in: the login page, then straight back to the checkout.
     await page.waitForURL("**/login");
+    await page.getByText("Please log in to complete your order.").waitFor();
+    expect(await page.getByText("Authentication required").isVisible()).toBe(true);
     await logIn(page);
     await page.waitForURL("**/checkout");
     session = await page.context().cookies();

@@ -49,6 +49,17 @@ export function Component() {
     });
   }, [message, navigate, location]);
 
+  // The spec's checkout guard message, for a visitor sent here from /checkout with a cart.
+  const fromCheckout = arrived.from?.pathname === paths.checkout();
+  useEffect(() => {
+    if (fromCheckout) {
+      toast.info("Authentication required", {
+        id: "checkout-login",
+        description: "Please log in to complete your order.",
+      });
+    }
+  }, [fromCheckout]);
+
   const signIn = useSignIn();
   const form = useForm<SignInInput, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
