@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { readOutbox } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser } from "./browser";
+import { dataDir, expectAccessible, setupBrowser, submitLogin } from "./browser";
 
 const browser = setupBrowser();
 
@@ -56,9 +56,7 @@ async function signUp(page: Page, email: string, accountType: "buyer" | "seller"
 }
 
 async function logIn(page: Page, email: string, secret: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(secret);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, email, secret);
 }
 
 /** The current RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, as an authenticator app shows it. */

@@ -5,7 +5,7 @@ import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
 import { computeTotals, formatAmount, formatUsd } from "#domain/money";
-import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -22,18 +22,9 @@ beforeAll(async () => {
   expect(products.length).toBe(2);
 });
 
-const toast = (page: Page, title: string, description?: string) => {
-  const found = page
-    .locator("[data-sonner-toast]")
-    .filter({ has: page.locator("[data-title]", { hasText: title }) });
-  return description ? found.filter({ hasText: description }) : found;
-};
-
 async function logIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, who.email, who.password);
   await page.waitForURL((url) => url.pathname === "/");
 }
 

@@ -71,3 +71,18 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, "accessibility violations").toEqual([]);
 }
+
+/** A sonner toast by its title, and its description when given. */
+export function toast(page: Page, title: string, description?: string) {
+  const found = page
+    .locator("[data-sonner-toast]")
+    .filter({ has: page.locator("[data-title]", { hasText: title }) });
+  return description ? found.filter({ hasText: description }) : found;
+}
+
+/** Fills and submits the login form of the page that shows it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}

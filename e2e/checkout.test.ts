@@ -4,7 +4,7 @@ import type { ProductList } from "#domain/catalog-schemas";
 import type { Order, OrderList } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { computeTotals, formatAmount } from "#domain/money";
-import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -20,19 +20,11 @@ beforeAll(async () => {
   expect(products.length).toBe(2);
 });
 
-const toast = (page: Page, title: string, description?: string) => {
-  const found = page
-    .locator("[data-sonner-toast]")
-    .filter({ has: page.locator("[data-title]", { hasText: title }) });
-  return description ? found.filter({ hasText: description }) : found;
-};
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const placeOrder = (page: Page) => page.getByRole("button", { name: "Place Order" });
 
 async function logIn(page: Page) {
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, admin.email, admin.password);
 }
 
 /** A page signed in as the admin (through the form only if no journey has yet). */

@@ -2,7 +2,7 @@ import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { readOutbox } from "#server/test/outbox";
 import { totp } from "#server/test/totp";
-import { baseUrl, dataDir, expectAccessible, setupBrowser } from "./browser";
+import { baseUrl, dataDir, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -39,12 +39,6 @@ beforeAll(async () => {
   expect(verified.status, await verified.clone().text()).toBe(200);
 });
 
-const toast = (page: Page, title: string, description?: string) => {
-  const found = page
-    .locator("[data-sonner-toast]")
-    .filter({ has: page.locator("[data-title]", { hasText: title }) });
-  return description ? found.filter({ hasText: description }) : found;
-};
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const menu = (page: Page) => page.getByRole("navigation", { name: "Dashboard menu" });
 const me = (page: Page) =>
@@ -52,9 +46,7 @@ const me = (page: Page) =>
 
 async function logIn(page: Page, email: string, secret: string) {
   await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(secret);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, email, secret);
 }
 
 /** A page signed in as `email` at `path`: through the login form the first time, then by its cookies. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+import { baseUrl, expectAccessible, setupBrowser, submitLogin } from "./browser";
 
 const browser = setupBrowser();
 const run = Date.now().toString(36);
@@ -36,9 +36,7 @@ describe("admin inbox", () => {
     const page = await browser.newPage();
     await page.goto("/admin/inbox");
     await page.waitForURL("**/login");
-    await page.getByLabel("E-mail").fill("admin@stackbay.test");
-    await page.getByLabel("Password", { exact: true }).fill("stackbay-demo");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, "admin@stackbay.test", "stackbay-demo");
     await page.waitForURL("**/admin/inbox");
 
     await page.getByRole("heading", { level: 1, name: "Inbox" }).waitFor();
@@ -72,9 +70,7 @@ describe("admin inbox", () => {
   test("a buyer is turned away", async () => {
     const page = await browser.newPage();
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill("buyer@stackbay.test");
-    await page.getByLabel("Password", { exact: true }).fill("stackbay-demo");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, "buyer@stackbay.test", "stackbay-demo");
     await page.waitForURL((url) => url.pathname === "/");
     await page.goto("/admin/inbox");
     await page.getByRole("heading", { name: "Unauthorized Access" }).waitFor();

@@ -1,6 +1,6 @@
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { baseUrl, expectAccessible, setupBrowser } from "./browser";
+import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -16,12 +16,6 @@ beforeAll(async () => {
   expect(products).toHaveLength(2);
 });
 
-const toast = (page: Page, title: string, description?: string) => {
-  const found = page
-    .locator("[data-sonner-toast]")
-    .filter({ has: page.locator("[data-title]", { hasText: title }) });
-  return description ? found.filter({ hasText: description }) : found;
-};
 const saveButton = (page: Page) => page.getByTestId("save-button");
 
 /** A page signed in as the reseller: through the login form once, then with the same cookies. */
@@ -31,9 +25,7 @@ async function signedIn(path: string) {
     await page.context().addCookies(session);
   } else {
     await page.goto("/login");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, email, password);
     await page.waitForURL((url) => url.pathname === "/");
     session = await page.context().cookies();
   }

@@ -6,6 +6,7 @@ import {
   type ProductSort,
   sortOptions,
 } from "#domain/catalog";
+import { pageNumber } from "#domain/paging";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -31,13 +32,7 @@ export const productListQuery = z.object({
     })
     .optional()
     .default("default"),
-  page: z.coerce
-    .number({ error: "Page must be a whole number" })
-    .int("Page must be a whole number")
-    .min(1, "Page must be 1 or more")
-    .max(10_000, "Page must be 10000 or less")
-    .optional()
-    .default(1),
+  page: pageNumber,
   pageSize: z.coerce
     .number({ error: "Page size must be a whole number" })
     .int("Page size must be a whole number")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { emailField } from "#domain/newsletter";
+import { pageNumber } from "#domain/paging";
 
 export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
@@ -112,13 +113,7 @@ export const orderStatusUpdateSchema = z.object({
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
 export const adminOrdersQuery = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a whole number" })
-    .int("Page must be a whole number")
-    .min(1, "Page must be 1 or more")
-    .max(10_000, "Page must be 10000 or less")
-    .optional()
-    .default(1),
+  page: pageNumber,
   status: z
     .enum(orderStatuses, { error: "Status must be pending, processing, failed or mock_confirmed" })
     .optional(),

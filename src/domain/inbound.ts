@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField } from "#domain/newsletter";
+import { pageNumber } from "#domain/paging";
 
 export const contactSubjects = [
   { value: "general", label: "General inquiry" },
@@ -122,13 +123,7 @@ export const INBOX_PAGE_SIZE = 25;
 
 /** One page of an admin inbox list, newest first; `status` filters applications. */
 export const inboxQuery = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a whole number" })
-    .int("Page must be a whole number")
-    .min(1, "Page must be 1 or more")
-    .max(10_000, "Page must be 10000 or less")
-    .optional()
-    .default(1),
+  page: pageNumber,
   status: applicationStatusSchema.shape.status.optional(),
 });
 export type InboxQuery = z.input<typeof inboxQuery>;

@@ -1,7 +1,5 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import { Download, Inbox, Mail, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { formatDate, formatDateTime } from "#domain/dates";
 import {
@@ -9,22 +7,21 @@ import {
   applicationStatuses,
   companySizes,
   contactSubjects,
-  type InboxPage,
   partnerCountries,
   productTypes,
 } from "#domain/inbound";
 import { PageHeader } from "#web/components/layout/page-header";
+import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
-import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useApplications } from "#web/features/inbox/api/get-applications";
 import { useMessages } from "#web/features/inbox/api/get-messages";
 import { subscribersCsvUrl, useSubscribers } from "#web/features/inbox/api/get-subscribers";
 import { useUpdateApplication } from "#web/features/inbox/api/update-application";
-import { cn } from "#web/lib/utils";
+import { useSearchState } from "#web/lib/use-search-state";
 
 const tabs = [
   { key: "messages", label: "Messages", icon: Mail },
@@ -45,17 +42,8 @@ export function Component() {
 }
 
 function InboxScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, go } = useSearchState();
   const tab: Tab = tabs.some((t) => t.key === params.get("tab")) ? (params.get("tab") as Tab) : "messages";
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const go = (next: Record<string, string | undefined>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged);
-  };
 
   return (
     <>
@@ -94,56 +82,9 @@ function InboxScreen() {
   );
 }
 
-/** Loading, error, empty and paged states shared by the three lists. */
-function Paged<T>({
-  query,
-  empty,
-  onPage,
-  children,
-}: {
-  query: UseQueryResult<InboxPage<T>>;
-  empty: string;
-  onPage: (page: number) => void;
-  children: (items: T[]) => ReactNode;
-}) {
-  if (query.isPending) return <Spinner label="Loading the inbox" />;
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The inbox could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { items, total, page, pageSize } = query.data;
-  if (total === 0) return <p className="py-16 text-center text-muted-foreground">{empty}</p>;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <div className={cn(query.isFetching && "opacity-70 transition-opacity")}>
-      {children(items)}
-      <div className="mt-6 flex items-center justify-between gap-4 text-sm">
-        <span className="text-muted-foreground">
-          {total} in all · page {page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function Messages({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   return (
-    <Paged query={useMessages(page)} empty="No messages yet." onPage={onPage}>
+    <PagedList query={useMessages(page)} what="messages" empty="No messages yet." onPage={onPage}>
       {(items) => (
         <ul className="grid gap-4">
           {items.map((m) => (
@@ -170,7 +111,7 @@ function Messages({ page, onPage }: { page: number; onPage: (page: number) => vo
           ))}
         </ul>
       )}
-    </Paged>
+    </PagedList>
   );
 }
 
@@ -217,7 +158,12 @@ function Applications({
           ))}
         </NativeSelect>
       </FormField>
-      <Paged query={useApplications(page, status)} empty="No applications here." onPage={onPage}>
+      <PagedList
+        query={useApplications(page, status)}
+        what="applications"
+        empty="No applications here."
+        onPage={onPage}
+      >
         {(items) => (
           <ul className="grid gap-4">
             {items.map((a) => (
@@ -269,7 +215,7 @@ function Applications({
             ))}
           </ul>
         )}
-      </Paged>
+      </PagedList>
     </>
   );
 }
@@ -302,7 +248,7 @@ function Subscribers({ page, onPage }: { page: number; onPage: (page: number) =>
           </a>
         </Button>
       </div>
-      <Paged query={useSubscribers(page)} empty="No subscribers yet." onPage={onPage}>
+      <PagedList query={useSubscribers(page)} what="subscribers" empty="No subscribers yet." onPage={onPage}>
         {(items) => (
           <div className="overflow-x-auto rounded-lg border border-border">
             <table className="w-full text-left text-sm">
@@ -339,7 +285,7 @@ function Subscribers({ page, onPage }: { page: number; onPage: (page: number) =>
             </table>
           </div>
         )}
-      </Paged>
+      </PagedList>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   type AdminOrderList,
@@ -11,14 +10,14 @@ import {
 import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
 import { PageHeader } from "#web/components/layout/page-header";
+import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
-import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
-import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
+import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
 type AdminOrder = AdminOrderList["items"][number];
@@ -47,18 +46,9 @@ export function Component() {
 }
 
 function OrdersScreen() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, go } = useSearchState();
   const raw = params.get("status");
   const status = isStatus(raw) ? raw : undefined;
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const go = (next: Record<string, string | undefined>) => {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value) merged.set(key, value);
-      else merged.delete(key);
-    }
-    setParams(merged);
-  };
 
   return (
     <>
@@ -92,71 +82,34 @@ function OrdersList({
   status?: OrderStatus;
   onPage: (page: number) => void;
 }) {
-  const query = useAdminOrders(page, status);
-  if (query.isPending) return <Spinner label="Loading orders" />;
-  if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The orders could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { items, total, pageSize } = query.data;
-  if (total === 0) return <p className="py-16 text-center text-muted-foreground">No orders yet.</p>;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <div className={cn(query.isFetching && "opacity-70 transition-opacity")}>
-      <section
-        aria-label="Orders"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        className="relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-      >
-        <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-orders-table">
-          <thead className="bg-muted/50 text-muted-foreground">
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className="px-4 py-3 font-medium">
-                  {column}
-                </th>
+    <PagedList query={useAdminOrders(page, status)} what="orders" empty="No orders yet." onPage={onPage}>
+      {(items) => (
+        <section
+          aria-label="Orders"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-orders-table">
+            <thead className="bg-muted/50 text-muted-foreground">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-medium">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((order) => (
+                <OrderRow key={order.id} order={order} />
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <div className="mt-6 flex items-center justify-between gap-4 text-sm">
-        <span className="text-muted-foreground">
-          {total} in all · page {query.data.page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.data.page <= 1}
-            onClick={() => onPage(query.data.page - 1)}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.data.page >= pages}
-            onClick={() => onPage(query.data.page + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
-    </div>
+            </tbody>
+          </table>
+        </section>
+      )}
+    </PagedList>
   );
 }
 
