@@ -256,6 +256,8 @@ describe("the whole journey", () => {
     // Forgotten password: a code by e-mail, a new password, then log in with it.
     await nav(page).getByRole("link", { name: "Login" }).click();
     await page.getByRole("link", { name: "Forgot password?" }).click();
+    // The screen loads lazily; until its heading shows, "E-mail" is still the login form's field.
+    await page.getByRole("heading", { level: 1, name: "Forgot your password?" }).waitFor();
     await page.getByLabel("E-mail").fill(journeyEmail);
     await page.getByRole("button", { name: "Send Code" }).click();
     await toast(
@@ -286,6 +288,7 @@ describe("the whole journey", () => {
     await postFromPage(page, "/me/two-factor/confirm", { code: totp(setup.secret) });
     await nav(page).getByRole("button", { name: "Logout" }).click();
     await nav(page).getByRole("link", { name: "Login" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
     await logIn(page, journeyEmail, "second-password-2");
     await page.getByRole("heading", { level: 1, name: "Two-factor authentication" }).waitFor();
     const secondStep = page.getByLabel("Authentication code");
