@@ -60,7 +60,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(33);
+    expect(patterns.length).toBe(39);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

@@ -32,6 +32,12 @@ export const routePatterns = {
   adminContent: "/admin/content",
   adminInbox: "/admin/inbox",
   adminOrders: "/admin/orders",
+  adminUsers: "/admin/users",
+  adminSystem: "/admin/system",
+  adminAudit: "/admin/audit",
+  sellerProducts: "/seller/products",
+  sellerAddProduct: "/seller/products/new",
+  sellerEditProduct: "/seller/products/:id/edit",
   // Paths that older links point to; the router sends them to the screens above.
   legacyProduct: "/product/:id",
   legacyPage: "/page/:slug",

@@ -21,17 +21,27 @@ import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
+import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, type Mailer } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
+import { auditRoutes } from "#server/modules/audit/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
+import { categoryRoutes } from "#server/modules/categories/routes";
+import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
+import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import type { PaymentProvider } from "#server/modules/orders/payments";
 import { orderRoutes } from "#server/modules/orders/routes";
+import { pageRoutes } from "#server/modules/pages/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
+import { systemRoutes } from "#server/modules/system/routes";
+import { uploadRoutes } from "#server/modules/uploads/routes";
+import { userAdminRoutes } from "#server/modules/users/routes";
+import { type FileStorage, localStorage } from "#server/storage/storage";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
 
@@ -41,8 +51,14 @@ declare module "fastify" {
     env: Env;
     mailer: Mailer;
     auth: Auth;
+    storage: FileStorage;
+    /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
+    productCounts: TtlCache<number>;
   }
 }
+
+/** How long a listing's total count is reused when nothing changed on this instance. */
+export const COUNT_CACHE_MS = 10_000;
 
 export type AppOptions = {
   env: Env;
@@ -53,6 +69,8 @@ export type AppOptions = {
   webRoot?: string | null;
   /** Takes payments at checkout; the mock that confirms every order by default. */
   payments?: PaymentProvider;
+  /** Where uploads are stored; DATA_DIR/uploads by default. */
+  storage?: FileStorage;
   /** Where log lines go (tests read them to prove no secret is logged); stdout by default. */
   logStream?: { write(line: string): void };
 };
@@ -93,6 +111,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate("env", env);
   app.decorate("mailer", options.mailer ?? createMailer(env, app.log));
   app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
+  app.decorate("storage", options.storage ?? localStorage(path.resolve(env.DATA_DIR, "uploads")));
+  app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -191,6 +211,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(orderRoutes, { prefix: "/api", payments: options.payments });
   await app.register(savedRoutes, { prefix: "/api" });
+  await app.register(auditRoutes, { prefix: "/api" });
+  await app.register(categoryRoutes, { prefix: "/api" });
+  await app.register(contentBlockRoutes, { prefix: "/api" });
+  await app.register(manageProductRoutes, { prefix: "/api" });
+  await app.register(pageRoutes, { prefix: "/api" });
+  await app.register(systemRoutes, { prefix: "/api" });
+  await app.register(uploadRoutes, { prefix: "/api" });
+  await app.register(userAdminRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -33,6 +33,14 @@ export const paths = {
     content: () => "/admin/content",
     inbox: () => "/admin/inbox",
     orders: () => "/admin/orders",
+    users: () => "/admin/users",
+    system: () => "/admin/system",
+    audit: () => "/admin/audit",
+  },
+  seller: {
+    products: () => "/seller/products",
+    addProduct: () => "/seller/products/new",
+    editProduct: (id: string) => `/seller/products/${encodeURIComponent(id)}/edit`,
   },
   partnerSupportMail: () => "mailto:partners@stackbay.test",
 } as const;

@@ -67,3 +67,12 @@ export function signedInUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new Unauthorized();
   return request.user;
 }
+
+/** Route guard: 401 unless signed in, 403 unless the user holds at least one of `roles`. */
+export function requireAnyRole(...roles: Role[]): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    const me = await currentUser(request, reply);
+    if (!me) throw new Unauthorized();
+    if (!roles.some((role) => hasRole(me, role))) throw new Forbidden();
+  };
+}

@@ -3,7 +3,8 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 
-type Access = "public" | "user" | "admin" | "superAdmin";
+/** "seller": sellers manage their own products; admins and super admins every product. */
+type Access = "public" | "user" | "seller" | "admin" | "superAdmin";
 
 /**
  * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
@@ -52,6 +53,29 @@ const access: Record<string, Access> = {
   "GET /api/orders/{id}": "user",
   "GET /api/admin/orders": "admin",
   "PATCH /api/admin/orders/{id}": "admin",
+  "GET /api/manage/products": "seller",
+  "POST /api/manage/products": "seller",
+  "GET /api/manage/products/{id}": "seller",
+  "PATCH /api/manage/products/{id}": "seller",
+  "DELETE /api/manage/products/{id}": "seller",
+  "POST /api/manage/products/{id}/restore": "seller",
+  "POST /api/uploads/images": "seller",
+  "GET /api/admin/categories": "admin",
+  "POST /api/admin/categories": "admin",
+  "DELETE /api/admin/categories/{id}": "admin",
+  "GET /api/pages/{slug}": "public",
+  "GET /api/admin/pages": "admin",
+  "POST /api/admin/pages": "admin",
+  "GET /api/admin/pages/{id}": "admin",
+  "PATCH /api/admin/pages/{id}": "admin",
+  "DELETE /api/admin/pages/{id}": "admin",
+  "GET /api/admin/content-blocks": "admin",
+  "PUT /api/admin/content-blocks/{key}": "admin",
+  "GET /api/admin/users": "superAdmin",
+  "PATCH /api/admin/users/{id}": "superAdmin",
+  "GET /api/admin/system": "superAdmin",
+  "PUT /api/admin/fx-rates/{code}": "superAdmin",
+  "GET /api/admin/audit": "superAdmin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "admin", "superadmin"] as const;
@@ -62,6 +86,7 @@ function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
   if (rule === "public") return "through";
   if (caller === "anonymous") return 401;
   if (rule === "user") return "through";
+  if (rule === "seller") return caller === "buyer" ? 403 : "through";
   if (rule === "admin") return caller === "admin" || caller === "superadmin" ? "through" : 403;
   return caller === "superadmin" ? "through" : 403;
 }

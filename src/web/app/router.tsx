@@ -3,24 +3,7 @@ import { routePatterns as r } from "#domain/routes";
 import { RouteError } from "#web/app/route-error";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { RootLayout } from "#web/components/layout/root-layout";
-import { ScreenPending } from "#web/components/layout/screen-pending";
-import { RequireAdmin, RequireUser } from "#web/features/auth/components/guards";
 import { paths } from "#web/paths";
-
-type Access = "public" | "user" | "admin";
-
-function screen(path: string, access: Access, title: string, purpose: string): RouteObject {
-  const content = <ScreenPending title={title} purpose={purpose} />;
-  const element =
-    access === "admin" ? (
-      <RequireAdmin>{content}</RequireAdmin>
-    ) : access === "user" ? (
-      <RequireUser>{content}</RequireUser>
-    ) : (
-      content
-    );
-  return { path, element };
-}
 
 /** Old link shapes (product cards, page links) land on the screens of the route table. */
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
@@ -47,19 +30,25 @@ export const routes: RouteObject[] = [
       { path: r.privacy, lazy: () => import("#web/app/routes/privacy") },
       { path: r.terms, lazy: () => import("#web/app/routes/terms") },
       { path: r.partner, lazy: () => import("#web/app/routes/partner") },
-      screen(r.page, "public", "Stackbay", "A page from Stackbay's content library."),
+      { path: r.page, lazy: () => import("#web/app/routes/content-page") },
       { path: r.unauthorized, lazy: () => import("#web/app/routes/unauthorized") },
       { path: r.dashboard, lazy: () => import("#web/app/routes/dashboard") },
       { path: r.dashboardView, lazy: () => import("#web/app/routes/dashboard") },
       { path: r.checkout, lazy: () => import("#web/app/routes/checkout") },
-      screen(r.adminAddProduct, "admin", "Add Product", "List a new product in the catalogue."),
-      screen(r.adminProducts, "admin", "Products", "Search, edit and deactivate catalogue products."),
-      screen(r.adminEditProduct, "admin", "Edit Product", "Change a product's details, images and status."),
-      screen(r.adminCategories, "admin", "Categories", "Add and remove product categories."),
-      screen(r.adminPages, "admin", "Pages", "Content pages and their publication status."),
-      screen(r.adminAddPage, "admin", "New Page", "Write a content page."),
-      screen(r.adminEditPage, "admin", "Edit Page", "Change a content page."),
-      screen(r.adminContent, "admin", "Content Blocks", "Edit the texts shown across the site."),
+      { path: r.adminAddProduct, lazy: () => import("#web/app/routes/admin-product-form") },
+      { path: r.adminProducts, lazy: () => import("#web/app/routes/admin-products") },
+      { path: r.adminEditProduct, lazy: () => import("#web/app/routes/admin-product-form") },
+      { path: r.adminCategories, lazy: () => import("#web/app/routes/admin-categories") },
+      { path: r.adminPages, lazy: () => import("#web/app/routes/admin-pages") },
+      { path: r.adminAddPage, lazy: () => import("#web/app/routes/admin-page-form") },
+      { path: r.adminEditPage, lazy: () => import("#web/app/routes/admin-page-form") },
+      { path: r.adminContent, lazy: () => import("#web/app/routes/admin-content") },
+      { path: r.adminUsers, lazy: () => import("#web/app/routes/admin-users") },
+      { path: r.adminSystem, lazy: () => import("#web/app/routes/admin-system") },
+      { path: r.adminAudit, lazy: () => import("#web/app/routes/admin-audit") },
+      { path: r.sellerProducts, lazy: () => import("#web/app/routes/seller-products") },
+      { path: r.sellerAddProduct, lazy: () => import("#web/app/routes/seller-product-form") },
+      { path: r.sellerEditProduct, lazy: () => import("#web/app/routes/seller-product-form") },
       { path: r.adminInbox, lazy: () => import("#web/app/routes/admin-inbox") },
       { path: r.adminOrders, lazy: () => import("#web/app/routes/admin-orders") },
       { path: r.legacyProduct, element: <Redirect to={(p) => paths.product(p.id ?? "")} /> },

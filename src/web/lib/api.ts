@@ -22,6 +22,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
   }
+  // A FormData body (file uploads) goes as multipart, with the boundary the browser sets.
+  const multipart = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -29,10 +31,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       ...init,
       headers: {
         accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined || multipart ? {} : { "content-type": "application/json" }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(

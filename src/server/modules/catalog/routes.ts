@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog-schemas";
 import { NotFound } from "#server/errors";
-import { TtlCache } from "#server/lib/ttl-cache";
 import {
   findActiveProduct,
   listCategories,
@@ -14,16 +13,13 @@ import {
   toProductDetail,
 } from "#server/modules/catalog/repository";
 
-// Public catalogue data may be cached briefly by browsers and shared caches; it is the same for everyone.
-const SHORT_CACHE = "public, max-age=30, stale-while-revalidate=60";
-const LONG_CACHE = "public, max-age=300, stale-while-revalidate=600";
-
-/** How long a listing's total count is reused: "Showing N products" may lag a new product by this much. */
-export const COUNT_CACHE_MS = 10_000;
+// Public catalogue data is the same for everyone, but admins and sellers change it at any time and the
+// next page load must show the change: shared caches may store it, and everyone revalidates every time.
+const CATALOGUE_CACHE = "public, no-cache";
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const counts = new TtlCache<number>(COUNT_CACHE_MS);
+  const counts = app.productCounts;
 
   app.get(
     "/products",
@@ -36,7 +32,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", SHORT_CACHE);
+      reply.header("cache-control", CATALOGUE_CACHE);
       return listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
     },
   );
@@ -68,7 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           return [];
         }),
       ]);
-      reply.header("cache-control", SHORT_CACHE);
+      reply.header("cache-control", CATALOGUE_CACHE);
       return toProductDetail(row, features, specifications);
     },
   );
@@ -83,7 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", LONG_CACHE);
+      reply.header("cache-control", CATALOGUE_CACHE);
       return listCategories(db);
     },
   );
@@ -100,7 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", LONG_CACHE);
+      reply.header("cache-control", CATALOGUE_CACHE);
       return listFxRates(db);
     },
   );
@@ -115,7 +111,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      reply.header("cache-control", SHORT_CACHE);
+      reply.header("cache-control", CATALOGUE_CACHE);
       return listContentBlocks(db);
     },
   );

@@ -5,6 +5,7 @@ import {
   FileText,
   FolderTree,
   Heart,
+  History,
   Home,
   Inbox,
   LayoutList,
@@ -68,20 +69,6 @@ function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; lab
   );
 }
 
-/** A view the spec names whose screen ships later: visible, not a link, and says so. */
-function SoonItem({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
-  return (
-    <li>
-      <span aria-disabled="true" className={cn(itemClass, "cursor-not-allowed text-muted-foreground")}>
-        <Icon aria-hidden /> {label}
-        <Badge variant="outline" className="ml-auto shrink-0 font-medium whitespace-nowrap">
-          Coming soon
-        </Badge>
-      </span>
-    </li>
-  );
-}
-
 function MenuSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -108,17 +95,8 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         </ul>
         {hasRole(me.roles, "seller") && (
           <MenuSection title="Seller">
-            {admin ? (
-              <>
-                <MenuLink to={paths.admin.products()} icon={Store} label="My Products" />
-                <MenuLink to={paths.admin.addProduct()} icon={PackagePlus} label="Add Product" />
-              </>
-            ) : (
-              <>
-                <SoonItem icon={Store} label="My Products" />
-                <SoonItem icon={PackagePlus} label="Add Product" />
-              </>
-            )}
+            <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
+            <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
           </MenuSection>
         )}
         {admin && (
@@ -135,8 +113,9 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         )}
         {hasRole(me.roles, "superAdmin") && (
           <MenuSection title="Super admin">
-            <SoonItem icon={Users} label="Users" />
-            <SoonItem icon={Wrench} label="System" />
+            <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
+            <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
+            <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
           </MenuSection>
         )}
         <div className="border-t border-border pt-3">

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
+import { hasRole, type Role } from "#domain/accounts";
 import { Spinner } from "#web/components/ui/spinner";
-import { isAdmin, useMe } from "#web/features/auth/api/get-me";
+import { useMe } from "#web/features/auth/api/get-me";
 import { UnauthorizedScreen } from "#web/features/auth/components/unauthorized-screen";
 import { paths } from "#web/paths";
 
@@ -14,12 +15,20 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin wrapper: as above, and a signed-in non-admin sees the unauthorized screen. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/**
+ * Role wrapper: as above, and a signed-in user without the role sees the unauthorized screen. The
+ * server checks the same role on every call; this only spares people a screen they cannot use.
+ */
+export function RequireRole({ allow, children }: { allow: Role; children: ReactNode }) {
   const location = useLocation();
   const { data: me, isPending } = useMe();
   if (isPending) return <Spinner label="Checking your permissions" />;
   if (!me) return <Navigate to={paths.login()} replace state={{ from: location }} />;
-  if (!isAdmin(me)) return <UnauthorizedScreen signedIn />;
+  if (!hasRole(me.roles, allow)) return <UnauthorizedScreen signedIn />;
   return children;
+}
+
+/** Admin wrapper: admins and super admins see the content. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  return <RequireRole allow="admin">{children}</RequireRole>;
 }
