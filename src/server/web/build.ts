@@ -2,7 +2,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../../..");
-export const webRoot = path.join(root, "dist/web");
+/** dist/web; WEB_BUILD_DIR moves it, so two test runs in one checkout don't rebuild each other's app. */
+export const webRoot = process.env.WEB_BUILD_DIR
+  ? path.resolve(root, process.env.WEB_BUILD_DIR)
+  : path.join(root, "dist/web");
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -24,7 +27,12 @@ export async function ensureWebBuild(log: (message: string) => void = console.in
   const inherited = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
-    await build({ root, logLevel: "warn", mode: "production" });
+    await build({
+      root,
+      logLevel: "warn",
+      mode: "production",
+      build: { outDir: webRoot, emptyOutDir: true },
+    });
   } finally {
     if (inherited === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = inherited;
