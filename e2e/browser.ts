@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 export const baseUrl = () => inject("baseUrl");
 export const dataDir = () => inject("dataDir");
 
+export type DemoAccount = "buyer" | "seller" | "reseller" | "admin" | "superadmin";
+
 /**
  * Debian's Chromium, headless, with the flags this sandbox needs (no background network, no sandbox as
  * root). Every page records console errors and uncaught exceptions; a test that leaves any fails.
@@ -39,15 +41,28 @@ export function setupBrowser() {
   });
 
   return {
-    /** `allowErrors` lists console errors a test provokes on purpose (a 404 page load logs one). */
+    /**
+     * `allowErrors` lists console errors a test provokes on purpose (a 404 page load logs one). `as`
+     * starts the page signed in as that demo account (buyer, seller, reseller, admin, superadmin).
+     */
     async newPage(
-      options: { width?: number; height?: number; theme?: "light" | "dark"; allowErrors?: RegExp[] } = {},
+      options: {
+        width?: number;
+        height?: number;
+        theme?: "light" | "dark";
+        allowErrors?: RegExp[];
+        as?: DemoAccount;
+      } = {},
     ): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
       contexts.push(context);
+      if (options.as) {
+        const cookies = inject("sessions")[options.as] ?? [];
+        await context.addCookies(cookies.map((c) => ({ ...c, url: baseUrl() })));
+      }
       if (options.theme) {
         await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
       }

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
-import { seedDemo } from "#server/db/seed/demo";
+import { DEMO_PASSWORD, seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 
@@ -13,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Session cookies of each demo account, signed in once, so journeys that are not about logging in skip it. */
+    sessions: Record<string, { name: string; value: string }[]>;
   }
 }
 
@@ -34,6 +36,17 @@ export default async function setup(project: TestProject) {
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   project.provide("baseUrl", address);
   project.provide("dataDir", dataDir);
+  const sessions: Record<string, { name: string; value: string }[]> = {};
+  for (const who of ["buyer", "seller", "reseller", "admin", "superadmin"]) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in",
+      payload: { email: `${who}@stackbay.test`, password: DEMO_PASSWORD },
+    });
+    if (res.statusCode !== 200) throw new Error(`Signing in ${who} failed: ${res.body}`);
+    sessions[who] = res.cookies.map((c) => ({ name: c.name, value: c.value }));
+  }
+  project.provide("sessions", sessions);
   return async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
