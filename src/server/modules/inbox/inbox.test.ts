@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
@@ -61,6 +62,17 @@ describe("admin inbox", () => {
     expect(approved.json()).toMatchObject({ application: { status: "approved" }, sellerGranted: true });
     const [row] = await t.db.select().from(user).where(eq(user.email, email));
     expect(row?.isSeller).toBe(true);
+    const trail = await t.db.select().from(auditLog);
+    // Entries of one transaction share its timestamp, so their order is not asserted.
+    expect(trail).toHaveLength(3);
+    expect(trail.map((e) => [e.entityType, e.changes])).toEqual(
+      expect.arrayContaining([
+        ["partner_application", { status: { before: "new", after: "reviewing" } }],
+        ["partner_application", { status: { before: "reviewing", after: "approved" } }],
+        ["user", { isSeller: { before: false, after: true } }],
+      ]),
+    );
+    expect(trail.every((e) => e.actorEmail === "admin@stackbay.test")).toBe(true);
 
     const other = list.items.find((a: { email: string }) => a.email !== email);
     const noAccount = await admin.patch(`/api/admin/inbox/applications/${other.id}`, { status: "approved" });

@@ -11,10 +11,11 @@ import {
   inboxQuery,
   inboxSubscriberSchema,
 } from "#domain/inbound";
-import { requireRole } from "#server/auth/guards";
+import { requireRole, signedInUser } from "#server/auth/guards";
 import { user } from "#server/db/schema/auth";
 import { contactMessages, newsletterSubscriptions, partnerApplications } from "#server/db/schema/inbound";
 import { NotFound } from "#server/errors";
+import { recordAudit } from "#server/lib/audit";
 
 const listQuery = inboxQuery.omit({ status: true });
 
@@ -118,24 +119,52 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status } = request.body;
+      const me = signedInUser(request);
       return db.transaction(async (tx) => {
+        const [previous] = await tx
+          .select({ status: partnerApplications.status })
+          .from(partnerApplications)
+          .where(eq(partnerApplications.id, request.params.id))
+          .for("update");
+        if (!previous) throw new NotFound("This application does not exist.");
         const [row] = await tx
           .update(partnerApplications)
           .set({ status, updatedAt: new Date() })
           .where(eq(partnerApplications.id, request.params.id))
           .returning();
         if (!row) throw new NotFound("This application does not exist.");
+        await recordAudit(tx, me, {
+          action: "update",
+          entityType: "partner_application",
+          entityId: row.id,
+          entityLabel: row.companyName,
+          before: previous,
+          after: { status },
+        });
         let sellerGranted = false;
         if (status === "approved") {
-          const granted = await tx
-            .update(user)
-            .set({ isSeller: true, updatedAt: new Date() })
-            .where(eq(user.email, row.email.toLowerCase()))
-            .returning({ id: user.id });
-          sellerGranted = granted.length > 0;
+          const [account] = await tx
+            .select({ id: user.id, email: user.email, isSeller: user.isSeller })
+            .from(user)
+            .where(eq(user.email, row.email.toLowerCase()));
+          if (account && !account.isSeller) {
+            await tx
+              .update(user)
+              .set({ isSeller: true, updatedAt: new Date() })
+              .where(eq(user.id, account.id));
+            await recordAudit(tx, me, {
+              action: "update",
+              entityType: "user",
+              entityId: account.id,
+              entityLabel: account.email,
+              before: { isSeller: false },
+              after: { isSeller: true },
+            });
+          }
+          sellerGranted = Boolean(account);
         }
         request.log.info(
-          { applicationId: row.id, status, sellerGranted, by: request.user?.id },
+          { applicationId: row.id, status, sellerGranted, by: me.id },
           "partner application updated",
         );
         return { application: application(row), sellerGranted };

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PlaceOrderInput } from "#domain/checkout";
 import { createOrGrantAccount } from "#server/auth/users";
+import { auditLog } from "#server/db/schema/audit";
 import { categories, products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
@@ -248,6 +249,18 @@ describe("orders", () => {
     const res = await admin.patch(`/api/admin/orders/${placed.id}`, update);
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({ paymentStatus: "processing", isPaid: false });
+    // The change is on the audit trail with who made it and the before/after of the changed fields.
+    const trail = await t.db.select().from(auditLog).where(eq(auditLog.entityId, placed.id));
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      actorEmail: "admin@stackbay.test",
+      action: "update",
+      entityType: "order",
+      changes: {
+        paymentStatus: { before: "mock_confirmed", after: "processing" },
+        isPaid: { before: true, after: false },
+      },
+    });
     expect((await admin.get(`/api/orders/${placed.id}`)).statusCode).toBe(200);
     expect((await admin.patch(`/api/admin/orders/${randomUUID()}`, update)).statusCode).toBe(404);
     const bad = await admin.patch(`/api/admin/orders/${placed.id}`, {

@@ -13,6 +13,7 @@ import {
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { orders } from "#server/db/schema/orders";
 import { NotFound } from "#server/errors";
+import { recordAudit } from "#server/lib/audit";
 import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
 import { listAllOrders, loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
 
@@ -122,16 +123,29 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
         },
       },
       async (request) => {
-        const updated = await db
-          .update(orders)
-          .set({ ...request.body, updatedAt: new Date() })
-          .where(eq(orders.id, request.params.id))
-          .returning({ id: orders.id });
-        if (updated.length === 0) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
-        request.log.info(
-          { orderId: request.params.id, ...request.body, by: signedInUser(request).id },
-          "order status changed",
-        );
+        const me = signedInUser(request);
+        const { id } = request.params;
+        await db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ paymentStatus: orders.paymentStatus, isPaid: orders.isPaid })
+            .from(orders)
+            .where(eq(orders.id, id))
+            .for("update");
+          if (!before) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+          await tx
+            .update(orders)
+            .set({ ...request.body, updatedAt: new Date() })
+            .where(eq(orders.id, id));
+          await recordAudit(tx, me, {
+            action: "update",
+            entityType: "order",
+            entityId: id,
+            entityLabel: id.slice(0, 8),
+            before,
+            after: { ...before, ...request.body },
+          });
+        });
+        request.log.info({ orderId: id, ...request.body, by: me.id }, "order status changed");
         const [order] = await loadOrders(db, eq(orders.id, request.params.id));
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         return { order };
