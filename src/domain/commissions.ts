@@ -1,0 +1,36 @@
+import { toUnits } from "#domain/money";
+
+/** The commission rate a product pays resellers unless its seller sets another: 10%, from 0 to 50%. */
+export const DEFAULT_COMMISSION_RATE = 0.1;
+export const MAX_COMMISSION_RATE = 0.5;
+/** Days after the order during which a refund can still cancel a commission. */
+export const DEFAULT_REFUND_WINDOW_DAYS = 14;
+/** How long a reseller link's attribution lasts after the click (last click wins). */
+export const ATTRIBUTION_DAYS = 30;
+
+export const commissionStatuses = ["pending", "approved", "cancelled"] as const;
+export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/**
+ * Commission on one order item, in money units (1/10,000 USD): rate × item subtotal, rounded half up.
+ * The rate is taken to 4 decimals (basis points of a percent), as it is stored.
+ */
+export function commissionUnits(itemSubtotal: string, rate: number): number {
+  if (!(rate >= 0 && rate <= MAX_COMMISSION_RATE))
+    throw new RangeError(`Commission rate out of range: ${rate}`);
+  const rateTenThousandths = Math.round(rate * 10_000);
+  return Math.floor((toUnits(itemSubtotal) * rateTenThousandths + 5_000) / 10_000);
+}
+
+/**
+ * Where a commission stands at `now`: a pending one becomes approved once the refund window after the
+ * order has passed; approved and cancelled are final. A refund cancels it only while it is pending.
+ */
+export function settleCommission(status: CommissionStatus, eligibleAt: Date, now: Date): CommissionStatus {
+  return status === "pending" && now.getTime() >= eligibleAt.getTime() ? "approved" : status;
+}
+
+export function cancelCommission(status: CommissionStatus): CommissionStatus {
+  if (status === "approved") throw new RangeError("An approved commission can no longer be cancelled.");
+  return "cancelled";
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import {
+  generateLicenseKey,
+  LICENSE_ALPHABET,
+  LICENSE_KEY_PATTERN,
+  normaliseLicenseKey,
+} from "#domain/licenses";
+
+describe("licence keys", () => {
+  test("have the XXXX-XXXX-XXXX-XXXX shape with unambiguous characters", () => {
+    for (let i = 0; i < 200; i++) {
+      const key = generateLicenseKey(randomBytes);
+      expect(key).toMatch(LICENSE_KEY_PATTERN);
+      expect(key).not.toMatch(/[01OIL]/);
+    }
+  });
+
+  test("are unique across many draws", () => {
+    const keys = new Set(Array.from({ length: 20_000 }, () => generateLicenseKey(randomBytes)));
+    expect(keys.size).toBe(20_000);
+  });
+
+  test("skip biased bytes instead of folding them onto the alphabet", () => {
+    // 248..255 are above the largest multiple of 31 and must be discarded, not mapped to characters.
+    let call = 0;
+    const source = (size: number) => new Uint8Array(size).fill(call++ === 0 ? 255 : 0);
+    expect(generateLicenseKey(source)).toBe(
+      `${LICENSE_ALPHABET[0]?.repeat(4)}-${LICENSE_ALPHABET[0]?.repeat(4)}-${LICENSE_ALPHABET[0]?.repeat(4)}-${LICENSE_ALPHABET[0]?.repeat(4)}`,
+    );
+    expect(call).toBe(2);
+  });
+
+  test("typed keys are normalised before lookup", () => {
+    expect(normaliseLicenseKey("  7kq2-m9xh-4trw-pbc3 ")).toBe("7KQ2-M9XH-4TRW-PBC3");
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { addBusinessDays } from "#domain/business-days";
+
+/** Business days a seller has to answer a refund request (terms, section 7). */
+export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
+export const REFUND_PAYOUT_NOTE =
+  "Approved refunds are paid to the original payment method within 5–10 business days.";
+
+/**
+ * A refund request's life: the buyer asks (`requested`); the seller approves or rejects within 3
+ * business days; a rejected or unanswered request can be escalated by the buyer to the platform, whose
+ * admins approve or reject it for good. `approved` is the only state that refunds the item.
+ */
+export const refundStatuses = ["requested", "seller_rejected", "escalated", "approved", "rejected"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+export const refundStatusLabel: Record<RefundStatus, string> = {
+  requested: "Awaiting seller",
+  seller_rejected: "Declined by seller",
+  escalated: "Under platform review",
+  approved: "Refund approved",
+  rejected: "Refund declined",
+};
+
+export type RefundActor = "buyer" | "seller" | "admin";
+export type RefundDecision = "approve" | "reject" | "escalate";
+
+export function sellerDeadline(requestedAt: Date, holidays?: ReadonlySet<string>): Date {
+  return addBusinessDays(requestedAt, SELLER_RESPONSE_BUSINESS_DAYS, holidays);
+}
+
+/**
+ * The next status when `actor` takes `decision`, or the reason it is not allowed. Who the actor is for
+ * this item (its buyer, its seller, an admin) is established by the caller from the database.
+ */
+export function nextRefundStatus(
+  current: { status: RefundStatus; sellerDueAt: Date },
+  actor: RefundActor,
+  decision: RefundDecision,
+  now: Date,
+): { status: RefundStatus } | { refused: string } {
+  const { status } = current;
+  if (actor === "seller") {
+    if (decision === "escalate") return { refused: "Only the buyer can escalate a refund request." };
+    if (status !== "requested")
+      return { refused: "This refund request is no longer waiting for the seller." };
+    return { status: decision === "approve" ? "approved" : "seller_rejected" };
+  }
+  if (actor === "buyer") {
+    if (decision !== "escalate") return { refused: "Buyers can only escalate a refund request." };
+    if (status === "seller_rejected") return { status: "escalated" };
+    if (status === "requested" && now.getTime() >= current.sellerDueAt.getTime())
+      return { status: "escalated" };
+    if (status === "requested") {
+      return {
+        refused: "The seller still has time to answer; you can escalate once their deadline has passed.",
+      };
+    }
+    return { refused: "This refund request can no longer be escalated." };
+  }
+  if (decision === "escalate") return { refused: "Only the buyer can escalate a refund request." };
+  if (status !== "escalated") return { refused: "The platform decides only on escalated refund requests." };
+  return { status: decision === "approve" ? "approved" : "rejected" };
+}
+
+export const refundRequestSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(10, "Please explain the reason in at least 10 characters")
+    .max(2000, "Please keep the reason under 2,000 characters"),
+});
+export type RefundRequestInput = z.input<typeof refundRequestSchema>;
+
+export const refundDecisionSchema = z.object({
+  decision: z.enum(["approve", "reject", "escalate"], {
+    error: "Decision must be approve, reject or escalate",
+  }),
+  note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
+});
