@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as afterSale from "#server/db/schema/after-sale";
 import * as audit from "#server/db/schema/audit";
 import * as auth from "#server/db/schema/auth";
 import * as catalog from "#server/db/schema/catalog";
@@ -18,7 +19,7 @@ import * as inbound from "#server/db/schema/inbound";
 import * as orders from "#server/db/schema/orders";
 import * as platform from "#server/db/schema/platform";
 
-export const schema = { ...auth, ...audit, ...catalog, ...orders, ...content, ...inbound, ...platform };
+export const schema = { ...auth, ...audit, ...afterSale, ...catalog, ...orders, ...content, ...inbound, ...platform };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {

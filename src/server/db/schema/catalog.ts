@@ -34,6 +34,8 @@ export const products = pgTable(
     discountPercentage: integer(),
     isActive: boolean().notNull().default(true),
     isResellable: boolean().notNull().default(false),
+    /** Share of an item's subtotal paid to the reseller who referred the sale; the seller sets it. */
+    commissionRate: numeric({ precision: 5, scale: 4 }).notNull().default("0.1000"),
     /** Lower-cased name, vendor and description in one column, so search is one trigram-indexed LIKE. */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
@@ -46,6 +48,7 @@ export const products = pgTable(
     check("products_price_non_negative", sql`${t.price} >= 0`),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_discount_range", sql`${t.discountPercentage} between 0 and 100`),
+    check("products_commission_rate_range", sql`${t.commissionRate} between 0 and 0.5`),
     index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     // Category pages sorted by price would otherwise walk the global price order past other categories.
     index("products_category_price_id_index").on(t.category, t.price, t.id),

@@ -63,7 +63,7 @@ export const orders = pgTable(
     check("orders_payment_method", sql`${t.paymentMethod} in ('stripe', 'paypal', 'apple-pay')`),
     check(
       "orders_payment_status",
-      sql`${t.paymentStatus} in ('pending', 'processing', 'failed', 'mock_confirmed')`,
+      sql`${t.paymentStatus} in ('pending', 'processing', 'failed', 'mock_confirmed', 'partially_refunded', 'refunded')`,
     ),
     unique().on(t.userId, t.idempotencyKey),
     index().on(t.userId, t.createdAt),
@@ -83,6 +83,15 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
     vendor: text(),
     imageUrl: text(),
+    /** The product's seller and category when it was bought: who answers refunds, whether it is licensed. */
+    sellerId: text().references(() => user.id, { onDelete: "set null" }),
+    category: text(),
+    refundStatus: text().notNull().default("none"),
   },
-  (t) => [check("order_items_quantity", sql`${t.quantity} between 1 and 99`), index().on(t.orderId)],
+  (t) => [
+    check("order_items_quantity", sql`${t.quantity} between 1 and 99`),
+    check("order_items_refund_status", sql`${t.refundStatus} in ('none', 'refunded')`),
+    index().on(t.orderId),
+    index().on(t.sellerId),
+  ],
 );

@@ -1,22 +1,21 @@
-/** Editable texts of the site with the defaults the pages also fall back to. */
-export const demoContentBlocks: { key: string; content: string }[] = [
-  { key: "home.hero.title", content: "Welcome to Stackbay" },
-  {
-    key: "home.hero.subtitle",
-    content:
-      "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
-  },
-  { key: "home.cta.title", content: "Ready to build your stack?" },
-  {
-    key: "home.cta.subtitle",
-    content:
-      "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
-  },
-  {
-    key: "footer.tagline",
-    content: "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
-  },
+import { type ContentBlockKey, contentBlockRegistry } from "#domain/content-blocks";
+
+const seededBlocks: ContentBlockKey[] = [
+  "home.hero.title",
+  "home.hero.subtitle",
+  "home.cta.title",
+  "home.cta.subtitle",
+  "footer.tagline",
 ];
+
+/**
+ * Some of the site's texts saved with their built-in defaults; the rest stay unsaved, so the admin
+ * screen shows both kinds (the site falls back to the registry's default for those).
+ */
+export const demoContentBlocks: { key: string; content: string }[] = seededBlocks.map((key) => ({
+  key,
+  content: contentBlockRegistry[key].defaultText,
+}));
 
 export const demoPages: {
   slug: string;

@@ -215,6 +215,8 @@ export async function placeOrder(
         quantity,
         vendor: product.vendor,
         imageUrl: product.imageUrl,
+        sellerId: product.sellerId,
+        category: product.category,
       })),
     );
     return row.id;

@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "#server/db/schema/auth";
+import { money, products } from "#server/db/schema/catalog";
+import { orderItems, orders } from "#server/db/schema/orders";
+
+/** One referral code per reseller; random, so it says nothing about the account behind it. */
+export const resellerCodes = pgTable("reseller_codes", {
+  userId: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  code: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Counted visits through a reseller link: at most one per visitor, product and day. */
+export const referralClicks = pgTable(
+  "referral_clicks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    resellerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** A keyed hash of the visitor (their visitor cookie, else address and browser): no personal data kept. */
+    visitorKey: text().notNull(),
+    day: date().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.resellerId, t.productId, t.visitorKey, t.day), index().on(t.resellerId, t.productId)],
+);
+
+export const commissions = pgTable(
+  "commissions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderItemId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    resellerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    rate: numeric({ precision: 5, scale: 4 }).notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default("pending"),
+    /** End of the refund window: a pending commission is approved from then on unless refunded. */
+    eligibleAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("commissions_status", sql`${t.status} in ('pending', 'approved', 'cancelled')`),
+    index().on(t.resellerId, t.createdAt),
+    index().on(t.status, t.eligibleAt),
+  ],
+);
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    key: text().notNull().unique(),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    productName: text().notNull(),
+    status: text().notNull().default("active"),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Subscriptions (SaaS) renew yearly; perpetual software licences have none. */
+    renewsAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("licenses_status", sql`${t.status} in ('active', 'revoked')`),
+    index().on(t.userId, t.issuedAt),
+    index().on(t.orderItemId),
+  ],
+);
+
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderItemId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    buyerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sellerId: text().references(() => user.id, { onDelete: "set null" }),
+    reason: text().notNull(),
+    status: text().notNull().default("requested"),
+    sellerDueAt: timestamp({ withTimezone: true }).notNull(),
+    sellerNote: text(),
+    platformNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check(
+      "refund_requests_status",
+      sql`${t.status} in ('requested', 'seller_rejected', 'escalated', 'approved', 'rejected')`,
+    ),
+    index().on(t.sellerId, t.status),
+    index().on(t.status, t.createdAt),
+    index().on(t.buyerId),
+  ],
+);
