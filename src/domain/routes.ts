@@ -22,6 +22,7 @@ export const routePatterns = {
   dashboard: "/dashboard",
   dashboardView: "/dashboard/:view",
   checkout: "/checkout",
+  invoice: "/dashboard/orders/:id/invoice",
   adminAddProduct: "/admin/add-product",
   adminProducts: "/admin/products",
   adminEditProduct: "/admin/products/:id/edit",
@@ -35,6 +36,7 @@ export const routePatterns = {
   adminUsers: "/admin/users",
   adminSystem: "/admin/system",
   adminAudit: "/admin/audit",
+  adminRefunds: "/admin/refunds",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -45,7 +47,15 @@ export const routePatterns = {
   legacyEditPage: "/admin/pages/edit/:id",
 } as const;
 
-export const dashboardViews = ["saved", "profile", "wallet", "settings"] as const;
+export const dashboardViews = [
+  "saved",
+  "licenses",
+  "profile",
+  "wallet",
+  "settings",
+  "reseller",
+  "refunds",
+] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 
 /** Matches a concrete path against a pattern with `:param` segments; returns the params or null. */

@@ -9,6 +9,7 @@ export const paths = {
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
   cart: () => "/cart",
   checkout: () => "/checkout",
+  invoice: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}/invoice`,
   login: () => "/login",
   signup: () => "/signup",
   verify: () => "/verify",
@@ -36,6 +37,7 @@ export const paths = {
     users: () => "/admin/users",
     system: () => "/admin/system",
     audit: () => "/admin/audit",
+    refunds: () => "/admin/refunds",
   },
   seller: {
     products: () => "/seller/products",

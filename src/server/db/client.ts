@@ -19,8 +19,19 @@ import * as inbound from "#server/db/schema/inbound";
 import * as orders from "#server/db/schema/orders";
 import * as platform from "#server/db/schema/platform";
 
-export const schema = { ...auth, ...audit, ...afterSale, ...catalog, ...orders, ...content, ...inbound, ...platform };
+export const schema = {
+  ...auth,
+  ...audit,
+  ...afterSale,
+  ...catalog,
+  ...orders,
+  ...content,
+  ...inbound,
+  ...platform,
+};
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** An open transaction; repository functions that must join the caller's transaction take this. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

@@ -14,8 +14,10 @@ import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { orders } from "#server/db/schema/orders";
 import { NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
+import { sendOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
 import { listAllOrders, loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
+import { readReferral } from "#server/modules/referrals/cookie";
 
 const orderAnswer = z.object({ order: orderSchema });
 const idParams = z.object({ id: z.uuid("Unknown order") });
@@ -46,8 +48,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
         },
       },
       async (request, reply) => {
-        const { order, created } = await placeOrder(db, payments, signedInUser(request).id, request.body);
+        const { order, created, confirmed } = await placeOrder(
+          db,
+          payments,
+          signedInUser(request).id,
+          request.body,
+          await readReferral(request),
+        );
         request.log.info({ orderId: order.id, created, total: order.totalAmount }, "order placed");
+        if (confirmed) {
+          // The order stands whether or not the e-mail goes out; a mail failure is logged for follow-up.
+          await sendOrderConfirmation(app, order.id).catch((error: unknown) =>
+            request.log.error({ err: error, orderId: order.id }, "order confirmation e-mail failed"),
+          );
+        }
         return reply.status(created ? 201 : 200).send({ order });
       },
     );

@@ -14,7 +14,9 @@ import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { AppError, ValidationError } from "#server/errors";
+import { issueLicenses } from "#server/modules/licenses/service";
 import type { PaymentProvider } from "#server/modules/orders/payments";
+import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
 type OrderRow = typeof orders.$inferSelect;
@@ -145,13 +147,18 @@ export async function placeOrder(
   payments: PaymentProvider,
   userId: string,
   input: PlaceOrder,
-): Promise<{ order: Order; created: boolean }> {
+  referral: Referral | null = null,
+): Promise<{ order: Order; created: boolean; confirmed: boolean }> {
   const existing = await findByKey(db, userId, input.idempotencyKey);
   if (existing?.paymentStatus === "failed") {
     // The same checkout tried again after a refused payment: charge that order again.
-    return { order: await settle(db, payments, existing.id, input), created: false };
+    return {
+      order: await settle(db, payments, existing.id, input, referral),
+      created: false,
+      confirmed: true,
+    };
   }
-  if (existing) return { order: existing, created: false };
+  if (existing) return { order: existing, created: false, confirmed: false };
 
   const quantities = new Map<string, number>();
   for (const item of input.items) {
@@ -224,14 +231,24 @@ export async function placeOrder(
   if (!orderId) {
     const winner = await findByKey(db, userId, input.idempotencyKey);
     if (!winner) throw new Error("an order with this idempotency key vanished");
-    return { order: winner, created: false };
+    return { order: winner, created: false, confirmed: false };
   }
 
-  return { order: await settle(db, payments, orderId, input), created: true };
+  return { order: await settle(db, payments, orderId, input, referral), created: true, confirmed: true };
 }
 
-/** Charges the order's total and records the outcome; a refusal marks it failed and is thrown. */
-async function settle(db: Database, payments: PaymentProvider, orderId: string, input: PlaceOrder) {
+/**
+ * Charges the order's total and records the outcome; a refusal marks it failed and is thrown. A
+ * confirmed order delivers in the same transaction: licence keys for licensed products and, when a
+ * reseller referred the buyer, commissions on resellable items.
+ */
+async function settle(
+  db: Database,
+  payments: PaymentProvider,
+  orderId: string,
+  input: PlaceOrder,
+  referral: Referral | null,
+) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new Error(`order ${orderId} vanished before payment`);
   const result = await payments.charge({
@@ -240,20 +257,27 @@ async function settle(db: Database, payments: PaymentProvider, orderId: string, 
     method: input.paymentMethod,
     email: input.email,
   });
-  await db
-    .update(orders)
-    .set(
-      result.ok
-        ? {
-            paymentStatus: "mock_confirmed",
-            isPaid: true,
-            paymentMethod: input.paymentMethod,
-            updatedAt: new Date(),
-          }
-        : { paymentStatus: "failed", isPaid: false, updatedAt: new Date() },
-    )
-    .where(eq(orders.id, orderId));
-  if (!result.ok) throw new PaymentFailed(orderId, result.reason);
+  if (!result.ok) {
+    await db
+      .update(orders)
+      .set({ paymentStatus: "failed", isPaid: false, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    throw new PaymentFailed(orderId, result.reason);
+  }
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: "mock_confirmed",
+        isPaid: true,
+        paymentMethod: input.paymentMethod,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    await issueLicenses(tx, orderId, now);
+    await recordCommissions(tx, orderId, row.userId, referral, now);
+  });
   const [order] = await loadOrders(db, eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} vanished after payment`);
   return order;

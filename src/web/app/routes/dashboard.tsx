@@ -12,7 +12,10 @@ import { SettingsView } from "#web/features/account/components/settings-view";
 import { type Me, useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
+import { LicensesView } from "#web/features/licenses/components/licenses-view";
 import { OrdersView } from "#web/features/orders/components/orders-view";
+import { ResellerView } from "#web/features/referrals/components/reseller-view";
+import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
 import { SavedView } from "#web/features/saved/components/saved-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
@@ -64,5 +67,11 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <WalletView />;
     case "settings":
       return <SettingsView me={me} />;
+    case "licenses":
+      return <LicensesView />;
+    case "reseller":
+      return <ResellerView me={me} />;
+    case "refunds":
+      return <SellerRefundsView me={me} />;
   }
 }

@@ -8,7 +8,9 @@ import {
   History,
   Home,
   Inbox,
+  KeyRound,
   LayoutList,
+  Link2,
   LogOut,
   type LucideIcon,
   Package,
@@ -18,6 +20,7 @@ import {
   ShoppingBag,
   Store,
   TextCursorInput,
+  Undo2,
   User,
   Users,
   Wallet,
@@ -42,6 +45,7 @@ export const dashboardSections: { section: DashboardSection; label: string; icon
   [
     { section: "orders", label: "Orders", icon: ShoppingBag, to: paths.dashboard() },
     { section: "saved", label: "Saved", icon: Heart, to: paths.dashboard("saved") },
+    { section: "licenses", label: "Licenses", icon: KeyRound, to: paths.dashboard("licenses") },
     { section: "profile", label: "Profile", icon: User, to: paths.dashboard("profile") },
     { section: "wallet", label: "Wallet", icon: Wallet, to: paths.dashboard("wallet") },
     { section: "settings", label: "Settings", icon: Settings, to: paths.dashboard("settings") },
@@ -97,6 +101,12 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
           <MenuSection title="Seller">
             <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
+            <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label="Refund requests" />
+          </MenuSection>
+        )}
+        {hasRole(me.roles, "reseller") && (
+          <MenuSection title="Reseller">
+            <MenuLink to={paths.dashboard("reseller")} icon={Link2} label="Reseller links" />
           </MenuSection>
         )}
         {admin && (
@@ -108,6 +118,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.addPage()} icon={FilePlus} label="Add Page" />
             <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
             <MenuLink to={paths.admin.orders()} icon={Receipt} label="Orders" />
+            <MenuLink to={paths.admin.refunds()} icon={Undo2} label="Refunds" />
             <MenuLink to={paths.admin.inbox()} icon={Inbox} label="Inbox" />
           </MenuSection>
         )}
