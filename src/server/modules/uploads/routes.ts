@@ -1,3 +1,63 @@
+import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAnyRole, signedInUser } from "#server/auth/guards";
+import { AppError } from "#server/errors";
+import { imageTooLarge, MAX_IMAGE_BYTES, storeProductImage } from "#server/storage/images";
 
-export const uploadRoutes: FastifyPluginAsyncZod = async () => {};
+const uploadedImage = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+const noFile = () =>
+  new AppError(400, "NO_FILE", "Please select an image file to upload (form field 'file').");
+
+/** Product image uploads for sellers and admins. */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart parsing exists only in this scope; every other route keeps accepting JSON alone.
+  await app.register(multipart, {
+    limits: {
+      files: 1,
+      // Busboy cuts a file off once it is *longer* than fileSize; one byte less makes exactly 5 MB too large.
+      fileSize: MAX_IMAGE_BYTES - 1,
+      fields: 2,
+      fieldSize: 1024,
+      parts: 3,
+    },
+    // The truncation is checked below, so the spec's message is answered rather than the plugin's.
+    throwFileSizeLimit: false,
+  });
+
+  app.post(
+    "/uploads/images",
+    {
+      onRequest: requireAnyRole("seller", "admin"),
+      config: { rateLimit: { max: 60, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["uploads"],
+        summary: "Upload a product image; answers the URLs of the stored WebP and its thumbnail",
+        description:
+          "multipart/form-data with one file in the field `file`, under 5 MB. The type is sniffed from the bytes (JPEG, PNG, WebP, GIF, AVIF); the image is re-encoded to WebP (at most 1600 × 1600, metadata removed) with a 400 × 300 thumbnail, stored under a generated name.",
+        consumes: ["multipart/form-data"],
+        response: { 201: uploadedImage },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw noFile();
+      const part = await request.file();
+      if (part?.fieldname !== "file") throw noFile();
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw imageTooLarge();
+      if (data.length === 0) throw noFile();
+      const image = await storeProductImage(app.storage, data);
+      request.log.info(
+        { url: image.url, bytes: data.length, by: signedInUser(request).id },
+        "image uploaded",
+      );
+      return reply.status(201).send(image);
+    },
+  );
+};
