@@ -32,11 +32,15 @@ import { faqRoutes } from "#server/modules/faq/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
+import { invoiceRoutes } from "#server/modules/invoices/routes";
+import { licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import type { PaymentProvider } from "#server/modules/orders/payments";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
+import { referralRoutes } from "#server/modules/referrals/routes";
+import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { systemRoutes } from "#server/modules/system/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
@@ -219,6 +223,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(uploadRoutes, { prefix: "/api" });
   await app.register(userAdminRoutes, { prefix: "/api" });
+  await app.register(invoiceRoutes, { prefix: "/api" });
+  await app.register(licenseRoutes, { prefix: "/api" });
+  await app.register(referralRoutes, { prefix: "/api" });
+  await app.register(refundRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -4,7 +4,7 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 
 /** "seller": sellers manage their own products; admins and super admins every product. */
-type Access = "public" | "user" | "seller" | "admin" | "superAdmin";
+type Access = "public" | "user" | "seller" | "reseller" | "admin" | "superAdmin";
 
 /**
  * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
@@ -76,9 +76,18 @@ const access: Record<string, Access> = {
   "GET /api/admin/system": "superAdmin",
   "PUT /api/admin/fx-rates/{code}": "superAdmin",
   "GET /api/admin/audit": "superAdmin",
+  "GET /api/licenses": "user",
+  "POST /api/licenses/validate": "public",
+  "GET /api/orders/{id}/invoice.html": "user",
+  "POST /api/referrals/visit": "public",
+  "GET /api/reseller/links": "reseller",
+  "POST /api/orders/{orderId}/items/{itemId}/refund": "user",
+  "GET /api/seller/refunds": "seller",
+  "POST /api/refunds/{id}/decision": "user",
+  "GET /api/admin/refunds": "admin",
 };
 
-const callers = ["anonymous", "buyer", "seller", "admin", "superadmin"] as const;
+const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;
 type Caller = (typeof callers)[number];
 
 /** What each caller must get: a refusal code, or "through" (anything but 401 and 403). */
@@ -86,7 +95,8 @@ function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
   if (rule === "public") return "through";
   if (caller === "anonymous") return 401;
   if (rule === "user") return "through";
-  if (rule === "seller") return caller === "buyer" ? 403 : "through";
+  if (rule === "seller") return caller === "buyer" || caller === "reseller" ? 403 : "through";
+  if (rule === "reseller") return caller === "reseller" ? "through" : 403;
   if (rule === "admin") return caller === "admin" || caller === "superadmin" ? "through" : 403;
   return caller === "superadmin" ? "through" : 403;
 }
