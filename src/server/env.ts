@@ -24,6 +24,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@stackbay.test"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanish.default(false),
+    /** Days after an order during which a refund can be requested and reseller commission stays pending. */
+    REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
