@@ -1,3 +1,232 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { hasRole } from "#domain/accounts";
+import {
+  type EditableProduct,
+  editableProductSchema,
+  managedProductListSchema,
+  manageProductsQuery,
+  type ProductValues,
+  productInputSchema,
+} from "#domain/product-admin";
+import { requireAnyRole, signedInUser, type UserRow } from "#server/auth/guards";
+import { NotFound, ValidationError } from "#server/errors";
+import { recordAudit } from "#server/lib/audit";
+import {
+  categoryExists,
+  findEditableProduct,
+  insertProduct,
+  listManagedProducts,
+  lockProduct,
+  type Owner,
+  replaceProduct,
+  setProductActive,
+} from "#server/modules/manage-products/repository";
 
-export const manageProductRoutes: FastifyPluginAsyncZod = async () => {};
+const productAnswer = z.object({ product: editableProductSchema });
+const idParams = z.object({ id: z.uuid("Unknown product") });
+const notFound = () => new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
+
+/** Admins manage every product; anyone else (a seller) only their own. */
+const ownerOf = (me: UserRow): Owner => (hasRole(me, "admin") ? null : me.id);
+
+/** The audit snapshot: the editable fields, lists as arrays; bookkeeping dates left out. */
+const snapshot = ({ createdAt: _c, updatedAt: _u, ...product }: EditableProduct) => product;
+
+/**
+ * Product management for sellers (their own products) and admins (all). Deleting only deactivates,
+ * so a product leaves the public catalogue and comes back on restore.
+ */
+export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  app.addHook("onRequest", requireAnyRole("seller", "admin"));
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
+
+  /** The seller's name stands in for an empty vendor, so buyers always see who sells the product. */
+  async function valuesFor(me: UserRow, body: ProductValues): Promise<ProductValues> {
+    if (!(await categoryExists(db, body.category))) {
+      const message = `Unknown category '${body.category}'. Please select one of the categories.`;
+      throw new ValidationError(message, [{ path: "category", message }]);
+    }
+    if (body.vendor !== null || hasRole(me, "admin")) return body;
+    const name = `${me.firstName} ${me.lastName}`.trim() || me.name;
+    return { ...body, vendor: name || null };
+  }
+
+  async function load(id: string, owner: Owner): Promise<EditableProduct> {
+    const product = await findEditableProduct(db, id, owner);
+    if (!product) throw notFound();
+    return product;
+  }
+
+  app.get(
+    "/manage/products",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Products to manage, newest first, inactive ones included",
+        description:
+          "Admins see every product (only their own with mine=true); sellers always see only their own.",
+        querystring: manageProductsQuery,
+        response: { 200: managedProductListSchema },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const owner = request.query.mine ? me.id : ownerOf(me);
+      return listManagedProducts(db, request.query, owner);
+    },
+  );
+
+  app.post(
+    "/manage/products",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Create a product",
+        description:
+          "A seller's product is theirs (vendor defaults to their name); an admin's is listed by Stackbay. Owner, ids and dates in the body are ignored.",
+        body: productInputSchema,
+        response: { 201: productAnswer },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInUser(request);
+      const values = await valuesFor(me, request.body);
+      const sellerId = hasRole(me, "admin") ? null : me.id;
+      const product = await db.transaction(async (tx) => {
+        const id = await insertProduct(tx, values, sellerId);
+        const created = await findEditableProduct(tx, id, null);
+        if (!created) throw new Error("created product not found");
+        await recordAudit(tx, me, {
+          action: "create",
+          entityType: "product",
+          entityId: id,
+          entityLabel: created.name,
+          before: null,
+          after: snapshot(created),
+        });
+        return created;
+      });
+      app.productCounts.clear();
+      request.log.info({ productId: product.id, by: me.id }, "product created");
+      return reply.status(201).send({ product });
+    },
+  );
+
+  app.get(
+    "/manage/products/:id",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "One product with everything its owner may edit",
+        params: idParams,
+        response: { 200: productAnswer },
+      },
+    },
+    async (request) => ({ product: await load(request.params.id, ownerOf(signedInUser(request))) }),
+  );
+
+  app.patch(
+    "/manage/products/:id",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Replace a product's editable fields, features and specifications",
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: productAnswer },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const { id } = request.params;
+      const owner = ownerOf(me);
+      await load(id, owner);
+      const values = await valuesFor(me, request.body);
+      const product = await db.transaction(async (tx) => {
+        await lockProduct(tx, id);
+        const before = await findEditableProduct(tx, id, owner);
+        if (!before) throw notFound();
+        await replaceProduct(tx, id, values);
+        const after = await findEditableProduct(tx, id, null);
+        if (!after) throw notFound();
+        await recordAudit(tx, me, {
+          action: "update",
+          entityType: "product",
+          entityId: id,
+          entityLabel: after.name,
+          before: snapshot(before),
+          after: snapshot(after),
+        });
+        return after;
+      });
+      app.productCounts.clear();
+      request.log.info({ productId: id, by: me.id }, "product updated");
+      return { product };
+    },
+  );
+
+  /** Deactivates or reactivates; doing it twice changes nothing and records nothing. */
+  async function setActive(me: UserRow, id: string, isActive: boolean) {
+    const owner = ownerOf(me);
+    const product = await db.transaction(async (tx) => {
+      await lockProduct(tx, id);
+      const before = await findEditableProduct(tx, id, owner);
+      if (!before) throw notFound();
+      if (before.isActive === isActive) return before;
+      await setProductActive(tx, id, isActive);
+      const after = await findEditableProduct(tx, id, null);
+      if (!after) throw notFound();
+      await recordAudit(tx, me, {
+        action: isActive ? "restore" : "delete",
+        entityType: "product",
+        entityId: id,
+        entityLabel: after.name,
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+      return after;
+    });
+    app.productCounts.clear();
+    return product;
+  }
+
+  app.delete(
+    "/manage/products/:id",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Deactivate a product (soft delete; restore undoes it)",
+        params: idParams,
+        response: { 200: productAnswer },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const product = await setActive(me, request.params.id, false);
+      request.log.info({ productId: product.id, by: me.id }, "product deactivated");
+      return { product };
+    },
+  );
+
+  app.post(
+    "/manage/products/:id/restore",
+    {
+      schema: {
+        tags: ["manage"],
+        summary: "Make a deactivated product active again",
+        params: idParams,
+        response: { 200: productAnswer },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const product = await setActive(me, request.params.id, true);
+      request.log.info({ productId: product.id, by: me.id }, "product restored");
+      return { product };
+    },
+  );
+};

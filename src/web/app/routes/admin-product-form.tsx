@@ -1,10 +1,14 @@
-import { ScreenPending } from "#web/components/layout/screen-pending";
+import { useParams } from "react-router";
 import { RequireRole } from "#web/features/auth/components/guards";
+import { ProductFormScreen } from "#web/features/manage-products/components/product-form-screen";
+import { paths } from "#web/paths";
 
+/** /admin/add-product and /admin/products/:id/edit. */
 export function Component() {
+  const { id } = useParams();
   return (
     <RequireRole allow="admin">
-      <ScreenPending title="Add Product" purpose="Being built." />
+      <ProductFormScreen id={id} listPath={paths.admin.products()} listName="Products" />
     </RequireRole>
   );
 }

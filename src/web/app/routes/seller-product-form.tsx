@@ -1,10 +1,19 @@
-import { ScreenPending } from "#web/components/layout/screen-pending";
+import { useParams } from "react-router";
 import { RequireRole } from "#web/features/auth/components/guards";
+import { ProductFormScreen } from "#web/features/manage-products/components/product-form-screen";
+import { paths } from "#web/paths";
 
+/** /seller/products/new and /seller/products/:id/edit. */
 export function Component() {
+  const { id } = useParams();
   return (
     <RequireRole allow="seller">
-      <ScreenPending title="Add Product" purpose="Being built." />
+      <ProductFormScreen
+        id={id}
+        listPath={paths.seller.products()}
+        listName="My Products"
+        vendorHint="Leave empty to show your name."
+      />
     </RequireRole>
   );
 }

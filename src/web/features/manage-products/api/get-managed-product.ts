@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { EditableProduct } from "#domain/product-admin";
+import { managedProductsKey } from "#web/features/manage-products/api/get-managed-products";
+import { ApiError, api } from "#web/lib/api";
+
+export const getManagedProduct = (id: string) =>
+  api<{ product: EditableProduct }>(`/manage/products/${encodeURIComponent(id)}`).then((r) => r.product);
+
+export const managedProductQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...managedProductsKey, "detail", id],
+    queryFn: () => getManagedProduct(id),
+    // A missing (or someone else's) product will not appear by asking again.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+
+/** One product with everything its owner may edit. */
+export function useManagedProduct(id: string) {
+  return useQuery(managedProductQueryOptions(id));
+}

@@ -1,0 +1,313 @@
+import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { formatUsd } from "#domain/money";
+import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
+import { PagedList } from "#web/components/layout/paged-list";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "#web/components/ui/alert-dialog";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { NativeSelect } from "#web/components/ui/select";
+import { useDeleteProduct } from "#web/features/manage-products/api/delete-product";
+import { useManagedProducts } from "#web/features/manage-products/api/get-managed-products";
+import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
+import { useDebounced } from "#web/lib/use-debounced";
+import { useSearchState } from "#web/lib/use-search-state";
+import { paths } from "#web/paths";
+
+const statusLabels: Record<ProductStatusFilter, string> = {
+  all: "All",
+  active: "Active",
+  inactive: "Inactive",
+};
+
+const isStatus = (value: string | null): value is ProductStatusFilter =>
+  productStatuses.includes(value as ProductStatusFilter);
+
+const REGION_ID = "managed-products";
+
+const columns = ["Product", "Category", "Price", "Vendor", "Status", "Actions"];
+
+/**
+ * The products a person manages: search and status in the URL, a page of 25 at a time, and per row
+ * View, Edit and Delete (deactivate, after a confirmation) or Restore. `mine` limits it to the
+ * caller's own products; the server does that for sellers anyway.
+ */
+export function ManagedProductList({
+  mine,
+  addPath,
+  editPath,
+}: {
+  mine: boolean;
+  addPath: string;
+  editPath: (id: string) => string;
+}) {
+  const { params, page, go } = useSearchState();
+  const search = params.get("search") ?? "";
+  const rawStatus = params.get("status");
+  const status = isStatus(rawStatus) ? rawStatus : "all";
+  const [searchText, setSearchText] = useState(search);
+  const debounced = useDebounced(searchText.trim(), 300);
+
+  // The box follows the URL (back/forward) and pushes typed text after a pause.
+  useEffect(() => setSearchText(search), [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
+  useEffect(() => {
+    if (debounced !== search) go({ search: debounced, page: undefined });
+  }, [debounced]);
+
+  const query = useManagedProducts({ search, status, page, mine });
+  const [confirming, setConfirming] = useState<ManagedProductRow | null>(null);
+  // The Delete button that opened the dialog gets focus back; once the row turns inactive that button
+  // is gone, and the table takes focus instead of the page's top.
+  const opener = useRef<HTMLElement | null>(null);
+  const ask = (product: ManagedProductRow) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirming(product);
+  };
+  const remove = useDeleteProduct();
+  const restore = useRestoreProduct();
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    try {
+      await remove.mutateAsync(confirming.id);
+      toast.success("Success", { description: "Product deleted successfully" });
+      if (!opener.current?.isConnected) document.getElementById(REGION_ID)?.focus();
+    } catch (error) {
+      toast.error("Failed to delete product", { description: (error as Error).message });
+    }
+  };
+
+  const restoreProduct = async (product: ManagedProductRow) => {
+    try {
+      await restore.mutateAsync(product.id);
+      toast.success("Success", { description: "Product restored successfully" });
+    } catch (error) {
+      toast.error("Failed to restore product", { description: (error as Error).message });
+    }
+  };
+
+  return (
+    <>
+      <search className="mb-6 grid gap-3 sm:grid-cols-[1fr_12rem_auto]">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+            aria-hidden
+          />
+          <label htmlFor="manage-product-search" className="sr-only">
+            Search products
+          </label>
+          <Input
+            id="manage-product-search"
+            type="search"
+            placeholder="Search by name, vendor or description..."
+            className="pl-9"
+            maxLength={100}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <label htmlFor="manage-product-status" className="sr-only">
+          Status
+        </label>
+        <NativeSelect
+          id="manage-product-status"
+          value={status}
+          onChange={(event) =>
+            go({ status: event.target.value === "all" ? undefined : event.target.value, page: undefined })
+          }
+        >
+          {productStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button asChild>
+          <Link to={addPath}>
+            <Plus aria-hidden />
+            Add Product
+          </Link>
+        </Button>
+      </search>
+
+      <PagedList
+        query={query}
+        what="products"
+        empty="No products found."
+        onPage={(p) => go({ page: String(p) })}
+      >
+        {(items) => (
+          <section
+            id={REGION_ID}
+            aria-label="Products"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="managed-products-table">
+              <thead className="bg-muted/50 text-muted-foreground">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-medium">
+                      {column === "Actions" ? <span className="sr-only">{column}</span> : column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((product) => (
+                  <ProductRow
+                    key={product.id}
+                    product={product}
+                    editPath={editPath(product.id)}
+                    busy={restore.isPending && restore.variables === product.id}
+                    onDelete={() => ask(product)}
+                    onRestore={() => restoreProduct(product)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </PagedList>
+
+      <AlertDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+      >
+        {confirming && (
+          <AlertDialogContent
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
+          >
+            <AlertDialogHeader>
+              <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+              <AlertDialogDescription>
+                This deactivates “{confirming.name}”: it disappears from the marketplace but is not erased.
+                You can undo it later by editing the product or choosing Restore.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction variant="destructive" onClick={confirmDelete}>
+                Delete
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        )}
+      </AlertDialog>
+    </>
+  );
+}
+
+function ProductRow({
+  product,
+  editPath,
+  busy,
+  onDelete,
+  onRestore,
+}: {
+  product: ManagedProductRow;
+  editPath: string;
+  busy: boolean;
+  onDelete: () => void;
+  onRestore: () => void;
+}) {
+  const struck = product.originalPrice !== null && product.originalPrice > product.price;
+  return (
+    <tr className="border-t border-border" data-testid="managed-product-row">
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          {product.imageUrl ? (
+            <img
+              src={product.imageUrl}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="size-12 shrink-0 rounded-md bg-muted object-cover"
+            />
+          ) : (
+            <div className="flex size-12 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
+              <Package className="size-5" aria-hidden />
+            </div>
+          )}
+          <span className="font-medium">{product.name}</span>
+        </div>
+      </td>
+      <td className="px-4 py-3">{product.categoryName ?? product.category}</td>
+      <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+        {formatUsd(product.price)}
+        {struck && product.originalPrice !== null && (
+          <s className="ml-2 text-muted-foreground">
+            <span className="sr-only">was </span>
+            {formatUsd(product.originalPrice)}
+          </s>
+        )}
+      </td>
+      <td className="px-4 py-3">{product.vendor ?? <span className="text-muted-foreground">—</span>}</td>
+      <td className="px-4 py-3">
+        <Badge variant={product.isActive ? "success" : "outline"} data-testid="managed-product-status">
+          {product.isActive ? "Active" : "Inactive"}
+        </Badge>
+      </td>
+      <td className="px-4 py-2">
+        <div className="flex justify-end gap-1">
+          {product.isActive ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to={paths.product(product.id)}>
+                <Eye aria-hidden />
+                View<span className="sr-only"> {product.name}</span>
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" disabled title="Inactive products are not on the marketplace">
+              <Eye aria-hidden />
+              View<span className="sr-only"> {product.name} (inactive, not on the marketplace)</span>
+            </Button>
+          )}
+          <Button asChild variant="ghost" size="sm">
+            <Link to={editPath}>
+              <Pencil aria-hidden />
+              Edit<span className="sr-only"> {product.name}</span>
+            </Link>
+          </Button>
+          {product.isActive ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden />
+              Delete<span className="sr-only"> {product.name}</span>
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" disabled={busy} onClick={onRestore}>
+              <RotateCcw aria-hidden />
+              Restore<span className="sr-only"> {product.name}</span>
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,80 @@
+import { ArrowLeft, PackageX } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Button } from "#web/components/ui/button";
+import { Spinner } from "#web/components/ui/spinner";
+import { useManagedProduct } from "#web/features/manage-products/api/get-managed-product";
+import { ProductForm } from "#web/features/manage-products/components/product-form";
+import { ApiError } from "#web/lib/api";
+
+type ScreenProps = { listPath: string; listName: string; vendorHint?: string };
+
+/** Add (no id) or edit (an id from the URL) a product, then back to `listPath`. */
+export function ProductFormScreen({ id, ...props }: ScreenProps & { id?: string }) {
+  return id ? <EditProduct id={id} {...props} /> : <AddProduct {...props} />;
+}
+
+function AddProduct({ listPath, listName, vendorHint }: ScreenProps) {
+  return (
+    <>
+      <PageHeader title="Add Product" subtitle="Describe the product, set its price and add pictures.">
+        <BackLink to={listPath} name={listName} />
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+        <ProductForm listPath={listPath} vendorHint={vendorHint} />
+      </div>
+    </>
+  );
+}
+
+function EditProduct({ id, listPath, listName, vendorHint }: ScreenProps & { id: string }) {
+  const query = useManagedProduct(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <>
+      <PageHeader
+        title={notFound ? "Product not found" : "Edit Product"}
+        subtitle={notFound ? undefined : query.data?.name}
+      >
+        <BackLink to={listPath} name={listName} />
+      </PageHeader>
+      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
+        {query.isPending ? (
+          <Spinner label="Loading the product" />
+        ) : notFound ? (
+          <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="product-not-found">
+            <PackageX className="size-12 text-muted-foreground" aria-hidden />
+            <p className="max-w-md text-muted-foreground">
+              This product doesn't exist, or it isn't one you can edit.
+            </p>
+            <Button asChild>
+              <Link to={listPath}>Back to {listName}</Link>
+            </Button>
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="rounded-lg border border-destructive/40 p-6">
+            <p className="font-semibold">The product could not be loaded.</p>
+            <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
+            <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ProductForm key={query.data.id} product={query.data} listPath={listPath} vendorHint={vendorHint} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function BackLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link
+      to={to}
+      className="mt-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      {name}
+    </Link>
+  );
+}
