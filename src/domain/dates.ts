@@ -23,3 +23,24 @@ export function formatDate(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   return dayAndTime.format(new Date(value));
 }
+
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+
+/** Largest first: the first unit the difference reaches at least once is the one shown. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** '3 minutes ago', 'yesterday', 'in 2 hours'; under a minute reads 'just now'. */
+export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(value).getTime() - now.getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}

@@ -1,10 +1,187 @@
-import { ScreenPending } from "#web/components/layout/screen-pending";
-import { RequireRole } from "#web/features/auth/components/guards";
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { CONTENT_BLOCK_MAX, type ContentBlock, contentBlockInputSchema } from "#domain/cms";
+import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
+import { formatDateTime, formatRelativeTime } from "#domain/dates";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Textarea } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireAdmin } from "#web/features/auth/components/guards";
+import { useAdminContentBlocks } from "#web/features/content/api/get-admin-content-blocks";
+import { useUpdateContentBlock } from "#web/features/content/api/update-content-block";
+import { useDebounced } from "#web/lib/use-debounced";
+import { useSearchState } from "#web/lib/use-search-state";
+import { cn } from "#web/lib/utils";
 
 export function Component() {
   return (
-    <RequireRole allow="admin">
-      <ScreenPending title="Content Blocks" purpose="Being built." />
-    </RequireRole>
+    <RequireAdmin>
+      <ContentBlocksScreen />
+    </RequireAdmin>
+  );
+}
+
+function ContentBlocksScreen() {
+  const { params, go } = useSearchState();
+  const search = params.get("search") ?? "";
+  const [text, setText] = useState(search);
+  const typed = useDebounced(text.trim(), 300);
+
+  // The box follows the URL (back/forward) and pushes typed text after a pause.
+  useEffect(() => setText(search), [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
+  useEffect(() => {
+    if (typed !== search) go({ search: typed });
+  }, [typed]);
+
+  return (
+    <>
+      <PageHeader
+        title="Content Blocks"
+        subtitle="The editable texts of the home page and the footer. They are plain text: HTML shows exactly as typed."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <search className="relative mb-6 sm:max-w-sm">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Search content blocks by key"
+            placeholder="Search by key, e.g. home.hero"
+            className="pl-9"
+            maxLength={200}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </search>
+        <BlockList search={search} />
+      </div>
+    </>
+  );
+}
+
+function BlockList({ search }: { search: string }) {
+  const blocks = useAdminContentBlocks(search);
+  if (blocks.isPending) return <Spinner label="Loading content blocks" />;
+  if (blocks.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
+        <p className="font-semibold">The content blocks could not be loaded.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{blocks.error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => blocks.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (blocks.data.length === 0) {
+    return <p className="py-16 text-center text-muted-foreground">No content blocks found.</p>;
+  }
+  return (
+    <ul className={cn("grid max-w-4xl gap-4", blocks.isFetching && "opacity-70 transition-opacity")}>
+      {blocks.data.map((block) => (
+        <li key={block.key}>
+          <BlockCard block={block} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BlockCard({ block }: { block: ContentBlock }) {
+  const id = useId();
+  const update = useUpdateContentBlock();
+  // What the admin typed; null while it is the saved text.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = draft ?? block.content;
+  const changed = draft !== null && draft !== block.content;
+  const label = isKnownContentBlock(block.key) ? contentBlockRegistry[block.key].label : block.key;
+
+  const reset = () => {
+    setDraft(null);
+    setError(null);
+  };
+
+  const save = async () => {
+    const parsed = contentBlockInputSchema.safeParse({ content: shown });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? "Content is not valid");
+      return;
+    }
+    try {
+      await update.mutateAsync({ key: block.key, content: parsed.data.content });
+      reset();
+      toast.success("Success", { description: "Content block updated successfully!" });
+    } catch (caught) {
+      toast.error(`Failed to update content block: ${(caught as Error).message}`);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-label`}
+      className="rounded-lg border border-border bg-card p-5 shadow-sm"
+      data-testid="content-block"
+      data-key={block.key}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <h2 id={`${id}-label`} className="font-semibold">
+            <label htmlFor={`${id}-text`}>{label}</label>
+          </h2>
+          <p className="font-mono text-xs break-all text-muted-foreground">{block.key}</p>
+        </div>
+        {block.isDefault ? (
+          <Badge variant="outline">Default text</Badge>
+        ) : (
+          block.updatedAt && (
+            <p className="text-xs text-muted-foreground">
+              Saved{" "}
+              <time dateTime={block.updatedAt} title={formatDateTime(block.updatedAt)}>
+                {formatRelativeTime(block.updatedAt)}
+              </time>
+            </p>
+          )
+        )}
+      </div>
+      <Textarea
+        id={`${id}-text`}
+        // Grows with its text where the browser can size fields to their content.
+        className="mt-3 min-h-20 max-h-80 field-sizing-content"
+        rows={3}
+        maxLength={CONTENT_BLOCK_MAX}
+        value={shown}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setError(null);
+        }}
+      />
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      {changed && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" onClick={save} disabled={update.isPending}>
+            {update.isPending ? "Saving..." : "Save"}
+            <span className="sr-only"> {label}</span>
+          </Button>
+          <Button size="sm" variant="outline" onClick={reset} disabled={update.isPending}>
+            Cancel
+            <span className="sr-only"> changes to {label}</span>
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }

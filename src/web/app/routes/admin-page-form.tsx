@@ -1,10 +1,108 @@
-import { ScreenPending } from "#web/components/layout/screen-pending";
-import { RequireRole } from "#web/features/auth/components/guards";
+import { ArrowLeft } from "lucide-react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import type { PageValues } from "#domain/cms";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Button } from "#web/components/ui/button";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireAdmin } from "#web/features/auth/components/guards";
+import { useCreatePage } from "#web/features/pages/api/create-page";
+import { useAdminPage } from "#web/features/pages/api/get-admin-page";
+import { useUpdatePage } from "#web/features/pages/api/update-page";
+import { PageForm } from "#web/features/pages/components/page-form";
+import { ApiError } from "#web/lib/api";
+import { paths } from "#web/paths";
 
+/** /admin/pages/add creates a page; /admin/pages/:id edits the page with that id. */
 export function Component() {
+  const { id } = useParams();
+  return <RequireAdmin>{id ? <EditPage id={id} /> : <AddPage />}</RequireAdmin>;
+}
+
+function BackToPages() {
   return (
-    <RequireRole allow="admin">
-      <ScreenPending title="Edit Page" purpose="Being built." />
-    </RequireRole>
+    <Link
+      to={paths.admin.pages()}
+      className="mt-4 inline-flex items-center gap-2 text-sm font-medium text-primary hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden /> Back to Pages
+    </Link>
+  );
+}
+
+function AddPage() {
+  const create = useCreatePage();
+  const navigate = useNavigate();
+  const save = async (values: PageValues) => {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      toast.error(`Failed to create page: ${(error as Error).message}`);
+      throw error;
+    }
+    toast.success("Success", { description: "Page created successfully!" });
+    navigate(paths.admin.pages());
+  };
+  return (
+    <>
+      <PageHeader
+        title="Add Page"
+        subtitle="Write a content page. It stays a draft until you mark it active."
+      >
+        <BackToPages />
+      </PageHeader>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <PageForm submitLabel="Create Page" onSave={save} />
+      </div>
+    </>
+  );
+}
+
+function EditPage({ id }: { id: string }) {
+  const page = useAdminPage(id);
+  const update = useUpdatePage();
+  const navigate = useNavigate();
+
+  if (page.isPending) return <Spinner label="Loading page" />;
+  if (page.isError) {
+    const missing = page.error instanceof ApiError && page.error.status === 404;
+    return (
+      <section role={missing ? undefined : "alert"} className="mx-auto max-w-lg px-4 py-24 text-center">
+        <title>{`${missing ? "Page not found" : "Page unavailable"} | Stackbay`}</title>
+        <h1 className="text-2xl font-bold">{missing ? "Page not found" : "This page could not be loaded"}</h1>
+        <p className="mt-3 text-muted-foreground">
+          {missing ? "There is no page with this id; it may have been deleted." : page.error.message}
+        </p>
+        {!missing && (
+          <Button variant="outline" className="mt-6" onClick={() => page.refetch()}>
+            Try again
+          </Button>
+        )}
+        <div>
+          <BackToPages />
+        </div>
+      </section>
+    );
+  }
+
+  const save = async (values: PageValues) => {
+    try {
+      await update.mutateAsync({ id, values });
+    } catch (error) {
+      toast.error(`Failed to update page: ${(error as Error).message}`);
+      throw error;
+    }
+    toast.success("Success", { description: "Page updated successfully!" });
+    navigate(paths.admin.pages());
+  };
+  return (
+    <>
+      <PageHeader title="Edit Page" subtitle={page.data.title}>
+        <BackToPages />
+      </PageHeader>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <PageForm key={page.data.id} page={page.data} submitLabel="Save Changes" onSave={save} />
+      </div>
+    </>
   );
 }

@@ -1,10 +1,214 @@
-import { ScreenPending } from "#web/components/layout/screen-pending";
-import { RequireRole } from "#web/features/auth/components/guards";
+import { ExternalLink, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { PageListItem } from "#domain/cms";
+import { formatDateTime, formatRelativeTime } from "#domain/dates";
+import { PageHeader } from "#web/components/layout/page-header";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "#web/components/ui/alert-dialog";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireAdmin } from "#web/features/auth/components/guards";
+import { useDeletePage } from "#web/features/pages/api/delete-page";
+import { useAdminPages } from "#web/features/pages/api/get-admin-pages";
+import { useDebounced } from "#web/lib/use-debounced";
+import { useSearchState } from "#web/lib/use-search-state";
+import { cn } from "#web/lib/utils";
+import { paths } from "#web/paths";
+
+const columns = ["Title", "Slug", "Status", "Updated", "Actions"];
 
 export function Component() {
   return (
-    <RequireRole allow="admin">
-      <ScreenPending title="Pages" purpose="Being built." />
-    </RequireRole>
+    <RequireAdmin>
+      <PagesScreen />
+    </RequireAdmin>
+  );
+}
+
+function PagesScreen() {
+  const { params, go } = useSearchState();
+  const search = params.get("search") ?? "";
+  const [text, setText] = useState(search);
+  const typed = useDebounced(text.trim(), 300);
+  // The box follows the URL (back/forward) and pushes typed text after a pause.
+  useEffect(() => setText(search), [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
+  useEffect(() => {
+    if (typed !== search) go({ search: typed });
+  }, [typed]);
+
+  return (
+    <>
+      <PageHeader
+        title="Pages"
+        subtitle="The site's content pages. Drafts stay hidden from visitors until you publish them."
+      />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <search className="relative w-full sm:max-w-sm">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search pages by title or slug"
+              placeholder="Search by title or slug"
+              className="pl-9"
+              value={text}
+              maxLength={200}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </search>
+          <Button asChild>
+            <Link to={paths.admin.addPage()}>
+              <Plus aria-hidden /> Add Page
+            </Link>
+          </Button>
+        </div>
+        <PagesList search={search} />
+      </div>
+    </>
+  );
+}
+
+function PagesList({ search }: { search: string }) {
+  const pages = useAdminPages(search);
+  if (pages.isPending) return <Spinner label="Loading pages" />;
+  if (pages.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
+        <p className="font-semibold">The pages could not be loaded.</p>
+        <p className="mt-1 text-sm text-muted-foreground">{pages.error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => pages.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (pages.data.length === 0) {
+    return (
+      <p className="py-16 text-center text-muted-foreground" data-testid="pages-empty">
+        {search ? `No pages match "${search}".` : "No pages yet. Add the first one with Add Page."}
+      </p>
+    );
+  }
+  return (
+    <section
+      aria-label="Pages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+      tabIndex={0}
+      className={cn(
+        "relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring",
+        pages.isFetching && "opacity-70 transition-opacity",
+      )}
+    >
+      <table className="w-full min-w-[48rem] text-left text-sm" data-testid="admin-pages-table">
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={cn("px-4 py-3 font-medium", column === "Actions" && "text-right")}
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pages.data.map((page) => (
+            <PageRow key={page.id} page={page} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function PageRow({ page }: { page: PageListItem }) {
+  const remove = useDeletePage();
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(page.id);
+      toast.success("Success", { description: "Page deleted successfully!" });
+    } catch (error) {
+      toast.error(`Failed to delete page: ${(error as Error).message}`);
+    }
+  };
+
+  return (
+    <tr className="border-t border-border" data-testid="admin-page-row">
+      <th scope="row" className="max-w-xs px-4 py-3 font-medium break-words">
+        {page.title}
+      </th>
+      <td className="px-4 py-3 font-mono text-xs break-all">{page.slug}</td>
+      <td className="px-4 py-3">
+        {page.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={page.updatedAt} title={formatDateTime(page.updatedAt)}>
+          {formatRelativeTime(page.updatedAt)}
+        </time>
+      </td>
+      <td className="px-4 py-2">
+        <div className="flex justify-end gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link
+              to={paths.page(page.slug)}
+              title={page.isActive ? undefined : "Inactive: visitors see 'Page Not Found'"}
+            >
+              <ExternalLink aria-hidden /> View<span className="sr-only"> {page.title}</span>
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={paths.admin.editPage(page.id)}>
+              <Pencil aria-hidden /> Edit<span className="sr-only"> {page.title}</span>
+            </Link>
+          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive hover:text-destructive"
+                disabled={remove.isPending}
+              >
+                <Trash2 aria-hidden /> Delete<span className="sr-only"> {page.title}</span>
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  This permanently deletes the page "{page.title}" ({paths.page(page.slug)}). Visitors will
+                  see 'Page Not Found' there. This cannot be undone.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction variant="destructive" onClick={onDelete}>
+                  Delete
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, BadgeCheck, Globe, ShieldCheck, Zap } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import type { ContentBlockKey } from "#domain/content-blocks";
 import { currencyByCode } from "#domain/currency";
 import { Button } from "#web/components/ui/button";
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
@@ -17,28 +18,24 @@ const stats = [
   { value: "4.9", label: "Customer Rating" },
 ];
 
-const values = [
-  {
-    icon: Globe,
-    title: "Global Marketplace",
-    text: "Software, APIs, hardware and services from vendors on every continent, priced in your currency.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Secure Transactions",
-    text: "Payments settled in USD through audited providers, with a clear refund process if something goes wrong.",
-  },
-  {
-    icon: Zap,
-    title: "Instant Access",
-    text: "Licence keys and access details arrive the moment your order is confirmed.",
-  },
-  {
-    icon: BadgeCheck,
-    title: "Verified Vendors",
-    text: "Every seller passes identity and business checks before a product goes live.",
-  },
+/** The four value cards; their texts are content blocks admins can edit. */
+const values: { icon: typeof Globe; title: string; block: ContentBlockKey }[] = [
+  { icon: Globe, title: "Global Marketplace", block: "home.values.global" },
+  { icon: ShieldCheck, title: "Secure Transactions", block: "home.values.secure" },
+  { icon: Zap, title: "Instant Access", block: "home.values.instant" },
+  { icon: BadgeCheck, title: "Verified Vendors", block: "home.values.verified" },
 ];
+
+function ValueCard({ icon: Icon, title, block }: (typeof values)[number]) {
+  const text = useContentBlock(block);
+  return (
+    <li className="rounded-lg border border-border bg-card p-6 shadow-sm">
+      <Icon className="size-8 text-primary" aria-hidden />
+      <h3 className="mt-4 font-semibold">{title}</h3>
+      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+    </li>
+  );
+}
 
 function FeaturedProducts() {
   const featured = useFeaturedProducts();
@@ -97,16 +94,10 @@ function useNewsletterOutcome() {
 export function Component() {
   useNewsletterOutcome();
   const currency = currencyByCode(useCurrency());
-  const heroTitle = useContentBlock("home.hero.title", "Welcome to Stackbay");
-  const heroSubtitle = useContentBlock(
-    "home.hero.subtitle",
-    "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
-  );
-  const ctaTitle = useContentBlock("home.cta.title", "Ready to build your stack?");
-  const ctaSubtitle = useContentBlock(
-    "home.cta.subtitle",
-    "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
-  );
+  const heroTitle = useContentBlock("home.hero.title");
+  const heroSubtitle = useContentBlock("home.hero.subtitle");
+  const ctaTitle = useContentBlock("home.cta.title");
+  const ctaSubtitle = useContentBlock("home.cta.subtitle");
   return (
     <>
       <title>Stackbay | Global marketplace for technology products and deals</title>
@@ -151,12 +142,8 @@ export function Component() {
           Why businesses buy on Stackbay
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {values.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-lg border border-border bg-card p-6 shadow-sm">
-              <Icon className="size-8 text-primary" aria-hidden />
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-            </li>
+          {values.map((value) => (
+            <ValueCard key={value.block} {...value} />
           ))}
         </ul>
       </section>

@@ -63,10 +63,7 @@ function LinkList({
 }
 
 export function Footer() {
-  const tagline = useContentBlock(
-    "footer.tagline",
-    "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
-  );
+  const tagline = useContentBlock("footer.tagline");
   return (
     <footer className="mt-16 border-t border-border bg-card" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type ContentBlockKey, contentBlockRegistry } from "#domain/content-blocks";
 import { api } from "#web/lib/api";
 
 export const contentBlocksQueryOptions = () =>
@@ -8,9 +9,12 @@ export const contentBlocksQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** An admin-editable text, or the built-in default while loading, when missing or when loading failed. */
-export function useContentBlock(key: string, fallback: string): string {
+/**
+ * An admin-editable text, or its built-in default from the registry while loading, when unsaved or when
+ * loading failed. It is plain text: render it as text, never as HTML.
+ */
+export function useContentBlock(key: ContentBlockKey): string {
   const { data } = useQuery(contentBlocksQueryOptions());
   const content = data?.find((block) => block.key === key)?.content;
-  return content?.trim() ? content : fallback;
+  return content?.trim() ? content : contentBlockRegistry[key].defaultText;
 }

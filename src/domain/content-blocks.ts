@@ -1,0 +1,50 @@
+/**
+ * The editable texts the site really shows, each with the label admins see and the text the site shows
+ * until an admin saves another (or when the saved text cannot be loaded). The admin screen lists every
+ * one of these even before the database has a row for it.
+ */
+export const contentBlockRegistry = {
+  "home.hero.title": { label: "Home: hero title", defaultText: "Welcome to Stackbay" },
+  "home.hero.subtitle": {
+    label: "Home: hero subtitle",
+    defaultText:
+      "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
+  },
+  "home.values.global": {
+    label: "Home: Global Marketplace card",
+    defaultText:
+      "Software, APIs, hardware and services from vendors on every continent, priced in your currency.",
+  },
+  "home.values.secure": {
+    label: "Home: Secure Transactions card",
+    defaultText:
+      "Payments settled in USD through audited providers, with a clear refund process if something goes wrong.",
+  },
+  "home.values.instant": {
+    label: "Home: Instant Access card",
+    defaultText: "Licence keys and access details arrive the moment your order is confirmed.",
+  },
+  "home.values.verified": {
+    label: "Home: Verified Vendors card",
+    defaultText: "Every seller passes identity and business checks before a product goes live.",
+  },
+  "home.cta.title": { label: "Home: call to action title", defaultText: "Ready to build your stack?" },
+  "home.cta.subtitle": {
+    label: "Home: call to action text",
+    defaultText:
+      "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
+  },
+  "footer.tagline": {
+    label: "Footer: tagline",
+    defaultText:
+      "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
+  },
+} as const satisfies Record<string, { label: string; defaultText: string }>;
+
+export type ContentBlockKey = keyof typeof contentBlockRegistry;
+
+export const knownContentBlockKeys = Object.keys(contentBlockRegistry) as ContentBlockKey[];
+
+export function isKnownContentBlock(key: string): key is ContentBlockKey {
+  return Object.hasOwn(contentBlockRegistry, key);
+}

@@ -1,0 +1,85 @@
+import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
+import type { Page, PageListItem, SeoMeta } from "#domain/cms";
+import type { Database } from "#server/db/client";
+import { type SeoMeta as StoredSeoMeta, sitePages } from "#server/db/schema/content";
+
+type PageRow = typeof sitePages.$inferSelect;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The stored jsonb keeps the spec's field names and leaves out empty ones. */
+export function toStoredSeoMeta(seo: SeoMeta): StoredSeoMeta | null {
+  const stored: StoredSeoMeta = {};
+  if (seo.title) stored.title = seo.title;
+  if (seo.description) stored.description = seo.description;
+  if (seo.ogImageUrl) stored.og_image_url = seo.ogImageUrl;
+  return Object.keys(stored).length > 0 ? stored : null;
+}
+
+export function toPage(row: PageRow): Page {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    isActive: row.isActive,
+    seoMeta: {
+      title: row.seoMeta?.title ?? "",
+      description: row.seoMeta?.description ?? "",
+      ogImageUrl: row.seoMeta?.og_image_url ?? "",
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of a page: the fields an admin edits. */
+export function pageSnapshot(row: PageRow) {
+  return {
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    isActive: row.isActive,
+    seoMeta: row.seoMeta ?? null,
+  };
+}
+
+export async function findActivePage(db: Database, slug: string) {
+  const [row] = await db
+    .select()
+    .from(sitePages)
+    .where(and(eq(sitePages.slug, slug), eq(sitePages.isActive, true)));
+  return row;
+}
+
+export async function findPage(db: Database, id: string, options: { lock?: boolean } = {}) {
+  const query = db.select().from(sitePages).where(eq(sitePages.id, id));
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** Every page, drafts included, most recently updated first; `search` matches title or slug. */
+export async function listPages(db: Database, search?: string): Promise<PageListItem[]> {
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const rows = await db
+    .select({
+      id: sitePages.id,
+      slug: sitePages.slug,
+      title: sitePages.title,
+      isActive: sitePages.isActive,
+      updatedAt: sitePages.updatedAt,
+    })
+    .from(sitePages)
+    .where(pattern ? or(ilike(sitePages.title, pattern), ilike(sitePages.slug, pattern)) : undefined)
+    .orderBy(desc(sitePages.updatedAt), desc(sitePages.id));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
+/** Whether another page than `exceptId` already has the slug. */
+export async function slugTaken(db: Database, slug: string, exceptId?: string) {
+  const [row] = await db
+    .select({ id: sitePages.id })
+    .from(sitePages)
+    .where(exceptId ? and(eq(sitePages.slug, slug), ne(sitePages.id, exceptId)) : eq(sitePages.slug, slug));
+  return row !== undefined;
+}
