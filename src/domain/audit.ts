@@ -10,6 +10,7 @@ export const auditEntityTypes = [
   "fx_rate",
   "order",
   "partner_application",
+  "refund",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -69,3 +70,14 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Audit entries a page: 50, newest first. */
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditListSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AuditList = z.infer<typeof auditListSchema>;

@@ -1,3 +1,133 @@
+import { asc, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminFxRateSchema,
+  BUFFER_DECIMALS,
+  fxRateParams,
+  fxRateUpdateSchema,
+  RATE_DECIMALS,
+  systemSchema,
+} from "#domain/system";
+import { requireRole, signedInUser } from "#server/auth/guards";
+import type { Database } from "#server/db/client";
+import { user } from "#server/db/schema/auth";
+import { fxRates, products } from "#server/db/schema/catalog";
+import { orders } from "#server/db/schema/orders";
+import { recordAudit } from "#server/lib/audit";
+import packageJson from "../../../../package.json" with { type: "json" };
 
-export const systemRoutes: FastifyPluginAsyncZod = async () => {};
+const version = packageJson.version;
+
+const toRate = (row: typeof fxRates.$inferSelect) => ({
+  currencyCode: row.currencyCode,
+  rateToUsd: Number(row.rateToUsd),
+  fxBuffer: Number(row.fxBuffer),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+async function counts(db: Database) {
+  const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  const [users, allProducts, activeProducts, allOrders] = await Promise.all([
+    total(db.select({ n: count() }).from(user)),
+    total(db.select({ n: count() }).from(products)),
+    total(db.select({ n: count() }).from(products).where(eq(products.isActive, true))),
+    total(db.select({ n: count() }).from(orders)),
+  ]);
+  return { users, products: allProducts, activeProducts, orders: allOrders };
+}
+
+/** The running system at a glance, and the exchange rates prices are converted with; super admins only. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  app.addHook("onRequest", requireRole("superAdmin"));
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
+
+  app.get(
+    "/admin/system",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Version, uptime, database health, mail and storage, record counts and exchange rates",
+        description: "An unreachable database answers healthy false (counts null), not an error.",
+        response: { 200: systemSchema },
+      },
+    },
+    async (request) => {
+      const { database, env, storage } = app;
+      const started = performance.now();
+      let healthy = true;
+      try {
+        await database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, "system: database unreachable");
+        healthy = false;
+      }
+      const latencyMs = healthy ? Math.round((performance.now() - started) * 10) / 10 : null;
+      const [figures, rates] = healthy
+        ? await Promise.all([counts(db), db.select().from(fxRates).orderBy(asc(fxRates.currencyCode))])
+        : [null, []];
+      return {
+        version,
+        uptimeSeconds: Math.round(process.uptime()),
+        nodeVersion: process.version,
+        database: { kind: database.kind, healthy, latencyMs },
+        mail: { transport: env.SMTP_URL ? ("smtp" as const) : ("outbox" as const) },
+        storage: { driver: storage.driver },
+        counts: figures,
+        fxRates: rates.map(toRate),
+      };
+    },
+  );
+
+  app.put(
+    "/admin/fx-rates/:code",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Set a currency's rate to USD and its buffer; displayed prices use them on the next load",
+        description:
+          "USD is the base currency and is refused. The public GET /api/fx-rates reads the same rows.",
+        params: fxRateParams,
+        body: fxRateUpdateSchema,
+        response: { 200: z.object({ rate: adminFxRateSchema }) },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const { code } = request.params;
+      const { rateToUsd, fxBuffer } = request.body;
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx.select().from(fxRates).where(eq(fxRates.currencyCode, code)).for("update");
+        const values = {
+          rateToUsd: rateToUsd.toFixed(RATE_DECIMALS),
+          fxBuffer: fxBuffer.toFixed(BUFFER_DECIMALS),
+          updatedAt: new Date(),
+        };
+        const [saved] = await tx
+          .insert(fxRates)
+          .values({ currencyCode: code, ...values })
+          .onConflictDoUpdate({ target: fxRates.currencyCode, set: values })
+          .returning();
+        if (!saved) throw new Error(`the rate of ${code} was not saved`);
+        const figures = (r: typeof fxRates.$inferSelect) => ({
+          rateToUsd: Number(r.rateToUsd),
+          fxBuffer: Number(r.fxBuffer),
+        });
+        await recordAudit(tx, me, {
+          action: before ? "update" : "create",
+          entityType: "fx_rate",
+          entityId: code,
+          entityLabel: code,
+          before: before ? figures(before) : null,
+          after: figures(saved),
+        });
+        return saved;
+      });
+      request.log.info({ currency: code, rateToUsd, fxBuffer, by: me.id }, "exchange rate changed");
+      return { rate: toRate(row) };
+    },
+  );
+};

@@ -1,3 +1,57 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminUserListSchema,
+  adminUserSchema,
+  adminUsersQuery,
+  adminUserUpdateSchema,
+} from "#domain/admin-users";
+import { requireRole, signedInUser } from "#server/auth/guards";
+import { listUsers } from "#server/modules/users/repository";
+import { updateUserAccess } from "#server/modules/users/service";
 
-export const userAdminRoutes: FastifyPluginAsyncZod = async () => {};
+/** Super admins manage accounts: who sells, resells, administers, and who may sign in at all. */
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  app.addHook("onRequest", requireRole("superAdmin"));
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
+
+  app.get(
+    "/admin/users",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Accounts, newest first, 25 a page; search over e-mail and names, filter by role",
+        querystring: adminUsersQuery,
+        response: { 200: adminUserListSchema },
+      },
+    },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.patch(
+    "/admin/users/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Grant or revoke seller, reseller, admin and super-admin rights; disable or enable",
+        description:
+          "Disabling signs the account out everywhere at once. The last active super admin cannot lose the role or be disabled (409 LAST_SUPER_ADMIN), and nobody can disable themselves (409 CANNOT_DISABLE_SELF).",
+        params: z.object({ id: z.string().min(1).max(100) }),
+        body: adminUserUpdateSchema,
+        response: { 200: z.object({ user: adminUserSchema }) },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const { user, sessionsEnded } = await updateUserAccess(db, me, request.params.id, request.body);
+      request.log.info(
+        { userId: user.id, change: request.body, sessionsEnded, by: me.id },
+        "user access changed",
+      );
+      return { user };
+    },
+  );
+};

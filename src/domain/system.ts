@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { type CurrencyCode, currencies } from "#domain/currency";
+
+/** Rates are stored as numeric(18, 8), buffers as numeric(6, 4). */
+export const RATE_DECIMALS = 8;
+export const BUFFER_DECIMALS = 4;
+export const MAX_RATE = 1_000_000;
+export const MAX_BUFFER = 0.5;
+
+/** Every supported currency but USD, whose rate is fixed at 1 since prices are stored in USD. */
+export const fxCurrencyCodes = currencies.map((c) => c.code).filter((code) => code !== "USD") as Exclude<
+  CurrencyCode,
+  "USD"
+>[];
+export type FxCurrencyCode = (typeof fxCurrencyCodes)[number];
+
+const hasAtMostDecimals = (value: number, places: number) => Number(value.toFixed(places)) === value;
+
+export const fxCurrencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .superRefine((code, ctx) => {
+    if (code === "USD") {
+      ctx.addIssue({
+        code: "custom",
+        message: "USD is the base currency: its rate is fixed at 1 and cannot be changed.",
+      });
+    } else if (!fxCurrencyCodes.includes(code as FxCurrencyCode)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Unknown currency. Choose one of ${fxCurrencyCodes.join(", ")}.`,
+      });
+    }
+  })
+  .transform((code) => code as FxCurrencyCode);
+
+export const fxRateParams = z.object({ code: fxCurrencyCode });
+
+export const fxRateUpdateSchema = z.object({
+  rateToUsd: z
+    .number({ error: "Rate to USD must be a number" })
+    .positive("Rate to USD must be greater than 0")
+    .max(MAX_RATE, "Rate to USD must be at most 1,000,000")
+    .refine((value) => hasAtMostDecimals(value, RATE_DECIMALS), {
+      message: `Rate to USD can have at most ${RATE_DECIMALS} decimal places`,
+    }),
+  fxBuffer: z
+    .number({ error: "Buffer must be a number" })
+    .min(0, "Buffer must be between 0 and 0.5 (0–50 %)")
+    .max(MAX_BUFFER, "Buffer must be between 0 and 0.5 (0–50 %)")
+    .refine((value) => hasAtMostDecimals(value, BUFFER_DECIMALS), {
+      message: `Buffer can have at most ${BUFFER_DECIMALS} decimal places`,
+    }),
+});
+export type FxRateUpdate = z.infer<typeof fxRateUpdateSchema>;
+
+export const adminFxRateSchema = z.object({
+  currencyCode: z.string(),
+  rateToUsd: z.number(),
+  fxBuffer: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminFxRate = z.infer<typeof adminFxRateSchema>;
+
+export const systemSchema = z.object({
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  nodeVersion: z.string(),
+  database: z.object({
+    kind: z.enum(["pglite", "postgres"]),
+    healthy: z.boolean(),
+    latencyMs: z.number().nullable(),
+  }),
+  mail: z.object({ transport: z.enum(["smtp", "outbox"]) }),
+  storage: z.object({ driver: z.enum(["local", "s3"]) }),
+  /** Null when the database cannot be reached. */
+  counts: z
+    .object({
+      users: z.number(),
+      products: z.number(),
+      activeProducts: z.number(),
+      orders: z.number(),
+    })
+    .nullable(),
+  fxRates: z.array(adminFxRateSchema),
+});
+export type SystemInfo = z.infer<typeof systemSchema>;
+
+/** "3 h 12 min", "2 d 4 h", "45 s": how long the server has run, to the two largest units. */
+export function formatUptime(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${seconds} s`;
+}

@@ -1,0 +1,149 @@
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { type AdminUser, type AdminUserUpdate, describeUserUpdate, editableRoles } from "#domain/admin-users";
+import { formatDate } from "#domain/dates";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "#web/components/ui/alert-dialog";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { useUpdateUser } from "#web/features/admin-users/api/update-user";
+
+type Access = Pick<AdminUser, "isSeller" | "isReseller" | "isAdmin" | "isSuperAdmin" | "disabled">;
+
+const roleBadges = [
+  { key: "isBuyer", label: "Buyer" },
+  { key: "isSeller", label: "Seller" },
+  { key: "isReseller", label: "Reseller" },
+  { key: "isAdmin", label: "Admin" },
+  { key: "isSuperAdmin", label: "Super admin" },
+] as const;
+
+const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim() || "—";
+
+/** One account with its role toggles and the Disable/Enable control; `isMe` marks the signed-in super admin. */
+export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
+  const update = useUpdateUser();
+  const hintId = useId();
+  // What the super admin just chose, shown until the reloaded list has it; dropped on failure so the
+  // controls return to the saved values.
+  const [draft, setDraft] = useState<Access | null>(null);
+  const shown: Access = draft ?? user;
+
+  const change = async (patch: AdminUserUpdate) => {
+    setDraft({ ...shown, ...patch });
+    try {
+      await update.mutateAsync({ id: user.id, patch });
+      toast.success("User updated", { description: `${describeUserUpdate(patch)} for ${user.email}.` });
+    } catch (error) {
+      toast.error("Failed to update user", { description: (error as Error).message });
+    } finally {
+      setDraft(null);
+    }
+  };
+
+  return (
+    <tr className="border-t border-border align-top" data-testid="admin-user-row">
+      <td className="px-4 py-3 font-medium">
+        {fullName(user)}
+        {isMe && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{user.email}</td>
+      <td className="px-4 py-3">{user.emailVerified ? "Yes" : "No"}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-1" data-testid="admin-user-roles">
+          {roleBadges
+            .filter(({ key }) => user[key])
+            .map(({ key, label }) => (
+              <Badge key={key} variant={key === "isBuyer" ? "outline" : "secondary"}>
+                {label}
+              </Badge>
+            ))}
+        </div>
+      </td>
+      <td className="px-4 py-3" data-testid="admin-user-status">
+        {user.disabled ? (
+          <Badge variant="outline" className="border-destructive text-destructive">
+            Disabled
+          </Badge>
+        ) : (
+          <Badge variant="success">Active</Badge>
+        )}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+      </td>
+      <td className="px-4 py-3">
+        <fieldset className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1.5">
+          <legend className="sr-only">Roles of {user.email}</legend>
+          {editableRoles.map(({ key, label }) => (
+            <label key={key} className="flex items-center gap-2 whitespace-nowrap">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={shown[key]}
+                disabled={update.isPending}
+                onChange={(e) => change({ [key]: e.target.checked })}
+              />
+              {label}
+              <span className="sr-only"> ({user.email})</span>
+            </label>
+          ))}
+        </fieldset>
+      </td>
+      <td className="px-4 py-3">
+        {shown.disabled ? (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={update.isPending}
+            onClick={() => change({ disabled: false })}
+          >
+            Enable<span className="sr-only"> {user.email}</span>
+          </Button>
+        ) : (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button
+                variant="outline"
+                size="sm"
+                className="border-destructive/60 text-destructive hover:bg-destructive/10 hover:text-destructive"
+                disabled={isMe || update.isPending}
+                aria-describedby={isMe ? hintId : undefined}
+              >
+                Disable<span className="sr-only"> {user.email}</span>
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Disable {user.email}?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Their sessions end at once and they cannot sign in until re-enabled.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction variant="destructive" onClick={() => change({ disabled: true })}>
+                  Disable account
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
+        {isMe && (
+          <p id={hintId} className="mt-1.5 max-w-40 text-xs text-muted-foreground">
+            You can't disable your own account.
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { SystemInfo } from "#domain/system";
+import { api } from "#web/lib/api";
+
+export const getSystem = () => api<SystemInfo>("/admin/system");
+
+/** The running system's figures and the exchange rates, for super admins. */
+export const systemQueryOptions = () => queryOptions({ queryKey: ["admin", "system"], queryFn: getSystem });
+
+export function useSystem() {
+  return useQuery(systemQueryOptions());
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminFxRate, FxCurrencyCode, FxRateUpdate } from "#domain/system";
+import { auditLogKey } from "#web/features/audit/api/get-audit-log";
+import { fxRatesQueryOptions } from "#web/features/currency/api/get-fx-rates";
+import { systemQueryOptions } from "#web/features/system/api/get-system";
+import { api } from "#web/lib/api";
+
+export type FxRateChange = FxRateUpdate & { code: FxCurrencyCode };
+
+export const updateFxRate = ({ code, rateToUsd, fxBuffer }: FxRateChange) =>
+  api<{ rate: AdminFxRate }>(`/admin/fx-rates/${encodeURIComponent(code)}`, {
+    method: "PUT",
+    body: { rateToUsd, fxBuffer },
+  }).then((r) => r.rate);
+
+/** Saves one currency's rate; the system figures and the prices every screen converts reload. */
+export function useUpdateFxRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFxRate,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: systemQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: fxRatesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: auditLogKey }),
+      ]),
+  });
+}
