@@ -51,22 +51,50 @@ export const placeOrderSchema = billingSchema.extend({
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
+/** The payment statuses an admin may set. */
 export const orderStatuses = ["pending", "processing", "failed", "mock_confirmed"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** Every payment status: approved refunds move a confirmed order to partially refunded or refunded. */
+export const paymentStatuses = [...orderStatuses, "partially_refunded", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** The spec's labels: mock_confirmed, and any paid order, read 'Confirmed'. */
-export function orderStatusLabel(status: OrderStatus, isPaid: boolean): string {
+/** The spec's labels: mock_confirmed, and any paid order, read 'Confirmed'; refunds say so first. */
+export function orderStatusLabel(status: PaymentStatus, isPaid: boolean): string {
+  if (status === "refunded") return "Refunded";
+  if (status === "partially_refunded") return "Partially refunded";
   if (isPaid || status === "mock_confirmed") return "Confirmed";
   return { pending: "Pending", processing: "Processing", failed: "Failed" }[status];
 }
 
+/** Statuses of an order that was paid and delivered: these have invoices and may be refunded. */
+export const confirmedStatuses: readonly PaymentStatus[] = [
+  "mock_confirmed",
+  "partially_refunded",
+  "refunded",
+];
+
+export const orderItemRefundSchema = z.object({
+  id: z.string(),
+  status: z.enum(["requested", "seller_rejected", "escalated", "approved", "rejected"]),
+  reason: z.string(),
+  sellerDueAt: z.string(),
+  sellerNote: z.string().nullable(),
+  platformNote: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+
 export const orderItemSchema = z.object({
+  id: z.string(),
   productId: z.string().nullable(),
   productName: z.string(),
   price: z.number(),
   quantity: z.number(),
   vendor: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  refundStatus: z.enum(["none", "refunded"]),
+  /** The item's refund request, if the buyer made one. */
+  refund: orderItemRefundSchema.nullable(),
 });
 
 /** An order as the API returns it; amounts are USD numbers, `currency` and `fxRate` how it was shown. */
@@ -74,7 +102,7 @@ export const orderSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   paymentMethod: z.enum(["stripe", "paypal", "apple-pay"]),
-  paymentStatus: z.enum(orderStatuses),
+  paymentStatus: z.enum(paymentStatuses),
   isPaid: z.boolean(),
   subtotal: z.number(),
   tax: z.number(),
@@ -115,7 +143,9 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const adminOrdersQuery = z.object({
   page: pageNumber,
   status: z
-    .enum(orderStatuses, { error: "Status must be pending, processing, failed or mock_confirmed" })
+    .enum(paymentStatuses, {
+      error: "Status must be pending, processing, failed, mock_confirmed, partially_refunded or refunded",
+    })
     .optional(),
 });
 

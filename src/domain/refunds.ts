@@ -78,3 +78,32 @@ export const refundDecisionSchema = z.object({
   }),
   note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
 });
+
+/** A refund request as the seller and platform lists show it; amounts are USD numbers. */
+export const refundListItemSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderItemId: z.string(),
+  productName: z.string(),
+  quantity: z.number(),
+  amount: z.number(),
+  buyerName: z.string(),
+  reason: z.string(),
+  status: z.enum(refundStatuses),
+  sellerDueAt: z.string(),
+  sellerNote: z.string().nullable(),
+  platformNote: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type RefundListItem = z.infer<typeof refundListItemSchema>;
+
+export const refundListSchema = z.object({
+  items: z.array(refundListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type RefundList = z.infer<typeof refundListSchema>;
+
+export const REFUNDS_PAGE_SIZE = 25;

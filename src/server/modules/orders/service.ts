@@ -5,11 +5,12 @@ import {
   MAX_QUANTITY,
   type Order,
   type OrderStats,
-  type OrderStatus,
+  type PaymentStatus,
   type placeOrderSchema,
 } from "#domain/checkout";
 import { computeTotals } from "#domain/money";
 import type { Database } from "#server/db/client";
+import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
@@ -41,7 +42,9 @@ export class PaymentFailed extends AppError {
   }
 }
 
-export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+type RefundRow = typeof refundRequests.$inferSelect;
+
+export function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[] = []): Order {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -55,13 +58,30 @@ export function toOrder(row: OrderRow, items: ItemRow[]): Order {
     fxRate: Number(row.fxRate),
     customerInfo: row.customerInfo,
     items: items.map((item) => ({
+      id: item.id,
       productId: item.productId,
       productName: item.productName,
       price: Number(item.price),
       quantity: item.quantity,
       vendor: item.vendor,
       imageUrl: item.imageUrl,
+      refundStatus: item.refundStatus as Order["items"][number]["refundStatus"],
+      refund: toItemRefund(refunds.find((r) => r.orderItemId === item.id)),
     })),
+  };
+}
+
+function toItemRefund(refund: RefundRow | undefined): Order["items"][number]["refund"] {
+  if (!refund) return null;
+  return {
+    id: refund.id,
+    status: refund.status as NonNullable<Order["items"][number]["refund"]>["status"],
+    reason: refund.reason,
+    sellerDueAt: refund.sellerDueAt.toISOString(),
+    sellerNote: refund.sellerNote,
+    platformNote: refund.platformNote,
+    createdAt: refund.createdAt.toISOString(),
+    resolvedAt: refund.resolvedAt?.toISOString() ?? null,
   };
 }
 
@@ -69,25 +89,25 @@ async function loadOrderRows(db: Database, where: SQL | undefined, page?: { limi
   const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
   const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
   if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    );
-  return rows.map((row) => ({ row, items: items.filter((item) => item.orderId === row.id) }));
+  const ids = rows.map((r) => r.id);
+  const [items, refunds] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
+  ]);
+  return rows.map((row) => ({
+    row,
+    items: items.filter((item) => item.orderId === row.id),
+    refunds: refunds.filter((refund) => refund.orderId === row.id),
+  }));
 }
 
 /** Orders with their items, newest first; `where` picks whose. */
 export async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
-  return (await loadOrderRows(db, where)).map(({ row, items }) => toOrder(row, items));
+  return (await loadOrderRows(db, where)).map(({ row, items, refunds }) => toOrder(row, items, refunds));
 }
 
 /** One page of every order for admins, with the e-mail of the account that placed each. */
-export async function listAllOrders(db: Database, query: { page: number; status?: OrderStatus }) {
+export async function listAllOrders(db: Database, query: { page: number; status?: PaymentStatus }) {
   const where = query.status ? eq(orders.paymentStatus, query.status) : undefined;
   const [found, [counted]] = await Promise.all([
     loadOrderRows(db, where, {
@@ -101,8 +121,8 @@ export async function listAllOrders(db: Database, query: { page: number; status?
     ? await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ownerIds))
     : [];
   return {
-    items: found.map(({ row, items }) => ({
-      ...toOrder(row, items),
+    items: found.map(({ row, items, refunds }) => ({
+      ...toOrder(row, items, refunds),
       accountEmail: owners.find((o) => o.id === row.userId)?.email ?? "",
     })),
     total: counted?.n ?? 0,
@@ -113,7 +133,8 @@ export async function listAllOrders(db: Database, query: { page: number; status?
 
 /** The dashboard's cards: every order counts; spending and completion count confirmed or paid ones. */
 export async function orderStats(db: Database, userId: string): Promise<OrderStats> {
-  const done = sql`(${orders.isPaid} or ${orders.paymentStatus} = 'mock_confirmed')`;
+  // A fully refunded order is not money spent; a partly refunded one still counts in full.
+  const done = sql`((${orders.isPaid} or ${orders.paymentStatus} = 'mock_confirmed') and ${orders.paymentStatus} <> 'refunded')`;
   const [row] = await db
     .select({
       totalOrders: sql<number>`count(*)::int`,

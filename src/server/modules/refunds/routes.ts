@@ -1,3 +1,164 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pageNumber } from "#domain/paging";
+import { refundDecisionSchema, refundListSchema, refundRequestSchema, refundStatuses } from "#domain/refunds";
+import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
+import { refundRequests } from "#server/db/schema/after-sale";
+import { user } from "#server/db/schema/auth";
+import { publicUrl } from "#server/env";
+import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
+import { decideRefund, listRefunds, requestRefund } from "#server/modules/refunds/service";
 
-export const refundRoutes: FastifyPluginAsyncZod = async () => {};
+const refundAnswer = z.object({
+  refund: z.object({ id: z.string(), status: z.enum(refundStatuses), sellerDueAt: z.string() }),
+});
+
+/** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const base = () => publicUrl(app.env);
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+  });
+
+  /** Mail about a refund never undoes the refund step; a failure is logged for follow-up. */
+  const notify = async (
+    to: string | null | undefined,
+    mail: { subject: string; text: string; html: string },
+  ) => {
+    if (!to) return;
+    await app.mailer
+      .send({ to, ...mail })
+      .catch((error: unknown) => app.log.error({ err: error }, "refund e-mail failed"));
+  };
+  const emailOf = async (id: string | null) =>
+    id ? (await db.select({ email: user.email }).from(user).where(eq(user.id, id)))[0]?.email : undefined;
+
+  app.register(async (scope) => {
+    const own = scope.withTypeProvider<ZodTypeProvider>();
+    own.addHook("onRequest", requireUser);
+
+    own.post(
+      "/orders/:orderId/items/:itemId/refund",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "Ask for an item's refund, with a reason",
+          description: `Only the order's buyer, on a confirmed order, within the refund window (REFUND_WINDOW_DAYS, ${app.env.REFUND_WINDOW_DAYS} days); once per item.`,
+          params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
+          body: refundRequestSchema,
+          response: { 201: refundAnswer },
+        },
+      },
+      async (request, reply) => {
+        const me = signedInUser(request);
+        const { refund, item } = await requestRefund(
+          db,
+          me,
+          request.params,
+          request.body.reason,
+          app.env.REFUND_WINDOW_DAYS,
+        );
+        await notify(
+          await emailOf(refund.sellerId),
+          refundRequestedMail(item.productName, refund.reason, refund.sellerDueAt, {
+            label: "Answer the request",
+            url: `${base()}/dashboard/refunds`,
+          }),
+        );
+        return reply.status(201).send({
+          refund: {
+            id: refund.id,
+            status: "requested" as const,
+            sellerDueAt: refund.sellerDueAt.toISOString(),
+          },
+        });
+      },
+    );
+
+    own.post(
+      "/refunds/:id/decision",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary:
+            "Take the next step: the seller approves or rejects, the buyer escalates, an admin decides",
+          description:
+            "Who may take which step is decided on the server from the request: its buyer, the item's seller, or an admin for escalated requests. Anyone else gets 404.",
+          params: z.object({ id: z.uuid("Unknown refund request") }),
+          body: refundDecisionSchema,
+          response: { 200: refundAnswer },
+        },
+      },
+      async (request) => {
+        const me = signedInUser(request);
+        const { refund, productName } = await decideRefund(
+          db,
+          me,
+          request.params.id,
+          request.body.decision,
+          request.body.note,
+        );
+        const status = refund.status as (typeof refundStatuses)[number];
+        if (status === "approved" || status === "seller_rejected" || status === "rejected") {
+          const note = status === "seller_rejected" ? refund.sellerNote : refund.platformNote;
+          await notify(
+            await emailOf(refund.buyerId),
+            refundOutcomeMail(status, productName, status === "approved" ? null : note, {
+              label: "View your orders",
+              url: `${base()}/dashboard`,
+            }),
+          );
+        }
+        return { refund: { id: refund.id, status, sellerDueAt: refund.sellerDueAt.toISOString() } };
+      },
+    );
+  });
+
+  app.register(async (scope) => {
+    const seller = scope.withTypeProvider<ZodTypeProvider>();
+    seller.addHook("onRequest", requireAnyRole("seller", "admin"));
+    seller.get(
+      "/seller/refunds",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary: "Refund requests for items you sold, newest first",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: refundListSchema },
+        },
+      },
+      async (request) =>
+        listRefunds(db, eq(refundRequests.sellerId, signedInUser(request).id), request.query.page),
+    );
+  });
+
+  app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    admin.addHook("onRequest", requireRole("admin"));
+    admin.get(
+      "/admin/refunds",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Every refund request, newest first, optionally of one status",
+          querystring: z.object({
+            page: pageNumber,
+            status: z
+              .enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` })
+              .optional(),
+          }),
+          response: { 200: refundListSchema },
+        },
+      },
+      async (request) =>
+        listRefunds(
+          db,
+          request.query.status ? eq(refundRequests.status, request.query.status) : undefined,
+          request.query.page,
+        ),
+    );
+  });
+};

@@ -5,7 +5,9 @@ import {
   type OrderStatus,
   orderStatuses,
   orderStatusLabel,
+  type PaymentStatus,
   paymentMethods,
+  paymentStatuses,
 } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
@@ -23,14 +25,21 @@ import { cn } from "#web/lib/utils";
 type AdminOrder = AdminOrderList["items"][number];
 
 /** The stored values, named as the spec shows them ('mock_confirmed' reads 'Confirmed'). */
-const statusNames: Record<OrderStatus, string> = {
+const statusNames: Record<PaymentStatus, string> = {
   pending: "Pending",
   processing: "Processing",
   failed: "Failed",
   mock_confirmed: "Confirmed",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
 };
 
-const isStatus = (value: string | null): value is OrderStatus => orderStatuses.includes(value as OrderStatus);
+const isStatus = (value: string | null): value is PaymentStatus =>
+  paymentStatuses.includes(value as PaymentStatus);
+
+/** Refunds move an order's status through the refund process; it is not set by hand. */
+const isSettable = (status: PaymentStatus): status is OrderStatus =>
+  orderStatuses.includes(status as OrderStatus);
 
 const methodLabel = (method: AdminOrder["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
@@ -60,7 +69,7 @@ function OrdersScreen() {
             onChange={(e) => go({ status: e.target.value, page: undefined })}
           >
             <option value="">All</option>
-            {orderStatuses.map((s) => (
+            {paymentStatuses.map((s) => (
               <option key={s} value={s}>
                 {statusNames[s]}
               </option>
@@ -79,7 +88,7 @@ function OrdersList({
   onPage,
 }: {
   page: number;
-  status?: OrderStatus;
+  status?: PaymentStatus;
   onPage: (page: number) => void;
 }) {
   return (
@@ -120,7 +129,11 @@ function OrderRow({ order }: { order: AdminOrder }) {
   // What the admin just chose, shown until the reloaded list has it; dropped on failure so the controls
   // return to the saved values.
   const [draft, setDraft] = useState<Draft | null>(null);
-  const shown: Draft = draft ?? { paymentStatus: order.paymentStatus, isPaid: order.isPaid };
+  const settable = isSettable(order.paymentStatus);
+  const shown: Draft = draft ?? {
+    paymentStatus: isSettable(order.paymentStatus) ? order.paymentStatus : "mock_confirmed",
+    isPaid: order.isPaid,
+  };
   const shortId = order.id.slice(0, 8);
   const label = orderStatusLabel(order.paymentStatus, order.isPaid);
 
@@ -162,31 +175,35 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </td>
       <td className="px-4 py-2">
-        <div className="flex items-center gap-4">
-          <NativeSelect
-            aria-label={`Status of order ${shortId}`}
-            className="w-36"
-            value={shown.paymentStatus}
-            disabled={update.isPending}
-            onChange={(e) => change({ ...shown, paymentStatus: e.target.value as OrderStatus })}
-          >
-            {orderStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusNames[s]}
-              </option>
-            ))}
-          </NativeSelect>
-          <label className="flex items-center gap-2 whitespace-nowrap">
-            <input
-              type="checkbox"
-              className="size-4 accent-primary"
-              checked={shown.isPaid}
+        {settable ? (
+          <div className="flex items-center gap-4">
+            <NativeSelect
+              aria-label={`Status of order ${shortId}`}
+              className="w-36"
+              value={shown.paymentStatus}
               disabled={update.isPending}
-              onChange={(e) => change({ ...shown, isPaid: e.target.checked })}
-            />
-            Paid<span className="sr-only"> (order {shortId})</span>
-          </label>
-        </div>
+              onChange={(e) => change({ ...shown, paymentStatus: e.target.value as OrderStatus })}
+            >
+              {orderStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusNames[s]}
+                </option>
+              ))}
+            </NativeSelect>
+            <label className="flex items-center gap-2 whitespace-nowrap">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={shown.isPaid}
+                disabled={update.isPending}
+                onChange={(e) => change({ ...shown, isPaid: e.target.checked })}
+              />
+              Paid<span className="sr-only"> (order {shortId})</span>
+            </label>
+          </div>
+        ) : (
+          <span className="text-sm text-muted-foreground">Changed by the refund process</span>
+        )}
       </td>
     </tr>
   );
