@@ -89,7 +89,7 @@ describe("isKnownPagePath", () => {
   });
 
   test("lists the dashboard views", () => {
-    expect(dashboardViews).toEqual(["saved", "profile", "wallet", "settings"]);
+    expect(dashboardViews).toEqual(["saved", "licenses", "profile", "wallet", "settings", "reseller", "refunds"]);
   });
 
   test.each([
