@@ -88,6 +88,8 @@ export const refundListItemSchema = z.object({
   quantity: z.number(),
   amount: z.number(),
   buyerName: z.string(),
+  /** Sold by Stackbay itself (no seller recorded): admins answer in the seller's place. */
+  platformSold: z.boolean(),
   reason: z.string(),
   status: z.enum(refundStatuses),
   sellerDueAt: z.string(),

@@ -187,6 +187,7 @@ export async function listRefunds(db: Database, where: SQL | undefined, page: nu
     quantity: item.quantity,
     amount: Number(fromUnits(toUnits(item.price) * item.quantity)),
     buyerName: customer.fullName,
+    platformSold: refund.sellerId === null,
     reason: refund.reason,
     status: refund.status as RefundStatus,
     sellerDueAt: refund.sellerDueAt.toISOString(),

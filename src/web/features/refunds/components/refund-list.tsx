@@ -1,0 +1,120 @@
+import { formatDate } from "#domain/dates";
+import type { RefundListItem, RefundStatus } from "#domain/refunds";
+import { PagedList } from "#web/components/layout/paged-list";
+import { Amount } from "#web/features/currency/components/totals-list";
+import { useRefunds } from "#web/features/refunds/api/get-refunds";
+import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
+import { RefundStatusBadge, SellerDeadline } from "#web/features/refunds/components/refund-status";
+
+const columns = ["Requested", "Product", "Amount", "Buyer", "Reason", "Status", "Action"];
+
+/**
+ * Refund requests for the seller (their own items, to answer) or the platform (escalations, to decide).
+ * The actions shown follow the server's rules; the server checks them again.
+ */
+export function RefundList({
+  scope,
+  page,
+  status,
+  onPage,
+}: {
+  scope: "seller" | "admin";
+  page: number;
+  status?: RefundStatus;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <PagedList
+      query={useRefunds(scope, page, status)}
+      what="refund requests"
+      empty={scope === "seller" ? "No refund requests for your products." : "No refund requests."}
+      onPage={onPage}
+    >
+      {(items) => (
+        <section
+          aria-label="Refund requests"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <table className="w-full min-w-[52rem] text-left text-sm">
+            <thead className="bg-muted/50 text-muted-foreground">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3 font-medium">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((refund) => (
+                <RefundRow key={refund.id} refund={refund} scope={scope} />
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </PagedList>
+  );
+}
+
+function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" | "admin" }) {
+  const subject = `${refund.productName} (order ${refund.orderId.slice(0, 8)})`;
+  const canAnswer =
+    scope === "seller"
+      ? refund.status === "requested"
+      : refund.status === "escalated" || (refund.platformSold && refund.status === "requested");
+  return (
+    <tr className="border-t border-border align-top" data-testid="refund-row">
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>
+      </td>
+      <td className="px-4 py-3">
+        {refund.productName}
+        <span className="block font-mono text-xs text-muted-foreground">
+          order {refund.orderId.slice(0, 8)} · qty {refund.quantity}
+        </span>
+      </td>
+      <td className="px-4 py-3 tabular-nums">
+        <Amount usd={refund.amount} />
+      </td>
+      <td className="px-4 py-3">{refund.buyerName}</td>
+      <td className="max-w-64 px-4 py-3 break-words">
+        {refund.reason}
+        {refund.sellerNote && (
+          <span className="mt-1 block text-xs text-muted-foreground">Seller: {refund.sellerNote}</span>
+        )}
+        {refund.platformNote && (
+          <span className="mt-1 block text-xs text-muted-foreground">Stackbay: {refund.platformNote}</span>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-col items-start gap-1">
+          <RefundStatusBadge status={refund.status} />
+          <SellerDeadline status={refund.status} dueAt={refund.sellerDueAt} />
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {canAnswer ? (
+          <div className="flex flex-wrap gap-2">
+            <RefundDecisionButton
+              id={refund.id}
+              decision="approve"
+              subject={subject}
+              finalReview={scope === "admin"}
+            />
+            <RefundDecisionButton
+              id={refund.id}
+              decision="reject"
+              subject={subject}
+              finalReview={scope === "admin"}
+            />
+          </div>
+        ) : (
+          <span className="text-xs text-muted-foreground">No action needed</span>
+        )}
+      </td>
+    </tr>
+  );
+}
