@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUDIT_PAGE_SIZE, auditListSchema, auditQuery } from "#domain/audit";
 import { requireRole } from "#server/auth/guards";
 import { auditLog } from "#server/db/schema/audit";
+import { containsPattern, escapeLike } from "#server/lib/like";
 
 /** LIKE wildcards typed by a person are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The audit trail for super admins: who changed what, newest first. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
@@ -32,7 +31,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const conditions: SQL[] = [];
       if (entityType) conditions.push(eq(auditLog.entityType, entityType));
       if (action) conditions.push(eq(auditLog.action, action));
-      if (actor) conditions.push(ilike(auditLog.actorEmail, `%${escapeLike(actor)}%`));
+      if (actor) conditions.push(ilike(auditLog.actorEmail, containsPattern(actor)));
       if (entityId) conditions.push(ilike(auditLog.entityId, `${escapeLike(entityId)}%`));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [counted]] = await Promise.all([

@@ -9,6 +9,7 @@ import {
   products,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
+import { containsPattern } from "#server/lib/like";
 
 type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
 
@@ -34,11 +35,6 @@ export function toProductCard(row: ProductRow): ProductCard {
   };
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   default: [desc(products.createdAt), desc(products.id)],
   newest: [desc(products.createdAt), desc(products.id)],
@@ -60,7 +56,7 @@ export async function listProducts(
 ) {
   const conditions = [eq(products.isActive, true)];
   if (query.search) {
-    conditions.push(sql`${products.searchText} like lower(${likePattern(query.search)})`);
+    conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
   }
   if (query.category !== "all") conditions.push(eq(products.category, query.category));
   if (query.discount) conditions.push(eq(products.hasDiscount, true));

@@ -7,6 +7,7 @@ import {
 } from "#domain/product-admin";
 import type { Database } from "#server/db/client";
 import { categories, productFeatures, productSpecifications, products } from "#server/db/schema/catalog";
+import { containsPattern } from "#server/lib/like";
 import { productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
@@ -15,17 +16,12 @@ type Db = Pick<Database, "select" | "insert" | "update" | "delete">;
 /** Whose products a caller may manage: null for every product (admins), else one seller's id. */
 export type Owner = string | null;
 
-/** Escapes LIKE wildcards so a search for "50%" means the text, as the public catalogue does. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const ownedBy = (owner: Owner) => (owner === null ? undefined : eq(products.sellerId, owner));
 
 /** Newest first; inactive products included, as the managers need them. */
 export async function listManagedProducts(db: Db, query: ManageProductsQuery, owner: Owner) {
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
-  if (query.search) conditions.push(sql`${products.searchText} like lower(${likePattern(query.search)})`);
+  if (query.search) conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
   if (query.status !== "all") conditions.push(eq(products.isActive, query.status === "active"));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([

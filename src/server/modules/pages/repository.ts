@@ -2,10 +2,9 @@ import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import type { Page, PageListItem, SeoMeta } from "#domain/cms";
 import type { Database } from "#server/db/client";
 import { type SeoMeta as StoredSeoMeta, sitePages } from "#server/db/schema/content";
+import { containsPattern } from "#server/lib/like";
 
 type PageRow = typeof sitePages.$inferSelect;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The stored jsonb keeps the spec's field names and leaves out empty ones. */
 export function toStoredSeoMeta(seo: SeoMeta): StoredSeoMeta | null {
@@ -60,7 +59,7 @@ export async function findPage(db: Database, id: string, options: { lock?: boole
 
 /** Every page, drafts included, most recently updated first; `search` matches title or slug. */
 export async function listPages(db: Database, search?: string): Promise<PageListItem[]> {
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const rows = await db
     .select({
       id: sitePages.id,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type UserRoleFilter } from "#domain/admin-users";
 import type { Database } from "#server/db/client";
 import { session, user } from "#server/db/schema/auth";
+import { containsPattern } from "#server/lib/like";
 
 /** A database or an open transaction. */
 type Reader = Pick<Database, "select" | "update" | "delete">;
@@ -34,15 +35,13 @@ const roleCondition: Record<UserRoleFilter, SQL> = {
 };
 
 /** LIKE wildcards typed by a person are matched literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listUsers(
   db: Database,
   query: { search?: string; role?: UserRoleFilter; page: number },
 ) {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     const match = or(
       ilike(user.email, pattern),
       ilike(user.firstName, pattern),
