@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
+import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
 import { MONEY_SCALE } from "#domain/money";
 import { pageNumber } from "#domain/paging";
 
@@ -120,6 +121,18 @@ const productScalars = z.object({
   ),
   isActive: z.boolean({ error: "Active must be true or false" }).default(true),
   isResellable: z.boolean({ error: "Resellable must be true or false" }).default(false),
+  /** The reseller commission the seller offers, in percent of the item subtotal (stored as a rate). */
+  commissionPercent: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .number({ error: "Commission must be a number" })
+        .min(0, "Commission must be between 0 and 50%")
+        .max(MAX_COMMISSION_RATE * 100, "Commission must be between 0 and 50%")
+        .refine((v) => hasAtMostDecimals(v, 2), "Commission can have at most 2 decimals")
+        .optional(),
+    )
+    .transform((v) => v ?? DEFAULT_COMMISSION_RATE * 100),
 });
 
 const features = z
@@ -241,6 +254,7 @@ export const editableProductSchema = z.object({
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),
   isResellable: z.boolean(),
+  commissionPercent: z.number(),
   sellerId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -85,7 +85,8 @@ export const contentSecurityPolicy = {
     scriptSrc: ["'self'"],
     // Toasts and Radix popovers position themselves with inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:"],
+    // Content pages written by admins may show images hosted elsewhere over HTTPS.
+    imgSrc: ["'self'", "data:", "blob:", "https:"],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -178,7 +179,7 @@ export async function buildApp(options: AppOptions) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(cookie);
+  await app.register(cookie, { secret: env.AUTH_SECRET });
   // Routes opt in with `config.rateLimit`; counters live in the database, shared by all instances.
   await app.register(rateLimit, {
     global: false,

@@ -192,6 +192,15 @@ describe("admin product management", () => {
     expect(await updates()).toHaveLength(before);
   });
 
+  test("the seller's commission rate: 10% unless set, stored as a rate, 0-50%", async () => {
+    const plain = await create(admin, { name: "Default Commission" });
+    expect(plain.commissionPercent).toBe(10);
+    const set = await create(admin, { name: "Generous Commission", commissionPercent: 12.5 });
+    expect(set.commissionPercent).toBe(12.5);
+    const [row] = await t.db.select().from(products).where(eq(products.id, set.id));
+    expect(row?.commissionRate).toBe("0.1250");
+  });
+
   test("body fields outside the schema (owner, flags, ids, dates) are ignored", async () => {
     const sneaky = await admin.post(
       "/api/manage/products",
@@ -243,6 +252,7 @@ describe("admin product management", () => {
         "Images must be uploaded to Stackbay",
       ],
       [{ name: "  " }, "name", "Product name is required"],
+      [{ commissionPercent: 60 }, "commissionPercent", "Commission must be between 0 and 50%"],
     ];
     for (const [overrides, path, message] of cases) {
       const res = await admin.post("/api/manage/products", input({ name: "Refused", ...overrides }));

@@ -102,6 +102,8 @@ export async function findEditableProduct(db: Db, id: string, owner: Owner): Pro
     imageUrl: row.imageUrl,
     isActive: row.isActive,
     isResellable: row.isResellable,
+    // Percent with at most two decimals, from the stored four-decimal rate.
+    commissionPercent: Math.round(Number(row.commissionRate) * 10_000) / 100,
     sellerId: row.sellerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -130,6 +132,7 @@ function columnsOf(values: Omit<ProductValues, "features" | "specifications">) {
     imageUrl: values.imageUrl,
     isActive: values.isActive,
     isResellable: values.isResellable,
+    commissionRate: (values.commissionPercent / 100).toFixed(4),
   };
 }
 

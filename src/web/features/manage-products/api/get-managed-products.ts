@@ -1,5 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ManagedProductList, ProductStatusFilter } from "#domain/product-admin";
+import { adminCategoriesQueryOptions } from "#web/features/categories/api/get-admin-categories";
 import { api } from "#web/lib/api";
 
 export type ManagedProductsFilters = {
@@ -34,5 +35,7 @@ export function invalidateProducts(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: managedProductsKey }),
     queryClient.invalidateQueries({ queryKey: ["products"] }),
+    // Category screens count products per category.
+    queryClient.invalidateQueries({ queryKey: adminCategoriesQueryOptions().queryKey }),
   ]);
 }

@@ -4,6 +4,7 @@ import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { DEFAULT_COMMISSION_RATE } from "#domain/commissions";
 import {
   type EditableProduct,
   MAX_PRODUCT_FEATURES,
@@ -45,6 +46,7 @@ function defaultsOf(product?: EditableProduct): ProductFormInput {
     specifications: product?.specifications ?? [],
     isActive: product?.isActive ?? true,
     isResellable: product?.isResellable ?? false,
+    commissionPercent: String(product?.commissionPercent ?? DEFAULT_COMMISSION_RATE * 100),
   };
 }
 
@@ -372,6 +374,20 @@ function LoadedForm({
           hint="Resellers may promote this product and earn a commission."
           {...form.register("isResellable")}
         />
+        <FormField
+          label="Reseller commission (%)"
+          error={errors.commissionPercent?.message}
+          hint="Of the item subtotal, paid to the reseller whose link sold it. From 0 to 50%."
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={50}
+            step={0.5}
+            {...form.register("commissionPercent")}
+          />
+        </FormField>
       </Section>
 
       <div className="flex flex-wrap gap-3">
