@@ -1,7 +1,36 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ATTRIBUTION_DAYS } from "#domain/commissions";
+import { withinAttribution } from "#domain/referrals";
 import type { Referral } from "#server/modules/referrals/service";
 
+/**
+ * The first-party attribution cookie: `resellerId:clickedAtMs`, signed with AUTH_SECRET so a visitor
+ * cannot name a reseller or move a click date. Last click wins: every valid visit through a reseller
+ * link overwrites it, so an order is credited to the reseller whose link the buyer followed last,
+ * within ATTRIBUTION_DAYS of that click.
+ */
+export const REFERRAL_COOKIE = "stackbay_ref";
+
+export function writeReferral(request: FastifyRequest, reply: FastifyReply, referral: Referral): void {
+  reply.setCookie(REFERRAL_COOKIE, `${referral.resellerId}:${referral.clickedAt.getTime()}`, {
+    signed: true,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/",
+    maxAge: ATTRIBUTION_DAYS * 24 * 60 * 60,
+  });
+}
+
 /** The referral the buyer's attribution cookie carries, if it is valid and within the window. */
-export async function readReferral(_request: FastifyRequest): Promise<Referral | null> {
-  return null;
+export async function readReferral(request: FastifyRequest, now = new Date()): Promise<Referral | null> {
+  const raw = request.cookies[REFERRAL_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid) return null;
+  const at = unsigned.value.lastIndexOf(":");
+  const resellerId = unsigned.value.slice(0, at);
+  const clickedAt = new Date(Number(unsigned.value.slice(at + 1)));
+  if (at <= 0 || Number.isNaN(clickedAt.getTime())) return null;
+  return withinAttribution(clickedAt, now) ? { resellerId, clickedAt } : null;
 }

@@ -1,3 +1,66 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { referralVisitAnswer, referralVisitSchema, resellerLinksSchema } from "#domain/referrals";
+import { currentUser, requireRole, signedInUser } from "#server/auth/guards";
+import { publicUrl } from "#server/env";
+import { writeReferral } from "#server/modules/referrals/cookie";
+import { recordVisit, resellerLinks } from "#server/modules/referrals/service";
 
-export const referralRoutes: FastifyPluginAsyncZod = async () => {};
+/** Reseller links: the public visit a link's product page reports, and the reseller's own figures. */
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  const secret = app.env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET must be set before the app is built");
+
+  app.post(
+    "/referrals/visit",
+    {
+      config: { rateLimit: { max: 120, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["referrals"],
+        summary: "Report a visit through a reseller link; counts a click and sets the attribution cookie",
+        description:
+          "A click counts at most once per visitor, product and day; bots and the reseller's own visits are not counted. Every valid visit (re)sets the signed 30-day attribution cookie: the last link followed wins.",
+        body: referralVisitSchema,
+        response: { 200: referralVisitAnswer },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const now = new Date();
+      const viewer = await currentUser(request);
+      const outcome = await recordVisit(db, {
+        ...request.body,
+        viewerId: viewer?.id ?? null,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        secret,
+        now,
+      });
+      if (outcome.attribute)
+        writeReferral(request, reply, { resellerId: outcome.resellerId, clickedAt: now });
+      return { counted: outcome.counted };
+    },
+  );
+
+  app.register(async (scope) => {
+    const reseller = scope.withTypeProvider<ZodTypeProvider>();
+    reseller.addHook("onRequest", requireRole("reseller"));
+    reseller.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", "private, no-store");
+    });
+
+    reseller.get(
+      "/reseller/links",
+      {
+        schema: {
+          tags: ["referrals"],
+          summary: "Your reseller links with clicks, orders and commission per product and in total",
+          description:
+            "Creates your reseller code on first use. Commission is pending during the refund window, then approved; a refund cancels it. Amounts are in USD.",
+          response: { 200: resellerLinksSchema },
+        },
+      },
+      async (request) => resellerLinks(db, signedInUser(request).id, publicUrl(app.env), new Date()),
+    );
+  });
+};

@@ -1,20 +1,211 @@
-import type { Transaction } from "#server/db/client";
+import { createHmac, randomBytes } from "node:crypto";
+import { commissionUnits, DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
+import { fromUnits, toUnits } from "#domain/money";
+import {
+  generateReferralCode,
+  REFERRAL_PARAM,
+  type ResellerLinks,
+  withinAttribution,
+} from "#domain/referrals";
+import type { Database, Transaction } from "#server/db/client";
+import {
+  approveDueCommissions,
+  cancelPendingCommission,
+  clickCounts,
+  commissionSums,
+  findCode,
+  findCodeOwner,
+  findProductState,
+  findReseller,
+  insertClick,
+  insertCode,
+  insertCommissions,
+  linkProducts,
+  resellableItems,
+} from "#server/modules/referrals/repository";
 
 /** The reseller whose link the buyer followed last, and when. */
 export type Referral = { resellerId: string; clickedAt: Date };
 
-/** Records a pending commission for each resellable item of a confirmed order the referral earns. */
-export async function recordCommissions(
-  _tx: Transaction,
-  _orderId: string,
-  _buyerId: string,
-  _referral: Referral | null,
-  _now: Date,
-): Promise<void> {}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Cancels the commission on a refunded order item, if it has one. */
+/**
+ * Crawlers and link-preview fetchers, which are not people following a link. "HeadlessChrome" is
+ * deliberately not listed: our own Playwright journeys browse with it, and a scripted visitor is held
+ * to one click a day like anyone else. A request without a user agent is not a browser and not counted.
+ */
+const BOT_USER_AGENT =
+  /bot|crawl|spider|slurp|facebookexternalhit|bingpreview|embedly|curl|wget|python-requests|go-http-client/i;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_USER_AGENT.test(userAgent);
+}
+
+/** A keyed hash of address and browser: visits can be told apart per day without storing an address. */
+export function visitorKey(secret: string, ip: string, userAgent: string): string {
+  return createHmac("sha256", secret).update(`referral-visitor\n${ip}\n${userAgent}`).digest("hex");
+}
+
+/** The reseller's code, created on first need; a collision with another reseller's code draws again. */
+export async function ensureResellerCode(db: Database, userId: string): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const existing = await findCode(db, userId);
+    if (existing) return existing;
+    await insertCode(db, userId, generateReferralCode(randomBytes));
+  }
+  throw new Error(`could not create a unique reseller code for ${userId}`);
+}
+
+export type VisitOutcome =
+  /** Nothing to attribute: unknown code, product not on offer, a bot or the reseller themself. */
+  { attribute: false; counted: false } | { attribute: true; counted: boolean; resellerId: string };
+
+/**
+ * A visit through a reseller link. A click counts at most once per visitor, product and day; a valid
+ * visit attributes (sets the cookie) even when the click was already counted today, so the last
+ * reseller followed wins.
+ */
+export async function recordVisit(
+  db: Database,
+  visit: {
+    code: string;
+    productId: string;
+    viewerId: string | null;
+    ip: string;
+    userAgent: string | undefined;
+    secret: string;
+    now: Date;
+  },
+): Promise<VisitOutcome> {
+  const none = { attribute: false, counted: false } as const;
+  if (isBot(visit.userAgent)) return none;
+  const [owner, product] = await Promise.all([
+    findCodeOwner(db, visit.code),
+    findProductState(db, visit.productId),
+  ]);
+  if (!owner?.isReseller || owner.banned) return none;
+  if (!product?.isActive || !product.isResellable) return none;
+  if (visit.viewerId === owner.id) return none;
+  const counted = await insertClick(db, {
+    resellerId: owner.id,
+    productId: visit.productId,
+    visitorKey: visitorKey(visit.secret, visit.ip, visit.userAgent ?? ""),
+    day: visit.now.toISOString().slice(0, 10),
+    createdAt: visit.now,
+  });
+  return { attribute: true, counted, resellerId: owner.id };
+}
+
+/**
+ * Records a pending commission for each resellable item of a confirmed order the referral earns.
+ * Nothing for a buyer's own link, an expired click or an account that is no longer a reseller. The
+ * commission is approved once `windowDays` (the refund window) have passed; order confirmation should
+ * pass `app.env.REFUND_WINDOW_DAYS`. Recording twice for the same item keeps the first.
+ */
+export async function recordCommissions(
+  tx: Transaction,
+  orderId: string,
+  buyerId: string,
+  referral: Referral | null,
+  now: Date,
+  windowDays: number = DEFAULT_REFUND_WINDOW_DAYS,
+): Promise<void> {
+  if (!referral || referral.resellerId === buyerId) return;
+  if (!withinAttribution(referral.clickedAt, now)) return;
+  const reseller = await findReseller(tx, referral.resellerId);
+  if (!reseller?.isReseller || reseller.banned) return;
+  const eligibleAt = new Date(now.getTime() + windowDays * DAY_MS);
+  const rows = (await resellableItems(tx, orderId)).flatMap((item) => {
+    const subtotal = fromUnits(toUnits(item.price) * item.quantity);
+    const amount = commissionUnits(subtotal, Number(item.rate));
+    if (amount === 0) return [];
+    return [
+      {
+        orderItemId: item.id,
+        orderId,
+        resellerId: referral.resellerId,
+        productId: item.productId,
+        rate: item.rate,
+        amount: fromUnits(amount),
+        status: "pending",
+        eligibleAt,
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
+  });
+  await insertCommissions(tx, rows);
+}
+
+/**
+ * Approves pending commissions whose refund window has passed. One whose item has an open refund
+ * request stays pending: the refund decision settles it (cancelled if refunded, approved on the next
+ * settlement otherwise).
+ */
+export async function settleCommissions(db: Database | Transaction, now: Date): Promise<number> {
+  return approveDueCommissions(db, now);
+}
+
+/**
+ * Cancels the commission on a refunded order item, if it is still pending. An approved one stays
+ * approved: that cannot happen in practice, as an open refund request holds its commission pending
+ * and refunds are only requested within the window the commission waits out.
+ */
 export async function cancelCommissionForItem(
-  _tx: Transaction,
-  _orderItemId: string,
-  _now: Date,
-): Promise<void> {}
+  tx: Transaction,
+  orderItemId: string,
+  now: Date,
+): Promise<void> {
+  await cancelPendingCommission(tx, orderItemId, now);
+}
+
+const usd = (amount: string | undefined) => Number(amount ?? 0);
+
+/** The reseller's links with clicks, orders and commission per product and in total (settled first). */
+export async function resellerLinks(
+  db: Database,
+  resellerId: string,
+  baseUrl: string,
+  now: Date,
+): Promise<ResellerLinks> {
+  await settleCommissions(db, now);
+  const code = await ensureResellerCode(db, resellerId);
+  const [list, clicks, sums] = await Promise.all([
+    linkProducts(db, resellerId),
+    clickCounts(db, resellerId),
+    commissionSums(db, resellerId),
+  ]);
+  const clicksOf = new Map(clicks.map((row) => [row.productId, row.clicks]));
+  const sumsOf = new Map(sums.perProduct.map((row) => [row.productId, row]));
+  const items = list.map((product) => {
+    const earned = sumsOf.get(product.id);
+    return {
+      productId: product.id,
+      name: product.name,
+      imageUrl: product.imageUrl,
+      category: product.category,
+      price: Number(product.price),
+      commissionRate: Number(product.commissionRate),
+      linkable: product.isActive && product.isResellable,
+      link: `${baseUrl.replace(/\/+$/, "")}/products/${product.id}?${REFERRAL_PARAM}=${code}`,
+      clicks: clicksOf.get(product.id) ?? 0,
+      orders: earned?.orders ?? 0,
+      commission: {
+        pending: usd(earned?.pending),
+        approved: usd(earned?.approved),
+        cancelled: usd(earned?.cancelled),
+      },
+    };
+  });
+  return {
+    code,
+    items,
+    totals: {
+      clicks: clicks.reduce((sum, row) => sum + row.clicks, 0),
+      orders: sums.total?.orders ?? 0,
+      pending: usd(sums.total?.pending),
+      approved: usd(sums.total?.approved),
+      cancelled: usd(sums.total?.cancelled),
+    },
+  };
+}

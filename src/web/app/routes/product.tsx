@@ -11,6 +11,7 @@ import { addProductToCart } from "#web/features/catalog/components/product-card"
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
+import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
@@ -62,6 +63,7 @@ function DetailSkeleton() {
 export function Component() {
   const { id = "" } = useParams();
   const product = useProduct(id);
+  useReferralVisit(id);
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ATTRIBUTION_DAYS } from "#domain/commissions";
+
+/** The query parameter a reseller link carries: `/products/{id}?ref=CODE`. */
+export const REFERRAL_PARAM = "ref";
+
+/** Reseller codes: lower-case letters and digits, random, so they say nothing about the account. */
+export const REFERRAL_CODE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+export const REFERRAL_CODE_LENGTH = 10;
+export const REFERRAL_CODE_PATTERN = /^[a-z0-9]{10}$/;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A code of 10 characters from random bytes (about 51 bits). Bytes at or above the largest multiple of
+ * 36 are skipped (rejection sampling), so every character is equally likely; `random` must be a
+ * cryptographic source (crypto.randomBytes on the server).
+ */
+export function generateReferralCode(random: (size: number) => Uint8Array): string {
+  const size = REFERRAL_CODE_ALPHABET.length;
+  const limit = 256 - (256 % size);
+  let code = "";
+  while (code.length < REFERRAL_CODE_LENGTH) {
+    for (const byte of random(16)) {
+      if (byte < limit && code.length < REFERRAL_CODE_LENGTH) code += REFERRAL_CODE_ALPHABET[byte % size];
+    }
+  }
+  return code;
+}
+
+/** Whether a click at `clickedAt` still earns the reseller an order placed at `now` (30 days). */
+export function withinAttribution(clickedAt: Date, now: Date): boolean {
+  const age = now.getTime() - clickedAt.getTime();
+  return age >= 0 && age <= ATTRIBUTION_DAYS * DAY_MS;
+}
+
+export const referralVisitSchema = z.object({
+  code: z.string().trim().toLowerCase().regex(REFERRAL_CODE_PATTERN, "Unknown referral code"),
+  productId: z.uuid("Unknown product"),
+});
+export type ReferralVisitInput = z.input<typeof referralVisitSchema>;
+
+export const referralVisitAnswer = z.object({ counted: z.boolean() });
+export type ReferralVisitAnswer = z.infer<typeof referralVisitAnswer>;
+
+/** Commission amounts in USD, by status. */
+const commissionSums = z.object({ pending: z.number(), approved: z.number(), cancelled: z.number() });
+
+export const resellerLinkSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  category: z.string(),
+  price: z.number(),
+  commissionRate: z.number(),
+  /** False for a product no longer sold or resellable that still has this reseller's commissions. */
+  linkable: z.boolean(),
+  link: z.string(),
+  clicks: z.number().int(),
+  orders: z.number().int(),
+  commission: commissionSums,
+});
+export type ResellerLink = z.infer<typeof resellerLinkSchema>;
+
+export const resellerLinksSchema = z.object({
+  code: z.string(),
+  items: z.array(resellerLinkSchema),
+  totals: commissionSums.extend({ clicks: z.number().int(), orders: z.number().int() }),
+});
+export type ResellerLinks = z.infer<typeof resellerLinksSchema>;

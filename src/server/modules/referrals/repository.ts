@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, notExists, or, sql } from "drizzle-orm";
+import type { Database, Transaction } from "#server/db/client";
+import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
+import { user } from "#server/db/schema/auth";
+import { products } from "#server/db/schema/catalog";
+import { orderItems } from "#server/db/schema/orders";
+
+type Db = Database | Transaction;
+
+/** Refund requests still waiting for a decision; their item's commission waits with them. */
+const OPEN_REFUND_STATUSES = ["requested", "seller_rejected", "escalated"];
+
+export async function findCode(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: resellerCodes.code })
+    .from(resellerCodes)
+    .where(eq(resellerCodes.userId, userId));
+  return row?.code ?? null;
+}
+
+/** Inserts the code unless the user already has one or another user holds it; the caller reads back. */
+export async function insertCode(db: Db, userId: string, code: string): Promise<void> {
+  await db.insert(resellerCodes).values({ userId, code }).onConflictDoNothing();
+}
+
+/** The account behind a code, with what decides whether it may still earn. */
+export async function findCodeOwner(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: user.id, isReseller: user.isReseller, banned: user.banned })
+    .from(resellerCodes)
+    .innerJoin(user, eq(user.id, resellerCodes.userId))
+    .where(eq(resellerCodes.code, code));
+  return row ?? null;
+}
+
+export async function findReseller(db: Db, userId: string) {
+  const [row] = await db
+    .select({ isReseller: user.isReseller, banned: user.banned })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function findProductState(db: Db, productId: string) {
+  const [row] = await db
+    .select({ isActive: products.isActive, isResellable: products.isResellable })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+/** Records a click unless this visitor already clicked this reseller's link to this product today. */
+export async function insertClick(
+  db: Db,
+  click: { resellerId: string; productId: string; visitorKey: string; day: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(referralClicks)
+    .values(click)
+    .onConflictDoNothing()
+    .returning({ id: referralClicks.id });
+  return rows.length > 0;
+}
+
+/** An order's items whose product is resellable now, with the rate its seller set. */
+export async function resellableItems(db: Db, orderId: string) {
+  return db
+    .select({
+      id: orderItems.id,
+      productId: products.id,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      rate: products.commissionRate,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, orderId), eq(products.isResellable, true)));
+}
+
+export async function insertCommissions(db: Db, rows: (typeof commissions.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(commissions).values(rows).onConflictDoNothing({ target: commissions.orderItemId });
+}
+
+/** Pending commissions past their refund window become approved, unless a refund is still open. */
+export async function approveDueCommissions(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(commissions)
+    .set({ status: "approved", updatedAt: now })
+    .where(
+      and(
+        eq(commissions.status, "pending"),
+        sql`${commissions.eligibleAt} <= ${now.toISOString()}`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(refundRequests)
+            .where(
+              and(
+                eq(refundRequests.orderItemId, commissions.orderItemId),
+                inArray(refundRequests.status, OPEN_REFUND_STATUSES),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: commissions.id });
+  return rows.length;
+}
+
+export async function cancelPendingCommission(db: Db, orderItemId: string, now: Date): Promise<void> {
+  await db
+    .update(commissions)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(commissions.orderItemId, orderItemId), eq(commissions.status, "pending")));
+}
+
+/**
+ * Products a reseller's list shows: every active resellable one, and any other that still carries one
+ * of their commissions (so earnings never vanish from the list when a seller withdraws a product).
+ */
+export async function linkProducts(db: Db, resellerId: string) {
+  const earned = db
+    .select({ productId: commissions.productId })
+    .from(commissions)
+    .where(eq(commissions.resellerId, resellerId));
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      imageUrl: products.imageUrl,
+      category: products.category,
+      price: products.price,
+      commissionRate: products.commissionRate,
+      isActive: products.isActive,
+      isResellable: products.isResellable,
+    })
+    .from(products)
+    .where(
+      or(and(eq(products.isActive, true), eq(products.isResellable, true)), inArray(products.id, earned)),
+    )
+    .orderBy(asc(products.name), asc(products.id));
+}
+
+export async function clickCounts(db: Db, resellerId: string) {
+  return db
+    .select({ productId: referralClicks.productId, clicks: sql<number>`count(*)::int` })
+    .from(referralClicks)
+    .where(eq(referralClicks.resellerId, resellerId))
+    .groupBy(referralClicks.productId);
+}
+
+const sumOf = (status: string) =>
+  sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = ${status}), 0)`;
+
+const commissionFigures = {
+  orders: sql<number>`count(distinct ${commissions.orderId})::int`,
+  pending: sumOf("pending"),
+  approved: sumOf("approved"),
+  cancelled: sumOf("cancelled"),
+};
+
+/** Orders and commission sums per product; the totals row counts an order with two products once. */
+export async function commissionSums(db: Db, resellerId: string) {
+  const mine = eq(commissions.resellerId, resellerId);
+  const [perProduct, [total]] = await Promise.all([
+    db
+      .select({ productId: commissions.productId, ...commissionFigures })
+      .from(commissions)
+      .where(mine)
+      .groupBy(commissions.productId),
+    db.select(commissionFigures).from(commissions).where(mine),
+  ]);
+  return { perProduct, total };
+}
