@@ -53,7 +53,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
           payments,
           signedInUser(request).id,
           request.body,
-          await readReferral(request),
+          { referral: await readReferral(request), refundWindowDays: app.env.REFUND_WINDOW_DAYS },
         );
         request.log.info({ orderId: order.id, created, total: order.totalAmount }, "order placed");
         if (confirmed) {

@@ -8,6 +8,7 @@ import {
   type PaymentStatus,
   type placeOrderSchema,
 } from "#domain/checkout";
+import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
 import { computeTotals } from "#domain/money";
 import type { Database } from "#server/db/client";
 import { refundRequests } from "#server/db/schema/after-sale";
@@ -20,6 +21,8 @@ import type { PaymentProvider } from "#server/modules/orders/payments";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
+/** What a confirmed order's delivery depends on: the reseller who referred the buyer, the refund window. */
+type Delivery = { referral: Referral | null; refundWindowDays: number };
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -168,13 +171,13 @@ export async function placeOrder(
   payments: PaymentProvider,
   userId: string,
   input: PlaceOrder,
-  referral: Referral | null = null,
+  delivery: Delivery = { referral: null, refundWindowDays: DEFAULT_REFUND_WINDOW_DAYS },
 ): Promise<{ order: Order; created: boolean; confirmed: boolean }> {
   const existing = await findByKey(db, userId, input.idempotencyKey);
   if (existing?.paymentStatus === "failed") {
     // The same checkout tried again after a refused payment: charge that order again.
     return {
-      order: await settle(db, payments, existing.id, input, referral),
+      order: await settle(db, payments, existing.id, input, delivery),
       created: false,
       confirmed: true,
     };
@@ -255,7 +258,7 @@ export async function placeOrder(
     return { order: winner, created: false, confirmed: false };
   }
 
-  return { order: await settle(db, payments, orderId, input, referral), created: true, confirmed: true };
+  return { order: await settle(db, payments, orderId, input, delivery), created: true, confirmed: true };
 }
 
 /**
@@ -268,7 +271,7 @@ async function settle(
   payments: PaymentProvider,
   orderId: string,
   input: PlaceOrder,
-  referral: Referral | null,
+  delivery: Delivery,
 ) {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new Error(`order ${orderId} vanished before payment`);
@@ -297,7 +300,7 @@ async function settle(
       })
       .where(eq(orders.id, orderId));
     await issueLicenses(tx, orderId, now);
-    await recordCommissions(tx, orderId, row.userId, referral, now);
+    await recordCommissions(tx, orderId, row.userId, delivery.referral, now, delivery.refundWindowDays);
   });
   const [order] = await loadOrders(db, eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} vanished after payment`);

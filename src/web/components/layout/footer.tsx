@@ -65,7 +65,7 @@ function LinkList({
 export function Footer() {
   const tagline = useContentBlock("footer.tagline");
   return (
-    <footer className="mt-16 border-t border-border bg-card" data-testid="footer">
+    <footer className="mt-16 border-t border-border bg-card print:hidden" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold">

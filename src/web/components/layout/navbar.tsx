@@ -115,7 +115,7 @@ export function Navbar() {
       data-testid="navbar"
       data-scrolled={scrolled}
       className={cn(
-        "fixed inset-x-0 top-0 z-40 transition-all duration-200",
+        "fixed inset-x-0 top-0 z-40 transition-all duration-200 print:hidden",
         scrolled
           ? "border-b border-border bg-background/90 shadow-sm backdrop-blur-md"
           : "border-b border-transparent bg-background",

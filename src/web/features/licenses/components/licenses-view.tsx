@@ -1,9 +1,157 @@
+import { Copy, KeyRound, RotateCw } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { formatDate } from "#domain/dates";
+import { invoiceNumber } from "#domain/invoice";
+import type { License } from "#domain/license-schemas";
 import { ViewCard } from "#web/components/layout/view-card";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { useLicenses } from "#web/features/licenses/api/get-licenses";
+import { cn } from "#web/lib/utils";
+import { paths } from "#web/paths";
 
+/** The dashboard's Licenses view: every key the buyer owns, with copy, status and renewal. */
 export function LicensesView() {
+  const licenses = useLicenses();
   return (
-    <ViewCard title="Licenses" description="Licence keys of the software you bought.">
-      <p className="text-sm text-muted-foreground">Nothing here yet.</p>
+    <ViewCard title="Licenses" description="License keys of the software and subscriptions you bought.">
+      {licenses.isPending ? (
+        <LicensesSkeleton />
+      ) : licenses.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
+          <p className="text-sm text-destructive" role="alert">
+            Failed to load licenses. {licenses.error.message}
+          </p>
+          <Button variant="outline" size="sm" onClick={() => licenses.refetch()}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </div>
+      ) : licenses.data.items.length === 0 ? (
+        <NoLicenses />
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Your licenses" data-testid="licenses-list">
+          {licenses.data.items.map((licence) => (
+            <LicenseCard key={licence.id} licence={licence} />
+          ))}
+        </ul>
+      )}
     </ViewCard>
+  );
+}
+
+function LicenseCard({ licence }: { licence: License }) {
+  const active = licence.status === "active";
+  const copy = () =>
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(licence.key))
+      .then(
+        () => toast.success("License key copied", { description: licence.productName }),
+        () => toast.error("Copy failed", { description: "Select the key and copy it by hand." }),
+      );
+  return (
+    <li
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-border p-4"
+      data-testid="license-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="min-w-0 font-semibold break-words">
+          {licence.productId ? (
+            <Link to={paths.product(licence.productId)} className="hover:underline">
+              {licence.productName}
+            </Link>
+          ) : (
+            licence.productName
+          )}
+        </h3>
+        <Badge
+          variant={active ? "success" : "outline"}
+          className={cn(!active && "border-destructive text-destructive")}
+          data-testid="license-status"
+        >
+          {active ? "Active" : "Revoked"}
+        </Badge>
+      </div>
+      <div className="flex items-center gap-2">
+        <code
+          className={cn(
+            "min-w-0 flex-1 rounded-md bg-muted px-3 py-2 font-mono text-sm tracking-wider break-all",
+            !active && "text-muted-foreground line-through",
+          )}
+          data-testid="license-key"
+        >
+          {licence.key}
+        </code>
+        <Button
+          variant="outline"
+          size="icon"
+          onClick={copy}
+          aria-label={`Copy license key for ${licence.productName}`}
+          title="Copy license key"
+        >
+          <Copy aria-hidden />
+        </Button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Issued</dt>
+        <dd>
+          <time dateTime={licence.issuedAt}>{formatDate(licence.issuedAt)}</time>
+        </dd>
+        {licence.revokedAt ? (
+          <>
+            <dt className="text-muted-foreground">Revoked</dt>
+            <dd>
+              <time dateTime={licence.revokedAt}>{formatDate(licence.revokedAt)}</time>
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-muted-foreground">Renews</dt>
+            <dd data-testid="license-renews">
+              {licence.renewsAt ? (
+                <time dateTime={licence.renewsAt}>{formatDate(licence.renewsAt)}</time>
+              ) : (
+                "Perpetual"
+              )}
+            </dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Invoice</dt>
+        <dd>
+          <Link
+            to={paths.invoice(licence.orderId)}
+            className="font-mono text-xs text-primary hover:underline"
+          >
+            {invoiceNumber(licence.orderId)}
+          </Link>
+        </dd>
+      </dl>
+    </li>
+  );
+}
+
+function LicensesSkeleton() {
+  return (
+    <div role="status" aria-label="Loading licenses" className="grid gap-4 lg:grid-cols-2">
+      {[0, 1].map((card) => (
+        <div key={card} className="h-36 animate-pulse rounded-lg bg-muted" aria-hidden />
+      ))}
+    </div>
+  );
+}
+
+function NoLicenses() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+      <KeyRound className="size-10 text-muted-foreground" aria-hidden />
+      <h3 className="text-lg font-semibold">No licenses yet</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Software and SaaS products you buy come with a license key, which will appear here.
+      </p>
+      <Button asChild className="mt-2">
+        <Link to={paths.products()}>Browse Products</Link>
+      </Button>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
+import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, fromUnits, toUnits } from "#domain/money";
 import { ViewCard } from "#web/components/layout/view-card";
@@ -242,6 +242,13 @@ function OrderDetail({ order }: { order: Order }) {
           {billing.email}
         </address>
       </div>
+      {confirmedStatuses.includes(order.paymentStatus) && (
+        <Button asChild variant="outline" size="sm" className="self-start">
+          <Link to={paths.invoice(order.id)}>
+            Invoice<span className="sr-only"> of order {order.id.slice(0, 8)}</span>
+          </Link>
+        </Button>
+      )}
     </section>
   );
 }

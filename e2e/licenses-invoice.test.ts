@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { ProductList } from "#domain/catalog-schemas";
+import type { Order } from "#domain/checkout";
+import { buildInvoice, invoiceNumber } from "#domain/invoice";
+import type { LicenseList } from "#domain/license-schemas";
+import { LICENSE_KEY_PATTERN } from "#domain/licenses";
+import { formatUsd } from "#domain/money";
+import { baseUrl, expectAccessible, setupBrowser, toast } from "./browser";
+
+const browser = setupBrowser();
+
+let product: ProductList["items"][number];
+let order: Order;
+let keys: string[];
+
+beforeAll(async () => {
+  const list = (await (
+    await fetch(`${baseUrl()}/api/products?category=software&pageSize=1`)
+  ).json()) as ProductList;
+  const [first] = list.items;
+  if (!first) throw new Error("the demo catalogue has no software product");
+  product = first;
+});
+
+const pageWidth = (page: import("playwright-core").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth);
+
+describe("licences and invoices", () => {
+  test("a buyer's software order delivers keys they can see and copy in Licenses", async () => {
+    const page = await browser.newPage({ as: "buyer" });
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
+    const placed = await page.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "Portugal",
+        paymentMethod: "stripe",
+        items: [{ productId: product.id, quantity: 2 }],
+        currency: "EUR",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    order = ((await placed.json()) as { order: Order }).order;
+    const mine = (await (await page.request.get("/api/licenses")).json()) as LicenseList;
+    keys = mine.items.filter((l) => l.orderId === order.id).map((l) => l.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(LICENSE_KEY_PATTERN);
+
+    await page.goto("/dashboard/licenses");
+    await page.getByRole("heading", { level: 2, name: "Licenses" }).waitFor();
+    const card = page.getByTestId("license-card").filter({ hasText: keys[0] });
+    await card.waitFor();
+    expect(await card.getByRole("heading", { level: 3 }).textContent()).toBe(product.name);
+    expect(await card.getByTestId("license-status").textContent()).toBe("Active");
+    expect(await card.getByTestId("license-renews").textContent()).toBe("Perpetual");
+    expect(await card.getByRole("link", { name: invoiceNumber(order.id) }).getAttribute("href")).toBe(
+      `/dashboard/orders/${order.id}/invoice`,
+    );
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/h5-licenses.png", fullPage: true });
+
+    await card.getByRole("button", { name: `Copy license key for ${product.name}` }).click();
+    await toast(page, "License key copied", product.name).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(keys[0]);
+
+    const phone = await browser.newPage({ as: "buyer", width: 375, height: 812, theme: "dark" });
+    await phone.goto("/dashboard/licenses");
+    await phone.getByTestId("license-card").filter({ hasText: keys[1] }).waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
+    await expectAccessible(phone);
+    await phone.screenshot({ path: "/tmp/h5-licenses-375-dark.png", fullPage: true });
+  });
+
+  test("the buyer follows the Invoice link from Order History, downloads and prints the invoice", async () => {
+    const page = await browser.newPage({ as: "buyer" });
+    await page.goto("/dashboard");
+    const short = order.id.slice(0, 8);
+    const row = page.getByTestId("order-row").filter({ hasText: short });
+    await row.getByRole("button", { name: `View order ${short}` }).click();
+    await page.getByRole("link", { name: `Invoice of order ${short}` }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/orders/${order.id}/invoice`);
+    await page.getByRole("heading", { level: 1, name: "Invoice" }).waitFor();
+    const expected = buildInvoice(order);
+    expect(await page.title()).toBe(`Invoice ${expected.number} | Stackbay`);
+    expect(await page.getByTestId("invoice-number").textContent()).toBe(invoiceNumber(order.id));
+    expect(await page.getByTestId("invoice-seller").locator("strong, span").allTextContents()).toEqual([
+      "Stackbay FZCO",
+      "Dubai Silicon Oasis",
+      "Dubai",
+      "United Arab Emirates",
+    ]);
+    expect(await page.getByTestId("invoice-bill-to").textContent()).toContain("Bianca Buyer");
+    const cells = await page.getByTestId("invoice-line").first().locator("td").allTextContents();
+    expect(cells).toEqual([
+      product.name,
+      product.vendor ?? "Unknown Vendor",
+      "2",
+      formatUsd(product.price),
+      expected.lines[0]?.amount,
+    ]);
+    expect(await page.getByTestId("invoice-total").textContent()).toBe(`${formatUsd(order.totalAmount)} USD`);
+    expect(await page.getByTestId("invoice-display-total").textContent()).toBe(expected.display?.note);
+    expect(expected.display?.note).toMatch(/^Shown at checkout as €[\d,]+ at 1 USD = [\d.]+ EUR$/);
+    expect(await page.getByTestId("invoice").textContent()).toContain("Tax (5%)");
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/h5-invoice.png", fullPage: true });
+
+    // Download HTML: an attachment named after the invoice number.
+    const link = page.getByRole("link", { name: "Download HTML" });
+    const href = (await link.getAttribute("href")) ?? "";
+    const file = await page.request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-disposition"]).toBe(
+      `attachment; filename="stackbay-invoice-${expected.number}.html"`,
+    );
+    expect(await file.text()).toContain("Stackbay FZCO");
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe(`stackbay-invoice-${expected.number}.html`);
+
+    // On paper only the invoice shows: no navigation, footer or buttons.
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByTestId("navbar").isVisible()).toBe(false);
+    expect(await page.getByTestId("footer").isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Print / Save as PDF" }).isVisible()).toBe(false);
+    expect(await page.getByTestId("invoice").isVisible()).toBe(true);
+    await page.screenshot({ path: "/tmp/h5-invoice-print.png", fullPage: true });
+
+    const phone = await browser.newPage({ as: "buyer", width: 375, height: 812 });
+    await phone.goto(`/dashboard/orders/${order.id}/invoice`);
+    await phone.getByRole("heading", { level: 1, name: "Invoice" }).waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
+    await expectAccessible(phone);
+    await phone.screenshot({ path: "/tmp/h5-invoice-375.png", fullPage: true });
+  });
+
+  test("another signed-in user opening that invoice sees 'Invoice not found'", async () => {
+    const page = await browser.newPage({ as: "seller", allowErrors: [/status of 404/] });
+    await page.goto(`/dashboard/orders/${order.id}/invoice`);
+    await page.getByRole("heading", { level: 1, name: "Invoice not found" }).waitFor();
+    expect(await page.getByTestId("invoice").count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Go to your dashboard" }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+    expect((await page.request.get(`/api/orders/${order.id}/invoice.html`)).status()).toBe(404);
+    await expectAccessible(page);
+    await page.screenshot({ path: "/tmp/h5-invoice-not-found.png" });
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import type { Order } from "#domain/checkout";
+import { buildInvoice, formatRate, invoiceNumber, SELLER_OF_RECORD } from "#domain/invoice";
+
+const order: Order = {
+  id: "1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d",
+  createdAt: "2026-03-05T10:00:00.000Z",
+  paymentMethod: "paypal",
+  paymentStatus: "mock_confirmed",
+  isPaid: true,
+  subtotal: 40.28,
+  tax: 2.014,
+  totalAmount: 42.294,
+  currency: "USD",
+  fxRate: 1,
+  customerInfo: {
+    fullName: "Bianca Buyer",
+    email: "buyer@stackbay.test",
+    address: "12 Harbour Street",
+    city: "Dubai",
+    country: "United Arab Emirates",
+  },
+  items: [
+    {
+      id: "i1",
+      productId: "p1",
+      productName: "Seat Licence",
+      price: 19.99,
+      quantity: 2,
+      vendor: "Acme",
+      imageUrl: null,
+      refundStatus: "none",
+      refund: null,
+    },
+    {
+      id: "i2",
+      productId: null,
+      productName: "Dime Widget",
+      price: 0.1,
+      quantity: 3,
+      vendor: null,
+      imageUrl: null,
+      refundStatus: "none",
+      refund: null,
+    },
+  ],
+};
+
+describe("invoices", () => {
+  test("the number is INV- and the order id's first 8 characters, upper case", () => {
+    expect(invoiceNumber(order.id)).toBe("INV-1A2B3C4D");
+  });
+
+  test("the seller of record is the UAE company", () => {
+    expect(SELLER_OF_RECORD).toEqual({
+      name: "Stackbay FZCO",
+      addressLines: ["Dubai Silicon Oasis", "Dubai", "United Arab Emirates"],
+    });
+  });
+
+  test("lines and amounts come from the order, exact to the cent fraction, in USD", () => {
+    const invoice = buildInvoice(order);
+    expect(invoice).toMatchObject({
+      number: "INV-1A2B3C4D",
+      orderId: order.id,
+      issuedAt: order.createdAt,
+      subtotal: "$40.28",
+      taxLabel: "Tax (5%)",
+      tax: "$2.014",
+      total: "$42.294 USD",
+      display: null,
+      paymentMethod: "PayPal",
+      status: "Paid",
+      billTo: order.customerInfo,
+    });
+    expect(invoice.lines).toEqual([
+      {
+        productName: "Seat Licence",
+        vendor: "Acme",
+        quantity: 2,
+        unitPrice: "$19.99",
+        amount: "$39.98",
+        refunded: false,
+      },
+      // 0.1 × 3 is 0.3 exactly, not 0.30000000000000004; a line without vendor says so.
+      {
+        productName: "Dime Widget",
+        vendor: "Unknown Vendor",
+        quantity: 3,
+        unitPrice: "$0.10",
+        amount: "$0.30",
+        refunded: false,
+      },
+    ]);
+  });
+
+  test("an order shown in another currency states the amount and the rate used at checkout", () => {
+    const invoice = buildInvoice({ ...order, currency: "EUR", fxRate: 0.9384 });
+    // 42.294 × 0.9384 = 39.69...: euros above 1 show no decimals (the site's display rule).
+    expect(invoice.display).toEqual({
+      currency: "EUR",
+      rate: 0.9384,
+      total: "€40",
+      note: "Shown at checkout as €40 at 1 USD = 0.9384 EUR",
+    });
+    expect(invoice.total).toBe("$42.294 USD");
+    const aed = buildInvoice({ ...order, currency: "AED", fxRate: 3.74595 });
+    expect(aed.display?.note).toBe("Shown at checkout as AED 158 at 1 USD = 3.74595 AED");
+  });
+
+  test("refunded items are marked and refund states read plainly", () => {
+    const invoice = buildInvoice({
+      ...order,
+      paymentStatus: "partially_refunded",
+      items: order.items.map((item, i) => (i === 0 ? { ...item, refundStatus: "refunded" as const } : item)),
+    });
+    expect(invoice.lines.map((l) => l.refunded)).toEqual([true, false]);
+    expect(invoice.status).toBe("Partially refunded");
+    expect(buildInvoice({ ...order, paymentStatus: "refunded" }).status).toBe("Refunded");
+  });
+
+  test("rates print without grouping or trailing zeros", () => {
+    expect(formatRate(83.12)).toBe("83.12");
+    expect(formatRate(1234.5678912)).toBe("1234.567891");
+  });
+});

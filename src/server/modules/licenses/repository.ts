@@ -1,0 +1,45 @@
+import { desc, eq } from "drizzle-orm";
+import type { License } from "#domain/license-schemas";
+import type { Database } from "#server/db/client";
+import { licenses } from "#server/db/schema/after-sale";
+
+type LicenseRow = typeof licenses.$inferSelect;
+
+export function toLicense(row: LicenseRow): License {
+  return {
+    id: row.id,
+    key: row.key,
+    productId: row.productId,
+    productName: row.productName,
+    orderId: row.orderId,
+    status: row.status as License["status"],
+    issuedAt: row.issuedAt.toISOString(),
+    renewsAt: row.renewsAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** A user's licences, newest first. */
+export async function licensesOf(db: Database, userId: string): Promise<License[]> {
+  const rows = await db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.userId, userId))
+    .orderBy(desc(licenses.issuedAt), desc(licenses.id));
+  return rows.map(toLicense);
+}
+
+/** An order's licences in issue order (for its confirmation e-mail). */
+export async function licensesOfOrder(db: Database, orderId: string): Promise<License[]> {
+  const rows = await db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.orderId, orderId))
+    .orderBy(licenses.issuedAt, licenses.key);
+  return rows.map(toLicense);
+}
+
+export async function findLicenseByKey(db: Database, key: string): Promise<LicenseRow | null> {
+  const [row] = await db.select().from(licenses).where(eq(licenses.key, key));
+  return row ?? null;
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { licenses } from "#server/db/schema/after-sale";
+import { products } from "#server/db/schema/catalog";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import type { Mail } from "#server/mail/mailer";
+import { createTestApp } from "#server/test/app";
+import { signedInClient } from "#server/test/client";
+import { readOutbox } from "#server/test/outbox";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const ids: Record<string, string> = {};
+
+const checkout = (items: { productId: string; quantity: number }[], extra: object = {}) => ({
+  fullName: "Bianca <b>Buyer</b>",
+  email: "billing@example.com",
+  address: "12 Harbour Street",
+  city: "Dubai",
+  country: "United Arab Emirates",
+  paymentMethod: "stripe",
+  items,
+  currency: "USD",
+  idempotencyKey: randomUUID(),
+  ...extra,
+});
+
+/** readOutbox turns quoted-printable bytes into one character each; read them back as UTF-8 (€, ×). */
+async function mailsTo(to: string) {
+  return (await readOutbox(t.dataDir))
+    .filter((m) => m.to === to)
+    .map((m) => ({ ...m, body: Buffer.from(m.body, "latin1").toString("utf8") }));
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  const made = await t.db
+    .insert(products)
+    .values([
+      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Dev Board", category: "hardware", price: "40", vendor: "Acme" },
+    ])
+    .returning({ id: products.id, name: products.name });
+  for (const row of made) ids[row.name] = row.id;
+});
+afterAll(() => t.close());
+
+describe("order confirmation e-mail", () => {
+  test("goes to the billing address with items, totals, licence keys and the invoice link", async () => {
+    const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+    const res = await buyer.post(
+      "/api/orders",
+      checkout(
+        [
+          { productId: ids["Seat Licence"] ?? "", quantity: 2 },
+          { productId: ids["Dev Board"] ?? "", quantity: 1 },
+        ],
+        { currency: "EUR" },
+      ),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json().order;
+    const keys = (await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).map((l) => l.key);
+    expect(keys).toHaveLength(2);
+
+    const mails = await mailsTo("billing@example.com");
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe(`Your Stackbay order ${order.id.slice(0, 8)} is confirmed`);
+    const invoiceUrl = `http://127.0.0.1:3000/dashboard/orders/${order.id}/invoice`;
+    for (const text of [
+      "Hi Bianca <b>Buyer</b>,",
+      "Seat Licence × 2: $39.98",
+      "Dev Board × 1: $40.00",
+      "Subtotal: $79.98",
+      "Tax (5%): $3.999",
+      "Total: $83.979 USD",
+      // 83.979 × 0.9384 = 78.8...
+      "Shown at checkout as €79 at 1 USD = 0.9384 EUR",
+      `Seat Licence: ${keys.join(", ")}`,
+      invoiceUrl,
+      "http://127.0.0.1:3000/dashboard",
+      // The HTML part: escaped values and the keys.
+      "Hi Bianca &lt;b&gt;Buyer&lt;/b&gt;,",
+      `<code style="font-size:15px">${keys[0]}</code>`,
+      `href="${invoiceUrl}"`,
+    ]) {
+      expect(mail?.body).toContain(text);
+    }
+    expect(mail?.body).not.toContain("<b>Buyer</b></p>");
+    // A hardware-only order gets its e-mail without a licence section.
+    await buyer.post("/api/orders", checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1 }]));
+    const second = (await mailsTo("billing@example.com")).at(-1);
+    expect(second?.body).toContain("Dev Board × 1: $40.00");
+    expect(second?.body).not.toContain("license keys");
+  });
+
+  test("an order still succeeds when the mailer fails", async () => {
+    const sent: Mail[] = [];
+    const broken = await createTestApp({
+      seed: true,
+      mailer: {
+        send: async (mail) => {
+          sent.push(mail);
+          if (mail.subject.startsWith("Your Stackbay order")) throw new Error("SMTP is down");
+        },
+      },
+    });
+    try {
+      const [product] = await broken.db
+        .insert(products)
+        .values({ name: "Editor Pro", category: "software", price: "30" })
+        .returning({ id: products.id });
+      const buyer = await signedInClient(broken.app, "buyer@stackbay.test", DEMO_PASSWORD);
+      const res = await buyer.post("/api/orders", checkout([{ productId: product?.id ?? "", quantity: 1 }]));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
+      expect(sent.filter((m) => m.subject.startsWith("Your Stackbay order"))).toHaveLength(1);
+      expect(await broken.db.select().from(licenses)).toHaveLength(1);
+    } finally {
+      await broken.close();
+    }
+  });
+});
