@@ -3,11 +3,12 @@ import path from "node:path";
 
 export type OutboxMail = { file: string; to: string; subject: string; replyTo?: string; body: string };
 
-/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+/** Undoes quoted-printable: soft line breaks and =XX escapes, whose bytes are UTF-8. */
 function decodeQuotedPrintable(text: string): string {
-  return text
+  const latin1 = text
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(latin1, "latin1").toString("utf8");
 }
 
 /** The messages the outbox transport wrote, oldest first, with headers and a decoded body. */

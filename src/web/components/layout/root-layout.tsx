@@ -20,7 +20,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
         <Outlet />
       </main>
       <Footer />

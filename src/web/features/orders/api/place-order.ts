@@ -10,6 +10,11 @@ export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+    // A confirmed order may deliver licence keys.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ["licenses"] }),
+      ]),
   });
 }

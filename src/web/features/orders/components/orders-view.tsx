@@ -11,6 +11,7 @@ import { Button } from "#web/components/ui/button";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
+import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
 
@@ -242,6 +243,7 @@ function OrderDetail({ order }: { order: Order }) {
           {billing.email}
         </address>
       </div>
+      <OrderRefunds order={order} />
       {confirmedStatuses.includes(order.paymentStatus) && (
         <Button asChild variant="outline" size="sm" className="self-start">
           <Link to={paths.invoice(order.id)}>

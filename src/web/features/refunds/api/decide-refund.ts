@@ -21,6 +21,8 @@ export function useDecideRefund() {
         queryClient.invalidateQueries({ queryKey: refundsKey }),
         queryClient.invalidateQueries({ queryKey: ["orders"] }),
         queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
+        // An approved refund revokes the item's licences.
+        queryClient.invalidateQueries({ queryKey: ["licenses"] }),
       ]),
   });
 }
