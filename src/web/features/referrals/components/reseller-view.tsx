@@ -191,13 +191,13 @@ function LinkRow({ item }: { item: ResellerLink }) {
         {item.clicks}
       </td>
       <td className="px-2 py-3 text-right tabular-nums">{item.orders}</td>
-      <td className="px-2 py-3 text-right tabular-nums">
+      <td className="px-2 py-3 text-right tabular-nums" data-testid="reseller-link-pending">
         <Amount usd={item.commission.pending} />
       </td>
-      <td className="px-2 py-3 text-right tabular-nums">
+      <td className="px-2 py-3 text-right tabular-nums" data-testid="reseller-link-approved">
         <Amount usd={item.commission.approved} />
       </td>
-      <td className="px-2 py-3 text-right tabular-nums">
+      <td className="px-2 py-3 text-right tabular-nums" data-testid="reseller-link-cancelled">
         <Amount usd={item.commission.cancelled} />
       </td>
       <td className="py-3 pl-2 text-right">

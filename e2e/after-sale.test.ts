@@ -1,0 +1,176 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import type { Order } from "#domain/checkout";
+import { formatAmount } from "#domain/money";
+import type { ResellerLinks } from "#domain/referrals";
+import { readOutbox } from "#server/test/outbox";
+import { dataDir, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
+
+const browser = setupBrowser();
+
+type LinkItem = ResellerLinks["items"][number];
+
+async function resellerItem(page: Page, productId: string): Promise<LinkItem> {
+  const links = (await (await page.request.get("/api/reseller/links")).json()) as ResellerLinks;
+  const item = links.items.find((i) => i.productId === productId);
+  if (!item) throw new Error(`product ${productId} is not in the reseller's links`);
+  return item;
+}
+
+/** A buyer who has never been here: signs up and verifies with the e-mailed code. */
+async function newBuyer(page: Page) {
+  const email = `new-buyer-${Date.now()}@after-sale.test`;
+  const password = "a new buyer's password";
+  const signUp = await page.request.post("/api/auth/sign-up", {
+    data: { firstName: "Nora", lastName: "Newman", email, password, accountType: "buyer" },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = (await readOutbox(dataDir())).filter((m) => m.to === email).at(-1);
+  const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
+  return { email, password };
+}
+
+describe("after the sale", () => {
+  test("a reseller's link sells a licence; the buyer gets a key and an invoice, asks for a refund, the seller approves: key revoked, commission cancelled", async () => {
+    // The reseller copies the link of a resellable software or SaaS product (these deliver licences).
+    const reseller = await browser.newPage({ as: "reseller" });
+    await reseller.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await reseller.goto("/dashboard/reseller");
+    await reseller.getByRole("heading", { level: 2, name: "Reseller links" }).waitFor();
+    const links = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const product = links.items.find((i) => i.linkable && ["saas", "software"].includes(i.category));
+    if (!product) throw new Error("no resellable licensed product in the demo catalogue");
+    const row = reseller.getByTestId("reseller-link-row").filter({
+      has: reseller.getByRole("link", { name: product.name, exact: true }),
+    });
+    await row.getByRole("button", { name: `Copy link for ${product.name}` }).click();
+    await toast(reseller, "Link copied", product.name).waitFor();
+    const link = await reseller.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(product.link);
+
+    // A new buyer follows it, puts the product in the cart and checks out, logging in on the way.
+    const buyer = await browser.newPage();
+    const account = await newBuyer(buyer);
+    const { pathname, search } = new URL(link);
+    await buyer.goto(`${pathname}${search}`);
+    await buyer.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await buyer.getByRole("button", { name: "Get Started" }).click();
+    await toast(buyer, "Added to cart!").waitFor();
+    await buyer.getByTestId("cart-link").first().click();
+    await buyer.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await buyer.waitForURL("**/login");
+    await submitLogin(buyer, account.email, account.password);
+    await buyer.waitForURL("**/checkout");
+    await buyer.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    await buyer.getByLabel("Full name").fill("Nora Newman");
+    await buyer.getByLabel("Address").fill("3 Canal Street");
+    await buyer.getByLabel("City").fill("Amsterdam");
+    await buyer.getByLabel("Country").fill("Netherlands");
+    await buyer.getByRole("radio", { name: "Credit/Debit Card" }).check();
+    const answer = buyer.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/orders" && r.request().method() === "POST",
+    );
+    await buyer.getByRole("button", { name: "Place Order" }).click();
+    const placed = await answer;
+    expect(placed.status()).toBe(201);
+    const order = ((await placed.json()) as { order: Order }).order;
+    await buyer.waitForURL((url) => url.pathname === "/dashboard");
+
+    // The reseller now has a pending commission on that product: rate × price.
+    await reseller.reload();
+    await reseller.getByRole("heading", { level: 2, name: "Reseller links" }).waitFor();
+    const earned = await resellerItem(reseller, product.productId);
+    expect(earned.orders).toBe(product.orders + 1);
+    expect(earned.commission.pending - product.commission.pending).toBeCloseTo(
+      product.price * product.commissionRate,
+      4,
+    );
+    const pendingCell = row.getByTestId("reseller-link-pending");
+    await expect.poll(() => pendingCell.textContent()).toBe(formatAmount(earned.commission.pending, "USD"));
+    await expectAccessible(reseller);
+
+    // The buyer sees the licence key, then opens the invoice from the order.
+    await buyer.goto("/dashboard/licenses");
+    const card = buyer.getByTestId("license-card").filter({ hasText: product.name });
+    await card.waitFor();
+    expect(await card.getByTestId("license-status").textContent()).toBe("Active");
+    const key = (await card.getByTestId("license-key").textContent())?.trim() ?? "";
+    expect(key).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
+    await buyer.goto("/dashboard");
+    const short = order.id.slice(0, 8);
+    await buyer
+      .getByTestId("order-row")
+      .filter({ hasText: short })
+      .getByRole("button", { name: `View order ${short}` })
+      .click();
+    await buyer.getByRole("link", { name: `Invoice of order ${short}` }).click();
+    await buyer.getByRole("heading", { level: 1, name: "Invoice" }).waitFor();
+    expect(await buyer.getByTestId("invoice-seller").textContent()).toContain("Stackbay FZCO");
+    expect(await buyer.getByTestId("invoice").textContent()).toContain(product.name);
+
+    // The buyer asks for a refund of the item from the order detail.
+    await buyer.goto("/dashboard");
+    await buyer
+      .getByTestId("order-row")
+      .filter({ hasText: short })
+      .getByRole("button", { name: `View order ${short}` })
+      .click();
+    await buyer.getByRole("button", { name: `Request a refund for ${product.name}` }).click();
+    const dialog = buyer.getByRole("alertdialog", { name: "Request a refund" });
+    await dialog.getByRole("button", { name: "Request refund" }).click();
+    await dialog.getByText("Please explain the reason in at least 10 characters").waitFor();
+    await expectAccessible(buyer);
+    await dialog.getByLabel("Reason").fill("The licence key is refused by the installer on every machine.");
+    await dialog.getByRole("button", { name: "Request refund" }).click();
+    await toast(buyer, "Refund requested").waitFor();
+    const refund = buyer.getByTestId("order-refund").filter({ hasText: product.name });
+    await expect.poll(() => refund.getByTestId("refund-status").textContent()).toBe("Awaiting seller");
+    expect(await refund.getByText("Seller answers by").isVisible()).toBe(true);
+
+    // The seller approves it from their refund requests.
+    const seller = await browser.newPage({ as: "seller" });
+    await seller.goto("/dashboard/refunds");
+    await seller.getByRole("heading", { level: 2, name: "Refund requests" }).waitFor();
+    const request = seller.getByTestId("refund-row").filter({ hasText: short });
+    await request.waitFor();
+    expect(await request.textContent()).toContain("The licence key is refused");
+    await expectAccessible(seller);
+    await request.getByRole("button", { name: `Approve: ${product.name} (order ${short})` }).click();
+    const confirm = seller.getByRole("alertdialog", { name: "Approve this refund?" });
+    await confirm.getByLabel("Note for the buyer (optional)").fill("Sorry, refunded in full.");
+    await confirm.getByRole("button", { name: "Approve" }).click();
+    await toast(seller, "Refund approved").waitFor();
+    await expect.poll(() => request.getByTestId("refund-status").textContent()).toBe("Refund approved");
+
+    // The licence is revoked, the order partly refunded, and the commission cancelled.
+    await buyer.goto("/dashboard/licenses");
+    await expect.poll(() => card.getByTestId("license-status").textContent()).toBe("Revoked");
+    const after = (await (await buyer.request.get(`/api/orders/${order.id}`)).json()).order as Order;
+    expect(after.paymentStatus).toBe("refunded");
+    const mail = (await readOutbox(dataDir())).filter((m) => m.to === account.email).at(-1);
+    expect(mail?.body).toContain("within 5–10 business days");
+
+    const cancelled = await resellerItem(reseller, product.productId);
+    expect(cancelled.commission.pending).toBeCloseTo(product.commission.pending, 4);
+    expect(cancelled.commission.cancelled - product.commission.cancelled).toBeCloseTo(
+      product.price * product.commissionRate,
+      4,
+    );
+    await reseller.reload();
+    await expect
+      .poll(() => row.getByTestId("reseller-link-cancelled").textContent())
+      .toBe(formatAmount(cancelled.commission.cancelled, "USD"));
+  });
+
+  test("admins review refunds at /admin/refunds, on a phone too", async () => {
+    const admin = await browser.newPage({ as: "admin", width: 375, height: 812 });
+    await admin.goto("/admin/refunds?status=all");
+    await admin.getByRole("heading", { level: 1, name: "Refunds" }).waitFor();
+    await admin.getByTestId("refund-row").first().waitFor();
+    await expectAccessible(admin);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await admin.goto("/admin/refunds");
+    await admin.getByText("No refund requests.").waitFor();
+  });
+});
