@@ -42,6 +42,7 @@ describe("product input", () => {
       discountPercentage: null,
       isActive: true,
       isResellable: false,
+      commissionPercent: 10,
       features: [],
       specifications: [],
       images: [],
