@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -18,22 +19,35 @@ declare module "vitest" {
   }
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** One real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
 export default async function setup(project: TestProject) {
   await ensureWebBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
+  // A known port, so links the server writes (reseller links, e-mails) point at this server.
+  const port = await freePort();
   const env = loadEnv({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    PORT: "0",
+    PORT: String(port),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
   });
   const database = await openDatabase({ dataDir });
   await database.migrate();
   await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
   const app = await buildApp({ env, database, webRoot });
-  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = await app.listen({ port, host: "127.0.0.1" });
   project.provide("baseUrl", address);
   project.provide("dataDir", dataDir);
   const sessions: Record<string, { name: string; value: string }[]> = {};
