@@ -89,7 +89,15 @@ describe("isKnownPagePath", () => {
   });
 
   test("lists the dashboard views", () => {
-    expect(dashboardViews).toEqual(["saved", "licenses", "profile", "wallet", "settings", "reseller", "refunds"]);
+    expect(dashboardViews).toEqual([
+      "saved",
+      "licenses",
+      "profile",
+      "wallet",
+      "settings",
+      "reseller",
+      "refunds",
+    ]);
   });
 
   test.each([

@@ -30,7 +30,6 @@ import { type ReactNode, useId } from "react";
 import { NavLink } from "react-router";
 import { hasRole } from "#domain/accounts";
 import type { DashboardView } from "#domain/routes";
-import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import type { Me } from "#web/features/auth/api/get-me";
 import { useMoney } from "#web/features/currency/use-money";
