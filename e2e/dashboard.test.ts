@@ -144,6 +144,7 @@ describe("dashboard shell", () => {
     expect(await tabs.getByRole("link").allTextContents()).toEqual([
       "Orders",
       "Saved",
+      "Licenses",
       "Profile",
       "Wallet",
       "Settings",
@@ -159,13 +160,19 @@ describe("dashboard shell", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test("role sections: a seller's are coming soon, an admin gets admin links, a super admin more; dark mode passes axe", async () => {
+  test("role sections: a seller gets their products and refund requests, an admin admin links, a super admin more; dark mode passes axe", async () => {
     const seller = await signedIn("seller@stackbay.test");
     const sellerMenu = menu(seller);
     await sellerMenu.getByText("Seller", { exact: true }).waitFor();
-    expect(await sellerMenu.getByText("My Products").isVisible()).toBe(true);
-    expect(await sellerMenu.getByRole("link", { name: /My Products|Add Product/ }).count()).toBe(0);
-    expect(await sellerMenu.getByText("Coming soon").count()).toBe(2);
+    const sellerLinks = await sellerMenu
+      .getByRole("list", { name: "Seller" })
+      .getByRole("link")
+      .evaluateAll((nodes) => nodes.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
+    expect(sellerLinks).toEqual([
+      ["My Products", "/seller/products"],
+      ["Add Product", "/seller/products/new"],
+      ["Refund requests", "/dashboard/refunds"],
+    ]);
     expect(await sellerMenu.getByText("Admin", { exact: true }).count()).toBe(0);
 
     const admin = await signedIn("admin@stackbay.test");
@@ -183,6 +190,7 @@ describe("dashboard shell", () => {
       ["Add Page", "/admin/pages/add"],
       ["Content Blocks", "/admin/content"],
       ["Orders", "/admin/orders"],
+      ["Refunds", "/admin/refunds"],
       ["Inbox", "/admin/inbox"],
     ]);
     expect(await adminMenu.getByText("Super admin", { exact: true }).count()).toBe(0);
@@ -193,7 +201,8 @@ describe("dashboard shell", () => {
     await rootMenu.getByText("Super admin", { exact: true }).waitFor();
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Users");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
-    expect(await rootMenu.getByRole("list", { name: "Admin" }).getByRole("link").count()).toBe(8);
+    expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
+    expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(9);
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);
   });

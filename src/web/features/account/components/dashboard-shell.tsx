@@ -147,12 +147,25 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
   );
 }
 
-function TabRow() {
+/** Phones: the views every account has, then the seller's and reseller's own (admins have the Admin Panel). */
+function TabRow({ me }: { me: Me }) {
+  const tabs = [
+    ...dashboardSections.map(({ section, label, to }) => ({ key: section, label, to })),
+    ...(hasRole(me.roles, "seller")
+      ? [
+          { key: "seller-products", label: "My Products", to: paths.seller.products() },
+          { key: "refunds", label: "Refund requests", to: paths.dashboard("refunds") },
+        ]
+      : []),
+    ...(hasRole(me.roles, "reseller")
+      ? [{ key: "reseller", label: "Reseller links", to: paths.dashboard("reseller") }]
+      : []),
+  ];
   return (
     <nav aria-label="Dashboard views" className="-mx-4 overflow-x-auto px-4 md:hidden">
       <ul className="flex min-w-max gap-1 border-b border-border">
-        {dashboardSections.map(({ section, label, to }) => (
-          <li key={section}>
+        {tabs.map(({ key, label, to }) => (
+          <li key={key}>
             <NavLink
               to={to}
               end
@@ -242,7 +255,7 @@ export function DashboardShell({
       <OrderFigures />
       <div className="mt-8 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
         <SideMenu me={me} onSignOut={onSignOut} signingOut={signingOut} />
-        <TabRow />
+        <TabRow me={me} />
         <div className="min-w-0">{children}</div>
       </div>
     </div>
