@@ -202,7 +202,9 @@ describe("dashboard shell", () => {
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Users");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
-    expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(9);
+    expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(
+      9,
+    );
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);
   });
