@@ -4,6 +4,9 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import packageJson from "../../../../package.json" with { type: "json" };
 
+/** CI runs these tests on PGlite and again on PostgreSQL (DATABASE_URL). */
+const databaseKind = process.env.DATABASE_URL ? "postgres" : "pglite";
+
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superAdmin: ReturnType<typeof createClient>;
 let admin: ReturnType<typeof createClient>;
@@ -26,7 +29,7 @@ describe("system figures", () => {
     expect(body).toMatchObject({
       version: packageJson.version,
       nodeVersion: process.version,
-      database: { kind: "pglite", healthy: true },
+      database: { kind: databaseKind, healthy: true },
       mail: { transport: "outbox" },
       storage: { driver: "local" },
     });
@@ -62,7 +65,7 @@ describe("system figures", () => {
       const res = await superAdmin.get("/api/admin/system");
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        database: { kind: "pglite", healthy: false, latencyMs: null },
+        database: { kind: databaseKind, healthy: false, latencyMs: null },
         counts: null,
         fxRates: [],
       });
