@@ -127,6 +127,7 @@ describe("after the sale", () => {
     const refund = buyer.getByTestId("order-refund").filter({ hasText: product.name });
     await expect.poll(() => refund.getByTestId("refund-status").textContent()).toBe("Awaiting seller");
     expect(await refund.getByText("Seller answers by").isVisible()).toBe(true);
+    await buyer.screenshot({ path: "/tmp/lead-order-refund.png", fullPage: true });
 
     // The seller approves it from their refund requests.
     const seller = await browser.newPage({ as: "seller" });
@@ -136,6 +137,7 @@ describe("after the sale", () => {
     await request.waitFor();
     expect(await request.textContent()).toContain("The licence key is refused");
     await expectAccessible(seller);
+    await seller.screenshot({ path: "/tmp/lead-seller-refunds.png", fullPage: true });
     await request.getByRole("button", { name: `Approve: ${product.name} (order ${short})` }).click();
     const confirm = seller.getByRole("alertdialog", { name: "Approve this refund?" });
     await confirm.getByLabel("Note for the buyer (optional)").fill("Sorry, refunded in full.");
@@ -161,6 +163,7 @@ describe("after the sale", () => {
     await expect
       .poll(() => row.getByTestId("reseller-link-cancelled").textContent())
       .toBe(formatAmount(cancelled.commission.cancelled, "USD"));
+    await reseller.screenshot({ path: "/tmp/lead-reseller-after.png", fullPage: true });
   });
 
   test("admins review refunds at /admin/refunds, on a phone too", async () => {
