@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { CONTENT_BLOCK_MAX, type ContentBlock, contentBlockInputSchema } from "#domain/cms";
 import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
@@ -13,7 +13,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminContentBlocks } from "#web/features/content/api/get-admin-content-blocks";
 import { useUpdateContentBlock } from "#web/features/content/api/update-content-block";
-import { useDebounced } from "#web/lib/use-debounced";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
@@ -28,15 +28,7 @@ export function Component() {
 function ContentBlocksScreen() {
   const { params, go } = useSearchState();
   const search = params.get("search") ?? "";
-  const [text, setText] = useState(search);
-  const typed = useDebounced(text.trim(), 300);
-
-  // The box follows the URL (back/forward) and pushes typed text after a pause.
-  useEffect(() => setText(search), [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
-  useEffect(() => {
-    if (typed !== search) go({ search: typed });
-  }, [typed]);
+  const [text, setText] = useDebouncedInput(search, (typed) => go({ search: typed }));
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { PageListItem } from "#domain/cms";
@@ -23,7 +22,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useDeletePage } from "#web/features/pages/api/delete-page";
 import { useAdminPages } from "#web/features/pages/api/get-admin-pages";
-import { useDebounced } from "#web/lib/use-debounced";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 import { paths } from "#web/paths";
@@ -41,14 +40,7 @@ export function Component() {
 function PagesScreen() {
   const { params, go } = useSearchState();
   const search = params.get("search") ?? "";
-  const [text, setText] = useState(search);
-  const typed = useDebounced(text.trim(), 300);
-  // The box follows the URL (back/forward) and pushes typed text after a pause.
-  useEffect(() => setText(search), [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
-  useEffect(() => {
-    if (typed !== search) go({ search: typed });
-  }, [typed]);
+  const [text, setText] = useDebouncedInput(search, (typed) => go({ search: typed }));
 
   return (
     <>

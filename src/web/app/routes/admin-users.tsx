@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { type UserRoleFilter, userRoleFilters } from "#domain/admin-users";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
@@ -10,7 +9,7 @@ import { UserRow } from "#web/features/admin-users/components/user-row";
 import { useMe } from "#web/features/auth/api/get-me";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
-import { useDebounced } from "#web/lib/use-debounced";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 
 const columns = ["Name", "E-mail", "Verified", "Roles", "Status", "Joined", "Access", "Account"];
@@ -31,15 +30,9 @@ function UsersScreen() {
   const search = params.get("search") ?? "";
   const rawRole = params.get("role");
   const role = isRoleFilter(rawRole) ? rawRole : undefined;
-  const [searchText, setSearchText] = useState(search);
-  const debounced = useDebounced(searchText.trim(), 300);
-
-  // The box follows the URL (back/forward) and pushes typed text after a pause.
-  useEffect(() => setSearchText(search), [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
-  useEffect(() => {
-    if (debounced !== search) go({ search: debounced, page: undefined });
-  }, [debounced]);
+  const [searchText, setSearchText] = useDebouncedInput(search, (typed) =>
+    go({ search: typed, page: undefined }),
+  );
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { PackageSearch, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { productFiltersToSearch, sortOptions } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
@@ -10,7 +9,7 @@ import { NativeSelect } from "#web/components/ui/select";
 import { useCategories } from "#web/features/catalog/api/get-categories";
 import { type ProductFilters, useProducts } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
-import { useDebounced } from "#web/lib/use-debounced";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 
 const SKELETON_COUNT = 6;
 
@@ -28,17 +27,9 @@ function useFilters(): [ProductFilters, (next: Partial<ProductFilters>) => void]
 
 export function Component() {
   const [filters, setFilters] = useFilters();
-  const [searchText, setSearchText] = useState(filters.search);
-  const debounced = useDebounced(searchText.trim(), 300);
+  const [searchText, setSearchText] = useDebouncedInput(filters.search, (search) => setFilters({ search }));
   const categories = useCategories();
   const products = useProducts(filters);
-
-  // The search box follows the URL (back/forward, Reset Filters) and pushes typed text after a pause.
-  useEffect(() => setSearchText(filters.search), [filters.search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
-  useEffect(() => {
-    if (debounced !== filters.search) setFilters({ search: debounced });
-  }, [debounced]);
 
   const items = products.data?.pages.flatMap((page) => page.items) ?? [];
   const total = products.data?.pages[0]?.total ?? 0;

@@ -1,5 +1,5 @@
 import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "#domain/money";
@@ -22,7 +22,7 @@ import { NativeSelect } from "#web/components/ui/select";
 import { useDeleteProduct } from "#web/features/manage-products/api/delete-product";
 import { useManagedProducts } from "#web/features/manage-products/api/get-managed-products";
 import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
-import { useDebounced } from "#web/lib/use-debounced";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { paths } from "#web/paths";
 
@@ -57,15 +57,9 @@ export function ManagedProductList({
   const search = params.get("search") ?? "";
   const rawStatus = params.get("status");
   const status = isStatus(rawStatus) ? rawStatus : "all";
-  const [searchText, setSearchText] = useState(search);
-  const debounced = useDebounced(searchText.trim(), 300);
-
-  // The box follows the URL (back/forward) and pushes typed text after a pause.
-  useEffect(() => setSearchText(search), [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the debounced text updates the URL
-  useEffect(() => {
-    if (debounced !== search) go({ search: debounced, page: undefined });
-  }, [debounced]);
+  const [searchText, setSearchText] = useDebouncedInput(search, (typed) =>
+    go({ search: typed, page: undefined }),
+  );
 
   const query = useManagedProducts({ search, status, page, mine });
   const [confirming, setConfirming] = useState<ManagedProductRow | null>(null);
