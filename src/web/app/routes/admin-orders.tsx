@@ -13,6 +13,7 @@ import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
+import { ScrollTable } from "#web/components/layout/scroll-table";
 import { Badge } from "#web/components/ui/badge";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
@@ -94,29 +95,11 @@ function OrdersList({
   return (
     <PagedList query={useAdminOrders(page, status)} what="orders" empty="No orders yet." onPage={onPage}>
       {(items) => (
-        <section
-          aria-label="Orders"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-orders-table">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-medium">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((order) => (
-                <OrderRow key={order.id} order={order} />
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScrollTable label="Orders" columns={columns} minWidth="min-w-[56rem]" testId="admin-orders-table">
+          {items.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ScrollTable>
       )}
     </PagedList>
   );

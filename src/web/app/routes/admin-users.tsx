@@ -1,6 +1,7 @@
 import { type UserRoleFilter, userRoleFilters } from "#domain/admin-users";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
+import { ScrollTable } from "#web/components/layout/scroll-table";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
@@ -84,29 +85,11 @@ function UsersList({ filter, onPage }: { filter: AdminUsersFilter; onPage: (page
       onPage={onPage}
     >
       {(items) => (
-        <section
-          aria-label="Users"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <table className="w-full min-w-[68rem] text-left text-sm" data-testid="admin-users-table">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-medium">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((user) => (
-                <UserRow key={user.id} user={user} isMe={user.id === me?.id} />
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScrollTable label="Users" columns={columns} minWidth="min-w-[68rem]" testId="admin-users-table">
+          {items.map((user) => (
+            <UserRow key={user.id} user={user} isMe={user.id === me?.id} />
+          ))}
+        </ScrollTable>
       )}
     </PagedList>
   );

@@ -1,6 +1,7 @@
 import { formatDate } from "#domain/dates";
 import type { RefundListItem, RefundStatus } from "#domain/refunds";
 import { PagedList } from "#web/components/layout/paged-list";
+import { ScrollTable } from "#web/components/layout/scroll-table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useRefunds } from "#web/features/refunds/api/get-refunds";
 import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
@@ -31,29 +32,11 @@ export function RefundList({
       onPage={onPage}
     >
       {(items) => (
-        <section
-          aria-label="Refund requests"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <thead className="bg-muted/50 text-muted-foreground">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-medium">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((refund) => (
-                <RefundRow key={refund.id} refund={refund} scope={scope} />
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ScrollTable label="Refund requests" columns={columns} minWidth="min-w-[52rem]">
+          {items.map((refund) => (
+            <RefundRow key={refund.id} refund={refund} scope={scope} />
+          ))}
+        </ScrollTable>
       )}
     </PagedList>
   );
