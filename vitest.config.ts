@@ -1,4 +1,10 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+/** Test files run side by side: at least two at a time, even on a two-core machine. */
+const workers = Math.max(2, availableParallelism() - 1);
+/** Journeys at once, each worker with its own server and browser (`E2E_WORKERS` overrides). */
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 export default defineConfig({
   test: {
@@ -8,6 +14,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts"],
           environment: "node",
+          maxWorkers: workers,
         },
       },
       {
@@ -15,9 +22,11 @@ export default defineConfig({
           name: "api",
           include: ["src/server/**/*.test.ts"],
           environment: "node",
+          maxWorkers: workers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           setupFiles: ["src/server/test/setup.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
         },
       },
       {
@@ -28,7 +37,7 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: e2eWorkers,
         },
       },
     ],

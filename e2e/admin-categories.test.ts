@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 const run = Date.now().toString(36);
@@ -33,7 +33,7 @@ describe("admin categories", () => {
     expect(await added.textContent()).toContain("0 products");
     // Newest first.
     expect(await page.getByTestId("category-row").first().textContent()).toContain(slug);
-    await page.screenshot({ path: "/tmp/h2-categories-desktop.png", fullPage: true });
+    await snapshot(page, "h2-categories-desktop", { fullPage: true });
 
     // The same name again: the server refuses it and the field says why.
     await field.fill(name);
@@ -87,14 +87,14 @@ describe("admin categories", () => {
     await page.getByRole("button", { name: "Add Category" }).click();
     await page.getByText("Category name must contain at least one letter or digit").waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h2-categories-mobile.png", fullPage: true });
+    await snapshot(page, "h2-categories-mobile", { fullPage: true });
   });
 
   test("in the dark theme the screen stays accessible", async () => {
     const page = await browser.newPage({ as: "admin", theme: "dark" });
     await openScreen(page);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h2-categories-dark.png" });
+    await snapshot(page, "h2-categories-dark");
   });
 
   test("a buyer is not let in", async () => {

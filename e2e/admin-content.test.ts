@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { contentBlockRegistry } from "#domain/content-blocks";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 const run = Date.now().toString(36);
@@ -31,7 +31,7 @@ describe("admin content blocks", () => {
       contentBlockRegistry["home.values.instant"].defaultText,
     );
     await expectAccessible(admin);
-    await admin.screenshot({ path: "/tmp/h3-content-blocks.png", fullPage: true });
+    await snapshot(admin, "h3-content-blocks", { fullPage: true });
 
     const field = card.getByRole("textbox", { name: "Home: hero title" });
     expect(await field.inputValue()).toBe(original);
@@ -74,7 +74,7 @@ describe("admin content blocks", () => {
     await admin.waitForURL("**/admin/content?search=home.hero");
     await expect.poll(() => admin.getByTestId("content-block").count()).toBe(2);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await admin.screenshot({ path: "/tmp/h3-content-blocks-375.png", fullPage: true });
+    await snapshot(admin, "h3-content-blocks-375", { fullPage: true });
     await search.fill(`no-such-key-${run}`);
     await admin.getByText("No content blocks found.").waitFor();
     await expectAccessible(admin);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { formatDate } from "#domain/dates";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 const run = Date.now().toString(36);
@@ -33,7 +33,7 @@ describe("admin content pages", () => {
     await admin.getByRole("heading", { level: 1, name: "Pages" }).waitFor();
     await admin.getByTestId("admin-page-row").first().waitFor();
     await expectAccessible(admin);
-    await admin.screenshot({ path: "/tmp/h3-pages-list.png", fullPage: true });
+    await snapshot(admin, "h3-pages-list", { fullPage: true });
 
     // Create a draft: the slug follows the title, Generate rebuilds it after a manual edit.
     await admin.getByRole("link", { name: "Add Page" }).click();
@@ -64,10 +64,10 @@ describe("admin content pages", () => {
     await admin.getByRole("tab", { name: "Preview" }).click();
     const preview = admin.frameLocator('[data-testid="page-preview"]');
     await preview.getByRole("heading", { name: "Delivery times" }).waitFor();
-    await admin.screenshot({ path: "/tmp/h3-page-form-preview.png", fullPage: true });
+    await snapshot(admin, "h3-page-form-preview", { fullPage: true });
     await admin.getByRole("tab", { name: "Write" }).click();
     await expectAccessible(admin);
-    await admin.screenshot({ path: "/tmp/h3-page-form.png", fullPage: true });
+    await snapshot(admin, "h3-page-form", { fullPage: true });
 
     await admin.getByRole("button", { name: /^Create Page/ }).click();
     await toast(admin, "Success", "Page created successfully!").waitFor();
@@ -106,11 +106,11 @@ describe("admin content pages", () => {
       "https://cdn.example.com/shipping.png",
     );
     await expectAccessible(reader);
-    await reader.screenshot({ path: "/tmp/h3-content-page.png", fullPage: true });
+    await snapshot(reader, "h3-content-page", { fullPage: true });
     const phone = await visit(`/pages/${slug}`, 375);
     await phone.getByRole("heading", { level: 1, name: title }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await phone.screenshot({ path: "/tmp/h3-content-page-375.png", fullPage: true });
+    await snapshot(phone, "h3-content-page-375", { fullPage: true });
 
     // Rename it: the next visit shows the new title.
     await openEditor(admin, title);
@@ -154,7 +154,7 @@ describe("admin content pages", () => {
       .toEqual([expect.stringContaining("Buyer Protection")]);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(admin);
-    await admin.screenshot({ path: "/tmp/h3-pages-list-375.png", fullPage: true });
+    await snapshot(admin, "h3-pages-list-375", { fullPage: true });
     await admin.getByRole("searchbox", { name: "Search pages by title or slug" }).fill(`nothing-${run}`);
     await admin.getByTestId("pages-empty").waitFor();
 
@@ -174,7 +174,7 @@ describe("admin content pages", () => {
     // The form keeps what was typed.
     expect(await admin.getByLabel("Title", { exact: true }).inputValue()).toBe("Buyer Protection");
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await admin.screenshot({ path: "/tmp/h3-page-form-375.png", fullPage: true });
+    await snapshot(admin, "h3-page-form-375", { fullPage: true });
 
     await admin.goto("/admin/pages/00000000-0000-4000-8000-000000000000");
     await admin.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail } from "#domain/catalog-schemas";
 import { formatAmount } from "#domain/money";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -90,7 +90,7 @@ describe("admin product management", () => {
     // The second picture becomes the main one.
     await page.getByRole("radio", { name: "Main image: image 2" }).check();
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h1-admin-form.png", fullPage: true });
+    await snapshot(page, "h1-admin-form", { fullPage: true });
 
     const uploads: string[] = [];
     page.on("request", (r) => {
@@ -204,13 +204,13 @@ describe("admin product management", () => {
       expect(await page.getByText(/in all · page 1 of \d+/).isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/h1-admin-products-${width}.png` });
+      await snapshot(page, `h1-admin-products-${width}`);
       if (width === 375) {
         await page.goto("/admin/add-product");
         await page.getByRole("heading", { level: 1, name: "Add Product" }).waitFor();
         await page.getByLabel("Name", { exact: true }).waitFor();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await page.screenshot({ path: "/tmp/h1-admin-form-375.png", fullPage: true });
+        await snapshot(page, "h1-admin-form-375", { fullPage: true });
       }
     }
   });

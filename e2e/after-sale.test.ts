@@ -4,7 +4,7 @@ import type { Order } from "#domain/checkout";
 import { formatAmount } from "#domain/money";
 import type { ResellerLinks } from "#domain/referrals";
 import { readOutbox } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
+import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -127,7 +127,7 @@ describe("after the sale", () => {
     const refund = buyer.getByTestId("order-refund").filter({ hasText: product.name });
     await expect.poll(() => refund.getByTestId("refund-status").textContent()).toBe("Awaiting seller");
     expect(await refund.getByText("Seller answers by").isVisible()).toBe(true);
-    await buyer.screenshot({ path: "/tmp/lead-order-refund.png", fullPage: true });
+    await snapshot(buyer, "lead-order-refund", { fullPage: true });
 
     // The seller approves it from their refund requests.
     const seller = await browser.newPage({ as: "seller" });
@@ -137,7 +137,7 @@ describe("after the sale", () => {
     await request.waitFor();
     expect(await request.textContent()).toContain("The licence key is refused");
     await expectAccessible(seller);
-    await seller.screenshot({ path: "/tmp/lead-seller-refunds.png", fullPage: true });
+    await snapshot(seller, "lead-seller-refunds", { fullPage: true });
     await request.getByRole("button", { name: `Approve: ${product.name} (order ${short})` }).click();
     const confirm = seller.getByRole("alertdialog", { name: "Approve this refund?" });
     await confirm.getByLabel("Note for the buyer (optional)").fill("Sorry, refunded in full.");
@@ -163,7 +163,7 @@ describe("after the sale", () => {
     await expect
       .poll(() => row.getByTestId("reseller-link-cancelled").textContent())
       .toBe(formatAmount(cancelled.commission.cancelled, "USD"));
-    await reseller.screenshot({ path: "/tmp/lead-reseller-after.png", fullPage: true });
+    await snapshot(reseller, "lead-reseller-after", { fullPage: true });
   });
 
   test("admins review refunds at /admin/refunds, on a phone too", async () => {

@@ -1,9 +1,22 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
-export const baseUrl = () => inject("baseUrl");
-export const dataDir = () => inject("dataDir");
+/**
+ * Each worker has a server of its own (its own database and outbox), so journeys in parallel workers
+ * never see each other's data; a worker keeps to one server for all its files.
+ */
+function server() {
+  const servers = inject("servers");
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  const own = servers[(worker - 1) % servers.length];
+  if (!own) throw new Error("the e2e global setup started no server");
+  return own;
+}
+export const baseUrl = () => server().baseUrl;
+export const dataDir = () => server().dataDir;
 
 export type DemoAccount = "buyer" | "seller" | "reseller" | "admin" | "superadmin";
 
@@ -60,7 +73,7 @@ export function setupBrowser() {
       });
       contexts.push(context);
       if (options.as) {
-        const cookies = inject("sessions")[options.as] ?? [];
+        const cookies = server().sessions[options.as] ?? [];
         await context.addCookies(cookies.map((c) => ({ ...c, url: baseUrl() })));
       }
       if (options.theme) {
@@ -85,6 +98,17 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, "accessibility violations").toEqual([]);
+}
+
+/**
+ * Keeps a picture of the page for a person to look at, with `SCREENSHOTS=1`, in
+ * `test-results/screens/`; it asserts nothing, so by default it costs nothing.
+ */
+export async function snapshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.SCREENSHOTS !== "1") return;
+  const dir = path.resolve("test-results/screens");
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /** A sonner toast by its title, and its description when given. */

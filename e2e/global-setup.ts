@@ -10,12 +10,17 @@ import { DEMO_PASSWORD, seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 
+export type E2eServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** Session cookies of each demo account, signed in once, so journeys that are not about logging in skip it. */
+  sessions: Record<string, { name: string; value: string }[]>;
+};
+
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    dataDir: string;
-    /** Session cookies of each demo account, signed in once, so journeys that are not about logging in skip it. */
-    sessions: Record<string, { name: string; value: string }[]>;
+    /** One server per worker (see `e2e/browser.ts`). */
+    servers: E2eServer[];
   }
 }
 
@@ -30,9 +35,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** One real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
-export default async function setup(project: TestProject) {
-  await ensureWebBuild();
+/** A real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
+async function startServer(): Promise<{ server: E2eServer; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
   // A known port, so links the server writes (reseller links, e-mails) point at this server.
   const port = await freePort();
@@ -47,10 +51,8 @@ export default async function setup(project: TestProject) {
   await database.migrate();
   await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
   const app = await buildApp({ env, database, webRoot });
-  const address = await app.listen({ port, host: "127.0.0.1" });
-  project.provide("baseUrl", address);
-  project.provide("dataDir", dataDir);
-  const sessions: Record<string, { name: string; value: string }[]> = {};
+  const baseUrl = await app.listen({ port, host: "127.0.0.1" });
+  const sessions: E2eServer["sessions"] = {};
   for (const who of ["buyer", "seller", "reseller", "admin", "superadmin"]) {
     const res = await app.inject({
       method: "POST",
@@ -60,9 +62,25 @@ export default async function setup(project: TestProject) {
     if (res.statusCode !== 200) throw new Error(`Signing in ${who} failed: ${res.body}`);
     sessions[who] = res.cookies.map((c) => ({ name: c.name, value: c.value }));
   }
-  project.provide("sessions", sessions);
+  return {
+    server: { baseUrl, dataDir, sessions },
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  // A test build only needs to be fast to make; `npm run build` still compresses at the highest levels.
+  await ensureWebBuild(console.info, { quickCompression: true });
+  const started: Awaited<ReturnType<typeof startServer>>[] = [];
+  for (let i = 0; i < project.config.maxWorkers; i++) started.push(await startServer());
+  project.provide(
+    "servers",
+    started.map((s) => s.server),
+  );
   return async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(started.map((s) => s.close()));
   };
 }

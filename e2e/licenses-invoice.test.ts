@@ -6,7 +6,7 @@ import { buildInvoice, invoiceNumber } from "#domain/invoice";
 import type { LicenseList } from "#domain/license-schemas";
 import { LICENSE_KEY_PATTERN } from "#domain/licenses";
 import { formatUsd } from "#domain/money";
-import { baseUrl, expectAccessible, setupBrowser, toast } from "./browser";
+import { baseUrl, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -61,7 +61,7 @@ describe("licences and invoices", () => {
       `/dashboard/orders/${order.id}/invoice`,
     );
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h5-licenses.png", fullPage: true });
+    await snapshot(page, "h5-licenses", { fullPage: true });
 
     await card.getByRole("button", { name: `Copy license key for ${product.name}` }).click();
     await toast(page, "License key copied", product.name).waitFor();
@@ -72,7 +72,7 @@ describe("licences and invoices", () => {
     await phone.getByTestId("license-card").filter({ hasText: keys[1] }).waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
     await expectAccessible(phone);
-    await phone.screenshot({ path: "/tmp/h5-licenses-375-dark.png", fullPage: true });
+    await snapshot(phone, "h5-licenses-375-dark", { fullPage: true });
   });
 
   test("the buyer follows the Invoice link from Order History, downloads and prints the invoice", async () => {
@@ -107,7 +107,7 @@ describe("licences and invoices", () => {
     expect(expected.display?.note).toMatch(/^Shown at checkout as €[\d,]+ at 1 USD = [\d.]+ EUR$/);
     expect(await page.getByTestId("invoice").textContent()).toContain("Tax (5%)");
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h5-invoice.png", fullPage: true });
+    await snapshot(page, "h5-invoice", { fullPage: true });
 
     // Download HTML: an attachment named after the invoice number.
     const link = page.getByRole("link", { name: "Download HTML" });
@@ -127,14 +127,14 @@ describe("licences and invoices", () => {
     expect(await page.getByTestId("footer").isVisible()).toBe(false);
     expect(await page.getByRole("button", { name: "Print / Save as PDF" }).isVisible()).toBe(false);
     expect(await page.getByTestId("invoice").isVisible()).toBe(true);
-    await page.screenshot({ path: "/tmp/h5-invoice-print.png", fullPage: true });
+    await snapshot(page, "h5-invoice-print", { fullPage: true });
 
     const phone = await browser.newPage({ as: "buyer", width: 375, height: 812 });
     await phone.goto(`/dashboard/orders/${order.id}/invoice`);
     await phone.getByRole("heading", { level: 1, name: "Invoice" }).waitFor();
     expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
     await expectAccessible(phone);
-    await phone.screenshot({ path: "/tmp/h5-invoice-375.png", fullPage: true });
+    await snapshot(phone, "h5-invoice-375", { fullPage: true });
   });
 
   test("another signed-in user opening that invoice sees 'Invoice not found'", async () => {
@@ -147,6 +147,6 @@ describe("licences and invoices", () => {
     );
     expect((await page.request.get(`/api/orders/${order.id}/invoice.html`)).status()).toBe(404);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h5-invoice-not-found.png" });
+    await snapshot(page, "h5-invoice-not-found");
   });
 });

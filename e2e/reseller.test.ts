@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -30,7 +30,7 @@ describe("reseller links", () => {
     await rows(page).first().waitFor();
     await page.getByText("Commission stays pending for 14 days after the order").waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h6-reseller-desktop.png" });
+    await snapshot(page, "h6-reseller-desktop");
 
     // The last product of the list, so a journey that follows the first product's link does not share
     // this visitor's one click a day.
@@ -72,7 +72,7 @@ describe("reseller links", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await page.getByText("Commission stays pending").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/h6-reseller-phone.png" });
+    await snapshot(page, "h6-reseller-phone");
   });
 
   test("an account without reseller rights is pointed to the Partner page", async () => {
@@ -84,6 +84,6 @@ describe("reseller links", () => {
       "/partner",
     );
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h6-reseller-none.png" });
+    await snapshot(page, "h6-reseller-none");
   });
 });

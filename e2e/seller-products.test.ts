@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { EditableProduct } from "#domain/product-admin";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -58,7 +58,7 @@ describe("a seller's own products", () => {
     expect(await page.getByLabel("Vendor", { exact: true }).inputValue()).toBe("Samir Seller");
     expect(await page.getByLabel("Resellable", { exact: true }).isChecked()).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h1-seller-edit.png", fullPage: true });
+    await snapshot(page, "h1-seller-edit", { fullPage: true });
   });
 
   test("a product the seller does not own: not found on screen, 404 from the API, absent from the list", async () => {
@@ -76,7 +76,7 @@ describe("a seller's own products", () => {
     await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
     expect(await page.getByLabel("Name", { exact: true }).count()).toBe(0);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h1-seller-not-found.png" });
+    await snapshot(page, "h1-seller-not-found");
 
     const patch = await page.request.patch(`/api/manage/products/${product.id}`, {
       data: { name: "Taken over", category: "services", price: 1 },

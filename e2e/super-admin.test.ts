@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { expectAccessible, setupBrowser, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -25,7 +25,7 @@ describe("super admin screens", () => {
     expect(await page.title()).toBe("Users | Stackbay");
     await page.getByTestId("admin-users-table").waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-users.png", fullPage: true });
+    await snapshot(page, "h4-users", { fullPage: true });
 
     // Your own row cannot be disabled.
     const mine = page.getByTestId("admin-user-row").filter({ hasText: "superadmin@stackbay.test" });
@@ -101,7 +101,7 @@ describe("super admin screens", () => {
     await page.getByTestId("admin-user-row").first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-users-375.png", fullPage: true });
+    await snapshot(page, "h4-users-375", { fullPage: true });
   });
 
   test("the system screen shows a healthy database and counts; the EUR buffer is changed and restored", async () => {
@@ -121,7 +121,7 @@ describe("super admin screens", () => {
     expect(Number(original)).toBe((await fxRate(page, "EUR"))?.fxBuffer);
     expect(await save.isDisabled()).toBe(true);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-system.png", fullPage: true });
+    await snapshot(page, "h4-system", { fullPage: true });
 
     // The shared schema's message, before anything is sent.
     await buffer.fill("0.6");
@@ -151,7 +151,7 @@ describe("super admin screens", () => {
     await page.getByRole("form", { name: "Euro (EUR)" }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-system-375.png", fullPage: true });
+    await snapshot(page, "h4-system-375", { fullPage: true });
   });
 
   test("the audit log lists the role changes and exchange rates, filtered by type and actor", async () => {
@@ -179,7 +179,7 @@ describe("super admin screens", () => {
     await page.waitForURL((url) => url.searchParams.get("actor") === "superadmin");
     await expect.poll(() => roleChanges.count()).toBeGreaterThanOrEqual(2);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-audit.png", fullPage: true });
+    await snapshot(page, "h4-audit", { fullPage: true });
 
     await page.getByRole("button", { name: "Clear" }).click();
     await page.waitForURL((url) => url.search === "");
@@ -192,7 +192,7 @@ describe("super admin screens", () => {
     await page.getByTestId("audit-entry").first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await page.screenshot({ path: "/tmp/h4-audit-375.png", fullPage: true });
+    await snapshot(page, "h4-audit-375", { fullPage: true });
   });
 
   test("an admin who is not a super admin sees the unauthorized screen", async () => {

@@ -38,6 +38,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar archive, to start other databases from. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -50,6 +52,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** PGlite only: start from this data-directory dump (`dumpDataDir`) instead of an empty cluster. */
+  snapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
@@ -71,13 +75,14 @@ export async function openDatabase(options: {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.snapshot });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    dump: async () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

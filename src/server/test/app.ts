@@ -1,31 +1,39 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "#server/app";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
-import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import type { Mailer } from "#server/mail/mailer";
 import type { PaymentProvider } from "#server/modules/orders/payments";
+import { databaseUrlOf } from "#server/test/global-setup";
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI's
- * PostgreSQL run), a new database created on that server and dropped afterwards.
+ * A database of its own for a test file: in-memory PGlite by default, or, when DATABASE_URL is set (CI's
+ * PostgreSQL run), a new database on that server, dropped afterwards. It starts empty, migrated, or
+ * migrated and seeded with demo data; the last two are copies of templates the run made once
+ * (`global-setup.ts`).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  start: "empty" | "migrated" | "seeded" = "empty",
+): Promise<DatabaseHandle> {
+  const templates = inject("databaseTemplates");
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: null });
+  if (!serverUrl) {
+    const snapshot = start === "empty" ? undefined : new Blob([await readFile(templates[start] as string)]);
+    return openDatabase({ dataDir: null, snapshot });
+  }
   const name = `stackbay_test_${randomBytes(6).toString("hex")}`;
+  const template = start === "empty" ? "" : ` template ${templates[start]}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.href, dataDir: null });
+  const handle = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: null });
   return {
     ...handle,
     close: async () => {
@@ -54,9 +62,9 @@ export async function createTestApp(
     LOG_LEVEL: options.logStream ? "trace" : "silent",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
   });
-  const database = await createTestDatabase();
-  await database.migrate();
-  if (options.seed) await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
+  const database = await createTestDatabase(options.seed ? "seeded" : "migrated");
+  if (options.seed)
+    await cp(inject("databaseTemplates").uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   const app = await buildApp({
     env,
     database,

@@ -15,7 +15,10 @@ function newestMtime(entry: string): number {
 }
 
 /** Builds the web app when there is no build yet or a source file is newer than it. */
-export async function ensureWebBuild(log: (message: string) => void = console.info) {
+export async function ensureWebBuild(
+  log: (message: string) => void = console.info,
+  options: { quickCompression?: boolean } = {},
+) {
   const built = newestMtime(path.join(webRoot, "index.html"));
   const sources = ["src/web", "src/domain", "public", "index.html", "vite.config.ts", "package.json"].map(
     (p) => newestMtime(path.join(root, p)),
@@ -26,6 +29,7 @@ export async function ensureWebBuild(log: (message: string) => void = console.in
   // Vite keeps an inherited NODE_ENV (Vitest sets "test"), which would ship React's development build.
   const inherited = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
+  if (options.quickCompression) process.env.STACKBAY_QUICK_COMPRESSION = "1";
   try {
     await build({
       root,
@@ -34,6 +38,7 @@ export async function ensureWebBuild(log: (message: string) => void = console.in
       build: { outDir: webRoot, emptyOutDir: true },
     });
   } finally {
+    delete process.env.STACKBAY_QUICK_COMPRESSION;
     if (inherited === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = inherited;
   }

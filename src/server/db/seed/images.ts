@@ -1,4 +1,7 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { copyFile, mkdir, rename, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { escapeHtml } from "#server/web/head";
@@ -43,6 +46,24 @@ export function productImageSvg(name: string, vendor: string, accent: string, vi
 </svg>`;
 }
 
+const cacheDir = path.join(os.tmpdir(), `stackbay-image-cache-${sharp.versions.vips}`);
+
+/**
+ * The WebP for a picture, rendered once per machine: the file is named by the hash of its SVG, so a
+ * changed picture is rendered again and every later seed (tests, fresh starts) only copies it.
+ */
+async function renderedWebp(svg: string): Promise<string> {
+  const file = path.join(cacheDir, `${createHash("sha256").update(svg).digest("hex")}.webp`);
+  if (existsSync(file)) return file;
+  await mkdir(cacheDir, { recursive: true });
+  const webp = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+  // Written aside and renamed, so a seed running in parallel never copies half a file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  await writeFile(partial, webp);
+  await rename(partial, file);
+  return file;
+}
+
 /** Renders the product's pictures as WebP under uploads/products and returns their public URLs. */
 export async function writeProductImages(
   uploadsDir: string,
@@ -54,8 +75,7 @@ export async function writeProductImages(
   for (let view = 0; view < product.imageCount; view++) {
     const file = `${product.key}-${view + 1}.webp`;
     const svg = productImageSvg(product.name, product.vendor, product.accent, view);
-    const webp = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
-    await writeFile(path.join(dir, file), webp);
+    await copyFile(await renderedWebp(svg), path.join(dir, file));
     urls.push(`/uploads/products/${file}`);
   }
   return urls;
