@@ -49,7 +49,10 @@ export function PriceChangeNotice({ changes, total }: { changes: PriceChange[]; 
         })}
       </ul>
       <p className="mt-3 font-semibold">
-        New total: <span data-testid="price-change-total">{money.amount(Number(total))}</span>
+        New total: <span data-testid="price-change-total">{money.amount(Number(total))}</span>{" "}
+        <span className="font-normal tabular-nums" data-testid="price-change-total-usd">
+          ({money.usd(Number(total))} USD)
+        </span>
       </p>
       <p className="mt-1">Check the new total, then place your order again.</p>
     </div>
