@@ -43,7 +43,7 @@ describe("order detail and the admin orders screen", () => {
         city: "Lisbon",
         country: "Portugal",
         paymentMethod: "apple-pay",
-        items: products.map((p, i) => ({ productId: p.id, quantity: quantityOf(i) })),
+        items: products.map((p, i) => ({ productId: p.id, quantity: quantityOf(i), price: p.price })),
         currency: "USD",
         idempotencyKey: randomUUID(),
       },

@@ -38,7 +38,7 @@ describe("licences and invoices", () => {
         city: "Lisbon",
         country: "Portugal",
         paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 2 }],
+        items: [{ productId: product.id, quantity: 2, price: product.price }],
         currency: "EUR",
         idempotencyKey: randomUUID(),
       },

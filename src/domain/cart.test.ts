@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { addToCart, type CartItem, cartCount, parseStoredCart, setQuantity } from "#domain/cart";
+import { addToCart, type CartItem, cartCount, parseStoredCart, setPrices, setQuantity } from "#domain/cart";
 
 const mouse: CartItem = {
   id: "p1",
@@ -150,5 +150,18 @@ describe("setQuantity with odd input", () => {
     expect(setQuantity([item], "a", 0.5)).toEqual([]);
     expect(setQuantity([item], "a", Number.NaN)).toEqual([]);
     expect(setQuantity([item], "a", 2.7)).toEqual([{ ...item, quantity: 2 }]);
+  });
+});
+
+describe("setPrices", () => {
+  test("sets the named lines' prices and keeps everything else", () => {
+    expect(setPrices([mouse, keyboard], [{ id: "p2", price: 0.004 }])).toEqual([
+      mouse,
+      { ...keyboard, price: 0.004 },
+    ]);
+  });
+
+  test("ignores products that are not in the cart", () => {
+    expect(setPrices([mouse], [{ id: "elsewhere", price: 1 }])).toEqual([mouse]);
   });
 });

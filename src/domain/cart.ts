@@ -53,6 +53,17 @@ export function setQuantity(items: readonly CartItem[], id: string, quantity: nu
   return items.map((item) => (item.id === id ? { ...item, quantity: whole } : item));
 }
 
+/** The server's current unit prices (USD) by product id; lines not named keep theirs. */
+export function setPrices(
+  items: readonly CartItem[],
+  prices: readonly { id: string; price: number }[],
+): CartItem[] {
+  return items.map((item) => {
+    const found = prices.find((p) => p.id === item.id);
+    return found ? { ...item, price: found.price } : item;
+  });
+}
+
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
 }

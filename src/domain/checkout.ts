@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { type CurrencyCode, currencies } from "#domain/currency";
+import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
 import { pageNumber } from "#domain/paging";
+import { MAX_PRICE } from "#domain/product-admin";
 
 export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
@@ -29,8 +31,20 @@ export const billingSchema = z.object({
 export type BillingInput = z.input<typeof billingSchema>;
 
 /**
- * What the browser sends to place an order: product ids and quantities, never prices or totals (the
- * server reloads them), plus the display currency and a key that makes a repeated submit harmless.
+ * A unit price the buyer was shown, in USD as the cart holds it. The server never charges it: it only
+ * checks that it still equals the database price, so nobody is charged a price they were not shown.
+ * At most four decimals, as stored, tested exactly (the number must read back from its 4-place form).
+ */
+const shownPrice = z
+  .number({ error: "Price must be a number" })
+  .min(0, "Price must be 0 or more")
+  .max(MAX_PRICE, `Price must be at most ${MAX_PRICE.toLocaleString("en-US")}`)
+  .refine((v) => Number(v.toFixed(MONEY_SCALE)) === v, `Price can have at most ${MONEY_SCALE} decimals`);
+
+/**
+ * What the browser sends to place an order: product ids, quantities and the unit prices it showed
+ * (checked, never charged; totals are the server's), the display currency and a key that makes a
+ * repeated submit harmless.
  */
 export const placeOrderSchema = billingSchema.extend({
   items: z
@@ -42,6 +56,7 @@ export const placeOrderSchema = billingSchema.extend({
           .int("Quantity must be a whole number")
           .min(1, "Quantity must be at least 1")
           .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+        price: shownPrice,
       }),
     )
     .min(1, "Please add items to your cart before checking out.")
@@ -50,6 +65,23 @@ export const placeOrderSchema = billingSchema.extend({
   idempotencyKey: z.uuid("A fresh checkout key is needed"),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+/** `details` of a 409 PRODUCT_UNAVAILABLE: the cart's products that are gone or inactive. */
+export const productUnavailableDetailsSchema = z.object({ productIds: z.array(z.string()) });
+export type ProductUnavailableDetails = z.infer<typeof productUnavailableDetailsSchema>;
+
+/** One product whose price is not the one the buyer was shown; prices are USD. */
+export const priceChangeSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  oldPrice: z.number(),
+  newPrice: z.number(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+/** `details` of a 409 PRICE_CHANGED: nothing was ordered; the buyer sees the new prices and decides. */
+export const priceChangedDetailsSchema = z.object({ changes: z.array(priceChangeSchema) });
+export type PriceChangedDetails = z.infer<typeof priceChangedDetailsSchema>;
 
 /** The payment statuses an admin may set. */
 export const orderStatuses = ["pending", "processing", "failed", "mock_confirmed"] as const;

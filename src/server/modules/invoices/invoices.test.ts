@@ -32,7 +32,7 @@ beforeAll(async () => {
   productId = product?.id ?? "";
   const res = await buyer.post("/api/orders", {
     ...billing,
-    items: [{ productId, quantity: 2 }],
+    items: [{ productId, quantity: 2, price: 19.99 }],
     currency: "EUR",
     idempotencyKey: randomUUID(),
   });

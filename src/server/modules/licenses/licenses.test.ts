@@ -20,6 +20,7 @@ vi.mock("#domain/licenses", async (original) => {
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: ReturnType<typeof createClient>;
 const ids: Record<string, string> = {};
+const prices: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -31,8 +32,11 @@ beforeAll(async () => {
       { name: "Cloud Seat", category: "saas", price: "12", vendor: "Acme" },
       { name: "Dev Board", category: "hardware", price: "40", vendor: "Acme" },
     ])
-    .returning({ id: products.id, name: products.name });
-  for (const row of made) ids[row.name] = row.id;
+    .returning({ id: products.id, name: products.name, price: products.price });
+  for (const row of made) {
+    ids[row.name] = row.id;
+    prices[row.name] = Number(row.price);
+  }
 });
 afterAll(() => t.close());
 
@@ -43,7 +47,11 @@ const order = (items: { name: string; quantity: number }[]) => ({
   city: "Dubai",
   country: "United Arab Emirates",
   paymentMethod: "stripe",
-  items: items.map(({ name, quantity }) => ({ productId: ids[name] ?? "", quantity })),
+  items: items.map(({ name, quantity }) => ({
+    productId: ids[name] ?? "",
+    quantity,
+    price: prices[name] ?? 0,
+  })),
   currency: "USD",
   idempotencyKey: randomUUID(),
 });
@@ -122,7 +130,7 @@ describe("issuing licences on a confirmed order", () => {
         roles: ["buyer"],
       });
       const client = await signedInClient(failing.app, "payer@example.com", "payer-password");
-      const body = { ...order([]), items: [{ productId: product?.id ?? "", quantity: 2 }] };
+      const body = { ...order([]), items: [{ productId: product?.id ?? "", quantity: 2, price: 30 }] };
       expect((await client.post("/api/orders", body)).statusCode).toBe(402);
       expect(await failing.db.select().from(licenses)).toHaveLength(0);
       expect((await client.get("/api/licenses")).json().items).toEqual([]);

@@ -12,7 +12,7 @@ import { readOutbox } from "#server/test/outbox";
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const ids: Record<string, string> = {};
 
-const checkout = (items: { productId: string; quantity: number }[], extra: object = {}) => ({
+const checkout = (items: { productId: string; quantity: number; price: number }[], extra: object = {}) => ({
   fullName: "Bianca <b>Buyer</b>",
   email: "billing@example.com",
   address: "12 Harbour Street",
@@ -49,8 +49,8 @@ describe("order confirmation e-mail", () => {
       "/api/orders",
       checkout(
         [
-          { productId: ids["Seat Licence"] ?? "", quantity: 2 },
-          { productId: ids["Dev Board"] ?? "", quantity: 1 },
+          { productId: ids["Seat Licence"] ?? "", quantity: 2, price: 19.99 },
+          { productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 },
         ],
         { currency: "EUR" },
       ),
@@ -88,7 +88,10 @@ describe("order confirmation e-mail", () => {
     expect(mail?.body).toMatch(new RegExp(`Seat Licence: (${keys.join("|")}), (${keys.join("|")})`));
     expect(mail?.body).not.toContain("<b>Buyer</b></p>");
     // A hardware-only order gets its e-mail without a licence section.
-    await buyer.post("/api/orders", checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1 }]));
+    await buyer.post(
+      "/api/orders",
+      checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 }]),
+    );
     const second = (await mailsTo("billing@example.com")).at(-1);
     expect(second?.body).toContain("Dev Board × 1: $40.00");
     expect(second?.body).not.toContain("license keys");
@@ -111,7 +114,10 @@ describe("order confirmation e-mail", () => {
         .values({ name: "Editor Pro", category: "software", price: "30" })
         .returning({ id: products.id });
       const buyer = await signedInClient(broken.app, "buyer@stackbay.test", DEMO_PASSWORD);
-      const res = await buyer.post("/api/orders", checkout([{ productId: product?.id ?? "", quantity: 1 }]));
+      const res = await buyer.post(
+        "/api/orders",
+        checkout([{ productId: product?.id ?? "", quantity: 1, price: 30 }]),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json().order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
       expect(sent.filter((m) => m.subject.startsWith("Your Stackbay order"))).toHaveLength(1);

@@ -13,6 +13,7 @@ import { type createClient, createVerifiedAccount, signedInClient } from "#serve
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: ReturnType<typeof createClient>;
 const ids: Record<string, string> = {};
+const prices: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -26,8 +27,11 @@ beforeAll(async () => {
       { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Retired Gadget", category: "hardware", price: "50", vendor: "Acme", isActive: false },
     ])
-    .returning({ id: products.id, name: products.name });
-  for (const row of made) ids[row.name] = row.id;
+    .returning({ id: products.id, name: products.name, price: products.price });
+  for (const row of made) {
+    ids[row.name] = row.id;
+    prices[row.name] = Number(row.price);
+  }
 });
 afterAll(() => t.close());
 
@@ -39,23 +43,28 @@ const billing = {
   country: "United Arab Emirates",
   paymentMethod: "paypal" as const,
 };
-const order = (items: { productId: string; quantity: number }[], extra: Partial<PlaceOrderInput> = {}) => ({
+const order = (
+  items: { productId: string; quantity: number; price: number }[],
+  extra: Partial<PlaceOrderInput> = {},
+) => ({
   ...billing,
   items,
   currency: "USD",
   idempotencyKey: randomUUID(),
   ...extra,
 });
-const line = (name: string, quantity = 1) => ({ productId: ids[name] ?? "", quantity });
+/** A line as the web app sends it, with the unit price the buyer was shown. */
+const line = (name: string, quantity = 1) => ({
+  productId: ids[name] ?? "",
+  quantity,
+  price: prices[name] ?? 0,
+});
 
 describe("checkout", () => {
-  test("the server prices the order; prices and totals sent by the browser are ignored", async () => {
-    const tampered = [
-      { ...line("Seat Licence", 3), price: 0.01 },
-      { ...line("Dime Widget", 2), price: 0 },
-    ];
+  test("the server prices the order; totals and statuses sent by the browser are ignored", async () => {
+    // A lower unit price than the server's is refused as PRICE_CHANGED (see price-check.test.ts).
     const res = await buyer.post("/api/orders", {
-      ...order(tampered),
+      ...order([line("Seat Licence", 3), line("Dime Widget", 2)]),
       subtotal: 1,
       tax: 0,
       total: 1,
@@ -109,7 +118,10 @@ describe("checkout", () => {
         "These items are no longer available: Retired Gadget. Remove them from your cart and try again.",
       details: { productIds: [ids["Retired Gadget"]] },
     });
-    const unknown = await buyer.post("/api/orders", order([{ productId: randomUUID(), quantity: 1 }]));
+    const unknown = await buyer.post(
+      "/api/orders",
+      order([{ productId: randomUUID(), quantity: 1, price: 1 }]),
+    );
     expect(unknown.statusCode).toBe(409);
     expect((await t.db.select({ n: count() }).from(orders))[0]?.n).toBe(before);
   });
@@ -187,7 +199,7 @@ describe("checkout", () => {
         roles: ["buyer"],
       });
       const client = await signedInClient(failing.app, "payer@example.com", "payer-password");
-      const body = order([{ productId: product?.id ?? "", quantity: 1 }]);
+      const body = order([{ productId: product?.id ?? "", quantity: 1, price: 5 }]);
       const res = await client.post("/api/orders", body);
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({

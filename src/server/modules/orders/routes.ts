@@ -42,7 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
           tags: ["orders"],
           summary: "Place an order from product ids and quantities; the server prices it",
           description:
-            "Prices, tax and totals are computed from the database; any price or total in the body is ignored. The same idempotencyKey answers with the order it already created (200).",
+            "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The same idempotencyKey answers with the order it already created (200), before any price check.",
           body: placeOrderSchema,
           response: { 200: orderAnswer, 201: orderAnswer },
         },

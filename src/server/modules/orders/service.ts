@@ -6,10 +6,14 @@ import {
   type Order,
   type OrderStats,
   type PaymentStatus,
+  type PriceChange,
+  type PriceChangedDetails,
+  type ProductUnavailableDetails,
   type placeOrderSchema,
 } from "#domain/checkout";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
 import { computeTotals } from "#domain/money";
+import { priceChanges } from "#domain/price-changes";
 import type { Database } from "#server/db/client";
 import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -34,7 +38,19 @@ export class ProductUnavailable extends AppError {
       names.length > 0
         ? `These items are no longer available: ${names.join(", ")}. Remove them from your cart and try again.`
         : "Some items in your cart are no longer available. Remove them and try again.",
-      { productIds },
+      { productIds } satisfies ProductUnavailableDetails,
+    );
+  }
+}
+
+/** A price is not the one the buyer was shown: nothing is ordered, the buyer sees the new prices first. */
+export class PriceChanged extends AppError {
+  constructor(changes: PriceChange[]) {
+    super(
+      409,
+      "PRICE_CHANGED",
+      `Prices changed since these items were added to your cart: ${changes.map((c) => c.name).join(", ")}. Review the new total and place your order again.`,
+      { changes } satisfies PriceChangedDetails,
     );
   }
 }
@@ -207,6 +223,8 @@ export async function placeOrder(
       names.map((n) => n.name),
     );
   }
+  const changes = priceChanges(input.items, found);
+  if (changes.length) throw new PriceChanged(changes);
 
   const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
   const totals = computeTotals(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));

@@ -21,6 +21,7 @@ let reseller: Client;
 let resellerId: string;
 let code: string;
 const ids: Record<string, string> = {};
+const prices: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -49,8 +50,11 @@ beforeAll(async () => {
         isActive: false,
       },
     ])
-    .returning({ id: products.id, name: products.name });
-  for (const product of made) ids[product.name] = product.id;
+    .returning({ id: products.id, name: products.name, price: products.price });
+  for (const product of made) {
+    ids[product.name] = product.id;
+    prices[product.name] = Number(product.price);
+  }
 });
 afterAll(() => t.close());
 afterEach(() => {
@@ -89,7 +93,11 @@ async function order(client: Client, items: { name: string; quantity: number }[]
     paymentMethod: "paypal",
     currency: "USD",
     idempotencyKey: randomUUID(),
-    items: items.map((item) => ({ productId: id(item.name), quantity: item.quantity })),
+    items: items.map((item) => ({
+      productId: id(item.name),
+      quantity: item.quantity,
+      price: prices[item.name] ?? 0,
+    })),
   });
   expect(res.statusCode).toBe(201);
   return res.json().order.id as string;

@@ -21,6 +21,8 @@ let admin: Client;
 let stranger: Client;
 let software: string;
 let hardware: string;
+/** Unit prices by product id, sent with each order as the prices the buyer was shown. */
+const prices: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
@@ -31,14 +33,15 @@ beforeAll(async () => {
   const other = await createVerifiedAccount(t.app, t.dataDir, { email: "other-seller@refunds.test" });
   await t.db.update(user).set({ isSeller: true }).where(eq(user.email, other.email));
   stranger = await signedInClient(t.app, other.email, other.password);
-  const pick = async (category: string) =>
-    (
-      await t.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.category, category), eq(products.isActive, true)))
-        .limit(1)
-    )[0]?.id ?? "";
+  const pick = async (category: string) => {
+    const [row] = await t.db
+      .select({ id: products.id, price: products.price })
+      .from(products)
+      .where(and(eq(products.category, category), eq(products.isActive, true)))
+      .limit(1);
+    if (row) prices[row.id] = Number(row.price);
+    return row?.id ?? "";
+  };
   software = await pick("software");
   hardware = await pick("hardware");
 });
@@ -52,7 +55,7 @@ async function buy(...productIds: string[]): Promise<Order> {
     city: "Lisbon",
     country: "Portugal",
     paymentMethod: "stripe",
-    items: productIds.map((productId) => ({ productId, quantity: 1 })),
+    items: productIds.map((productId) => ({ productId, quantity: 1, price: prices[productId] ?? 0 })),
     currency: "USD",
     idempotencyKey: randomUUID(),
   });

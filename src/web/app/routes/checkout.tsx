@@ -6,7 +6,15 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { CartItem } from "#domain/cart";
-import { type BillingInput, billingSchema, type PaymentMethod, paymentMethods } from "#domain/checkout";
+import {
+  type BillingInput,
+  billingSchema,
+  type PaymentMethod,
+  type PriceChange,
+  paymentMethods,
+  priceChangedDetailsSchema,
+  productUnavailableDetailsSchema,
+} from "#domain/checkout";
 import { computeTotals } from "#domain/money";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
@@ -20,6 +28,7 @@ import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Amount, TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
+import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
 import { ApiError } from "#web/lib/api";
 import { paths } from "#web/paths";
 
@@ -84,8 +93,10 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
   const queryClient = useQueryClient();
   const place = usePlaceOrder();
   // One key per visit to the page: a double click or a retry after a lost answer gets the same order back.
+  // A refusal for changed prices writes nothing, so the retry at the new prices keeps the key too.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [unavailable, setUnavailable] = useState<string[]>([]);
+  const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
   const form = useForm<BillingInput>({
     resolver: zodResolver(billingSchema),
     defaultValues: {
@@ -99,18 +110,29 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setPriceChanges([]);
     try {
       await place.mutateAsync({
         ...values,
-        items: items.map((item) => ({ productId: item.id, quantity: item.quantity })),
+        // The prices the buyer sees; the server refuses the order if any is no longer the current one.
+        items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
         currency: money.currency.code,
         idempotencyKey,
       });
     } catch (error) {
+      const priceChanged =
+        error instanceof ApiError && error.code === "PRICE_CHANGED"
+          ? priceChangedDetailsSchema.safeParse(error.details)
+          : null;
       if (error instanceof ApiError && error.code === "PRODUCT_UNAVAILABLE") {
-        const ids = (error.details as { productIds?: unknown } | undefined)?.productIds;
-        setUnavailable(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : []);
+        const details = productUnavailableDetailsSchema.safeParse(error.details);
+        setUnavailable(details.success ? details.data.productIds : []);
         toast.error("Order failed", { description: error.message });
+      } else if (priceChanged?.success) {
+        // The cart takes the current prices; the notice says what changed and the buyer places it again.
+        const { changes } = priceChanged.data;
+        cartActions.setPrices(changes.map((change) => ({ id: change.productId, price: change.newPrice })));
+        setPriceChanges(changes);
       } else if (error instanceof ApiError && error.status === 401) {
         toast.error("Authentication required", { description: "Please log in to complete your order." });
         // The guard sees the lost session and sends the visitor to /login, and back here afterwards.
@@ -160,7 +182,12 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
         </Panel>
         <PaymentMethods error={errors.paymentMethod?.message} register={form.register} />
       </div>
-      <OrderSummary items={items} unavailable={unavailable} submitting={isSubmitting} />
+      <OrderSummary
+        items={items}
+        unavailable={unavailable}
+        priceChanges={priceChanges}
+        submitting={isSubmitting}
+      />
     </form>
   );
 }
@@ -228,10 +255,12 @@ function PaymentMethods({
 function OrderSummary({
   items,
   unavailable,
+  priceChanges,
   submitting,
 }: {
   items: CartItem[];
   unavailable: string[];
+  priceChanges: PriceChange[];
   submitting: boolean;
 }) {
   const money = useMoney();
@@ -270,6 +299,7 @@ function OrderSummary({
           {`Amounts in ${money.currency.name} are approximate. Final charges are processed in USD (${money.usd(Number(totals.total))}).`}
         </p>
       )}
+      {priceChanges.length > 0 && <PriceChangeNotice changes={priceChanges} total={totals.total} />}
       <Button type="submit" size="lg" className="mt-6 w-full" disabled={submitting}>
         {submitting ? "Processing..." : "Place Order"}
       </Button>

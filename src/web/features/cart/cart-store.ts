@@ -5,6 +5,7 @@ import {
   type CartItem,
   cartCount,
   parseStoredCart,
+  setPrices,
   setQuantity,
 } from "#domain/cart";
 import { createLocalStore } from "#web/lib/local-store";
@@ -34,6 +35,10 @@ export const cartActions = {
   },
   setQuantity(id: string, quantity: number) {
     cartStore.set(setQuantity(cartStore.get(), id, quantity));
+  },
+  /** After checkout was refused for changed prices: the cart (and its page) show the current ones. */
+  setPrices(prices: readonly { id: string; price: number }[]) {
+    cartStore.set(setPrices(cartStore.get(), prices));
   },
   remove(id: string) {
     cartStore.set(setQuantity(cartStore.get(), id, 0));
