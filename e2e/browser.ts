@@ -17,6 +17,9 @@ function server() {
 }
 export const baseUrl = () => server().baseUrl;
 export const dataDir = () => server().dataDir;
+/** A demo account's session as a `cookie` header, for journeys that set things up through the API. */
+export const sessionCookie = (who: DemoAccount) =>
+  (server().sessions[who] ?? []).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
 
 export type DemoAccount = "buyer" | "seller" | "reseller" | "admin" | "superadmin";
 

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { computeTotals, formatAmount, formatPrice, formatUsd } from "#domain/money";
 import type { EditableProduct } from "#domain/product-admin";
-import { baseUrl, expectAccessible, setupBrowser, toast } from "./browser";
+import { baseUrl, expectAccessible, sessionCookie, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -14,15 +14,11 @@ const PRODUCT = "Kestrelbyte Goals";
 let product: ProductList["items"][number];
 let originalPrice: number;
 
-/** The admin demo session, as a cookie header for the API. */
-const adminCookie = () =>
-  (inject("sessions").admin ?? []).map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-
 async function adminApi<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     method: init.method ?? "GET",
     headers: {
-      cookie: adminCookie(),
+      cookie: sessionCookie("admin"),
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -59,7 +55,7 @@ const orderAnswer = (page: Page) =>
 const shot = async (page: Page, name: string) => {
   if (process.env.SCREENSHOTS !== "1") return;
   await page.getByTestId("price-change-notice").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `test-results/${name}.png` });
+  await snapshot(page, name);
 };
 
 const viewports = [
