@@ -62,3 +62,74 @@ export function passwordChangedMail(firstName: string) {
     ]),
   };
 }
+
+/**
+ * Sent when someone signs up again with an address whose account is still waiting for verification.
+ * The account stays exactly as first signed up; the code is the one already waiting (or, if that one
+ * expired, a new code for the same account).
+ */
+export function pendingSignUpMail(firstName: string, code: string, minutesLeft: number) {
+  return {
+    subject: "Verify your email for Stackbay",
+    ...message([
+      firstName ? `Hi ${firstName},` : "Hi,",
+      "Someone, probably you, signed up again with this e-mail address. Your account is already waiting for you, so nothing was changed. Enter this code on the verification page to confirm your address:",
+      code,
+      `The code expires in ${minutesLeft} minute${minutesLeft === 1 ? "" : "s"}. Log in with the password you chose the first time. Forgot it? Verify first, then use 'Forgot password?' on the login page to choose a new one.`,
+    ]),
+  };
+}
+
+/** A code was asked for an address that needs none: it is already verified. */
+export function alreadyVerifiedMail(firstName: string, loginUrl: string) {
+  return {
+    subject: "Your Stackbay email is already verified",
+    ...message(
+      [
+        firstName ? `Hi ${firstName},` : "Hi,",
+        "Someone, maybe you, asked for a verification code for this e-mail address. It is already verified, so there is nothing left to do: just log in. If you don't remember your password, use 'Forgot password?' on the login page.",
+      ],
+      { label: "Log in to Stackbay", url: loginUrl },
+    ),
+  };
+}
+
+/**
+ * A code was asked for an address with no account. Mailed like a code, so the answer and its timing
+ * do not tell which addresses have accounts.
+ */
+export function noAccountMail(purpose: "verify" | "reset", signUpUrl: string) {
+  const asked =
+    purpose === "verify"
+      ? "Someone, maybe you, asked for a Stackbay verification code for this e-mail address, but no account with this address is waiting to be verified."
+      : "Someone, maybe you, asked to reset the password of a Stackbay account with this e-mail address, but there is no account with this address.";
+  return {
+    subject:
+      purpose === "verify" ? "About your Stackbay verification code" : "About your Stackbay password reset",
+    ...message(
+      [
+        "Hi,",
+        asked,
+        "If you have an account, you may have signed up with another address. If you want one, you can sign up in a minute. If it wasn't you, you can ignore this e-mail.",
+      ],
+      { label: "Sign up for Stackbay", url: signUpUrl },
+    ),
+  };
+}
+
+/** Sign-in was locked after many wrong passwords in a row (see modules/account/service.ts). */
+export function signInLockedMail(firstName: string, lockedMinutes: number | null, resetUrl: string) {
+  return {
+    subject: "Sign-in to your Stackbay account is paused",
+    ...message(
+      [
+        firstName ? `Hi ${firstName},` : "Hi,",
+        lockedMinutes === null
+          ? "Someone has entered a wrong password for your Stackbay account too many times in a row, so sign-in is locked until the password is reset."
+          : `Someone has entered a wrong password for your Stackbay account many times in a row, so sign-in is paused for ${lockedMinutes} minutes.`,
+        "If it was you, reset your password to log in right away. If it wasn't, your account is safe: the password was not guessed. Resetting it, or turning on two-factor authentication, keeps it that way.",
+      ],
+      { label: "Reset your password", url: resetUrl },
+    ),
+  };
+}

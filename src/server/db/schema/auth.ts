@@ -117,3 +117,16 @@ export const emailCodeSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.email, t.purpose] })],
 );
+
+/**
+ * Consecutive failed sign-ins per address, shared by every instance. Keyed by an HMAC of the
+ * normalised e-mail (AUTH_SECRET), for unknown addresses exactly as for accounts, so the limit
+ * answers the same whether or not an account exists, and the table holds no addresses.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  /** No attempt is accepted before this; null while the first few failures are free. */
+  nextAttemptAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -9,9 +9,9 @@ import {
 import { currencies, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
-import { account, emailCodeSends, user } from "#server/db/schema/auth";
+import { account, emailCodeSends, signInFailures, user, verification } from "#server/db/schema/auth";
 
-export type CodePurpose = "verify" | "reset" | "signup-notice";
+export type CodePurpose = "verify" | "reset";
 
 /**
  * Takes the one-per-minute sending slot for (email, purpose) atomically: one statement, so two
@@ -42,6 +42,58 @@ export async function releaseSendSlot(db: Database, email: string, purpose: Code
   await db
     .delete(emailCodeSends)
     .where(and(eq(emailCodeSends.email, email), eq(emailCodeSends.purpose, purpose)));
+}
+
+export type SignInFailures = typeof signInFailures.$inferSelect;
+
+export async function readSignInFailures(db: Database, key: string) {
+  const [row] = await db.select().from(signInFailures).where(eq(signInFailures.key, key));
+  return row ?? null;
+}
+
+/**
+ * Moves the count from `expected` to `next.failures` only if no other attempt moved it first (compare
+ * and set), so parallel guesses from many addresses cannot slip past a delay together.
+ */
+export async function advanceSignInFailures(
+  db: Database,
+  key: string,
+  expected: number,
+  next: { failures: number; nextAttemptAt: Date | null; updatedAt: Date },
+) {
+  const moved =
+    expected === 0
+      ? await db
+          .insert(signInFailures)
+          .values({ key, ...next })
+          .onConflictDoNothing()
+          .returning({ key: signInFailures.key })
+      : await db
+          .update(signInFailures)
+          .set(next)
+          .where(and(eq(signInFailures.key, key), eq(signInFailures.failures, expected)))
+          .returning({ key: signInFailures.key });
+  return moved.length > 0;
+}
+
+export async function clearSignInFailures(db: Database, key: string) {
+  await db.delete(signInFailures).where(eq(signInFailures.key, key));
+}
+
+/**
+ * The e-mail verification code still waiting for `email`, if it can still be used: not expired and
+ * not used up by wrong guesses (better-auth keeps "<encrypted code>:<attempts>" in the row).
+ */
+export async function pendingVerification(db: Database, email: string, attemptsAllowed: number, now: Date) {
+  const [row] = await db
+    .select({ value: verification.value, expiresAt: verification.expiresAt })
+    .from(verification)
+    .where(eq(verification.identifier, `email-verification-otp-${email}`))
+    .orderBy(sql`${verification.createdAt} desc`)
+    .limit(1);
+  if (!row || row.expiresAt <= now) return null;
+  const attempts = Number(row.value.slice(row.value.lastIndexOf(":") + 1)) || 0;
+  return attempts < attemptsAllowed ? { expiresAt: row.expiresAt } : null;
 }
 
 export async function findUserByEmail(db: Database, email: string) {

@@ -1,8 +1,10 @@
 import { hash } from "@node-rs/argon2";
+import { APIError } from "better-auth";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import {
+  CODE_ATTEMPTS,
   CODE_TTL_SECONDS,
   changePasswordSchema,
   emailOnlySchema,
@@ -16,22 +18,47 @@ import {
   twoFactorCodeSchema,
   verifyEmailSchema,
 } from "#domain/accounts";
-import { authHeaders, currentUser, forwardCookies, requireUser, signedInUser } from "#server/auth/guards";
+import {
+  authHeaders,
+  currentUser,
+  forwardCookies,
+  requireUser,
+  signedInUser,
+  type UserRow,
+} from "#server/auth/guards";
 import { publicUrl } from "#server/env";
 import { AppError, Conflict, Unauthorized } from "#server/errors";
-import { accountExistsMail, codeMail, passwordChangedMail } from "#server/mail/templates";
+import type { Mail } from "#server/mail/mailer";
+import {
+  accountExistsMail,
+  alreadyVerifiedMail,
+  codeMail,
+  noAccountMail,
+  passwordChangedMail,
+  pendingSignUpMail,
+  signInLockedMail,
+} from "#server/mail/templates";
 import {
   type CodePurpose,
   claimSendSlot,
+  clearSignInFailures,
   findUserByEmail,
   findUserById,
   meSchema,
+  pendingVerification,
   readSettings,
   releaseSendSlot,
-  setCredentialPassword,
   toMe,
   updateUser,
 } from "#server/modules/account/repository";
+import {
+  claimSignInAttempt,
+  SIGN_IN_LOCK_FAILURES,
+  SIGN_IN_LOCK_SECONDS,
+  SIGN_IN_MAX_FAILURES,
+  signInKey,
+  waitText,
+} from "#server/modules/account/service";
 
 class MailFailed extends AppError {
   constructor() {
@@ -46,6 +73,25 @@ class CodeCooldown extends AppError {
     });
   }
 }
+
+/** Refused by the per-account limit; unknown addresses get exactly the same answer. */
+class SignInPaused extends AppError {
+  constructor(retryAfterSeconds: number | null) {
+    super(
+      429,
+      "TOO_MANY_SIGN_IN_ATTEMPTS",
+      retryAfterSeconds === null
+        ? "Too many failed attempts to log in with this email. Please reset your password with 'Forgot password?' to log in again."
+        : `Too many failed attempts to log in with this email. Please try again in ${waitText(retryAfterSeconds)}, or reset your password.`,
+      { retryAfterSeconds },
+    );
+  }
+}
+
+/** better-auth errors that come only after the password was checked and found right. */
+const rightPassword = new Set(["EMAIL_NOT_VERIFIED", "ACCOUNT_DISABLED"]);
+const authErrorCode = (error: unknown) =>
+  error instanceof APIError && typeof error.body?.code === "string" ? error.body.code : null;
 
 // Per client address; codes also have their own per-address cooldown and per-code attempt limit.
 const limits = {
@@ -77,44 +123,66 @@ const privateNoStore = "private, no-store";
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const authSecret = app.env.AUTH_SECRET;
+  if (!authSecret) throw new Error("AUTH_SECRET must be set before the app is built");
+  const signInKeyOf = (email: string) => signInKey(authSecret, email);
 
-  /**
-   * Runs `send` unless something went to this address for this purpose in the last minute. The slot
-   * is taken before sending, whether or not the address has an account, so answers match.
-   */
-  async function onceAMinute(email: string, purpose: CodePurpose, send: () => Promise<void>) {
-    const wait = await claimSendSlot(db, email, purpose);
-    if (wait > 0) throw new CodeCooldown(wait);
+  /** Sends; a failure gives the slot back, so the person may ask again at once, and says so. */
+  async function sendOrRelease(purpose: CodePurpose, mail: Mail) {
     try {
-      await send();
+      await app.mailer.send(mail);
     } catch (error) {
-      await releaseSendSlot(db, email, purpose);
+      await releaseSendSlot(db, mail.to, purpose);
       app.log.error({ err: error, purpose }, "code e-mail could not be sent");
       throw new MailFailed();
     }
   }
 
-  /** Creates a code (voiding older ones) and mails it; an unknown address gets nothing, silently. */
-  const emailCode = (email: string, purpose: "verify" | "reset") =>
-    onceAMinute(email, purpose, async () => {
-      const owner = await findUserByEmail(db, email);
-      if (!owner) return;
-      const otp = await app.auth.api.createVerificationOTP({
-        body: { email, type: purpose === "verify" ? "email-verification" : "forget-password" },
-      });
-      await app.mailer.send({ to: email, ...codeMail(purpose, owner.firstName, otp) });
-    });
+  const loginUrl = () => `${publicUrl(app.env)}/login`;
+  const signUpUrl = () => `${publicUrl(app.env)}/signup`;
 
-  async function refuseIfVerified(email: string) {
-    if ((await findUserByEmail(db, email))?.emailVerified) {
-      throw new Conflict("This email is already verified. Please try logging in.", "ALREADY_VERIFIED");
-    }
+  /**
+   * One code e-mail for every address, so neither the answer nor its time tells which addresses have
+   * accounts. A code (voiding older ones) is created for every address and mailed where it is due;
+   * elsewhere the mail says why there is none (already verified, or no account with this address).
+   * A code nobody receives is void in 10 minutes and, with at most 5 guesses, as safe as any other.
+   */
+  async function emailCode(email: string, purpose: "verify" | "reset") {
+    // The one-a-minute slot is taken whether or not the address has an account, so answers match.
+    const wait = await claimSendSlot(db, email, purpose);
+    if (wait > 0) throw new CodeCooldown(wait);
+    const [owner, otp] = await Promise.all([
+      findUserByEmail(db, email),
+      app.auth.api.createVerificationOTP({
+        body: { email, type: purpose === "verify" ? "email-verification" : "forget-password" },
+      }),
+    ]);
+    const mail = !owner
+      ? noAccountMail(purpose, signUpUrl())
+      : purpose === "verify" && owner.emailVerified
+        ? alreadyVerifiedMail(owner.firstName, loginUrl())
+        : codeMail(purpose, owner.firstName, otp);
+    await sendOrRelease(purpose, { to: email, ...mail });
   }
 
-  /** A code sent within the minute is still valid, so a repeat sign-up need not send another. */
-  const unlessCoolingDown = (error: unknown) => {
-    if (!(error instanceof CodeCooldown)) throw error;
-  };
+  /**
+   * What a repeated sign-up mails to an existing account: a notice if it is verified; otherwise the
+   * code already waiting (a new code would void the one the owner may be typing) or, if that one
+   * expired or was used up, a new code for the same, unchanged account.
+   */
+  async function existingAccountMail(owner: UserRow, email: string) {
+    if (owner.emailVerified) return accountExistsMail(owner.firstName, loginUrl());
+    const now = new Date();
+    const pending = await pendingVerification(db, email, CODE_ATTEMPTS, now);
+    const waiting = pending
+      ? (await app.auth.api.getVerificationOTP({ query: { email, type: "email-verification" } })).otp
+      : null;
+    const code =
+      waiting ?? (await app.auth.api.createVerificationOTP({ body: { email, type: "email-verification" } }));
+    const secondsLeft =
+      waiting && pending ? (pending.expiresAt.getTime() - now.getTime()) / 1000 : CODE_TTL_SECONDS;
+    return pendingSignUpMail(owner.firstName, code, Math.max(1, Math.ceil(secondsLeft / 60)));
+  }
 
   app.post(
     "/auth/sign-up",
@@ -131,33 +199,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { firstName, lastName, email, password, accountType } = request.body;
-      const roles = { isBuyer: accountType === "buyer", isSeller: accountType === "seller" };
       const existing = await findUserByEmail(db, email);
-      if (existing?.emailVerified) {
-        await hash(password); // the same work as a real sign-up, so timing does not tell
-        await onceAMinute(email, "signup-notice", () =>
-          app.mailer.send({
-            to: email,
-            ...accountExistsMail(existing.firstName, `${publicUrl(app.env)}/login`),
-          }),
-        ).catch(unlessCoolingDown);
-        return { email };
-      }
+      // Every path hashes the password and mails the address (a code or a notice) under the same
+      // one-a-minute slot; whatever else a path does runs while the hash is computed (on another
+      // thread), so the answer and its time are the same whether or not the address has an account.
+      const mailDue = (await claimSendSlot(db, email, "verify")) === 0;
+      let mail: Mail | null;
       if (existing) {
-        // Unverified: whoever proves the address with the next code gets the account as signed up last.
-        await setCredentialPassword(db, existing.id, await hash(password));
-        await updateUser(db, existing.id, {
-          firstName,
-          lastName,
-          name: `${firstName} ${lastName}`,
-          ...roles,
-        });
+        // Nobody proves they own the address by signing up, so an existing account, verified or not,
+        // never changes here: a stranger cannot plant a password, names or role on someone's address.
+        const [, content] = await Promise.all([
+          hash(password),
+          mailDue ? existingAccountMail(existing, email) : null,
+        ]);
+        mail = content ? { to: email, ...content } : null;
       } else {
-        await app.auth.api.signUpEmail({
-          body: { name: `${firstName} ${lastName}`, email, password, firstName, lastName, ...roles },
-        });
+        const [, otp] = await Promise.all([
+          app.auth.api.signUpEmail({
+            body: {
+              name: `${firstName} ${lastName}`,
+              email,
+              password,
+              firstName,
+              lastName,
+              isBuyer: accountType === "buyer",
+              isSeller: accountType === "seller",
+            },
+          }),
+          mailDue
+            ? app.auth.api.createVerificationOTP({ body: { email, type: "email-verification" } })
+            : null,
+          // Failures piled up on this address before it had an account are no one's to carry.
+          clearSignInFailures(db, signInKeyOf(email)),
+        ]);
+        mail = otp ? { to: email, ...codeMail("verify", firstName, otp) } : null;
       }
-      await emailCode(email, "verify").catch(unlessCoolingDown);
+      // Within the minute, the code mailed last is still valid: no second mail.
+      if (mail) await sendOrRelease("verify", mail);
       return { email };
     },
   );
@@ -174,9 +252,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email } = request.body;
-      await refuseIfVerified(email);
-      await emailCode(email, "verify");
+      await emailCode(request.body.email, "verify");
       return sentAnswer;
     },
   );
@@ -193,12 +269,36 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // An unknown or already verified address has no code waiting, so better-auth answers exactly as
+      // for a wrong code (INVALID_CODE): the answer does not tell which addresses have accounts.
       const { email, code } = request.body;
-      await refuseIfVerified(email);
       await app.auth.api.verifyEmailOTP({ body: { email, otp: code } });
       return { verified: true as const };
     },
   );
+
+  const signInWithPassword = (body: { email: string; password: string }, headers: Headers) =>
+    app.auth.api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
+
+  /**
+   * Tells the owner when a wrong password locks sign-in (at the 20th and the 100th in a row). Sent
+   * after the answer, whether or not the address has an account, so the lock answers in the same time.
+   */
+  function noticeLock(email: string, failures: number) {
+    if (failures !== SIGN_IN_LOCK_FAILURES && failures !== SIGN_IN_MAX_FAILURES) return;
+    const minutes = failures === SIGN_IN_MAX_FAILURES ? null : SIGN_IN_LOCK_SECONDS / 60;
+    setImmediate(() => {
+      findUserByEmail(db, email)
+        .then(async (owner) => {
+          if (!owner) return;
+          await app.mailer.send({
+            to: email,
+            ...signInLockedMail(owner.firstName, minutes, `${publicUrl(app.env)}/forgot-password`),
+          });
+        })
+        .catch((error) => app.log.error({ err: error }, "sign-in lock notice could not be sent"));
+    });
+  }
 
   app.post(
     "/auth/sign-in",
@@ -216,11 +316,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { headers, response } = await app.auth.api.signInEmail({
-        body: { ...request.body, rememberMe: true },
-        headers: authHeaders(request),
-        returnHeaders: true,
-      });
+      const { email } = request.body;
+      const key = signInKeyOf(email);
+      const now = new Date();
+      const claim = await claimSignInAttempt(db, key, now);
+      if (!claim.allowed) {
+        const seconds = claim.retryAt
+          ? Math.max(1, Math.ceil((claim.retryAt.getTime() - now.getTime()) / 1000))
+          : null;
+        if (seconds) reply.header("retry-after", String(seconds));
+        throw new SignInPaused(seconds);
+      }
+      let signedIn: Awaited<ReturnType<typeof signInWithPassword>>;
+      try {
+        signedIn = await signInWithPassword(request.body, authHeaders(request));
+      } catch (error) {
+        const code = authErrorCode(error);
+        if (code && rightPassword.has(code)) await clearSignInFailures(db, key);
+        else if (code === "INVALID_EMAIL_OR_PASSWORD") noticeLock(email, claim.failures);
+        throw error;
+      }
+      // The password was right (a second factor, if any, has its own lockout in better-auth).
+      await clearSignInFailures(db, key);
+      const { headers, response } = signedIn;
       forwardCookies(reply, headers);
       reply.header("cache-control", privateNoStore);
       if ("twoFactorRedirect" in response && response.twoFactorRedirect)
@@ -306,6 +424,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, code, password } = request.body;
       await app.auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password } });
+      // Proving the mailbox ends any sign-in lock: the owner is never locked out for longer than a reset.
+      await clearSignInFailures(db, signInKeyOf(email));
       return { reset: true as const };
     },
   );

@@ -82,11 +82,6 @@ export function Component() {
         form.setValue("code", "");
         form.setError("code", { message: error.message });
         toast.error("Invalid Code", { description: error.message });
-      } else if (isApiError(error, "ALREADY_VERIFIED")) {
-        toast.info("Already Verified", {
-          description: "This email is already verified. Please try logging in.",
-        });
-        await navigate(paths.login(), { state: { email: values.email } satisfies LoginState });
       } else {
         toast.error("Verification Failed", { description: "Failed to verify the code. Please try again." });
       }
@@ -112,10 +107,6 @@ export function Component() {
         const wait = retryAfterSeconds(error, RESEND_COOLDOWN_SECONDS);
         setResendAt(secondsFromNow(wait));
         toast.error("Please Wait", { description: `You can resend the code in ${wait} seconds.` });
-      } else if (isApiError(error, "ALREADY_VERIFIED")) {
-        toast.info("Already Verified", {
-          description: "This email is already verified. Please try logging in.",
-        });
       } else if (isApiError(error, "MAIL_FAILED")) {
         toast.error("Error", { description: "Failed to send verification code. Please try again." });
       } else {
@@ -132,9 +123,23 @@ export function Component() {
       description={`Enter the ${CODE_LENGTH}-digit code we sent to your e-mail address.`}
       icon={MailCheck}
       footer={
-        <Link to={paths.signup()} className={authLinkClass}>
-          Back to Sign Up
-        </Link>
+        <>
+          {/* The server never says whether an address is verified (that would tell who has an
+              account), so someone who already is gets a way on from here. */}
+          <p>
+            Already verified?{" "}
+            <Link
+              to={paths.login()}
+              state={hasEmail ? ({ email: email.trim() } satisfies LoginState) : undefined}
+              className={authLinkClass}
+            >
+              Log in
+            </Link>
+          </p>
+          <Link to={paths.signup()} className={authLinkClass}>
+            Back to Sign Up
+          </Link>
+        </>
       }
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
