@@ -20,6 +20,7 @@ import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
+import { rejectHostileInput } from "#server/lib/hostile-input";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, type Mailer } from "#server/mail/mailer";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onClose", async () => {
     await database.close();
   });
+  rejectHostileInput(app);
 
   // Cookies are SameSite=Lax and bodies must be JSON; on top, a browser's cross-site write is refused.
   app.addHook("onRequest", async (request) => {
