@@ -45,7 +45,9 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
       .status(known && found ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(template.replace(HEAD_MARKER, head));
+      // A function replacer: with a string, `$\``, `$'` or `$&` in a product's text would splice parts of
+      // the template into the page.
+      .send(template.replace(HEAD_MARKER, () => head));
   };
 
   app.setNotFoundHandler(async (request, reply) => {
