@@ -21,6 +21,7 @@ import type { DatabaseHandle } from "#server/db/client";
 import type { Env } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
 import { rejectHostileInput } from "#server/lib/hostile-input";
+import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, type Mailer } from "#server/mail/mailer";
@@ -105,6 +106,8 @@ export async function buildApp(options: AppOptions) {
       level: env.LOG_LEVEL,
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      // No query tokens, client addresses or bound query parameters in the logs.
+      serializers: { req: serializeRequest, err: serializeError },
     },
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
