@@ -238,7 +238,7 @@ const sessionEnding = new Set([
   "POST /api/me/two-factor/enable",
 ]);
 
-test("no operation answers 5xx to hostile input, anonymous or signed in", async () => {
+test("no operation answers 5xx to hostile input, anonymous or signed in", { timeout: 180_000 }, async () => {
   const who: { name: string; client: () => Promise<Client>; thorough: boolean }[] = [
     { name: "anonymous", client: async () => createClient(t.app), thorough: false },
     {
