@@ -5,6 +5,8 @@ import { type CurrencyCode, currencyByCode } from "#domain/currency";
  * ten-thousandths ("units") so that sub-cent API prices such as $0.004 add up exactly.
  */
 export const MONEY_SCALE = 4;
+/** The largest amount a numeric(14,4) column holds: ten digits before the point, four after. */
+export const MONEY_COLUMN_MAX = "9999999999.9999";
 const UNITS_PER_DOLLAR = 10 ** MONEY_SCALE;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;

@@ -67,9 +67,13 @@ describe("product input", () => {
     expect(problems({ ...minimal, price: -1 })).toEqual({ price: "Price must be 0 or more" });
     expect(problems({ ...minimal, price: 1.23456 })).toEqual({ price: "Price can have at most 4 decimals" });
     expect(problems({ ...minimal, price: "abc" })).toEqual({ price: "Price must be a number" });
-    expect(problems({ ...minimal, price: 20_000_000 })).toEqual({
-      price: "Price must be at most 10,000,000",
+    expect(problems({ ...minimal, price: 1_000_000.0001 })).toEqual({
+      price: "Price must be at most $1,000,000",
     });
+    expect(problems({ ...minimal, originalPrice: 2_000_000 })).toEqual({
+      originalPrice: "Original price must be at most $1,000,000",
+    });
+    expect(productInputSchema.parse({ ...minimal, price: 1_000_000 }).price).toBe(1_000_000);
     expect(productInputSchema.parse({ ...minimal, price: "0.004" }).price).toBe(0.004);
     expect(productInputSchema.parse({ ...minimal, price: 0 }).price).toBe(0);
     expect(productInputSchema.parse({ ...minimal, price: 19.99 }).price).toBe(19.99);

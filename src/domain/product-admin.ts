@@ -9,7 +9,11 @@ export const MAX_PRODUCT_IMAGES = 8;
 export const MAX_PRODUCT_FEATURES = 30;
 export const MAX_PRODUCT_SPECIFICATIONS = 50;
 export const MAX_FEATURE_LENGTH = 200;
-export const MAX_PRICE = 10_000_000;
+/**
+ * A million dollars: with MAX_QUANTITY and MAX_ORDER_LINES (#domain/checkout) the largest order's
+ * subtotal, tax and total still fit the numeric(14,4) money columns (checkout.test.ts proves it).
+ */
+export const MAX_PRICE = 1_000_000;
 /** Upload limits as the spec words them; the upload endpoint enforces the same. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = "Please select an image file";
@@ -44,7 +48,7 @@ const amount = (label: string) =>
       error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
     })
     .min(0, `${label} must be 0 or more`)
-    .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE.toLocaleString("en-US")}`)
+    .max(MAX_PRICE, `${label} must be at most $${MAX_PRICE.toLocaleString("en-US")}`)
     .refine((v) => hasAtMostDecimals(v, MONEY_SCALE), `${label} can have at most ${MONEY_SCALE} decimals`);
 
 const optional = <T extends z.ZodType>(schema: T) =>

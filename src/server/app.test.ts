@@ -81,3 +81,33 @@ describe("server errors", () => {
     await broken.close();
   });
 });
+
+describe("origin of writes", () => {
+  const write = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/newsletter",
+      payload: { email: "origin@example.com" },
+      headers,
+    });
+
+  test("a write from the public origin (PUBLIC_URL's scheme, host and port) is accepted", async () => {
+    expect((await write({ origin: "http://127.0.0.1:3000" })).statusCode).toBe(200);
+  });
+
+  test("a write without Origin (a non-browser client) keeps working", async () => {
+    expect((await write({})).statusCode).toBe(200);
+  });
+
+  test.each([
+    ["another site naming itself as Host", { host: "evil.test", origin: "http://evil.test" }],
+    ["another port", { origin: "http://127.0.0.1:3001" }],
+    ["another scheme", { origin: "https://127.0.0.1:3000" }],
+    ["another host on the same port", { host: "127.0.0.1:3000", origin: "http://localhost:3000" }],
+    ["an opaque origin", { origin: "null" }],
+  ])("a write from %s is refused with 403", async (_label, headers) => {
+    const res = await write(headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("FORBIDDEN_ORIGIN");
+  });
+});

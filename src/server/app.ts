@@ -18,8 +18,10 @@ import {
 import { type Auth, createAuth } from "#server/auth/auth";
 import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
-import type { Env } from "#server/env";
+import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
+import { rejectHostileInput } from "#server/lib/hostile-input";
+import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, type Mailer } from "#server/mail/mailer";
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions) {
       level: env.LOG_LEVEL,
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      // No query tokens, client addresses or bound query parameters in the logs.
+      serializers: { req: serializeRequest, err: serializeError },
     },
     genReqId: () => randomUUID(),
     trustProxy: env.TRUST_PROXY,
@@ -125,12 +129,21 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onClose", async () => {
     await database.close();
   });
+  rejectHostileInput(app);
 
-  // Cookies are SameSite=Lax and bodies must be JSON; on top, a browser's cross-site write is refused.
+  // Cookies are SameSite=Lax and bodies must be JSON; on top, a write whose Origin is not the public
+  // origin (PUBLIC_URL's scheme, host and port; never the request's own Host, which the sender picks)
+  // is refused. Browsers send Origin with every POST, PUT, PATCH and DELETE, so a request without one
+  // comes from a non-browser client (curl, scripts, server-to-server), which a forged page cannot
+  // drive with the user's cookies: those stay allowed unless Fetch Metadata says cross-site.
+  const publicOrigin = new URL(publicUrl(env)).origin;
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/") || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
     const origin = request.headers.origin;
-    if (request.headers["sec-fetch-site"] === "cross-site" || (origin && !sameHost(origin, request.host))) {
+    if (
+      request.headers["sec-fetch-site"] === "cross-site" ||
+      (origin !== undefined && origin !== publicOrigin)
+    ) {
       throw new Forbidden("Requests from other sites are not accepted.", "FORBIDDEN_ORIGIN");
     }
   });
@@ -232,14 +245,6 @@ export async function buildApp(options: AppOptions) {
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
   return app;
-}
-
-function sameHost(origin: string, host: string) {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

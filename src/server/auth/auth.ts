@@ -23,6 +23,8 @@ export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogge
   return betterAuth({
     appName: "Stackbay",
     baseURL,
+    // The same single origin app.ts accepts writes from.
+    trustedOrigins: [new URL(baseURL).origin],
     secret: env.AUTH_SECRET,
     database: drizzleAdapter(db, {
       provider: "pg",

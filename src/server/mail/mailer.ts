@@ -18,7 +18,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     return {
       async send(mail) {
         await transport.sendMail({ from: env.MAIL_FROM, ...mail });
-        log.info({ to: mail.to, subject: mail.subject }, "mail sent");
+        log.info({ subject: mail.subject }, "mail sent");
       },
     };
   }
@@ -31,10 +31,7 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(outbox, `${stamp}-${randomBytes(3).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info(
-        { to: mail.to, subject: mail.subject, file: path.basename(file) },
-        "mail written to the outbox",
-      );
+      log.info({ subject: mail.subject, file: path.basename(file) }, "mail written to the outbox");
     },
   };
 }

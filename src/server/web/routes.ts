@@ -41,11 +41,14 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
         .send({ code: "NOT_FOUND", message: "The web app is not built. Run `npm run build`." });
     }
     const { head, found } = await renderHead(app, pathname);
+    // A function replacer: with a string, `$\``, `$'` or `$&` in a product's text would splice parts of
+    // the template into the page.
+    const html = template.replace(HEAD_MARKER, () => head);
     return reply
       .status(known && found ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(template.replace(HEAD_MARKER, head));
+      .send(html);
   };
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -103,6 +103,40 @@ describe("serving the app", () => {
     expect((await t.app.inject({ method: "GET", url: "/pages/no-such-page" })).statusCode).toBe(404);
   });
 
+  test("replacement patterns ($`, $' and $&) in product and page texts are served literally, once", async () => {
+    const tricky = "Tricky $` and $' and $& and $$";
+    const [row] = await t.db.select().from(products).where(eq(products.id, productId));
+    await t.db
+      .update(products)
+      .set({ name: tricky, vendor: null, description: `About ${tricky}` })
+      .where(eq(products.id, productId));
+    const [page] = await t.db.select().from(sitePages).where(eq(sitePages.slug, "buyer-protection"));
+    await t.db
+      .update(sitePages)
+      .set({ seoMeta: { ...page!.seoMeta, title: tricky } })
+      .where(eq(sitePages.slug, "buyer-protection"));
+    try {
+      const escaped = "Tricky $` and $&#39; and $&amp; and $$";
+      for (const url of [`/products/${productId}`, "/pages/buyer-protection"]) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(`<title>${escaped}`);
+        expect(res.body.split("<html>").length - 1, url).toBe(1);
+        expect(res.body.split("</html>").length - 1, url).toBe(1);
+        expect(res.body.split("<head>").length - 1, url).toBe(1);
+      }
+      const product = await t.app.inject({ method: "GET", url: `/products/${productId}` });
+      expect(product.body).toContain(`<meta name="description" content="About ${escaped}" />`);
+    } finally {
+      const { name, vendor, description } = row!;
+      await t.db.update(products).set({ name, vendor, description }).where(eq(products.id, productId));
+      await t.db
+        .update(sitePages)
+        .set({ seoMeta: page!.seoMeta })
+        .where(eq(sitePages.slug, "buyer-protection"));
+    }
+  });
+
   test("robots.txt and sitemap.xml list what search engines should see", async () => {
     const robots = await t.app.inject({ method: "GET", url: "/robots.txt" });
     expect(robots.body).toContain("Disallow: /admin/");

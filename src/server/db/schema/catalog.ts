@@ -60,6 +60,21 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Every uploaded file (display image and thumbnail) and who uploaded it: only they, or an admin, may
+ * put it on a product. Files not listed here (demo images, uploads older than this table) are free.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    url: text().primaryKey(),
+    /** Null once the uploader's account is deleted: the file then belongs to nobody but admins. */
+    ownerId: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ownerId)],
+);
+
 export const productFeatures = pgTable(
   "product_features",
   {

@@ -10,7 +10,7 @@ import {
   productInputSchema,
 } from "#domain/product-admin";
 import { requireAnyRole, signedInUser, type UserRow } from "#server/auth/guards";
-import { NotFound, ValidationError } from "#server/errors";
+import { AppError, NotFound, ValidationError } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import {
   categoryExists,
@@ -22,6 +22,7 @@ import {
   replaceProduct,
   setProductActive,
 } from "#server/modules/manage-products/repository";
+import { uploadsOfOthers } from "#server/modules/uploads/repository";
 
 const productAnswer = z.object({ product: editableProductSchema });
 const idParams = z.object({ id: z.uuid("Unknown product") });
@@ -44,11 +45,21 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header("cache-control", "private, no-store");
   });
 
-  /** The seller's name stands in for an empty vendor, so buyers always see who sells the product. */
-  async function valuesFor(me: UserRow, body: ProductValues): Promise<ProductValues> {
+  /**
+   * The seller's name stands in for an empty vendor, so buyers always see who sells the product.
+   * Images must be the seller's own uploads, or already on the product (an admin may have put them
+   * there); admins may attach any.
+   */
+  async function valuesFor(me: UserRow, body: ProductValues, current: string[] = []): Promise<ProductValues> {
     if (!(await categoryExists(db, body.category))) {
       const message = `Unknown category '${body.category}'. Please select one of the categories.`;
       throw new ValidationError(message, [{ path: "category", message }]);
+    }
+    if (!hasRole(me, "admin")) {
+      const added = body.images.filter((url) => !current.includes(url));
+      if ((await uploadsOfOthers(db, added, me.id)).length > 0) {
+        throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
+      }
     }
     if (body.vendor !== null || hasRole(me, "admin")) return body;
     const name = `${me.firstName} ${me.lastName}`.trim() || me.name;
@@ -144,8 +155,8 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedInUser(request);
       const { id } = request.params;
       const owner = ownerOf(me);
-      await load(id, owner);
-      const values = await valuesFor(me, request.body);
+      const existing = await load(id, owner);
+      const values = await valuesFor(me, request.body, existing.images);
       const product = await db.transaction(async (tx) => {
         await lockProduct(tx, id);
         const before = await findEditableProduct(tx, id, owner);

@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("order confirmation e-mail", () => {
-  test("goes to the billing address with items, totals, licence keys and the invoice link", async () => {
+  test("goes to the account's address with items, totals, licence keys and the invoice link", async () => {
     const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
     const res = await buyer.post(
       "/api/orders",
@@ -60,7 +60,7 @@ describe("order confirmation e-mail", () => {
     const keys = (await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).map((l) => l.key);
     expect(keys).toHaveLength(2);
 
-    const mails = await mailsTo("billing@example.com");
+    const mails = await mailsTo("buyer@stackbay.test");
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.subject).toBe(`Your Stackbay order ${order.id.slice(0, 8)} is confirmed`);
@@ -92,9 +92,24 @@ describe("order confirmation e-mail", () => {
       "/api/orders",
       checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 }]),
     );
-    const second = (await mailsTo("billing@example.com")).at(-1);
+    const second = (await mailsTo("buyer@stackbay.test")).at(-1);
     expect(second?.body).toContain("Dev Board × 1: $40.00");
     expect(second?.body).not.toContain("license keys");
+  });
+
+  test("a billing e-mail of someone else gets nothing: keys go only to the account's verified address", async () => {
+    const before = (await readOutbox(t.dataDir)).length;
+    const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+    const res = await buyer.post(
+      "/api/orders",
+      checkout([{ productId: ids["Seat Licence"] ?? "", quantity: 1, price: 19.99 }], {
+        email: "someone.else@example.com",
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const sent = (await readOutbox(t.dataDir)).slice(before);
+    expect(sent.map((m) => m.to)).toEqual(["buyer@stackbay.test"]);
+    expect(await mailsTo("someone.else@example.com")).toEqual([]);
   });
 
   test("an order still succeeds when the mailer fails", async () => {

@@ -1,20 +1,32 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
+import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
 import { orderConfirmationMail } from "#server/mail/order-mail";
 import { licensesOfOrder } from "#server/modules/licenses/repository";
 import { loadOrders } from "#server/modules/orders/service";
 
-/** E-mails the buyer their confirmed order: items, totals, licence keys and the invoice link. */
+/** E-mails the buyer, at their account's address, their confirmed order: items, totals, licence keys and the invoice link. */
 export async function sendOrderConfirmation(app: FastifyInstance, orderId: string): Promise<void> {
   const { db } = app.database;
-  const [[order], licenses] = await Promise.all([
+  const [[order], licenses, [account]] = await Promise.all([
     loadOrders(db, eq(orders.id, orderId)),
     licensesOfOrder(db, orderId),
+    db
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(orders)
+      .innerJoin(user, eq(user.id, orders.userId))
+      .where(eq(orders.id, orderId)),
   ]);
-  if (!order) throw new Error(`order ${orderId} not found for its confirmation e-mail`);
+  if (!order || !account) throw new Error(`order ${orderId} not found for its confirmation e-mail`);
+  // Licence keys go only to the account's verified address: the billing e-mail is typed at checkout,
+  // unchecked, and could be anyone's.
+  if (!account.emailVerified) {
+    app.log.warn({ orderId }, "order confirmation not sent: the account's e-mail is not verified");
+    return;
+  }
   const keysByProduct = new Map<string, string[]>();
   for (const licence of licenses) {
     keysByProduct.set(licence.productName, [...(keysByProduct.get(licence.productName) ?? []), licence.key]);
@@ -26,6 +38,6 @@ export async function sendOrderConfirmation(app: FastifyInstance, orderId: strin
     invoiceUrl: `${base}/dashboard/orders/${encodeURIComponent(orderId)}/invoice`,
     dashboardUrl: `${base}/dashboard`,
   });
-  await app.mailer.send({ to: order.customerInfo.email, ...mail });
+  await app.mailer.send({ to: account.email, ...mail });
   app.log.info({ orderId }, "order confirmation e-mail sent");
 }

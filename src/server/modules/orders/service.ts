@@ -12,7 +12,7 @@ import {
   type placeOrderSchema,
 } from "#domain/checkout";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
-import { computeTotals } from "#domain/money";
+import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import { priceChanges } from "#domain/price-changes";
 import type { Database } from "#server/db/client";
 import { refundRequests } from "#server/db/schema/after-sale";
@@ -228,6 +228,10 @@ export async function placeOrder(
 
   const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
   const totals = computeTotals(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
+  // Prices are bounded so this cannot happen with today's limits; products priced before them could.
+  if (Number(totals.total) > Number(MONEY_COLUMN_MAX)) {
+    throw new ValidationError("This order's total is too large. Please split it into smaller orders.");
+  }
   const { currency, rate } = await displayRate(db, input.currency);
 
   const orderId = await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAnyRole, signedInUser } from "#server/auth/guards";
 import { AppError } from "#server/errors";
+import { recordUploads } from "#server/modules/uploads/repository";
 import { imageTooLarge, MAX_IMAGE_BYTES, storeProductImage } from "#server/storage/images";
 
 const uploadedImage = z.object({
@@ -53,10 +54,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (part.file.truncated) throw imageTooLarge();
       if (data.length === 0) throw noFile();
       const image = await storeProductImage(app.storage, data);
-      request.log.info(
-        { url: image.url, bytes: data.length, by: signedInUser(request).id },
-        "image uploaded",
-      );
+      const me = signedInUser(request);
+      await recordUploads(app.database.db, [image.url, image.thumbnailUrl], me.id);
+      request.log.info({ url: image.url, bytes: data.length, by: me.id }, "image uploaded");
       return reply.status(201).send(image);
     },
   );

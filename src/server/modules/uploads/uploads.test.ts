@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
-import { type createClient, signedInClient } from "#server/test/client";
+import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let seller: ReturnType<typeof createClient>;
@@ -61,7 +61,7 @@ function upload(
     headers: {
       "content-type": contentType,
       ...(client ? { cookie: client.cookieHeader() } : {}),
-      ...(options.origin ? { origin: options.origin, host: "stackbay.test" } : {}),
+      ...(options.origin ? { origin: options.origin } : {}),
     },
   });
 }
@@ -110,7 +110,7 @@ describe("POST /api/uploads/images", () => {
 
   test("an admin's PNG is accepted and served with nosniff and immutable caching", async () => {
     const res = await upload(admin, await photo(640, 480).png().toBuffer(), {
-      origin: "http://stackbay.test",
+      origin: "http://127.0.0.1:3000",
     });
     expect(res.statusCode).toBe(201);
     const { url, width, height } = res.json();
@@ -216,5 +216,50 @@ describe("POST /api/uploads/images", () => {
     expect(crossSite.statusCode).toBe(403);
     expect(crossSite.json().code).toBe("FORBIDDEN_ORIGIN");
     expect(await readdir(t.dataDir, { recursive: true })).toEqual(before);
+  });
+});
+
+describe("uploads belong to their uploader", () => {
+  const product = (images: string[]) => ({ name: "Owned Images", category: "software", price: 10, images });
+
+  test("seller B cannot put seller A's upload on a product; A can, and so can an admin", async () => {
+    const other = await createVerifiedAccount(t.app, t.dataDir, {
+      email: "second.seller@example.com",
+      accountType: "seller",
+    });
+    const sellerB = await signedInClient(t.app, other.email, other.password);
+    const uploaded = await upload(seller, await photo(300, 200).png().toBuffer());
+    expect(uploaded.statusCode).toBe(201);
+    const { url, thumbnailUrl } = uploaded.json();
+
+    for (const images of [[url], [thumbnailUrl], ["/uploads/products/nimbus-crm-pro-1.webp", url]]) {
+      const refused = await sellerB.post("/api/manage/products", product(images));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        code: "IMAGE_NOT_YOURS",
+        message: "You can only use images you uploaded yourself.",
+      });
+    }
+    const own = await sellerB.post("/api/manage/products", product([]));
+    expect(own.statusCode).toBe(201);
+    const ownId = own.json().product.id;
+    expect((await sellerB.patch(`/api/manage/products/${ownId}`, product([url]))).statusCode).toBe(403);
+
+    const byA = await seller.post("/api/manage/products", product([url, thumbnailUrl]));
+    expect(byA.statusCode).toBe(201);
+    expect(byA.json().product.images).toEqual([url, thumbnailUrl]);
+
+    // An admin may attach anyone's upload, and the owner of that product may then keep it.
+    const byAdmin = await admin.patch(`/api/manage/products/${ownId}`, product([url]));
+    expect(byAdmin.statusCode).toBe(200);
+    const kept = await sellerB.patch(`/api/manage/products/${ownId}`, { ...product([url]), name: "Renamed" });
+    expect(kept.statusCode).toBe(200);
+
+    // Seeded demo images belong to no uploader and stay usable.
+    const demo = await sellerB.post(
+      "/api/manage/products",
+      product(["/uploads/products/nimbus-crm-pro-1.webp"]),
+    );
+    expect(demo.statusCode).toBe(201);
   });
 });

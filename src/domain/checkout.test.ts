@@ -1,0 +1,51 @@
+import { describe, expect, test } from "vitest";
+import { MAX_ORDER_LINES, MAX_QUANTITY, placeOrderSchema } from "#domain/checkout";
+import { computeTotals, MONEY_COLUMN_MAX, TAX_RATE, toUnits } from "#domain/money";
+import { MAX_PRICE, productInputSchema } from "#domain/product-admin";
+
+describe("the largest order the schemas accept fits the money columns", () => {
+  test("max price × max quantity × max lines × (1 + tax) < numeric(14,4)'s largest value", () => {
+    // Exact, in whole ten-thousandths of a dollar, as the columns store them (tax rounds half up).
+    const subtotal = BigInt(toUnits(MAX_PRICE)) * BigInt(MAX_QUANTITY) * BigInt(MAX_ORDER_LINES);
+    const taxBasisPoints = BigInt(Math.round(TAX_RATE * 10_000));
+    const tax = (subtotal * taxBasisPoints + 5_000n) / 10_000n;
+    const columnMax = BigInt(MONEY_COLUMN_MAX.replace(".", ""));
+    expect(subtotal + tax < columnMax).toBe(true);
+    // And the totals are computed exactly, within JavaScript's safe integers.
+    expect(subtotal + tax <= BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+  });
+
+  test("computeTotals of that order is below the column maximum", () => {
+    const lines = Array.from({ length: MAX_ORDER_LINES }, () => ({
+      price: MAX_PRICE.toFixed(4),
+      quantity: MAX_QUANTITY,
+    }));
+    const { subtotal, tax, total } = computeTotals(lines);
+    for (const amount of [subtotal, tax, total]) {
+      expect(Number(amount)).toBeLessThan(Number(MONEY_COLUMN_MAX));
+    }
+    expect(total).toBe("5197500000.0000");
+  });
+
+  test("anything larger is refused by the schemas with a clear message", () => {
+    const price = productInputSchema.safeParse({ name: "X", category: "software", price: MAX_PRICE + 1 });
+    expect(price.error?.issues[0]?.message).toBe("Price must be at most $1,000,000");
+    const order = {
+      fullName: "Ada Lovelace",
+      email: "ada@example.com",
+      address: "12 Analytical Street",
+      city: "London",
+      country: "United Kingdom",
+      paymentMethod: "stripe",
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const item = { productId: crypto.randomUUID(), quantity: MAX_QUANTITY + 1 };
+    expect(placeOrderSchema.safeParse({ ...order, items: [item] }).error?.issues[0]?.message).toBe(
+      `Quantity must be at most ${MAX_QUANTITY}`,
+    );
+    const lines = Array.from({ length: MAX_ORDER_LINES + 1 }, () => ({ ...item, quantity: 1 }));
+    expect(placeOrderSchema.safeParse({ ...order, items: lines }).error?.issues[0]?.message).toBe(
+      `An order can hold at most ${MAX_ORDER_LINES} different products`,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { products } from "#server/db/schema/catalog";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { createTestApp } from "#server/test/app";
+import { signedInClient } from "#server/test/client";
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+});
+afterAll(() => t.close());
+
+test("an order whose total would not fit the money columns is refused with 400, not a 500", async () => {
+  // A price from before the $1,000,000 bound, written straight to the database.
+  const [row] = await t.db
+    .insert(products)
+    .values({ name: "Legacy Mainframe", category: "hardware", price: "9000000000" })
+    .returning({ id: products.id });
+  const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+  const res = await buyer.post("/api/orders", {
+    fullName: "Bianca Buyer",
+    email: "buyer@stackbay.test",
+    address: "12 Harbour Street",
+    city: "Dubai",
+    country: "United Arab Emirates",
+    paymentMethod: "stripe",
+    items: [{ productId: row?.id, quantity: 2 }],
+    currency: "USD",
+    idempotencyKey: randomUUID(),
+  });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({
+    code: "VALIDATION_ERROR",
+    message: "This order's total is too large. Please split it into smaller orders.",
+  });
+});
