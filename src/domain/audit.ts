@@ -11,6 +11,7 @@ export const auditEntityTypes = [
   "order",
   "partner_application",
   "refund",
+  "commission",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -8,8 +8,20 @@ export const DEFAULT_REFUND_WINDOW_DAYS = 14;
 /** How long a reseller link's attribution lasts after the click (last click wins). */
 export const ATTRIBUTION_DAYS = 30;
 
-export const commissionStatuses = ["pending", "approved", "cancelled"] as const;
+/**
+ * `held`: the order looks like the reseller's own purchase (see commission-holds.ts); it waits for an
+ * admin, who releases it to `pending` or rejects it (`cancelled`). Settlement never approves it.
+ */
+export const commissionStatuses = ["pending", "held", "approved", "cancelled"] as const;
 export type CommissionStatus = (typeof commissionStatuses)[number];
+
+/** The reseller's view: "On hold" says the order is being looked at, not why (that would teach evasion). */
+export const commissionStatusLabel: Record<CommissionStatus, string> = {
+  pending: "Pending",
+  held: "On hold",
+  approved: "Approved",
+  cancelled: "Cancelled",
+};
 
 /**
  * Commission on one order item, in money units (1/10,000 USD): rate × item subtotal, rounded half up.
@@ -28,6 +40,15 @@ export function commissionUnits(itemSubtotal: string, rate: number): number {
  */
 export function settleCommission(status: CommissionStatus, eligibleAt: Date, now: Date): CommissionStatus {
   return status === "pending" && now.getTime() >= eligibleAt.getTime() ? "approved" : status;
+}
+
+/** An admin's decision on a held commission: released to wait out the refund window, or rejected. */
+export function decideHeldCommission(
+  status: CommissionStatus,
+  decision: "release" | "reject",
+): CommissionStatus | null {
+  if (status !== "held") return null;
+  return decision === "release" ? "pending" : "cancelled";
 }
 
 export function cancelCommission(status: CommissionStatus): CommissionStatus {

@@ -43,8 +43,13 @@ export type ReferralVisitInput = z.input<typeof referralVisitSchema>;
 export const referralVisitAnswer = z.object({ counted: z.boolean() });
 export type ReferralVisitAnswer = z.infer<typeof referralVisitAnswer>;
 
-/** Commission amounts in USD, by status. */
-const commissionSums = z.object({ pending: z.number(), approved: z.number(), cancelled: z.number() });
+/** Commission amounts in USD, by status; `held` waits for Stackbay's review of the order. */
+const commissionSums = z.object({
+  pending: z.number(),
+  held: z.number(),
+  approved: z.number(),
+  cancelled: z.number(),
+});
 
 export const resellerLinkSchema = z.object({
   productId: z.string(),

@@ -60,7 +60,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(41);
+    expect(patterns.length).toBe(42);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

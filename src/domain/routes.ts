@@ -37,6 +37,7 @@ export const routePatterns = {
   adminSystem: "/admin/system",
   adminAudit: "/admin/audit",
   adminRefunds: "/admin/refunds",
+  adminCommissions: "/admin/commissions",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",

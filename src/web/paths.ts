@@ -38,6 +38,7 @@ export const paths = {
     system: () => "/admin/system",
     audit: () => "/admin/audit",
     refunds: () => "/admin/refunds",
+    commissions: () => "/admin/commissions",
   },
   seller: {
     products: () => "/seller/products",

@@ -8,6 +8,7 @@ import { CODE_ATTEMPTS, CODE_LENGTH, CODE_TTL_SECONDS, PASSWORD_MAX, PASSWORD_MI
 import type { Database } from "#server/db/client";
 import { account, session, twoFactor as twoFactorTable, user, verification } from "#server/db/schema/auth";
 import { type Env, publicUrl } from "#server/env";
+import { recordResellerSighting } from "#server/modules/referrals/signals";
 
 export const SESSION_COOKIE_PREFIX = "stackbay";
 
@@ -17,7 +18,8 @@ export const SESSION_COOKIE_PREFIX = "stackbay";
  */
 export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogger }) {
   const { db, env, log } = deps;
-  if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET must be set before the app is built");
+  const secret = env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET must be set before the app is built");
   const baseURL = publicUrl(env);
 
   return betterAuth({
@@ -25,7 +27,7 @@ export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogge
     baseURL,
     // The same single origin app.ts accepts writes from.
     trustedOrigins: [new URL(baseURL).origin],
-    secret: env.AUTH_SECRET,
+    secret,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user, session, account, verification, twoFactor: twoFactorTable },
@@ -81,6 +83,16 @@ export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogge
                 message: "This account has been disabled. Please contact support.",
               });
             }
+          },
+          // Where a reseller signs in from, as keyed hashes, so a second account buying through their
+          // link from there is held for review (sessions themselves go at sign-out).
+          after: async (row) => {
+            if (row.impersonatedBy) return;
+            await recordResellerSighting(db, secret, {
+              userId: row.userId,
+              ip: row.ipAddress,
+              userAgent: row.userAgent,
+            });
           },
         },
       },

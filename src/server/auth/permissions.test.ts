@@ -85,6 +85,8 @@ const access: Record<string, Access> = {
   "GET /api/seller/refunds": "seller",
   "POST /api/refunds/{id}/decision": "user",
   "GET /api/admin/refunds": "admin",
+  "GET /api/admin/commissions": "admin",
+  "POST /api/admin/commissions/{id}/decision": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

@@ -10,6 +10,7 @@ let address = 0;
 export function createClient(
   app: App,
   remoteAddress = `10.9.${Math.floor(++address / 250)}.${address % 250}`,
+  userAgent?: string,
 ) {
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -19,7 +20,10 @@ export function createClient(
       method,
       url,
       remoteAddress,
-      headers: jar.size > 0 ? { cookie: cookieHeader() } : {},
+      headers: {
+        ...(userAgent ? { "user-agent": userAgent } : {}),
+        ...(jar.size > 0 ? { cookie: cookieHeader() } : {}),
+      },
       ...(payload === undefined ? {} : { payload }),
     });
     for (const cookie of res.cookies) {

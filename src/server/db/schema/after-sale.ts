@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { HoldReason, SignalKind } from "#domain/commission-holds";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
@@ -32,6 +45,27 @@ export const referralClicks = pgTable(
   (t) => [unique().on(t.resellerId, t.productId, t.visitorKey, t.day), index().on(t.resellerId, t.productId)],
 );
 
+/**
+ * Where a reseller was seen (their sign-ins and their visits to their own links), as keyed hashes of
+ * the address (`network`) and of address and browser (`device`), compared with a referred buyer's at
+ * checkout. Kept here rather than read from sessions, which are deleted when the reseller signs out.
+ */
+export const resellerFingerprints = pgTable(
+  "reseller_fingerprints",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text().$type<SignalKind>().notNull(),
+    hash: text().notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.hash] }),
+    check("reseller_fingerprints_kind", sql`${t.kind} in ('device', 'network')`),
+  ],
+);
+
 export const commissions = pgTable(
   "commissions",
   {
@@ -50,13 +84,15 @@ export const commissions = pgTable(
     rate: numeric({ precision: 5, scale: 4 }).notNull(),
     amount: money().notNull(),
     status: text().notNull().default("pending"),
+    /** Why the order looked like the reseller's own purchase; kept after an admin's decision. */
+    holdReasons: jsonb().$type<HoldReason[]>(),
     /** End of the refund window: a pending commission is approved from then on unless refunded. */
     eligibleAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("commissions_status", sql`${t.status} in ('pending', 'approved', 'cancelled')`),
+    check("commissions_status", sql`${t.status} in ('pending', 'held', 'approved', 'cancelled')`),
     index().on(t.resellerId, t.createdAt),
     index().on(t.status, t.eligibleAt),
   ],

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
 import { withinAttribution } from "#domain/referrals";
 import type { Referral } from "#server/modules/referrals/service";
+import { requestSignals } from "#server/modules/referrals/signals";
 
 /**
  * The first-party attribution cookie: `resellerId:clickedAtMs`, signed with AUTH_SECRET so a visitor
@@ -22,7 +23,11 @@ export function writeReferral(request: FastifyRequest, reply: FastifyReply, refe
   });
 }
 
-/** The referral the buyer's attribution cookie carries, if it is valid and within the window. */
+/**
+ * The referral the buyer's attribution cookie carries, if it is valid and within the window, with the
+ * keyed-hash signals of this request (the checkout) that commission recording compares with the
+ * reseller's own sign-ins.
+ */
 export async function readReferral(request: FastifyRequest, now = new Date()): Promise<Referral | null> {
   const raw = request.cookies[REFERRAL_COOKIE];
   if (!raw) return null;
@@ -32,5 +37,12 @@ export async function readReferral(request: FastifyRequest, now = new Date()): P
   const resellerId = unsigned.value.slice(0, at);
   const clickedAt = new Date(Number(unsigned.value.slice(at + 1)));
   if (at <= 0 || Number.isNaN(clickedAt.getTime())) return null;
-  return withinAttribution(clickedAt, now) ? { resellerId, clickedAt } : null;
+  if (!withinAttribution(clickedAt, now)) return null;
+  const secret = request.server.env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET must be set before the app is built");
+  return {
+    resellerId,
+    clickedAt,
+    signals: requestSignals(secret, request.ip, request.headers["user-agent"]),
+  };
 }

@@ -150,12 +150,12 @@ describe("reseller codes and links", () => {
       link: `http://127.0.0.1:3000/products/${id("Referral Suite")}?ref=${code}`,
       clicks: 0,
       orders: 0,
-      commission: { pending: 0, approved: 0, cancelled: 0 },
+      commission: { pending: 0, held: 0, approved: 0, cancelled: 0 },
     });
     expect(row(first, "Referral Other")?.commissionRate).toBe(0.1);
     expect(row(first, "Referral Closed")).toBeUndefined();
     expect(row(first, "Referral Retired")).toBeUndefined();
-    expect(first.totals).toEqual({ clicks: 0, orders: 0, pending: 0, approved: 0, cancelled: 0 });
+    expect(first.totals).toEqual({ clicks: 0, orders: 0, pending: 0, held: 0, approved: 0, cancelled: 0 });
   });
 
   test("only resellers may read links: buyer, seller and admin get 403, strangers 401", async () => {
@@ -309,7 +309,7 @@ describe("attribution and commission", () => {
     const answer = await links();
     expect(row(answer, "Referral Suite")).toMatchObject({
       orders: 1,
-      commission: { pending: 7.4963, approved: 0, cancelled: 0 },
+      commission: { pending: 7.4963, held: 0, approved: 0, cancelled: 0 },
     });
     expect(answer.totals).toMatchObject({ orders: 1, pending: 7.4963, approved: 0, cancelled: 0 });
   });
@@ -416,8 +416,18 @@ describe("attribution and commission", () => {
     expect((await commissionsOf(referredOrder)).map((r) => r.status)).toEqual(["approved"]);
 
     const answer = await links();
-    expect(row(answer, "Referral Suite")?.commission).toEqual({ pending: 0, approved: 7.4963, cancelled: 0 });
-    expect(row(answer, "Referral Other")?.commission).toEqual({ pending: 0, approved: 0, cancelled: 8 });
+    expect(row(answer, "Referral Suite")?.commission).toEqual({
+      pending: 0,
+      held: 0,
+      approved: 7.4963,
+      cancelled: 0,
+    });
+    expect(row(answer, "Referral Other")?.commission).toEqual({
+      pending: 0,
+      held: 0,
+      approved: 0,
+      cancelled: 8,
+    });
     expect(answer.totals).toMatchObject({ orders: 2, pending: 0, approved: 7.4963, cancelled: 8 });
   });
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, notExists, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, notExists, or, sql } from "drizzle-orm";
+import type { CommissionStatus } from "#domain/commissions";
 import type { Database, Transaction } from "#server/db/client";
 import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
-import { orderItems } from "#server/db/schema/orders";
+import { orderItems, orders } from "#server/db/schema/orders";
 
 type Db = Database | Transaction;
 
@@ -35,10 +36,19 @@ export async function findCodeOwner(db: Db, code: string) {
 
 export async function findReseller(db: Db, userId: string) {
   const [row] = await db
-    .select({ isReseller: user.isReseller, banned: user.banned })
+    .select({ isReseller: user.isReseller, banned: user.banned, email: user.email })
     .from(user)
     .where(eq(user.id, userId));
   return row ?? null;
+}
+
+/** The buyer's account address and the order's contact address (which may differ). */
+export async function findBuyerEmails(db: Db, orderId: string, buyerId: string): Promise<string[]> {
+  const [[account], [order]] = await Promise.all([
+    db.select({ email: user.email }).from(user).where(eq(user.id, buyerId)),
+    db.select({ customer: orders.customerInfo }).from(orders).where(eq(orders.id, orderId)),
+  ]);
+  return [account?.email, order?.customer.email].filter((email): email is string => Boolean(email));
 }
 
 export async function findProductState(db: Db, productId: string) {
@@ -108,11 +118,60 @@ export async function approveDueCommissions(db: Db, now: Date): Promise<number> 
   return rows.length;
 }
 
+/** A refund cancels the item's commission while it still waits (pending, or held for review). */
 export async function cancelPendingCommission(db: Db, orderItemId: string, now: Date): Promise<void> {
   await db
     .update(commissions)
     .set({ status: "cancelled", updatedAt: now })
-    .where(and(eq(commissions.orderItemId, orderItemId), eq(commissions.status, "pending")));
+    .where(and(eq(commissions.orderItemId, orderItemId), inArray(commissions.status, ["pending", "held"])));
+}
+
+export async function findCommissionForUpdate(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: commissions.id, orderId: commissions.orderId, status: commissions.status })
+    .from(commissions)
+    .where(eq(commissions.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+export async function updateCommissionStatus(db: Db, id: string, status: CommissionStatus, now: Date) {
+  await db.update(commissions).set({ status, updatedAt: now }).where(eq(commissions.id, id));
+}
+
+const resellerUser = aliasedTable(user, "reseller");
+const buyerUser = aliasedTable(user, "buyer");
+
+/** Commissions of one status with their order, reseller, buyer and product, newest first. */
+export async function heldCommissionRows(db: Db, status: CommissionStatus, page: number, pageSize: number) {
+  const where = eq(commissions.status, status);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: commissions.id,
+        orderId: commissions.orderId,
+        amount: commissions.amount,
+        status: commissions.status,
+        holdReasons: commissions.holdReasons,
+        createdAt: commissions.createdAt,
+        resellerName: resellerUser.name,
+        resellerEmail: resellerUser.email,
+        buyerName: buyerUser.name,
+        buyerEmail: buyerUser.email,
+        productName: orderItems.productName,
+      })
+      .from(commissions)
+      .innerJoin(orderItems, eq(orderItems.id, commissions.orderItemId))
+      .innerJoin(orders, eq(orders.id, commissions.orderId))
+      .innerJoin(resellerUser, eq(resellerUser.id, commissions.resellerId))
+      .innerJoin(buyerUser, eq(buyerUser.id, orders.userId))
+      .where(where)
+      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(commissions).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 /**
@@ -156,6 +215,7 @@ const sumOf = (status: string) =>
 const commissionFigures = {
   orders: sql<number>`count(distinct ${commissions.orderId})::int`,
   pending: sumOf("pending"),
+  held: sumOf("held"),
   approved: sumOf("approved"),
   cancelled: sumOf("cancelled"),
 };

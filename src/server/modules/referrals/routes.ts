@@ -1,9 +1,21 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  commissionDecisionSchema,
+  heldCommissionListSchema,
+  heldCommissionsQuery,
+} from "#domain/commission-holds";
+import { commissionStatuses } from "#domain/commissions";
 import { referralVisitAnswer, referralVisitSchema, resellerLinksSchema } from "#domain/referrals";
 import { currentUser, requireRole, signedInUser } from "#server/auth/guards";
 import { publicUrl } from "#server/env";
 import { writeReferral } from "#server/modules/referrals/cookie";
-import { recordVisit, resellerLinks } from "#server/modules/referrals/service";
+import {
+  decideCommission,
+  listCommissionsForReview,
+  recordVisit,
+  resellerLinks,
+} from "#server/modules/referrals/service";
 
 /** Reseller links: the public visit a link's product page reports, and the reseller's own figures. */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,6 +73,56 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => resellerLinks(db, signedInUser(request).id, publicUrl(app.env), new Date()),
+    );
+  });
+
+  app.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
+    admin.addHook("onRequest", requireRole("admin"));
+    admin.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", "private, no-store");
+    });
+
+    admin.get(
+      "/admin/commissions",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Commissions of one status for review, newest first: held ones by default",
+          description:
+            "A commission is held when the order looks like the reseller's own purchase from a second account; each carries the reasons.",
+          querystring: heldCommissionsQuery,
+          response: { 200: heldCommissionListSchema },
+        },
+      },
+      async (request) => listCommissionsForReview(db, request.query.status, request.query.page),
+    );
+
+    admin.post(
+      "/admin/commissions/:id/decision",
+      {
+        schema: {
+          tags: ["admin"],
+          summary: "Release a held commission (pending until the refund window ends) or reject it",
+          description:
+            "Release makes it pending: the next settlement approves it once the refund window after the order has passed. Reject cancels it. 409 when it is not held.",
+          params: z.object({ id: z.uuid("Unknown commission") }),
+          body: commissionDecisionSchema,
+          response: {
+            200: z.object({ commission: z.object({ id: z.string(), status: z.enum(commissionStatuses) }) }),
+          },
+        },
+      },
+      async (request) => {
+        const commission = await decideCommission(
+          db,
+          signedInUser(request),
+          request.params.id,
+          request.body.decision,
+          request.body.note,
+        );
+        return { commission };
+      },
     );
   });
 };

@@ -1,5 +1,16 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { commissionUnits, DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
+import { randomBytes } from "node:crypto";
+import {
+  type BuyerSignalHashes,
+  HELD_COMMISSIONS_PAGE_SIZE,
+  type HeldCommission,
+  selfReferralReasons,
+} from "#domain/commission-holds";
+import {
+  type CommissionStatus,
+  commissionUnits,
+  DEFAULT_REFUND_WINDOW_DAYS,
+  decideHeldCommission,
+} from "#domain/commissions";
 import { fromUnits, toUnits } from "#domain/money";
 import {
   generateReferralCode,
@@ -8,24 +19,34 @@ import {
   withinAttribution,
 } from "#domain/referrals";
 import type { Database, Transaction } from "#server/db/client";
+import { Conflict, NotFound } from "#server/errors";
+import { type AuditActor, recordAudit } from "#server/lib/audit";
 import {
   approveDueCommissions,
   cancelPendingCommission,
   clickCounts,
   commissionSums,
+  findBuyerEmails,
   findCode,
   findCodeOwner,
+  findCommissionForUpdate,
   findProductState,
   findReseller,
+  heldCommissionRows,
   insertClick,
   insertCode,
   insertCommissions,
   linkProducts,
   resellableItems,
+  updateCommissionStatus,
 } from "#server/modules/referrals/repository";
+import { recordResellerSighting, resellerSignalHashes, visitorKey } from "#server/modules/referrals/signals";
 
-/** The reseller whose link the buyer followed last, and when. */
-export type Referral = { resellerId: string; clickedAt: Date };
+/**
+ * The reseller whose link the buyer followed last, and when, with the checkout's keyed-hash signals
+ * (plain strings, so the referral can be kept as JSON on the order; absent on older orders).
+ */
+export type Referral = { resellerId: string; clickedAt: Date; signals?: BuyerSignalHashes };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,11 +60,6 @@ const BOT_USER_AGENT =
 
 export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
-}
-
-/** A keyed hash of address and browser: visits can be told apart per day without storing an address. */
-export function visitorKey(secret: string, ip: string, userAgent: string): string {
-  return createHmac("sha256", secret).update(`referral-visitor\n${ip}\n${userAgent}`).digest("hex");
 }
 
 /** The reseller's code, created on first need; a collision with another reseller's code draws again. */
@@ -85,7 +101,16 @@ export async function recordVisit(
   ]);
   if (!owner?.isReseller || owner.banned) return none;
   if (!product?.isActive || !product.isResellable) return none;
-  if (visit.viewerId === owner.id) return none;
+  if (visit.viewerId === owner.id) {
+    // Not a click, but where the reseller was: a second account buying from here is worth a look.
+    await recordResellerSighting(
+      db,
+      visit.secret,
+      { userId: owner.id, ip: visit.ip, userAgent: visit.userAgent },
+      visit.now,
+    );
+    return none;
+  }
   const counted = await insertClick(db, {
     resellerId: owner.id,
     productId: visit.productId,
@@ -101,6 +126,10 @@ export async function recordVisit(
  * Nothing for a buyer's own link, an expired click or an account that is no longer a reseller. The
  * commission is approved once `windowDays` (the refund window) have passed; order confirmation should
  * pass `app.env.REFUND_WINDOW_DAYS`. Recording twice for the same item keeps the first.
+ *
+ * When the order looks like the reseller's own purchase from a second account (the checkout's signals
+ * match where the reseller was seen, or the buyer's address is on the reseller's own domain), the
+ * commissions are recorded `held` with the reasons, for an admin to release or reject.
  */
 export async function recordCommissions(
   tx: Transaction,
@@ -115,7 +144,17 @@ export async function recordCommissions(
   const reseller = await findReseller(tx, referral.resellerId);
   if (!reseller?.isReseller || reseller.banned) return;
   const eligibleAt = new Date(now.getTime() + windowDays * DAY_MS);
-  const rows = (await resellableItems(tx, orderId)).flatMap((item) => {
+  const items = await resellableItems(tx, orderId);
+  if (items.length === 0) return;
+  const [buyerEmails, resellerHashes] = await Promise.all([
+    findBuyerEmails(tx, orderId, buyerId),
+    resellerSignalHashes(tx, referral.resellerId),
+  ]);
+  const reasons = selfReferralReasons(
+    { hashes: referral.signals ?? {}, emails: buyerEmails },
+    { hashes: resellerHashes, email: reseller.email },
+  );
+  const rows = items.flatMap((item) => {
     const subtotal = fromUnits(toUnits(item.price) * item.quantity);
     const amount = commissionUnits(subtotal, Number(item.rate));
     if (amount === 0) return [];
@@ -127,7 +166,8 @@ export async function recordCommissions(
         productId: item.productId,
         rate: item.rate,
         amount: fromUnits(amount),
-        status: "pending",
+        status: reasons.length > 0 ? "held" : "pending",
+        holdReasons: reasons.length > 0 ? reasons : null,
         eligibleAt,
         createdAt: now,
         updatedAt: now,
@@ -147,7 +187,7 @@ export async function settleCommissions(db: Database | Transaction, now: Date): 
 }
 
 /**
- * Cancels the commission on a refunded order item, if it is still pending. An approved one stays
+ * Cancels the commission on a refunded order item, if it is still pending or held. An approved one stays
  * approved: that cannot happen in practice, as an open refund request holds its commission pending
  * and refunds are only requested within the window the commission waits out.
  */
@@ -192,6 +232,7 @@ export async function resellerLinks(
       orders: earned?.orders ?? 0,
       commission: {
         pending: usd(earned?.pending),
+        held: usd(earned?.held),
         approved: usd(earned?.approved),
         cancelled: usd(earned?.cancelled),
       },
@@ -204,8 +245,59 @@ export async function resellerLinks(
       clicks: clicks.reduce((sum, row) => sum + row.clicks, 0),
       orders: sums.total?.orders ?? 0,
       pending: usd(sums.total?.pending),
+      held: usd(sums.total?.held),
       approved: usd(sums.total?.approved),
       cancelled: usd(sums.total?.cancelled),
     },
   };
+}
+
+/** Commissions of one status for the admin review, newest first, a page at a time. */
+export async function listCommissionsForReview(db: Database, status: CommissionStatus, page: number) {
+  const { rows, total } = await heldCommissionRows(db, status, page, HELD_COMMISSIONS_PAGE_SIZE);
+  const items: HeldCommission[] = rows.map((row) => ({
+    id: row.id,
+    orderId: row.orderId,
+    resellerName: row.resellerName,
+    resellerEmail: row.resellerEmail,
+    buyerName: row.buyerName,
+    buyerEmail: row.buyerEmail,
+    productName: row.productName,
+    amount: usd(row.amount),
+    status: row.status as CommissionStatus,
+    reasons: row.holdReasons ?? [],
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { items, total, page, pageSize: HELD_COMMISSIONS_PAGE_SIZE };
+}
+
+/**
+ * An admin's decision on a held commission. Released, it is pending with its refund-window date kept:
+ * the next settlement approves it once that date has passed (at once if it already has). Rejected, it
+ * is cancelled. Anything but a held commission is a conflict; the decision is audited with its note.
+ */
+export async function decideCommission(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+  decision: "release" | "reject",
+  note: string | undefined,
+  now = new Date(),
+) {
+  return db.transaction(async (tx) => {
+    const row = await findCommissionForUpdate(tx, id);
+    if (!row) throw new NotFound("Commission not found.", "COMMISSION_NOT_FOUND");
+    const next = decideHeldCommission(row.status as CommissionStatus, decision);
+    if (!next) throw new Conflict("This commission is not on hold.", "COMMISSION_NOT_HELD");
+    await updateCommissionStatus(tx, id, next, now);
+    await recordAudit(tx, actor, {
+      action: "update",
+      entityType: "commission",
+      entityId: id,
+      entityLabel: `order ${row.orderId.slice(0, 8)}`,
+      before: { status: row.status },
+      after: { status: next, decision, note: note ?? null },
+    });
+    return { id, status: next };
+  });
 }

@@ -17,6 +17,7 @@ import {
   PackagePlus,
   Receipt,
   Settings,
+  ShieldAlert,
   ShoppingBag,
   Store,
   TextCursorInput,
@@ -118,6 +119,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
             <MenuLink to={paths.admin.orders()} icon={Receipt} label="Orders" />
             <MenuLink to={paths.admin.refunds()} icon={Undo2} label="Refunds" />
+            <MenuLink to={paths.admin.commissions()} icon={ShieldAlert} label="Held commissions" />
             <MenuLink to={paths.admin.inbox()} icon={Inbox} label="Inbox" />
           </MenuSection>
         )}

@@ -13,6 +13,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   order: "Order",
   partner_application: "Partner application",
   refund: "Refund",
+  commission: "Commission",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

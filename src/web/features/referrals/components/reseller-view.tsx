@@ -1,6 +1,7 @@
 import { Copy, Info, Link2, RotateCw } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
 import type { ResellerLink, ResellerLinks } from "#domain/referrals";
 import { ViewCard } from "#web/components/layout/view-card";
@@ -78,6 +79,16 @@ function ResellerLinksView() {
             Commission stays pending for 14 days after the order (the refund window), then it is approved; a
             refund cancels it.
           </p>
+          {links.data.totals.held > 0 && (
+            <p
+              className="flex gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm text-muted-foreground"
+              data-testid="reseller-held-note"
+            >
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+              Some commission is on hold while Stackbay reviews the orders it came from. Once reviewed it
+              either joins your pending commission or is cancelled.
+            </p>
+          )}
           {links.data.items.length === 0 ? <NoProducts /> : <LinksTable items={links.data.items} />}
         </div>
       )}
@@ -93,12 +104,21 @@ function TotalsCards({ totals }: { totals: ResellerLinks["totals"] }) {
   ];
   const amounts = [
     { label: "Pending commission", value: totals.pending, testId: "reseller-total-pending" },
+    // Only shown when there is some: most resellers never have a held order.
+    ...(totals.held > 0
+      ? [{ label: "Commission on hold", value: totals.held, testId: "reseller-total-held" }]
+      : []),
     { label: "Approved commission", value: totals.approved, testId: "reseller-total-approved" },
     { label: "Cancelled commission", value: totals.cancelled, testId: "reseller-total-cancelled" },
   ];
   const card = "flex flex-col gap-1 rounded-lg border border-border p-4";
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <dl
+      className={cn(
+        "grid grid-cols-2 gap-3 sm:grid-cols-3",
+        amounts.length > 3 ? "lg:grid-cols-3" : "lg:grid-cols-5",
+      )}
+    >
       {counts.map((item) => (
         <div key={item.label} className={card}>
           <dt className="text-sm text-muted-foreground">{item.label}</dt>
@@ -191,8 +211,15 @@ function LinkRow({ item }: { item: ResellerLink }) {
         {item.clicks}
       </td>
       <td className="px-2 py-3 text-right tabular-nums">{item.orders}</td>
-      <td className="px-2 py-3 text-right tabular-nums" data-testid="reseller-link-pending">
-        <Amount usd={item.commission.pending} />
+      <td className="px-2 py-3 text-right tabular-nums">
+        <span data-testid="reseller-link-pending">
+          <Amount usd={item.commission.pending} />
+        </span>
+        {item.commission.held > 0 && (
+          <span className="block text-xs text-muted-foreground" data-testid="reseller-link-held">
+            + <Amount usd={item.commission.held} /> {commissionStatusLabel.held.toLowerCase()}
+          </span>
+        )}
       </td>
       <td className="px-2 py-3 text-right tabular-nums" data-testid="reseller-link-approved">
         <Amount usd={item.commission.approved} />

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import type { AdminUserList } from "#domain/admin-users";
+import type { ResellerLinks } from "#domain/referrals";
+import { readOutbox } from "#server/test/outbox";
+import { dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+
+const browser = setupBrowser();
+
+/** Signs up, verifies with the e-mailed code and signs in, all through the page's own cookie jar. */
+async function account(page: Page, email: string, firstName: string) {
+  const password = "a partner's password";
+  const signUp = await page.request.post("/api/auth/sign-up", {
+    data: { firstName, lastName: "Partner", email, password, accountType: "buyer" },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = (await readOutbox(dataDir())).filter((m) => m.to === email).at(-1);
+  const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
+  expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
+}
+
+const noSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe("held commissions", () => {
+  test("a colleague on the reseller's company domain buys through their link: held, shown to the reseller as on hold, released by an admin", async () => {
+    // A reseller with a company address (reseller rights granted by a super admin).
+    const domain = `acme-${randomUUID().slice(0, 6)}.example`;
+    const reseller = await browser.newPage();
+    await account(reseller, `rex@${domain}`, "Rex");
+    const superAdmin = await browser.newPage({ as: "superadmin" });
+    const found = (await (
+      await superAdmin.request.get("/api/admin/users", { params: { search: `rex@${domain}` } })
+    ).json()) as AdminUserList;
+    const rexId = found.items[0]?.id ?? "";
+    const granted = await superAdmin.request.patch(`/api/admin/users/${rexId}`, {
+      data: { isReseller: true },
+    });
+    expect(granted.status()).toBe(200);
+    const links = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const product = links.items.find((i) => i.linkable);
+    if (!product) throw new Error("no resellable product in the demo catalogue");
+
+    // A colleague signs up with the same company domain, follows the link and buys.
+    const buyer = await browser.newPage();
+    await account(buyer, `bob@${domain}`, "Bob");
+    const { pathname, search } = new URL(product.link);
+    const visited = buyer.waitForResponse((r) => r.url().endsWith("/api/referrals/visit"));
+    await buyer.goto(`${pathname}${search}`);
+    expect(await (await visited).json()).toEqual({ counted: true });
+    const placed = await buyer.request.post("/api/orders", {
+      data: {
+        fullName: "Bob Partner",
+        email: `bob@${domain}`,
+        address: "1 Office Park",
+        city: "Dubai",
+        country: "United Arab Emirates",
+        paymentMethod: "paypal",
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+        items: [{ productId: product.productId, quantity: 1 }],
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+    const short = orderId.slice(0, 8);
+
+    // The reseller sees the amount on hold, not why.
+    await reseller.setViewportSize({ width: 375, height: 812 });
+    await reseller.goto("/dashboard/reseller");
+    await reseller.getByTestId("reseller-total-held").waitFor();
+    await reseller.getByTestId("reseller-held-note").waitFor();
+    expect(await reseller.getByText(domain).count()).toBe(0);
+    await expectAccessible(reseller);
+    expect(await noSideways(reseller)).toBe(false);
+    await snapshot(reseller, "h13-referral-reseller-held-phone", { fullPage: true });
+
+    // Admins see it with the reason, on a phone and a desktop, light and dark.
+    for (const view of [
+      { width: 375, height: 812, theme: "light" as const, name: "phone-light" },
+      { width: 375, height: 812, theme: "dark" as const, name: "phone-dark" },
+      { width: 1280, height: 800, theme: "dark" as const, name: "desktop-dark" },
+    ]) {
+      const page = await browser.newPage({ as: "admin", ...view });
+      await page.goto("/admin/commissions");
+      await page.getByRole("heading", { level: 1, name: "Held commissions" }).waitFor();
+      await page.getByTestId("commission-row").filter({ hasText: short }).waitFor();
+      await expectAccessible(page);
+      expect(await noSideways(page), view.name).toBe(false);
+      await snapshot(page, `h13-referral-admin-${view.name}`, { fullPage: true });
+    }
+
+    const admin = await browser.newPage({ as: "admin" });
+    await admin.goto("/admin/commissions");
+    const row = admin.getByTestId("commission-row").filter({ hasText: short });
+    await row.waitFor();
+    expect(await row.getByTestId("commission-reasons").textContent()).toBe(
+      `Buyer's e-mail is on the reseller's own domain (${domain})`,
+    );
+    expect(await row.textContent()).toContain(`rex@${domain}`);
+    await snapshot(admin, "h13-referral-admin-desktop-light", { fullPage: true });
+
+    await row.getByRole("button", { name: `Release: ${product.name} (order ${short})` }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "Release this commission?" });
+    await dialog.getByLabel("Note for the audit log (optional)").fill("Bob is a customer of Acme, checked.");
+    await expectAccessible(admin);
+    await snapshot(admin, "h13-referral-admin-dialog");
+    await dialog.getByRole("button", { name: "Release" }).click();
+    await toast(admin, "Commission released", `${product.name} (order ${short})`).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+
+    // Released: it waits out the refund window as pending, like any other commission.
+    const after = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const item = after.items.find((i) => i.productId === product.productId);
+    expect(item?.commission.held).toBe(0);
+    expect(item?.commission.pending).toBeCloseTo(product.price * product.commissionRate, 4);
+  });
+});

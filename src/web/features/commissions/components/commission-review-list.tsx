@@ -1,0 +1,102 @@
+import { type HeldCommission, holdReasonText } from "#domain/commission-holds";
+import { type CommissionStatus, commissionStatusLabel } from "#domain/commissions";
+import { formatDate } from "#domain/dates";
+import { PagedList } from "#web/components/layout/paged-list";
+import { ScrollTable } from "#web/components/layout/scroll-table";
+import { Badge } from "#web/components/ui/badge";
+import { useCommissions } from "#web/features/commissions/api/get-commissions";
+import { CommissionDecisionButton } from "#web/features/commissions/components/commission-decision";
+import { Amount } from "#web/features/currency/components/totals-list";
+
+const columns = ["Created", "Product", "Amount", "Reseller", "Buyer", "Why it was held", "Action"];
+
+/**
+ * Commissions for the platform's review: held ones (the order looks like the reseller's own purchase)
+ * wait for a release or a rejection; other statuses are shown for reference.
+ */
+export function CommissionReviewList({
+  status,
+  page,
+  onPage,
+}: {
+  status: CommissionStatus;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <PagedList
+      query={useCommissions(status, page)}
+      what="commissions"
+      empty={
+        status === "held"
+          ? "No commissions are on hold. Orders that look like a reseller's own purchase appear here."
+          : `No ${commissionStatusLabel[status].toLowerCase()} commissions.`
+      }
+      onPage={onPage}
+    >
+      {(items) => (
+        <ScrollTable
+          label="Commissions"
+          columns={columns}
+          minWidth="min-w-[60rem]"
+          testId="commission-review"
+        >
+          {items.map((commission) => (
+            <CommissionRow key={commission.id} commission={commission} />
+          ))}
+        </ScrollTable>
+      )}
+    </PagedList>
+  );
+}
+
+function CommissionRow({ commission }: { commission: HeldCommission }) {
+  const subject = `${commission.productName} (order ${commission.orderId.slice(0, 8)})`;
+  return (
+    <tr className="border-t border-border align-top" data-testid="commission-row">
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={commission.createdAt}>{formatDate(commission.createdAt)}</time>
+      </td>
+      <td className="px-4 py-3">
+        {commission.productName}
+        <span className="block font-mono text-xs text-muted-foreground">
+          order {commission.orderId.slice(0, 8)}
+        </span>
+      </td>
+      <td className="px-4 py-3 tabular-nums">
+        <Amount usd={commission.amount} />
+      </td>
+      <td className="px-4 py-3">
+        {commission.resellerName}
+        <span className="block text-xs break-all text-muted-foreground">{commission.resellerEmail}</span>
+      </td>
+      <td className="px-4 py-3">
+        {commission.buyerName}
+        <span className="block text-xs break-all text-muted-foreground">{commission.buyerEmail}</span>
+      </td>
+      <td className="max-w-72 px-4 py-3">
+        {commission.reasons.length > 0 ? (
+          <ul className="flex list-disc flex-col gap-1 pl-4" data-testid="commission-reasons">
+            {commission.reasons.map((reason) => (
+              <li key={reason.code}>{holdReasonText(reason)}</li>
+            ))}
+          </ul>
+        ) : (
+          <span className="text-xs text-muted-foreground">Not held</span>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        {commission.status === "held" ? (
+          <div className="flex flex-wrap gap-2">
+            <CommissionDecisionButton id={commission.id} decision="release" subject={subject} />
+            <CommissionDecisionButton id={commission.id} decision="reject" subject={subject} />
+          </div>
+        ) : (
+          <Badge variant={commission.status === "approved" ? "success" : "outline"}>
+            {commissionStatusLabel[commission.status]}
+          </Badge>
+        )}
+      </td>
+    </tr>
+  );
+}
