@@ -56,7 +56,7 @@ async function buyThroughLink(options: { ip: string; agent: string; email?: stri
     paymentMethod: "paypal",
     currency: "USD",
     idempotencyKey: randomUUID(),
-    items: [{ productId, quantity: 1 }],
+    items: [{ productId, quantity: 1, price: 100 }],
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order.id as string;
