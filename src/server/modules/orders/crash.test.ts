@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
@@ -11,6 +11,7 @@ import type { ResellerLinks } from "#domain/referrals";
 import { openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { queryRows } from "#server/test/app";
+import { readOutbox } from "#server/test/outbox";
 
 /**
  * The real server, killed with SIGKILL while checkouts are in flight and started again: its sweeper
@@ -20,6 +21,12 @@ import { queryRows } from "#server/test/app";
  */
 
 const CHECKOUTS = 40;
+/**
+ * Bounds, generous because a loaded machine (CI, parallel test files) can take a minute to migrate and
+ * seed the embedded database; an idle one boots in a few seconds and the whole test takes about 20.
+ */
+const BOOT_MS = 90_000;
+const WAIT_MS = 60_000;
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
@@ -55,7 +62,7 @@ function startServer(entry: string, env: Record<string, string>): ChildProcess {
 }
 
 async function waitForHealth(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + BOOT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) })
@@ -64,7 +71,7 @@ async function waitForHealth(base: string, child: ChildProcess) {
     if (ok) return;
     await sleep(200);
   }
-  throw new Error("the server did not become healthy in 45 s");
+  throw new Error(`the server did not become healthy in ${BOOT_MS / 1000} s`);
 }
 
 function exited(child: ChildProcess, ms: number): Promise<void> {
@@ -94,7 +101,7 @@ function session(base: string) {
           ...(jar.size > 0 ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(20_000),
+        signal: AbortSignal.timeout(WAIT_MS),
       });
       for (const line of res.headers.getSetCookie()) {
         const [pair = ""] = line.split(";");
@@ -114,7 +121,7 @@ async function signIn(base: string, email: string) {
 }
 
 test("orders interrupted by a crash are settled on restart: none pending, all delivered", {
-  timeout: 150_000,
+  timeout: 2 * BOOT_MS + 3 * WAIT_MS,
 }, async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-crash-"));
   const port = await freePort();
@@ -157,7 +164,7 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
         paymentMethod: "stripe",
         items: [{ productId: offered.productId, quantity: 2 }],
         currency: "USD",
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: randomUUID(),
       })
       .then((res) => res.status)
       .catch(() => "cut off" as const),
@@ -172,7 +179,7 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
     return { pending: await of("pending"), confirmed: await of("mock_confirmed") };
   };
   const half = { pending: CHECKOUTS / 2, confirmed: CHECKOUTS / 2 };
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + WAIT_MS;
   let seen = await counts();
   while (Date.now() < deadline && (seen.pending < half.pending || seen.confirmed < half.confirmed)) {
     await sleep(100);
@@ -188,7 +195,7 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
   // The restarted server's sweeper runs at start and settles what the crash left pending.
   const second = startServer("src/server/main.ts", env);
   await waitForHealth(base, second);
-  const pollUntil = Date.now() + 20_000;
+  const pollUntil = Date.now() + WAIT_MS;
   let pending = -1;
   while (Date.now() < pollUntil) {
     const mine = (await (await buyer.call("GET", "/api/orders")).json()) as {
@@ -222,6 +229,10 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
     expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);
     // One key per unit of the licensed item, and the reseller's commission on it, for every order.
     expect(rows.filter((r) => r.licences !== r.units || r.commissions !== 1)).toEqual([]);
+    // And one confirmation e-mail each, whichever server run delivered it.
+    const confirmations = (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed"));
+    expect(new Set(confirmations.map((m) => m.subject)).size).toBe(CHECKOUTS);
+    expect(confirmations).toHaveLength(CHECKOUTS);
   } finally {
     await database.close();
   }
