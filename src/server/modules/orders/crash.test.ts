@@ -153,6 +153,7 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
   expect(visit.status).toBeLessThan(300);
   expect(buyer.jar.has("stackbay_ref")).toBe(true);
 
+  let answered = 0;
   const checkouts = Array.from({ length: CHECKOUTS }, () =>
     buyer
       .call("POST", "/api/orders", {
@@ -166,11 +167,14 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
         currency: "USD",
         idempotencyKey: randomUUID(),
       })
-      .then((res) => res.status)
+      .then((res) => {
+        answered++;
+        return res.status;
+      })
       .catch(() => "cut off" as const),
   );
 
-  // Kill once every order is written: half of them paid, half waiting on the provider.
+  // Kill once every order is written and the paid half answered; the other half waits on the provider.
   const admin = await signIn(base, "admin@stackbay.test");
   const counts = async () => {
     const of = async (status: string) =>
@@ -181,11 +185,13 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
   const half = { pending: CHECKOUTS / 2, confirmed: CHECKOUTS / 2 };
   const deadline = Date.now() + WAIT_MS;
   let seen = await counts();
-  while (Date.now() < deadline && (seen.pending < half.pending || seen.confirmed < half.confirmed)) {
+  const settled = () => answered >= CHECKOUTS / 2 && seen.pending >= half.pending;
+  while (Date.now() < deadline && !settled()) {
     await sleep(100);
     seen = await counts();
   }
   expect(seen).toEqual(half);
+  expect(answered).toBe(CHECKOUTS / 2);
   first.kill("SIGKILL");
   const outcomes = await Promise.all(checkouts);
   await exited(first, 10_000);
