@@ -163,11 +163,11 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 export const orderListSchema = z.object({ items: z.array(orderSchema), stats: orderStatsSchema });
 export type OrderList = z.infer<typeof orderListSchema>;
 
+/** An admin's status change; the paid flag follows the status (see `#domain/order-states`). */
 export const orderStatusUpdateSchema = z.object({
   paymentStatus: z.enum(orderStatuses, {
     error: "Status must be pending, processing, failed or mock_confirmed",
   }),
-  isPaid: z.boolean(),
 });
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;

@@ -38,7 +38,7 @@ import { invoiceRoutes } from "#server/modules/invoices/routes";
 import { licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
-import type { PaymentProvider } from "#server/modules/orders/payments";
+import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
@@ -58,6 +58,8 @@ declare module "fastify" {
     mailer: Mailer;
     auth: Auth;
     storage: FileStorage;
+    /** Takes payments at checkout and when the sweeper resumes an interrupted one. */
+    payments: PaymentProvider;
     /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
     productCounts: TtlCache<number>;
   }
@@ -121,6 +123,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("mailer", options.mailer ?? createMailer(env, app.log));
   app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
   app.decorate("storage", options.storage ?? localStorage(path.resolve(env.DATA_DIR, "uploads")));
+  app.decorate("payments", options.payments ?? mockPaymentProvider);
   app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
@@ -227,7 +230,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });
-  await app.register(orderRoutes, { prefix: "/api", payments: options.payments });
+  await app.register(orderRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });
   await app.register(auditRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });

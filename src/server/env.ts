@@ -26,6 +26,8 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
     REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** Seconds an order may stay pending (a checkout interrupted before payment) before the sweeper settles it. */
+    PENDING_ORDER_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {

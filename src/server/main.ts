@@ -6,6 +6,8 @@ import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
+import type { PaymentProvider } from "#server/modules/orders/payments";
+import { startSweeper } from "#server/modules/orders/sweeper";
 import { webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
@@ -18,16 +20,23 @@ async function ensureAuthSecret(env: Env): Promise<string> {
   return secret;
 }
 
-export async function startServer(env: Env) {
+/** `payments` replaces the mock provider (the crash test's provider that never answers). */
+export async function startServer(env: Env, options: { payments?: PaymentProvider } = {}) {
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
-  const app = await buildApp({ env: { ...env, AUTH_SECRET: authSecret }, database, webRoot });
+  const app = await buildApp({
+    env: { ...env, AUTH_SECRET: authSecret },
+    database,
+    webRoot,
+    payments: options.payments,
+  });
   if (database.kind === "pglite" && env.NODE_ENV !== "production") {
     const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });
     if (seeded) app.log.info(seeded, "seeded demo data into the empty embedded database");
   }
+  startSweeper(app, { intervalMs: 60_000, pendingAfterMs: env.PENDING_ORDER_TIMEOUT_SECONDS * 1000 });
   await app.listen({ port: env.PORT, host: env.HOST });
 
   let closing = false;

@@ -38,6 +38,9 @@ export const savedItems = pgTable(
   (t) => [unique().on(t.userId, t.productId), index().on(t.userId, t.savedAt)],
 );
 
+/** A Referral as stored on its order: the click time as an ISO string, any other field as it came. */
+export type StoredReferral = { resellerId: string; clickedAt: string; [field: string]: unknown };
+
 export const orders = pgTable(
   "orders",
   {
@@ -56,6 +59,13 @@ export const orders = pgTable(
     isPaid: boolean().notNull().default(false),
     customerInfo: jsonb().$type<CustomerInfo>().notNull(),
     idempotencyKey: text(),
+    /** The reseller who referred the buyer at checkout, for commissions when the order is confirmed later. */
+    referral: jsonb().$type<StoredReferral>(),
+    /**
+     * Set when the order is delivered, cleared once its confirmation e-mail is sent: while set, the
+     * e-mail is owed, and a value older than the sweeper's threshold means the send failed or crashed.
+     */
+    confirmationDueAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +77,7 @@ export const orders = pgTable(
     ),
     unique().on(t.userId, t.idempotencyKey),
     index().on(t.userId, t.createdAt),
+    index().on(t.paymentStatus, t.updatedAt),
   ],
 );
 

@@ -13,19 +13,18 @@ import {
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { orders } from "#server/db/schema/orders";
 import { NotFound } from "#server/errors";
-import { recordAudit } from "#server/lib/audit";
-import { sendOrderConfirmation } from "#server/modules/orders/confirmation-mail";
-import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
 import { listAllOrders, loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
+import { adminSetStatus } from "#server/modules/orders/settlement";
+import { settlementOf } from "#server/modules/orders/sweeper";
 import { readReferral } from "#server/modules/referrals/cookie";
 
 const orderAnswer = z.object({ order: orderSchema });
 const idParams = z.object({ id: z.uuid("Unknown order") });
 
 /** Checkout and orders. Totals are always the server's; callers see only their own orders. */
-export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> = async (app, options) => {
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const payments = options.payments ?? mockPaymentProvider;
+  const settlement = settlementOf(app);
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
@@ -42,26 +41,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
           tags: ["orders"],
           summary: "Place an order from product ids and quantities; the server prices it",
           description:
-            "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The same idempotencyKey answers with the order it already created (200), before any price check.",
+            "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The same idempotencyKey answers with the order it already created (200), before any price check, resuming its payment if that was interrupted or refused.",
           body: placeOrderSchema,
           response: { 200: orderAnswer, 201: orderAnswer },
         },
       },
       async (request, reply) => {
-        const { order, created, confirmed } = await placeOrder(
-          db,
-          payments,
+        const { order, created } = await placeOrder(
+          settlement,
           signedInUser(request).id,
           request.body,
-          { referral: await readReferral(request), refundWindowDays: app.env.REFUND_WINDOW_DAYS },
+          await readReferral(request),
         );
         request.log.info({ orderId: order.id, created, total: order.totalAmount }, "order placed");
-        if (confirmed) {
-          // The order stands whether or not the e-mail goes out; a mail failure is logged for follow-up.
-          await sendOrderConfirmation(app, order.id).catch((error: unknown) =>
-            request.log.error({ err: error, orderId: order.id }, "order confirmation e-mail failed"),
-          );
-        }
         return reply.status(created ? 201 : 200).send({ order });
       },
     );
@@ -130,7 +122,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
       {
         schema: {
           tags: ["admin"],
-          summary: "Set an order's payment status and paid flag",
+          summary: "Move an order to another payment status, as the order state machine allows",
+          description:
+            "The paid flag follows the status. Confirming delivers the order (licences, commissions, e-mail) once; a move the state machine does not allow answers 409 INVALID_ORDER_TRANSITION with the reason.",
           params: idParams,
           body: orderStatusUpdateSchema,
           response: { 200: orderAnswer },
@@ -139,26 +133,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ payments?: PaymentProvider }> 
       async (request) => {
         const me = signedInUser(request);
         const { id } = request.params;
-        await db.transaction(async (tx) => {
-          const [before] = await tx
-            .select({ paymentStatus: orders.paymentStatus, isPaid: orders.isPaid })
-            .from(orders)
-            .where(eq(orders.id, id))
-            .for("update");
-          if (!before) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
-          await tx
-            .update(orders)
-            .set({ ...request.body, updatedAt: new Date() })
-            .where(eq(orders.id, id));
-          await recordAudit(tx, me, {
-            action: "update",
-            entityType: "order",
-            entityId: id,
-            entityLabel: id.slice(0, 8),
-            before,
-            after: { ...before, ...request.body },
-          });
-        });
+        await adminSetStatus(settlement, me, id, request.body.paymentStatus);
         request.log.info({ orderId: id, ...request.body, by: me.id }, "order status changed");
         const [order] = await loadOrders(db, eq(orders.id, request.params.id));
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");

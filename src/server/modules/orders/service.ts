@@ -11,7 +11,6 @@ import {
   type ProductUnavailableDetails,
   type placeOrderSchema,
 } from "#domain/checkout";
-import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import { priceChanges } from "#domain/price-changes";
 import type { Database } from "#server/db/client";
@@ -20,13 +19,10 @@ import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { AppError, ValidationError } from "#server/errors";
-import { issueLicenses } from "#server/modules/licenses/service";
-import type { PaymentProvider } from "#server/modules/orders/payments";
-import { type Referral, recordCommissions } from "#server/modules/referrals/service";
+import { type Settlement, settleOrder, storeReferral } from "#server/modules/orders/settlement";
+import type { Referral } from "#server/modules/referrals/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
-/** What a confirmed order's delivery depends on: the reseller who referred the buyer, the refund window. */
-type Delivery = { referral: Referral | null; refundWindowDays: number };
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -52,12 +48,6 @@ export class PriceChanged extends AppError {
       `Prices changed since these items were added to your cart: ${changes.map((c) => c.name).join(", ")}. Review the new total and place your order again.`,
       { changes } satisfies PriceChangedDetails,
     );
-  }
-}
-
-export class PaymentFailed extends AppError {
-  constructor(orderId: string, reason: string) {
-    super(402, "PAYMENT_FAILED", `The payment did not go through: ${reason}`, { orderId });
   }
 }
 
@@ -179,26 +169,23 @@ async function displayRate(db: Database, currency: string): Promise<{ currency: 
 
 /**
  * Places an order from product ids and quantities only: prices come from the database, totals are
- * computed here, the order and its items are written in one transaction, then paid. The same
- * idempotency key from the same user answers with the order it already made.
+ * computed here, the order and its items are written in one transaction (with the buyer's referral, so
+ * a later settlement can still pay the reseller), then paid and delivered. The same idempotency key from
+ * the same user answers with the order it already made, and resumes its payment if that never finished
+ * (a crash after the insert) or was refused.
  */
 export async function placeOrder(
-  db: Database,
-  payments: PaymentProvider,
+  s: Settlement,
   userId: string,
   input: PlaceOrder,
-  delivery: Delivery = { referral: null, refundWindowDays: DEFAULT_REFUND_WINDOW_DAYS },
-): Promise<{ order: Order; created: boolean; confirmed: boolean }> {
+  referral: Referral | null,
+): Promise<{ order: Order; created: boolean }> {
+  const { db } = s;
   const existing = await findByKey(db, userId, input.idempotencyKey);
-  if (existing?.paymentStatus === "failed") {
-    // The same checkout tried again after a refused payment: charge that order again.
-    return {
-      order: await settle(db, payments, existing.id, input, delivery),
-      created: false,
-      confirmed: true,
-    };
+  if (existing) {
+    await settleOrder(s, existing, "buyer", { paymentMethod: input.paymentMethod });
+    return { order: await reload(db, existing), created: false };
   }
-  if (existing) return { order: existing, created: false, confirmed: false };
 
   const quantities = new Map<string, number>();
   for (const item of input.items) {
@@ -255,6 +242,7 @@ export async function placeOrder(
           country: input.country,
         },
         idempotencyKey: input.idempotencyKey,
+        referral: storeReferral(referral),
       })
       .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
       .returning({ id: orders.id });
@@ -277,64 +265,23 @@ export async function placeOrder(
   if (!orderId) {
     const winner = await findByKey(db, userId, input.idempotencyKey);
     if (!winner) throw new Error("an order with this idempotency key vanished");
-    return { order: winner, created: false, confirmed: false };
+    return { order: await reload(db, winner), created: false };
   }
 
-  return { order: await settle(db, payments, orderId, input, delivery), created: true, confirmed: true };
+  await settleOrder(s, orderId, "buyer");
+  return { order: await reload(db, orderId), created: true };
 }
 
-/**
- * Charges the order's total and records the outcome; a refusal marks it failed and is thrown. A
- * confirmed order delivers in the same transaction: licence keys for licensed products and, when a
- * reseller referred the buyer, commissions on resellable items.
- */
-async function settle(
-  db: Database,
-  payments: PaymentProvider,
-  orderId: string,
-  input: PlaceOrder,
-  delivery: Delivery,
-) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`order ${orderId} vanished before payment`);
-  const result = await payments.charge({
-    orderId,
-    amountUsd: row.totalAmount,
-    method: input.paymentMethod,
-    email: input.email,
-  });
-  if (!result.ok) {
-    await db
-      .update(orders)
-      .set({ paymentStatus: "failed", isPaid: false, updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    throw new PaymentFailed(orderId, result.reason);
-  }
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        paymentStatus: "mock_confirmed",
-        isPaid: true,
-        paymentMethod: input.paymentMethod,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
-    await issueLicenses(tx, orderId, now);
-    await recordCommissions(tx, orderId, row.userId, delivery.referral, now, delivery.refundWindowDays);
-  });
+async function reload(db: Database, orderId: string): Promise<Order> {
   const [order] = await loadOrders(db, eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} vanished after payment`);
+  if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
 }
 
-async function findByKey(db: Database, userId: string, key: string) {
+async function findByKey(db: Database, userId: string, key: string): Promise<string | null> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  if (!row) return null;
-  const [order] = await loadOrders(db, eq(orders.id, row.id));
-  return order ?? null;
+  return row?.id ?? null;
 }

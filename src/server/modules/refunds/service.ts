@@ -17,6 +17,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
+import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
 
 type RefundRow = typeof refundRequests.$inferSelect;
@@ -159,10 +160,15 @@ async function refundItem(tx: Transaction, row: RefundRow, now: Date) {
     .from(orderItems)
     .where(eq(orderItems.orderId, row.orderId));
   const all = items.every((i) => i.refundStatus === "refunded");
-  await tx
-    .update(orders)
-    .set({ paymentStatus: all ? "refunded" : "partially_refunded", updatedAt: now })
-    .where(eq(orders.id, row.orderId));
+  const next = all ? "refunded" : "partially_refunded";
+  const [order] = await tx
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, row.orderId))
+    .for("update");
+  if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  assertTransition(order.paymentStatus, next, "refund");
+  await tx.update(orders).set({ paymentStatus: next, updatedAt: now }).where(eq(orders.id, row.orderId));
 }
 
 /** Refund requests as lists show them, a page at a time, newest first. */

@@ -3,7 +3,6 @@ import { toast } from "sonner";
 import {
   type AdminOrderList,
   type OrderStatus,
-  orderStatuses,
   orderStatusLabel,
   type PaymentStatus,
   paymentMethods,
@@ -11,6 +10,7 @@ import {
 } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
+import { adminChoices, canTransition, paymentStatusNames as statusNames } from "#domain/order-states";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { ScrollTable } from "#web/components/layout/scroll-table";
@@ -20,27 +20,22 @@ import { NativeSelect } from "#web/components/ui/select";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
+import { ApiError } from "#web/lib/api";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
 type AdminOrder = AdminOrderList["items"][number];
 
-/** The stored values, named as the spec shows them ('mock_confirmed' reads 'Confirmed'). */
-const statusNames: Record<PaymentStatus, string> = {
-  pending: "Pending",
-  processing: "Processing",
-  failed: "Failed",
-  mock_confirmed: "Confirmed",
-  partially_refunded: "Partially refunded",
-  refunded: "Refunded",
-};
-
 const isStatus = (value: string | null): value is PaymentStatus =>
   paymentStatuses.includes(value as PaymentStatus);
 
-/** Refunds move an order's status through the refund process; it is not set by hand. */
-const isSettable = (status: PaymentStatus): status is OrderStatus =>
-  orderStatuses.includes(status as OrderStatus);
+/** Why an admin has nothing to pick for an order in `status`, as the order state machine says. */
+function fixedReason(status: PaymentStatus): string {
+  const by = (actor: "refund" | "buyer") => paymentStatuses.some((to) => canTransition(status, to, actor));
+  if (by("refund")) return "Changed by the refund process";
+  if (by("buyer")) return "Confirmed when the buyer pays again";
+  return "Final";
+}
 
 const methodLabel = (method: AdminOrder["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
@@ -105,30 +100,27 @@ function OrdersList({
   );
 }
 
-type Draft = { paymentStatus: OrderStatus; isPaid: boolean };
-
 function OrderRow({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus();
-  // What the admin just chose, shown until the reloaded list has it; dropped on failure so the controls
-  // return to the saved values.
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const settable = isSettable(order.paymentStatus);
-  const shown: Draft = draft ?? {
-    paymentStatus: isSettable(order.paymentStatus) ? order.paymentStatus : "mock_confirmed",
-    isPaid: order.isPaid,
-  };
+  // What the admin just chose, shown until the reloaded list has it; dropped on failure so the select
+  // returns to the saved status.
+  const [draft, setDraft] = useState<OrderStatus | null>(null);
+  const choices = adminChoices(order.paymentStatus);
+  const shown = draft ?? order.paymentStatus;
   const shortId = order.id.slice(0, 8);
   const label = orderStatusLabel(order.paymentStatus, order.isPaid);
 
-  const change = async (next: Draft) => {
+  const change = async (next: OrderStatus) => {
     setDraft(next);
     try {
-      await update.mutateAsync({ id: order.id, ...next });
-      toast.success("Order updated", {
-        description: `Order ${shortId} is ${orderStatusLabel(next.paymentStatus, next.isPaid)}.`,
+      await update.mutateAsync({ id: order.id, paymentStatus: next });
+      toast.success("Order updated", { description: `Order ${shortId} is ${statusNames[next]}.` });
+    } catch (error) {
+      // A move the server refuses (the order changed meanwhile) says why; anything else is the spec's text.
+      const refused = error instanceof ApiError && error.code === "INVALID_ORDER_TRANSITION";
+      toast.error("Error updating order", {
+        description: refused ? error.message : "Failed to update order status.",
       });
-    } catch {
-      toast.error("Error updating order", { description: "Failed to update order status." });
     } finally {
       setDraft(null);
     }
@@ -158,34 +150,24 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </td>
       <td className="px-4 py-2">
-        {settable ? (
-          <div className="flex items-center gap-4">
-            <NativeSelect
-              aria-label={`Status of order ${shortId}`}
-              className="w-36"
-              value={shown.paymentStatus}
-              disabled={update.isPending}
-              onChange={(e) => change({ ...shown, paymentStatus: e.target.value as OrderStatus })}
-            >
-              {orderStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusNames[s]}
-                </option>
-              ))}
-            </NativeSelect>
-            <label className="flex items-center gap-2 whitespace-nowrap">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={shown.isPaid}
-                disabled={update.isPending}
-                onChange={(e) => change({ ...shown, isPaid: e.target.checked })}
-              />
-              Paid<span className="sr-only"> (order {shortId})</span>
-            </label>
-          </div>
+        {choices.length > 0 ? (
+          <NativeSelect
+            aria-label={`Status of order ${shortId}`}
+            className="w-36"
+            value={shown}
+            disabled={update.isPending}
+            onChange={(e) => change(e.target.value as OrderStatus)}
+          >
+            {choices.map((s) => (
+              <option key={s} value={s}>
+                {statusNames[s]}
+              </option>
+            ))}
+          </NativeSelect>
         ) : (
-          <span className="text-sm text-muted-foreground">Changed by the refund process</span>
+          <span className="text-sm text-muted-foreground" data-testid="admin-order-fixed">
+            {fixedReason(order.paymentStatus)}
+          </span>
         )}
       </td>
     </tr>

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Order, OrderStatus } from "#domain/checkout";
+import type { z } from "zod";
+import type { Order, orderStatusUpdateSchema } from "#domain/checkout";
 import { adminOrdersKey } from "#web/features/orders/api/get-admin-orders";
 import { api } from "#web/lib/api";
 
-export type OrderStatusUpdate = { id: string; paymentStatus: OrderStatus; isPaid: boolean };
+export type OrderStatusUpdate = { id: string } & z.input<typeof orderStatusUpdateSchema>;
 
-export const updateOrderStatus = ({ id, paymentStatus, isPaid }: OrderStatusUpdate) =>
+export const updateOrderStatus = ({ id, paymentStatus }: OrderStatusUpdate) =>
   api<{ order: Order }>(`/admin/orders/${encodeURIComponent(id)}`, {
     method: "PATCH",
-    body: { paymentStatus, isPaid },
+    body: { paymentStatus },
   }).then((r) => r.order);
 
-/** Admins change an order's payment status; the buyer's list and the admin list reload afterwards. */
+/** Admins move an order to another payment status; the buyer's list and the admin list reload afterwards. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,0 +1,87 @@
+import { describe, expect, test } from "vitest";
+import { paymentStatuses } from "#domain/checkout";
+import {
+  adminChoices,
+  canTransition,
+  isPaidStatus,
+  type OrderActor,
+  sourcesOf,
+  transitionRefusal,
+} from "#domain/order-states";
+
+const actors: OrderActor[] = ["buyer", "sweeper", "admin", "refund"];
+
+/** The allowed moves, written out independently of the table they check. */
+const allowed = new Set([
+  "pending>processing:admin",
+  "pending>mock_confirmed:buyer",
+  "pending>mock_confirmed:sweeper",
+  "pending>mock_confirmed:admin",
+  "pending>failed:buyer",
+  "pending>failed:sweeper",
+  "pending>failed:admin",
+  "processing>mock_confirmed:admin",
+  "processing>failed:admin",
+  "failed>mock_confirmed:buyer",
+  "failed>mock_confirmed:sweeper",
+  "mock_confirmed>partially_refunded:refund",
+  "mock_confirmed>refunded:refund",
+  "partially_refunded>refunded:refund",
+]);
+
+const every = paymentStatuses.flatMap((from) =>
+  paymentStatuses.flatMap((to) => actors.map((actor) => [from, to, actor] as const)),
+);
+
+describe("order state machine", () => {
+  test.each(every.filter(([from, to]) => from !== to))("%s → %s by %s", (from, to, actor) => {
+    const expected = allowed.has(`${from}>${to}:${actor}`);
+    expect(canTransition(from, to, actor)).toBe(expected);
+    if (expected) expect(transitionRefusal(from, to, actor)).toBeNull();
+    else expect(transitionRefusal(from, to, actor)).toMatch(/ order cannot be set to /);
+  });
+
+  test("staying in the same status is not a move and is never refused", () => {
+    for (const status of paymentStatuses) {
+      for (const actor of actors) expect(transitionRefusal(status, status, actor)).toBeNull();
+    }
+  });
+
+  test("refusals name both statuses as the spec shows them", () => {
+    expect(transitionRefusal("refunded", "failed", "admin")).toBe(
+      "A refunded order cannot be set to Failed.",
+    );
+    expect(transitionRefusal("mock_confirmed", "refunded", "admin")).toBe(
+      "A confirmed order cannot be set to Refunded by hand; only an approved refund does that.",
+    );
+    expect(transitionRefusal("failed", "mock_confirmed", "admin")).toBe(
+      "A failed order cannot be set to Confirmed by hand; the buyer pays by placing the order again.",
+    );
+    expect(transitionRefusal("mock_confirmed", "pending", "admin")).toBe(
+      "A confirmed order cannot be set to Pending.",
+    );
+  });
+
+  test("the guard of a conditional update lists every status the actor may leave from", () => {
+    expect(sourcesOf("mock_confirmed", "buyer")).toEqual(["pending", "failed"]);
+    expect(sourcesOf("mock_confirmed", "admin")).toEqual(["pending", "processing"]);
+    expect(sourcesOf("failed", "sweeper")).toEqual(["pending"]);
+    expect(sourcesOf("refunded", "refund")).toEqual(["mock_confirmed", "partially_refunded"]);
+  });
+
+  test("an admin is offered the current status and the allowed moves only", () => {
+    expect(adminChoices("pending")).toEqual(["pending", "processing", "failed", "mock_confirmed"]);
+    expect(adminChoices("processing")).toEqual(["processing", "failed", "mock_confirmed"]);
+    for (const status of ["failed", "mock_confirmed", "partially_refunded", "refunded"] as const) {
+      expect(adminChoices(status)).toEqual([]);
+    }
+  });
+
+  test("the paid flag follows the status", () => {
+    expect(paymentStatuses.filter(isPaidStatus)).toEqual([
+      "mock_confirmed",
+      "partially_refunded",
+      "refunded",
+    ]);
+  });
+});

@@ -1,0 +1,245 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, expect, test } from "vitest";
+import { LICENSED_CATEGORIES } from "#domain/licenses";
+import type { ResellerLinks } from "#domain/referrals";
+import { openDatabase } from "#server/db/client";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { queryRows } from "#server/test/app";
+import { readOutbox } from "#server/test/outbox";
+
+/**
+ * The real server, killed with SIGKILL while checkouts are in flight and started again: its sweeper
+ * must leave no order pending, and every paid order must have its licences and commissions. The first
+ * run's payment provider never answers every other charge, so the kill surely lands between those
+ * orders' insert and their payment; the restart is the plain `src/server/main.ts`.
+ */
+
+const CHECKOUTS = 40;
+/**
+ * Bounds, generous because a loaded machine (CI, parallel test files) can take a minute to migrate and
+ * seed the embedded database; an idle one boots in a few seconds and the whole test takes about 20.
+ */
+const BOOT_MS = 90_000;
+const WAIT_MS = 60_000;
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+
+const children = new Set<ChildProcess>();
+let dataDir = "";
+afterAll(async () => {
+  for (const child of children) child.kill("SIGKILL");
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(entry: string, env: Record<string, string>): ChildProcess {
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(entry)], {
+    env: { ...inherited, ...env },
+    stdio: "ignore",
+  });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+async function waitForHealth(base: string, child: ChildProcess) {
+  const deadline = Date.now() + BOOT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2_000) })
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(200);
+  }
+  throw new Error(`the server did not become healthy in ${BOOT_MS / 1000} s`);
+}
+
+function exited(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not exit")), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** A cookie jar over fetch, each request from its own forwarded address (checkout is rate-limited per address). */
+function session(base: string) {
+  const jar = new Map<string, string>();
+  let address = 0;
+  return {
+    jar,
+    async call(method: string, url: string, body?: unknown) {
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: {
+          "user-agent": BROWSER,
+          "x-forwarded-for": `10.77.${Math.floor(++address / 250)}.${address % 250}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(jar.size > 0 ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(WAIT_MS),
+      });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ""] = line.split(";");
+        const at = pair.indexOf("=");
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      return res;
+    },
+  };
+}
+
+async function signIn(base: string, email: string) {
+  const s = session(base);
+  const res = await s.call("POST", "/api/auth/sign-in", { email, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return s;
+}
+
+test("orders interrupted by a crash are settled on restart: none pending, all delivered", {
+  timeout: 2 * BOOT_MS + 3 * WAIT_MS,
+}, async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-crash-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "true",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    PENDING_ORDER_TIMEOUT_SECONDS: "1",
+  };
+
+  const first = startServer("src/server/test/hanging-payments-server.ts", env);
+  await waitForHealth(base, first);
+
+  // The buyer follows the reseller's link to a licensed product, then checks out many times at once.
+  const reseller = await signIn(base, "reseller@stackbay.test");
+  const links = (await (await reseller.call("GET", "/api/reseller/links")).json()) as ResellerLinks;
+  const offered = links.items.find((p) => p.linkable && LICENSED_CATEGORIES.includes(p.category));
+  if (!offered) throw new Error("the demo data has no resellable licensed product");
+  const buyer = await signIn(base, "buyer@stackbay.test");
+  const visit = await buyer.call("POST", "/api/referrals/visit", {
+    code: links.code,
+    productId: offered.productId,
+  });
+  expect(visit.status).toBeLessThan(300);
+  expect(buyer.jar.has("stackbay_ref")).toBe(true);
+
+  let answered = 0;
+  const checkouts = Array.from({ length: CHECKOUTS }, () =>
+    buyer
+      .call("POST", "/api/orders", {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "12 Harbour Street",
+        city: "Dubai",
+        country: "United Arab Emirates",
+        paymentMethod: "stripe",
+        items: [{ productId: offered.productId, quantity: 2 }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      })
+      .then((res) => {
+        answered++;
+        return res.status;
+      })
+      .catch(() => "cut off" as const),
+  );
+
+  // Kill once every order is written and the paid half answered; the other half waits on the provider.
+  const admin = await signIn(base, "admin@stackbay.test");
+  const counts = async () => {
+    const of = async (status: string) =>
+      ((await (await admin.call("GET", `/api/admin/orders?status=${status}`)).json()) as { total: number })
+        .total;
+    return { pending: await of("pending"), confirmed: await of("mock_confirmed") };
+  };
+  const half = { pending: CHECKOUTS / 2, confirmed: CHECKOUTS / 2 };
+  const deadline = Date.now() + WAIT_MS;
+  let seen = await counts();
+  const settled = () => answered >= CHECKOUTS / 2 && seen.pending >= half.pending;
+  while (Date.now() < deadline && !settled()) {
+    await sleep(100);
+    seen = await counts();
+  }
+  expect(seen).toEqual(half);
+  expect(answered).toBe(CHECKOUTS / 2);
+  first.kill("SIGKILL");
+  const outcomes = await Promise.all(checkouts);
+  await exited(first, 10_000);
+  expect(outcomes.filter((o) => o === 201)).toHaveLength(CHECKOUTS / 2);
+  expect(outcomes.filter((o) => o === "cut off")).toHaveLength(CHECKOUTS / 2);
+
+  // The restarted server's sweeper runs at start and settles what the crash left pending.
+  const second = startServer("src/server/main.ts", env);
+  await waitForHealth(base, second);
+  const pollUntil = Date.now() + WAIT_MS;
+  let pending = -1;
+  while (Date.now() < pollUntil) {
+    const mine = (await (await buyer.call("GET", "/api/orders")).json()) as {
+      items: { paymentStatus: string }[];
+    };
+    pending = mine.items.filter((o) => o.paymentStatus === "pending").length;
+    if (pending === 0) break;
+    await sleep(250);
+  }
+  expect(pending).toBe(0);
+  second.kill("SIGTERM");
+  await exited(second, 15_000);
+
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await queryRows<{
+      id: string;
+      payment_status: string;
+      licences: number;
+      units: number;
+      commissions: number;
+    }>(
+      database.db,
+      sql`select o.id, o.payment_status,
+            (select count(*)::int from licenses l where l.order_id = o.id) as licences,
+            (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as units,
+            (select count(*)::int from commissions c where c.order_id = o.id) as commissions
+          from orders o`,
+    );
+    expect(rows).toHaveLength(CHECKOUTS);
+    expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);
+    // One key per unit of the licensed item, and the reseller's commission on it, for every order.
+    expect(rows.filter((r) => r.licences !== r.units || r.commissions !== 1)).toEqual([]);
+    // And one confirmation e-mail each, whichever server run delivered it.
+    const confirmations = (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed"));
+    expect(new Set(confirmations.map((m) => m.subject)).size).toBe(CHECKOUTS);
+    expect(confirmations).toHaveLength(CHECKOUTS);
+  } finally {
+    await database.close();
+  }
+});
