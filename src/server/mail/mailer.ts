@@ -23,13 +23,16 @@ export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
     };
   }
   const outbox = path.resolve(env.DATA_DIR, "outbox");
+  // Orders messages written within one millisecond (or under a stopped test clock) as they were sent.
+  let sequence = 0;
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const file = path.join(outbox, `${stamp}-${randomBytes(3).toString("hex")}.eml`);
+      const order = String(++sequence).padStart(6, "0");
+      const file = path.join(outbox, `${stamp}-${order}-${randomBytes(3).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info({ subject: mail.subject, file: path.basename(file) }, "mail written to the outbox");
     },

@@ -163,7 +163,7 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
         city: "Dubai",
         country: "United Arab Emirates",
         paymentMethod: "stripe",
-        items: [{ productId: offered.productId, quantity: 2 }],
+        items: [{ productId: offered.productId, quantity: 2, price: offered.price }],
         currency: "USD",
         idempotencyKey: randomUUID(),
       })

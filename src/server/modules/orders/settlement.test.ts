@@ -81,8 +81,8 @@ const body = () => ({
   country: "United Arab Emirates",
   paymentMethod: "stripe",
   items: [
-    { productId: ids["Settle Suite"], quantity: 3 },
-    { productId: ids["Settle Board"], quantity: 1 },
+    { productId: ids["Settle Suite"], quantity: 3, price: 20 },
+    { productId: ids["Settle Board"], quantity: 1, price: 40 },
   ],
   currency: "USD",
   idempotencyKey: randomUUID(),
