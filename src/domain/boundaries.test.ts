@@ -91,6 +91,14 @@ function serverViolation(imp: Import): string | null {
   return to?.startsWith("src/web/") ? `the server must not import web code (${to})` : null;
 }
 
+/** The shared toolkit (`lib/`, `components/ui/`) sits below features and screens and knows neither. */
+function toolkitViolation(imp: Import): string | null {
+  const to = target(imp.file, imp.specifier) ?? "";
+  return /^src\/web\/(app|features|components\/layout)\//.test(to)
+    ? `the shared toolkit must not depend on screens, features or the layout (${to})`
+    : null;
+}
+
 const featureOf = (repoPath: string) => /^src\/web\/features\/([^/]+)\/(.*)$/.exec(repoPath);
 
 /**
@@ -160,6 +168,12 @@ describe("import boundaries", () => {
 
   test("src/server never imports src/web", () => {
     expect(check((p) => p.startsWith("src/server/"), serverViolation)).toEqual([]);
+  });
+
+  test("src/web/lib and src/web/components/ui import no screen, feature or layout", () => {
+    expect(
+      check((p) => p.startsWith("src/web/lib/") || p.startsWith("src/web/components/ui/"), toolkitViolation),
+    ).toEqual([]);
   });
 
   test("a web feature uses only what another feature exposes", () => {
