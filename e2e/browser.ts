@@ -96,6 +96,18 @@ export function setupBrowser() {
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
 export async function expectAccessible(page: Page) {
+  // A toast or dialog still fading in has, for that moment, the contrast of half its opacity.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -60,7 +60,7 @@ describe("held commissions", () => {
         paymentMethod: "paypal",
         currency: "USD",
         idempotencyKey: randomUUID(),
-        items: [{ productId: product.productId, quantity: 1 }],
+        items: [{ productId: product.productId, quantity: 1, price: product.price }],
       },
     });
     expect(placed.status()).toBe(201);
