@@ -191,6 +191,7 @@ describe("dashboard shell", () => {
       ["Content Blocks", "/admin/content"],
       ["Orders", "/admin/orders"],
       ["Refunds", "/admin/refunds"],
+      ["Held commissions", "/admin/commissions"],
       ["Inbox", "/admin/inbox"],
     ]);
     expect(await adminMenu.getByText("Super admin", { exact: true }).count()).toBe(0);
@@ -203,7 +204,7 @@ describe("dashboard shell", () => {
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
     expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(
-      9,
+      10,
     );
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);

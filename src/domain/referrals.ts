@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
 
-/** The query parameter a reseller link carries: `/products/{id}?ref=CODE`. */
+/** The query parameter a reseller link to a product page carries: `?ref=CODE`. */
 export const REFERRAL_PARAM = "ref";
 
 /** Reseller codes: lower-case letters and digits, random, so they say nothing about the account. */

@@ -1,5 +1,16 @@
 import { describe, expect, test } from "vitest";
-import { dashboardViews, isKnownPagePath, matchRoute, routePatterns } from "#domain/routes";
+import {
+  absoluteUrl,
+  crawlerDisallowedPaths,
+  dashboardViews,
+  dashboardViewTitles,
+  href,
+  isKnownPagePath,
+  matchRoute,
+  paths,
+  routePatterns,
+  sitemapStaticPaths,
+} from "#domain/routes";
 
 const sampleParams: Record<string, string> = { id: "abc", slug: "x", view: "saved" };
 
@@ -116,4 +127,91 @@ describe("isKnownPagePath", () => {
 
 test("malformed percent-encoding is an unknown path, not a crash", () => {
   expect(isKnownPagePath("/products/%E0%A4%A")).toBe(false);
+});
+
+describe("href", () => {
+  const patterns = Object.entries(routePatterns);
+
+  test.each(patterns)("%s (%s) builds a known path that gives its params back", (_name, pattern) => {
+    const params = Object.fromEntries(
+      [...pattern.matchAll(/:([a-z]+)/gi)].map(([, name]) => [name, sampleParams[name ?? ""] ?? ""]),
+    );
+    // The table is typed over literal patterns; here they are walked as plain strings.
+    const path = (href as (pattern: string, params?: Record<string, string>) => string)(pattern, params);
+    expect(path).toBe(fill(pattern));
+    expect(matchRoute(pattern, path)).toEqual(params);
+    expect(isKnownPagePath(path)).toBe(true);
+  });
+
+  test("percent-encodes params so odd ids still land on their page", () => {
+    const path = href(routePatterns.product, { id: "a b/c?d" });
+    expect(path).toBe("/products/a%20b%2Fc%3Fd");
+    expect(matchRoute(routePatterns.product, path)).toEqual({ id: "a b/c?d" });
+  });
+
+  test("a missing param is a programming error, not a broken link", () => {
+    const loose = href as (pattern: string, params?: Record<string, string>) => string;
+    expect(() => loose(routePatterns.invoice, {})).toThrow("No value for :id");
+  });
+});
+
+describe("paths", () => {
+  test("builds the links the app writes from the table", () => {
+    expect(paths.home()).toBe("/");
+    expect(paths.product("p1")).toBe("/products/p1");
+    expect(paths.products({ search: "cloud", category: "saas" })).toBe(
+      "/products?search=cloud&category=saas",
+    );
+    expect(paths.invoice("o 1")).toBe("/dashboard/orders/o%201/invoice");
+    expect(paths.dashboard()).toBe("/dashboard");
+    expect(paths.dashboard("refunds")).toBe("/dashboard/refunds");
+    expect(paths.admin.editPage("x")).toBe("/admin/pages/x");
+    expect(paths.seller.editProduct("x")).toBe("/seller/products/x/edit");
+  });
+
+  const builders = [
+    ...Object.entries(paths).filter(
+      (entry): entry is [string, () => string] => typeof entry[1] === "function",
+    ),
+    ...Object.entries(paths.admin).map(([name, build]) => [`admin.${name}`, build] as const),
+    ...Object.entries(paths.seller).map(([name, build]) => [`seller.${name}`, build] as const),
+  ];
+  // `dashboard` and `products` take optional arguments of their own; they are checked below.
+  test.each(builders.filter(([name]) => name !== "dashboard" && name !== "products"))(
+    "paths.%s is a page the server knows",
+    (_name, build) => {
+      expect(isKnownPagePath((build as (id: string) => string)("abc"))).toBe(true);
+    },
+  );
+
+  test.each([undefined, ...dashboardViews])("paths.dashboard(%s) is a page the server knows", (view) => {
+    expect(isKnownPagePath(paths.dashboard(view))).toBe(true);
+  });
+
+  test("paths.products is the product list with or without filters", () => {
+    expect(isKnownPagePath(paths.products())).toBe(true);
+    expect(paths.products({ search: "x" }).startsWith(`${paths.products()}?`)).toBe(true);
+  });
+
+  test("sitemap and robots paths come from the table", () => {
+    for (const path of sitemapStaticPaths) expect(isKnownPagePath(path)).toBe(true);
+    expect(crawlerDisallowedPaths).toContain(paths.dashboard());
+  });
+
+  test("absoluteUrl joins an origin with or without a trailing slash", () => {
+    expect(absoluteUrl("https://shop.test", paths.login())).toBe("https://shop.test/login");
+    expect(absoluteUrl("https://shop.test/", paths.login())).toBe("https://shop.test/login");
+  });
+});
+
+describe("dashboard view titles", () => {
+  test.each(["orders", ...dashboardViews] as const)("%s has a title of its own", (view) => {
+    expect(dashboardViewTitles[view].trim()).not.toBe("");
+  });
+
+  test("no two views share a title", () => {
+    const titles = Object.values(dashboardViewTitles);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(Object.keys(dashboardViewTitles).sort()).toEqual(["orders", ...dashboardViews].sort());
+  });
 });

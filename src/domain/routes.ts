@@ -1,6 +1,10 @@
+import { productFiltersToSearch } from "#domain/catalog";
+import type { ProductListQuery } from "#domain/catalog-schemas";
+
 /**
- * Every page path the app answers, shared by the web router (which renders them) and the server
- * (which answers 200 for these and 404 for anything else, so crawlers see real not-found pages).
+ * Every page path the app answers, and the one place a page path is written: the web router renders
+ * these, the server answers 200 for these and 404 for anything else (so crawlers see real not-found
+ * pages), and every link (web `paths.*`, e-mails, invoices, sitemap, reseller links) is built from them.
  */
 export const routePatterns = {
   home: "/",
@@ -58,6 +62,112 @@ export const dashboardViews = [
   "refunds",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
+/** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
+export type DashboardSection = "orders" | DashboardView;
+
+/** Each dashboard view's name, for its tab title and menu entry; a view left out is a type error. */
+export const dashboardViewTitles = {
+  orders: "Orders",
+  saved: "Saved",
+  licenses: "Licenses",
+  profile: "Profile",
+  wallet: "Wallet",
+  settings: "Settings",
+  reseller: "Reseller links",
+  refunds: "Refund requests",
+} as const satisfies Record<DashboardSection, string>;
+
+/** The `:name` segments of a pattern, as a union of their names. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type RouteParams<P extends string> = { [K in ParamNames<P>]: string };
+
+/**
+ * A concrete path from a pattern of the table, each `:param` percent-encoded; the params a pattern
+ * names are required by its type (none for a static pattern).
+ */
+export function href<P extends string>(
+  pattern: P,
+  ...[params]: [ParamNames<P>] extends [never] ? [] : [params: RouteParams<P>]
+): string {
+  const values: Record<string, string | undefined> = params ?? {};
+  return pattern.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const r = routePatterns;
+
+/** Every link the app writes, built from the table; the call sites read `paths.product(id)`. */
+export const paths = {
+  home: () => href(r.home),
+  products: (filters?: Partial<ProductListQuery>) =>
+    `${href(r.products)}${productFiltersToSearch(filters ?? {})}`,
+  product: (id: string) => href(r.product, { id }),
+  cart: () => href(r.cart),
+  checkout: () => href(r.checkout),
+  invoice: (orderId: string) => href(r.invoice, { id: orderId }),
+  login: () => href(r.login),
+  signup: () => href(r.signup),
+  verify: () => href(r.verify),
+  forgotPassword: () => href(r.forgotPassword),
+  about: () => href(r.about),
+  contact: () => href(r.contact),
+  faq: () => href(r.faq),
+  privacy: () => href(r.privacy),
+  terms: () => href(r.terms),
+  partner: () => href(r.partner),
+  page: (slug: string) => href(r.page, { slug }),
+  unauthorized: () => href(r.unauthorized),
+  dashboard: (view?: DashboardView) => (view ? href(r.dashboardView, { view }) : href(r.dashboard)),
+  admin: {
+    products: () => href(r.adminProducts),
+    addProduct: () => href(r.adminAddProduct),
+    editProduct: (id: string) => href(r.adminEditProduct, { id }),
+    categories: () => href(r.adminCategories),
+    pages: () => href(r.adminPages),
+    addPage: () => href(r.adminAddPage),
+    editPage: (id: string) => href(r.adminEditPage, { id }),
+    content: () => href(r.adminContent),
+    inbox: () => href(r.adminInbox),
+    orders: () => href(r.adminOrders),
+    users: () => href(r.adminUsers),
+    system: () => href(r.adminSystem),
+    audit: () => href(r.adminAudit),
+    refunds: () => href(r.adminRefunds),
+    commissions: () => href(r.adminCommissions),
+  },
+  seller: {
+    products: () => href(r.sellerProducts),
+    addProduct: () => href(r.sellerAddProduct),
+    editProduct: (id: string) => href(r.sellerEditProduct, { id }),
+  },
+} as const;
+
+/** A page's full address for e-mails, invoices and sitemaps; a trailing slash on the origin is dropped. */
+export function absoluteUrl(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, "")}${path}`;
+}
+
+/** Pages of one account (or its cart and checkout) that search engines are asked to leave alone. */
+export const crawlerDisallowedPaths = ["/admin/", r.dashboard, r.checkout, r.cart] as const;
+
+/** The public pages the sitemap lists besides the content pages and products it reads from the database. */
+export const sitemapStaticPaths = [
+  paths.home(),
+  paths.products(),
+  paths.about(),
+  paths.contact(),
+  paths.faq(),
+  paths.partner(),
+  paths.privacy(),
+  paths.terms(),
+] as const;
 
 /** Matches a concrete path against a pattern with `:param` segments; returns the params or null. */
 export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { absoluteUrl, crawlerDisallowedPaths, paths, sitemapStaticPaths } from "#domain/routes";
 import { products } from "#server/db/schema/catalog";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
 import { escapeHtml } from "#server/web/head";
 
-const STATIC_PATHS = ["/", "/products", "/about", "/contact", "/faq", "/partner", "/privacy", "/terms"];
 /** The sitemap protocol's limit for one file. */
 const MAX_URLS = 50_000;
 
@@ -17,10 +17,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       "User-agent: *",
       "Allow: /",
       "Disallow: /api/",
-      "Disallow: /admin/",
-      "Disallow: /dashboard",
-      "Disallow: /checkout",
-      "Disallow: /cart",
+      ...crawlerDisallowedPaths.map((path) => `Disallow: ${path}`),
       "",
       `Sitemap: ${base}/sitemap.xml`,
       "",
@@ -39,15 +36,15 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       .from(products)
       .where(eq(products.isActive, true))
       .orderBy(desc(products.updatedAt))
-      .limit(MAX_URLS - STATIC_PATHS.length - pages.length);
+      .limit(MAX_URLS - sitemapStaticPaths.length - pages.length);
     const entry = (path: string, updated?: Date) =>
-      `  <url><loc>${escapeHtml(base + path)}</loc>${updated ? `<lastmod>${updated.toISOString()}</lastmod>` : ""}</url>`;
+      `  <url><loc>${escapeHtml(absoluteUrl(base, path))}</loc>${updated ? `<lastmod>${updated.toISOString()}</lastmod>` : ""}</url>`;
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...STATIC_PATHS.map((path) => entry(path)),
-      ...pages.map((p) => entry(`/pages/${encodeURIComponent(p.slug)}`, p.updatedAt)),
-      ...items.map((p) => entry(`/products/${p.id}`, p.updatedAt)),
+      ...sitemapStaticPaths.map((path) => entry(path)),
+      ...pages.map((p) => entry(paths.page(p.slug), p.updatedAt)),
+      ...items.map((p) => entry(paths.product(p.id), p.updatedAt)),
       "</urlset>",
       "",
     ].join("\n");

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { paths } from "#domain/routes";
 import { buttonVariants } from "#web/components/ui/button";
-import { paths } from "#web/paths";
 
 /** The router's error screen: shown when a screen throws or fails to load. */
 export function RouteError() {

@@ -1,9 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
-import { routePatterns as r } from "#domain/routes";
+import { paths, routePatterns as r } from "#domain/routes";
 import { RouteError } from "#web/app/route-error";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { RootLayout } from "#web/components/layout/root-layout";
-import { paths } from "#web/paths";
 
 /** Old link shapes (product cards, page links) land on the screens of the route table. */
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {

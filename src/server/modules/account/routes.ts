@@ -18,6 +18,7 @@ import {
   twoFactorCodeSchema,
   verifyEmailSchema,
 } from "#domain/accounts";
+import { absoluteUrl, paths } from "#domain/routes";
 import {
   authHeaders,
   currentUser,
@@ -138,8 +139,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  const loginUrl = () => `${publicUrl(app.env)}/login`;
-  const signUpUrl = () => `${publicUrl(app.env)}/signup`;
+  const loginUrl = () => absoluteUrl(publicUrl(app.env), paths.login());
+  const signUpUrl = () => absoluteUrl(publicUrl(app.env), paths.signup());
 
   /**
    * One code e-mail for every address, so neither the answer nor its time tells which addresses have
@@ -293,7 +294,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!owner) return;
           await app.mailer.send({
             to: email,
-            ...signInLockedMail(owner.firstName, minutes, `${publicUrl(app.env)}/forgot-password`),
+            ...signInLockedMail(
+              owner.firstName,
+              minutes,
+              absoluteUrl(publicUrl(app.env), paths.forgotPassword()),
+            ),
           });
         })
         .catch((error) => app.log.error({ err: error }, "sign-in lock notice could not be sent"));

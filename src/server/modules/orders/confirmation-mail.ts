@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
+import { absoluteUrl, paths } from "#domain/routes";
 import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
@@ -35,8 +36,8 @@ export async function sendOrderConfirmation(app: FastifyInstance, orderId: strin
   const mail = orderConfirmationMail({
     invoice: buildInvoice(order),
     licenses: [...keysByProduct].map(([productName, keys]) => ({ productName, keys })),
-    invoiceUrl: `${base}/dashboard/orders/${encodeURIComponent(orderId)}/invoice`,
-    dashboardUrl: `${base}/dashboard`,
+    invoiceUrl: absoluteUrl(base, paths.invoice(orderId)),
+    dashboardUrl: absoluteUrl(base, paths.dashboard()),
   });
   await app.mailer.send({ to: account.email, ...mail });
   app.log.info({ orderId }, "order confirmation e-mail sent");

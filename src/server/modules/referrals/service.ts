@@ -18,6 +18,7 @@ import {
   type ResellerLinks,
   withinAttribution,
 } from "#domain/referrals";
+import { absoluteUrl, paths } from "#domain/routes";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
@@ -227,7 +228,7 @@ export async function resellerLinks(
       price: Number(product.price),
       commissionRate: Number(product.commissionRate),
       linkable: product.isActive && product.isResellable,
-      link: `${baseUrl.replace(/\/+$/, "")}/products/${product.id}?${REFERRAL_PARAM}=${code}`,
+      link: `${absoluteUrl(baseUrl, paths.product(product.id))}?${REFERRAL_PARAM}=${code}`,
       clicks: clicksOf.get(product.id) ?? 0,
       orders: earned?.orders ?? 0,
       commission: {

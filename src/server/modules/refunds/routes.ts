@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import { pageNumber } from "#domain/paging";
 import { refundDecisionSchema, refundListSchema, refundRequestSchema, refundStatuses } from "#domain/refunds";
+import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -65,7 +66,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           await emailOf(refund.sellerId),
           refundRequestedMail(item.productName, refund.reason, refund.sellerDueAt, {
             label: "Answer the request",
-            url: `${base()}/dashboard/refunds`,
+            url: absoluteUrl(base(), paths.dashboard("refunds")),
           }),
         );
         return reply.status(201).send({
@@ -108,7 +109,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
             await emailOf(refund.buyerId),
             refundOutcomeMail(status, productName, status === "approved" ? null : note, {
               label: "View your orders",
-              url: `${base()}/dashboard`,
+              url: absoluteUrl(base(), paths.dashboard()),
             }),
           );
         }

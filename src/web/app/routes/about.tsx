@@ -1,9 +1,9 @@
 import { ArrowRight, BadgeCheck, Eye, Globe, HeartHandshake, Rocket, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { InitialsAvatar } from "#web/features/about/components/initials-avatar";
-import { paths } from "#web/paths";
 
 const facts = [
   { value: "10K+", label: "Active Products" },

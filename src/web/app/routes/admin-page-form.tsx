@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import type { PageValues } from "#domain/cms";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
@@ -11,7 +12,6 @@ import { useAdminPage } from "#web/features/pages/api/get-admin-page";
 import { useUpdatePage } from "#web/features/pages/api/update-page";
 import { PageForm } from "#web/features/pages/components/page-form";
 import { ApiError } from "#web/lib/api";
-import { paths } from "#web/paths";
 
 /** /admin/pages/add creates a page; /admin/pages/:id edits the page with that id. */
 export function Component() {

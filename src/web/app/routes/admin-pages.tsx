@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { PageListItem } from "#domain/cms";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import {
   AlertDialog,
@@ -25,7 +26,6 @@ import { useAdminPages } from "#web/features/pages/api/get-admin-pages";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const columns = ["Title", "Slug", "Status", "Updated", "Actions"];
 

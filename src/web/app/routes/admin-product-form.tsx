@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
+import { paths } from "#domain/routes";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { ProductFormScreen } from "#web/features/manage-products/components/product-form-screen";
-import { paths } from "#web/paths";
 
 /** /admin/add-product and /admin/products/:id/edit. */
 export function Component() {

@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CartItem, cartCount } from "#domain/cart";
 import { computeTotals } from "#domain/money";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import {
   AlertDialog,
@@ -19,7 +20,6 @@ import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Price } from "#web/features/currency/components/price";
 import { TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
-import { paths } from "#web/paths";
 
 const MAX_QUANTITY = 99;
 const ITEMS_HEADING = "cart-items-heading";

@@ -16,6 +16,7 @@ import {
   productUnavailableDetailsSchema,
 } from "#domain/checkout";
 import { computeTotals } from "#domain/money";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
@@ -30,7 +31,6 @@ import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
 import { ApiError } from "#web/lib/api";
-import { paths } from "#web/paths";
 
 const methodIcons: Record<PaymentMethod, LucideIcon> = {
   stripe: CreditCard,
@@ -44,7 +44,7 @@ const methodLabel = (method: PaymentMethod) =>
 const lineTotal = (item: CartItem) =>
   computeTotals([{ price: String(item.price), quantity: item.quantity }]).subtotal;
 
-/** `/checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
+/** `routePatterns.checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
 export function Component() {
   return (
     <>

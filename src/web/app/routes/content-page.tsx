@@ -2,12 +2,12 @@ import { FileQuestion } from "lucide-react";
 import { Link, useParams } from "react-router";
 import type { PublicPage } from "#domain/cms";
 import { formatDate } from "#domain/dates";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
 import { usePage } from "#web/features/pages/api/get-page";
 import { PageContent } from "#web/features/pages/components/page-content";
 import { ApiError } from "#web/lib/api";
-import { paths } from "#web/paths";
 
 /** The text of the page for the description tag when no SEO description was written (as the server does). */
 function summary(html: string): string {

@@ -1,11 +1,7 @@
 import { useParams } from "react-router";
-import { dashboardViews } from "#domain/routes";
+import { type DashboardSection, dashboardViews, dashboardViewTitles } from "#domain/routes";
 import { Component as NotFound } from "#web/app/routes/not-found";
-import {
-  type DashboardSection,
-  DashboardShell,
-  dashboardSections,
-} from "#web/features/account/components/dashboard-shell";
+import { DashboardShell } from "#web/features/account/components/dashboard-shell";
 import { WalletView } from "#web/features/account/components/placeholder-views";
 import { ProfileView } from "#web/features/account/components/profile-view";
 import { SettingsView } from "#web/features/account/components/settings-view";
@@ -23,7 +19,7 @@ function sectionOf(view: string | undefined): DashboardSection | null {
   return (dashboardViews as readonly string[]).includes(view) ? (view as DashboardSection) : null;
 }
 
-/** `/dashboard` (orders) and `/dashboard/:view`; an unknown view is a missing page, signed in or not. */
+/** `routePatterns.dashboard` (orders) and `.dashboardView`; an unknown view is a missing page, signed in or not. */
 export function Component() {
   const section = sectionOf(useParams().view);
   const signOut = useSignOut();
@@ -46,10 +42,9 @@ function Dashboard({
 }) {
   const { data: me } = useMe();
   if (!me) return null;
-  const label = dashboardSections.find((s) => s.section === section)?.label;
   return (
     <DashboardShell me={me} onSignOut={onSignOut} signingOut={signingOut}>
-      <title>{`${label} · Dashboard | Stackbay`}</title>
+      <title>{`${dashboardViewTitles[section]} · Dashboard | Stackbay`}</title>
       <View section={section} me={me} />
     </DashboardShell>
   );

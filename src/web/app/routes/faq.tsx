@@ -3,12 +3,12 @@ import { Accordion } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type FaqCategory, faqCategories, faqItems, searchFaq } from "#domain/faq";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { FaqVote } from "#web/features/faq/components/faq-vote";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const categoryLabels: Record<FaqCategory | "all", string> = {
   all: "All",

@@ -13,6 +13,7 @@ import {
   type ResetPasswordInput,
   resetPasswordSchema,
 } from "#domain/accounts";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -22,7 +23,6 @@ import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card
 import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
 import { PasswordInput } from "#web/features/auth/components/password-input";
 import type { LoginState } from "#web/features/auth/components/route-state";
-import { paths } from "#web/paths";
 
 const WRONG_CODE = "The verification code is incorrect or has expired.";
 

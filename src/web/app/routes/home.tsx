@@ -4,12 +4,12 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { ContentBlockKey } from "#domain/content-blocks";
 import { currencyByCode } from "#domain/currency";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
 import { useCurrency } from "#web/features/currency/currency-store";
-import { paths } from "#web/paths";
 
 const stats = [
   { value: "10K+", label: "Active Products" },

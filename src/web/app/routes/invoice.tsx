@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { confirmedStatuses, orderStatusLabel } from "#domain/checkout";
 import { invoiceNumber } from "#domain/invoice";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
@@ -10,9 +11,8 @@ import { invoiceDownloadUrl } from "#web/features/invoices/api/invoice-download"
 import { InvoiceDocument } from "#web/features/invoices/components/invoice-document";
 import { useOrder } from "#web/features/orders/api/get-order";
 import { ApiError } from "#web/lib/api";
-import { paths } from "#web/paths";
 
-/** `/dashboard/orders/:id/invoice`: the printable invoice of one of the buyer's confirmed orders. */
+/** `routePatterns.invoice`: the printable invoice of one of the buyer's confirmed orders. */
 export function Component() {
   const id = useParams().id ?? "";
   return (

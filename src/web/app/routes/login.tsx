@@ -11,6 +11,7 @@ import {
   type TwoFactorCodeInput,
   twoFactorCodeSchema,
 } from "#domain/accounts";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -25,7 +26,6 @@ import {
   returnPath,
   type VerifyState,
 } from "#web/features/auth/components/route-state";
-import { paths } from "#web/paths";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 const failureText = (error: unknown) => (isApiError(error) ? error.message : UNEXPECTED);

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
-import { paths } from "#web/paths";
 
 export function Component() {
   const location = useLocation();

@@ -2,6 +2,7 @@ import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
+import { paths } from "#domain/routes";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { useMe } from "#web/features/auth/api/get-me";
@@ -15,7 +16,6 @@ import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const MAX_THUMBNAILS = 4;
 

@@ -1,7 +1,7 @@
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { ManagedProductList } from "#web/features/manage-products/components/managed-product-list";
-import { paths } from "#web/paths";
 
 export function Component() {
   return (

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { accountTypes, type SignUpInput, signUpSchema } from "#domain/accounts";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -14,7 +15,6 @@ import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card
 import { isApiError } from "#web/features/auth/components/code-timing";
 import { PasswordInput } from "#web/features/auth/components/password-input";
 import type { VerifyState } from "#web/features/auth/components/route-state";
-import { paths } from "#web/paths";
 
 const empty: SignUpInput = { firstName: "", lastName: "", email: "", password: "", accountType: "buyer" };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { paths } from "#domain/routes";
 import { LegalDocument, type LegalSection } from "#web/components/layout/legal-document";
-import { paths } from "#web/paths";
 
 const sections: LegalSection[] = [
   {

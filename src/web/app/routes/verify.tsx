@@ -13,6 +13,7 @@ import {
   type VerifyEmailInput,
   verifyEmailSchema,
 } from "#domain/accounts";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
@@ -21,7 +22,6 @@ import { useVerifyEmail } from "#web/features/auth/api/verify-email";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
 import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
 import { type LoginState, readState, type VerifyState } from "#web/features/auth/components/route-state";
-import { paths } from "#web/paths";
 
 const EMAIL_REQUIRED = "Please enter your email address.";
 const INCOMPLETE_CODE = "Please enter the complete 6-digit verification code.";

@@ -1,13 +1,15 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { paths } from "#domain/routes";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
-import { paths } from "#web/paths";
 
 // The form library loads after the page, not with it.
 const NewsletterForm = lazy(() =>
   import("#web/features/newsletter/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
 );
+
+const partnerSupportMail = "mailto:partners@stackbay.test";
 
 const quickLinks = [
   { to: paths.home(), label: "Home" },
@@ -83,7 +85,7 @@ export function Footer() {
         <LinkList title="Legal" links={legalLinks} />
         <LinkList title="Partners" links={partnerLinks}>
           <li>
-            <a href={paths.partnerSupportMail()} className="hover:text-foreground">
+            <a href={partnerSupportMail} className="hover:text-foreground">
               Partner Support
             </a>
           </li>

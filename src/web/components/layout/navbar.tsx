@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogIn, LogOut, Menu, Shield, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { isAdmin, useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
@@ -9,7 +10,6 @@ import { useCartCount } from "#web/features/cart/cart-store";
 import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const links = [
   { to: paths.products(), label: "Products" },

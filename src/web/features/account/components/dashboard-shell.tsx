@@ -30,26 +30,21 @@ import {
 import { type ReactNode, useId } from "react";
 import { NavLink } from "react-router";
 import { hasRole } from "#domain/accounts";
-import type { DashboardView } from "#domain/routes";
+import { type DashboardSection, paths, dashboardViewTitles as titles } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import type { Me } from "#web/features/auth/api/get-me";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
-/** `/dashboard` itself is the orders view; the others have their own path. */
-export type DashboardSection = "orders" | DashboardView;
-
-export const dashboardSections: { section: DashboardSection; label: string; icon: LucideIcon; to: string }[] =
-  [
-    { section: "orders", label: "Orders", icon: ShoppingBag, to: paths.dashboard() },
-    { section: "saved", label: "Saved", icon: Heart, to: paths.dashboard("saved") },
-    { section: "licenses", label: "Licenses", icon: KeyRound, to: paths.dashboard("licenses") },
-    { section: "profile", label: "Profile", icon: User, to: paths.dashboard("profile") },
-    { section: "wallet", label: "Wallet", icon: Wallet, to: paths.dashboard("wallet") },
-    { section: "settings", label: "Settings", icon: Settings, to: paths.dashboard("settings") },
-  ];
+const dashboardSections: { section: DashboardSection; label: string; icon: LucideIcon; to: string }[] = [
+  { section: "orders", label: titles.orders, icon: ShoppingBag, to: paths.dashboard() },
+  { section: "saved", label: titles.saved, icon: Heart, to: paths.dashboard("saved") },
+  { section: "licenses", label: titles.licenses, icon: KeyRound, to: paths.dashboard("licenses") },
+  { section: "profile", label: titles.profile, icon: User, to: paths.dashboard("profile") },
+  { section: "wallet", label: titles.wallet, icon: Wallet, to: paths.dashboard("wallet") },
+  { section: "settings", label: titles.settings, icon: Settings, to: paths.dashboard("settings") },
+];
 
 const itemClass = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4";
 
@@ -101,12 +96,12 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
           <MenuSection title="Seller">
             <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
-            <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label="Refund requests" />
+            <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label={titles.refunds} />
           </MenuSection>
         )}
         {hasRole(me.roles, "reseller") && (
           <MenuSection title="Reseller">
-            <MenuLink to={paths.dashboard("reseller")} icon={Link2} label="Reseller links" />
+            <MenuLink to={paths.dashboard("reseller")} icon={Link2} label={titles.reseller} />
           </MenuSection>
         )}
         {admin && (
@@ -156,11 +151,11 @@ function TabRow({ me }: { me: Me }) {
     ...(hasRole(me.roles, "seller")
       ? [
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
-          { key: "refunds", label: "Refund requests", to: paths.dashboard("refunds") },
+          { key: "refunds", label: titles.refunds, to: paths.dashboard("refunds") },
         ]
       : []),
     ...(hasRole(me.roles, "reseller")
-      ? [{ key: "reseller", label: "Reseller links", to: paths.dashboard("reseller") }]
+      ? [{ key: "reseller", label: titles.reseller, to: paths.dashboard("reseller") }]
       : []),
   ];
   return (

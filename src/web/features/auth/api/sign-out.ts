@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
+import { paths } from "#domain/routes";
 import { api } from "#web/lib/api";
-import { paths } from "#web/paths";
 
 export const signOut = () => api<null>("/auth/sign-out", { method: "POST" });
 

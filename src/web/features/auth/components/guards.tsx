@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { hasRole, type Role } from "#domain/accounts";
+import { paths } from "#domain/routes";
 import { Spinner } from "#web/components/ui/spinner";
 import { useMe } from "#web/features/auth/api/get-me";
 import { UnauthorizedScreen } from "#web/features/auth/components/unauthorized-screen";
-import { paths } from "#web/paths";
 
 /** Signed-in wrapper: spinner while the session loads, else to /login remembering where the visitor was. */
 export function RequireUser({ children }: { children: ReactNode }) {

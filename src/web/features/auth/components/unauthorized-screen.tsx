@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
-import { paths } from "#web/paths";
 
 export function UnauthorizedScreen({
   signedIn = false,

@@ -2,6 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import type { ProductCard as Product } from "#domain/catalog-schemas";
+import { paths } from "#domain/routes";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { cartActions } from "#web/features/cart/cart-store";
@@ -9,7 +10,6 @@ import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
-import { paths } from "#web/paths";
 
 export function addProductToCart(product: Pick<Product, "id" | "name" | "price" | "vendor" | "imageUrl">) {
   cartActions.add({

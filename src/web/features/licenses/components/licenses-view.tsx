@@ -4,12 +4,12 @@ import { toast } from "sonner";
 import { formatDate } from "#domain/dates";
 import { invoiceNumber } from "#domain/invoice";
 import type { License } from "#domain/license-schemas";
+import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { useLicenses } from "#web/features/licenses/api/get-licenses";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 /** The dashboard's Licenses view: every key the buyer owns, with copy, status and renewal. */
 export function LicensesView() {

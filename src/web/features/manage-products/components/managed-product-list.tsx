@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
+import { paths } from "#domain/routes";
 import { PagedList } from "#web/components/layout/paged-list";
 import {
   AlertDialog,
@@ -24,7 +25,6 @@ import { useManagedProducts } from "#web/features/manage-products/api/get-manage
 import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
-import { paths } from "#web/paths";
 
 const statusLabels: Record<ProductStatusFilter, string> = {
   all: "All",

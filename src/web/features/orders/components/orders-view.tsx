@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, fromUnits, toUnits } from "#domain/money";
+import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
@@ -13,7 +14,6 @@ import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items", "Details"];
 

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { type Page, type PageInput, type PageValues, pageInputSchema } from "#domain/cms";
+import { paths } from "#domain/routes";
 import { slugify } from "#domain/slug";
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
@@ -11,7 +12,6 @@ import { Input } from "#web/components/ui/input";
 import { PagePreview } from "#web/features/pages/components/page-preview";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const blank: PageInput = {
   title: "",

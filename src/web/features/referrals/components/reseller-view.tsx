@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
 import type { ResellerLink, ResellerLinks } from "#domain/referrals";
+import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
 import type { Me } from "#web/features/auth/api/get-me";
@@ -11,7 +12,6 @@ import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";
 import { cn } from "#web/lib/utils";
-import { paths } from "#web/paths";
 
 const TITLE = "Reseller links";
 const columns = [

@@ -1,12 +1,12 @@
 import { Heart, TriangleAlert, X } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
+import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { useSavedProducts } from "#web/features/saved/api/get-saved-products";
 import { useSavedActions } from "#web/features/saved/use-saved-actions";
-import { paths } from "#web/paths";
 
 const SKELETON_COUNT = 3;
 

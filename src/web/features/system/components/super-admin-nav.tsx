@@ -1,7 +1,7 @@
 import { History, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
-import { paths } from "#web/paths";
 
 const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
