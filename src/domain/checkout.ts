@@ -4,6 +4,7 @@ import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
 import { pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
+import { refundStatuses } from "#domain/refunds";
 
 export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
@@ -107,7 +108,7 @@ export const confirmedStatuses: readonly PaymentStatus[] = [
 
 export const orderItemRefundSchema = z.object({
   id: z.string(),
-  status: z.enum(["requested", "seller_rejected", "escalated", "approved", "rejected"]),
+  status: z.enum(refundStatuses),
   reason: z.string(),
   sellerDueAt: z.string(),
   sellerNote: z.string().nullable(),
@@ -133,6 +134,8 @@ export const orderItemSchema = z.object({
 export const orderSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
+  /** ISO datetime: the order date plus the server's refund window; after it, no refund can be requested. */
+  refundableUntil: z.string(),
   paymentMethod: z.enum(["stripe", "paypal", "apple-pay"]),
   paymentStatus: z.enum(paymentStatuses),
   isPaid: z.boolean(),

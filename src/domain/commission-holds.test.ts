@@ -6,7 +6,7 @@ import {
   isPublicMailDomain,
   selfReferralReasons,
 } from "#domain/commission-holds";
-import { decideHeldCommission, settleCommission } from "#domain/commissions";
+import { decideHeldCommission } from "#domain/commissions";
 
 const reseller = {
   email: "rex@acme.io",
@@ -79,11 +79,6 @@ describe("self-referral reasons", () => {
 });
 
 describe("held commissions", () => {
-  test("settlement never approves a held commission", () => {
-    const eligibleAt = new Date("2026-01-01T00:00:00Z");
-    expect(settleCommission("held", eligibleAt, new Date("2027-01-01T00:00:00Z"))).toBe("held");
-  });
-
   test("an admin releases a held commission to pending or rejects it; nothing else is decided", () => {
     expect(decideHeldCommission("held", "release")).toBe("pending");
     expect(decideHeldCommission("held", "reject")).toBe("cancelled");

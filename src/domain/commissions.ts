@@ -3,8 +3,6 @@ import { toUnits } from "#domain/money";
 /** The commission rate a product pays resellers unless its seller sets another: 10%, from 0 to 50%. */
 export const DEFAULT_COMMISSION_RATE = 0.1;
 export const MAX_COMMISSION_RATE = 0.5;
-/** Days after the order during which a refund can still cancel a commission. */
-export const DEFAULT_REFUND_WINDOW_DAYS = 14;
 /** How long a reseller link's attribution lasts after the click (last click wins). */
 export const ATTRIBUTION_DAYS = 30;
 
@@ -34,13 +32,11 @@ export function commissionUnits(itemSubtotal: string, rate: number): number {
   return Math.floor((toUnits(itemSubtotal) * rateTenThousandths + 5_000) / 10_000);
 }
 
-/**
- * Where a commission stands at `now`: a pending one becomes approved once the refund window after the
- * order has passed; approved and cancelled are final. A refund cancels it only while it is pending.
+/*
+ * Settlement (pending → approved once `eligibleAt` has passed and no refund is open) and a refund's
+ * cancellation (pending or held → cancelled; approved stays) are set-wise updates in
+ * `src/server/modules/referrals/repository.ts`, tested through the API in referrals.test.ts.
  */
-export function settleCommission(status: CommissionStatus, eligibleAt: Date, now: Date): CommissionStatus {
-  return status === "pending" && now.getTime() >= eligibleAt.getTime() ? "approved" : status;
-}
 
 /** An admin's decision on a held commission: released to wait out the refund window, or rejected. */
 export function decideHeldCommission(
@@ -49,9 +45,4 @@ export function decideHeldCommission(
 ): CommissionStatus | null {
   if (status !== "held") return null;
   return decision === "release" ? "pending" : "cancelled";
-}
-
-export function cancelCommission(status: CommissionStatus): CommissionStatus {
-  if (status === "approved") throw new RangeError("An approved commission can no longer be cancelled.");
-  return "cancelled";
 }

@@ -1,3 +1,6 @@
+/** One day in milliseconds; windows counted in days are counted in these, not calendar days. */
+export const DAY_MS = 86_400_000;
+
 const day = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "2-digit",

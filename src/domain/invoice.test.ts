@@ -5,6 +5,7 @@ import { buildInvoice, formatRate, invoiceNumber, SELLER_OF_RECORD } from "#doma
 const order: Order = {
   id: "1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d",
   createdAt: "2026-03-05T10:00:00.000Z",
+  refundableUntil: "2026-03-19T10:00:00.000Z",
   paymentMethod: "paypal",
   paymentStatus: "mock_confirmed",
   isPaid: true,

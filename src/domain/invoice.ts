@@ -1,6 +1,6 @@
 import { type Order, type PaymentStatus, paymentMethods } from "#domain/checkout";
 import { isCurrencyCode } from "#domain/currency";
-import { convertFromUsd, formatAmount, formatUsd, fromUnits, TAX_RATE, toUnits } from "#domain/money";
+import { convertFromUsd, formatAmount, formatUsd, lineTotal, TAX_RATE } from "#domain/money";
 
 /** The company that sells on every invoice: the platform's operator (see the privacy policy and terms). */
 export const SELLER_OF_RECORD = {
@@ -80,7 +80,7 @@ export function buildInvoice(order: Order): Invoice {
       vendor: item.vendor ?? "Unknown Vendor",
       quantity: item.quantity,
       unitPrice: formatUsd(item.price),
-      amount: formatUsd(Number(fromUnits(toUnits(item.price) * item.quantity))),
+      amount: formatUsd(Number(lineTotal(item.price, item.quantity))),
       refunded: item.refundStatus === "refunded",
     })),
     subtotal: formatUsd(order.subtotal),

@@ -9,6 +9,7 @@ import {
   formatUsd,
   fromUnits,
   isPerTransaction,
+  lineTotal,
   MONEY_SCALE,
   TAX_RATE,
   toUnits,
@@ -321,4 +322,29 @@ describe("computeTotals", () => {
 test("toUnits refuses text that is not a plain decimal", () => {
   for (const bad of ["", "  ", "0x10", "1e3", "12,50"]) expect(() => toUnits(bad)).toThrow(RangeError);
   expect(toUnits(" 12.5 ")).toBe(125_000);
+});
+
+describe("lineTotal", () => {
+  test.each([
+    ["0.1 × 3 is exactly 0.3", "0.1", 3, "0.3000"],
+    ["a sub-cent API price", "0.004", 7, "0.0280"],
+    ["a number price, as the web holds it", 19.99, 3, "59.9700"],
+    ["the largest price at the largest quantity", "1000000", 99, "99000000.0000"],
+    ["quantity 1 is the price", "12.3456", 1, "12.3456"],
+  ])("%s", (_name, price, quantity, total) => {
+    expect(lineTotal(price, quantity)).toBe(total);
+  });
+
+  test("the order subtotal is the sum of its line totals", () => {
+    const lines = [
+      { price: "0.1", quantity: 3 },
+      { price: "0.0045", quantity: 11 },
+    ];
+    const sum = lines.reduce((units, l) => units + toUnits(lineTotal(l.price, l.quantity)), 0);
+    expect(computeTotals(lines).subtotal).toBe(fromUnits(sum));
+  });
+
+  test("refuses what is not an amount", () => {
+    expect(() => lineTotal("1e3", 1)).toThrow(RangeError);
+  });
 });

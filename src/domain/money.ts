@@ -22,6 +22,16 @@ export function fromUnits(units: number): string {
   return (units / UNITS_PER_DOLLAR).toFixed(MONEY_SCALE);
 }
 
+/** price × quantity in units, the one line-total rule behind every subtotal. */
+function lineUnits(price: string | number, quantity: number): number {
+  return toUnits(price) * quantity;
+}
+
+/** An order or cart line's total, unit price × quantity, exact to 1/10,000 USD, as a decimal string. */
+export function lineTotal(price: string | number, quantity: number): string {
+  return fromUnits(lineUnits(price, quantity));
+}
+
 export type FxRate = { currencyCode: string; rateToUsd: number; fxBuffer: number };
 
 /** price × rate_to_usd × (1 + fx_buffer) for non-USD; USD, or a currency with no rate row, stays as it is. */
@@ -79,7 +89,7 @@ export type Totals = { subtotal: string; tax: string; total: string };
 
 /** Subtotal, 5% tax and total, exact to the fourth decimal; lines are unit prices as decimal strings. */
 export function computeTotals(lines: readonly { price: string; quantity: number }[]): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + toUnits(line.price) * line.quantity, 0);
+  const subtotal = lines.reduce((sum, line) => sum + lineUnits(line.price, line.quantity), 0);
   const tax = Math.round(subtotal * TAX_RATE);
   return { subtotal: fromUnits(subtotal), tax: fromUnits(tax), total: fromUnits(subtotal + tax) };
 }

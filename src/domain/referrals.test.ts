@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
+import { DAY_MS } from "#domain/dates";
 import { generateReferralCode, REFERRAL_CODE_PATTERN, withinAttribution } from "#domain/referrals";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("referral codes", () => {
   test("are 10 lower-case letters and digits, different every time", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
+import { DAY_MS } from "#domain/dates";
 
 /** The query parameter a reseller link to a product page carries: `?ref=CODE`. */
 export const REFERRAL_PARAM = "ref";
@@ -8,8 +9,6 @@ export const REFERRAL_PARAM = "ref";
 export const REFERRAL_CODE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 export const REFERRAL_CODE_LENGTH = 10;
 export const REFERRAL_CODE_PATTERN = /^[a-z0-9]{10}$/;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A code of 10 characters from random bytes (about 51 bits). Bytes at or above the largest multiple of
@@ -71,5 +70,7 @@ export const resellerLinksSchema = z.object({
   code: z.string(),
   items: z.array(resellerLinkSchema),
   totals: commissionSums.extend({ clicks: z.number().int(), orders: z.number().int() }),
+  /** The server's refund window (REFUND_WINDOW_DAYS): how long a new commission stays pending. */
+  refundWindowDays: z.number().int(),
 });
 export type ResellerLinks = z.infer<typeof resellerLinksSchema>;

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { nextRefundStatus, type RefundStatus, sellerDeadline } from "#domain/refunds";
+import { DAY_MS } from "#domain/dates";
+import {
+  nextRefundStatus,
+  openRefundStatuses,
+  type RefundStatus,
+  refundableUntil,
+  refundStatuses,
+  sellerDeadline,
+} from "#domain/refunds";
 
 const requestedAt = new Date("2026-11-20T15:00:00Z"); // a Friday
 const sellerDueAt = sellerDeadline(requestedAt);
@@ -36,5 +44,22 @@ describe("refund requests", () => {
     expect(nextRefundStatus(at("escalated"), "admin", "reject", after)).toEqual({ status: "rejected" });
     expect(nextRefundStatus(at("requested"), "admin", "approve", after)).toHaveProperty("refused");
     expect(nextRefundStatus(at("rejected"), "admin", "approve", after)).toHaveProperty("refused");
+  });
+});
+
+describe("refund window", () => {
+  test("ends the configured number of whole days after the order", () => {
+    const orderedAt = new Date("2026-11-20T15:00:00Z");
+    expect(refundableUntil(orderedAt, 14).toISOString()).toBe("2026-12-04T15:00:00.000Z");
+    expect(refundableUntil(orderedAt, 3).getTime() - orderedAt.getTime()).toBe(3 * DAY_MS);
+    expect(refundableUntil(orderedAt, 0)).toEqual(orderedAt);
+  });
+});
+
+describe("open refund statuses", () => {
+  test("are the statuses still waiting for a decision: not the two final ones", () => {
+    expect([...openRefundStatuses].sort()).toEqual(
+      refundStatuses.filter((s) => s !== "approved" && s !== "rejected").sort(),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addBusinessDays } from "#domain/business-days";
+import { DAY_MS } from "#domain/dates";
 
 /** Business days a seller has to answer a refund request (terms, section 7). */
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
@@ -13,6 +14,23 @@ export const REFUND_PAYOUT_NOTE =
  */
 export const refundStatuses = ["requested", "seller_rejected", "escalated", "approved", "rejected"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
+/** Requests still waiting for a decision; while one is open, its item's commission waits with it. */
+export const openRefundStatuses = [
+  "requested",
+  "seller_rejected",
+  "escalated",
+] as const satisfies readonly RefundStatus[];
+
+/** The refund window when REFUND_WINDOW_DAYS is not set: days after the order a refund can be requested. */
+export const DEFAULT_REFUND_WINDOW_DAYS = 14;
+
+/**
+ * The last moment a refund can be requested for an order placed at `orderedAt`, with the server's
+ * configured window (REFUND_WINDOW_DAYS). The server decides with it; answers carry it for the UI.
+ */
+export function refundableUntil(orderedAt: Date, windowDays: number): Date {
+  return new Date(orderedAt.getTime() + windowDays * DAY_MS);
+}
 
 export const refundStatusLabel: Record<RefundStatus, string> = {
   requested: "Awaiting seller",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 
 const booleanish = z
   .enum(["true", "false", "1", "0"])
@@ -25,7 +26,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanish.default(false),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
-    REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_REFUND_WINDOW_DAYS),
     /** Seconds an order may stay pending (a checkout interrupted before payment) before the sweeper settles it. */
     PENDING_ORDER_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   })

@@ -53,10 +53,13 @@ export async function createTestApp(
     mailer?: Mailer;
     payments?: PaymentProvider;
     logStream?: { write(line: string): void };
+    /** Further environment values, as the process would set them (e.g. REFUND_WINDOW_DAYS: "3"). */
+    env?: Record<string, string>;
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-test-"));
   const env = loadEnv({
+    ...options.env,
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: options.logStream ? "trace" : "silent",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { count, inArray } from "drizzle-orm";
 import type { Role } from "#domain/accounts";
 import { categories as categoryList } from "#domain/categories";
+import { DAY_MS } from "#domain/dates";
 import { createOrGrantAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
@@ -50,8 +51,6 @@ export function demoProductId(key: string): string {
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Idempotent: every insert skips rows that already exist, so running it again changes nothing. */
 export async function seedDemo(db: Database, options: { uploadsDir: string; now?: Date }) {

@@ -37,7 +37,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const mine = hasRole(me, "admin")
           ? eq(orders.id, request.params.id)
           : and(eq(orders.id, request.params.id), eq(orders.userId, me.id));
-        const [order] = await loadOrders(db, mine);
+        const [order] = await loadOrders(db, mine, app.env.REFUND_WINDOW_DAYS);
         // Someone else's order is as absent as one that does not exist, like GET /api/orders/:id.
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         if (!confirmedStatuses.includes(order.paymentStatus)) {

@@ -13,7 +13,7 @@ import { loadOrders } from "#server/modules/orders/service";
 export async function sendOrderConfirmation(app: FastifyInstance, orderId: string): Promise<void> {
   const { db } = app.database;
   const [[order], licenses, [account]] = await Promise.all([
-    loadOrders(db, eq(orders.id, orderId)),
+    loadOrders(db, eq(orders.id, orderId), app.env.REFUND_WINDOW_DAYS),
     licensesOfOrder(db, orderId),
     db
       .select({ email: user.email, emailVerified: user.emailVerified })

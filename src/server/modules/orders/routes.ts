@@ -70,7 +70,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const me = signedInUser(request);
         const [items, stats] = await Promise.all([
-          loadOrders(db, eq(orders.userId, me.id)),
+          loadOrders(db, eq(orders.userId, me.id), app.env.REFUND_WINDOW_DAYS),
           orderStats(db, me.id),
         ]);
         return { items, stats };
@@ -92,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         const mine = hasRole(me, "admin")
           ? eq(orders.id, request.params.id)
           : and(eq(orders.id, request.params.id), eq(orders.userId, me.id));
-        const [order] = await loadOrders(db, mine);
+        const [order] = await loadOrders(db, mine, app.env.REFUND_WINDOW_DAYS);
         // Someone else's order is as absent as one that does not exist.
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         return { order };
@@ -114,7 +114,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminOrderListSchema },
         },
       },
-      async (request) => listAllOrders(db, request.query),
+      async (request) => listAllOrders(db, request.query, app.env.REFUND_WINDOW_DAYS),
     );
 
     admin.patch(
@@ -135,7 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         const { id } = request.params;
         await adminSetStatus(settlement, me, id, request.body.paymentStatus);
         request.log.info({ orderId: id, ...request.body, by: me.id }, "order status changed");
-        const [order] = await loadOrders(db, eq(orders.id, request.params.id));
+        const [order] = await loadOrders(db, eq(orders.id, request.params.id), app.env.REFUND_WINDOW_DAYS);
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         return { order };
       },

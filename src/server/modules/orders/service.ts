@@ -13,6 +13,7 @@ import {
 } from "#domain/checkout";
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import { priceChanges } from "#domain/price-changes";
+import { refundableUntil } from "#domain/refunds";
 import type { Database } from "#server/db/client";
 import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -53,10 +54,17 @@ export class PriceChanged extends AppError {
 
 type RefundRow = typeof refundRequests.$inferSelect;
 
-export function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[] = []): Order {
+/** The order as answers show it; `refundWindowDays` is the server's REFUND_WINDOW_DAYS. */
+export function toOrder(
+  row: OrderRow,
+  items: ItemRow[],
+  refunds: RefundRow[],
+  refundWindowDays: number,
+): Order {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
+    refundableUntil: refundableUntil(row.createdAt, refundWindowDays).toISOString(),
     paymentMethod: row.paymentMethod as Order["paymentMethod"],
     paymentStatus: row.paymentStatus as Order["paymentStatus"],
     isPaid: row.isPaid,
@@ -110,13 +118,23 @@ async function loadOrderRows(db: Database, where: SQL | undefined, page?: { limi
   }));
 }
 
-/** Orders with their items, newest first; `where` picks whose. */
-export async function loadOrders(db: Database, where: SQL | undefined): Promise<Order[]> {
-  return (await loadOrderRows(db, where)).map(({ row, items, refunds }) => toOrder(row, items, refunds));
+/** Orders with their items, newest first; `where` picks whose. `refundWindowDays`: REFUND_WINDOW_DAYS. */
+export async function loadOrders(
+  db: Database,
+  where: SQL | undefined,
+  refundWindowDays: number,
+): Promise<Order[]> {
+  return (await loadOrderRows(db, where)).map(({ row, items, refunds }) =>
+    toOrder(row, items, refunds, refundWindowDays),
+  );
 }
 
 /** One page of every order for admins, with the e-mail of the account that placed each. */
-export async function listAllOrders(db: Database, query: { page: number; status?: PaymentStatus }) {
+export async function listAllOrders(
+  db: Database,
+  query: { page: number; status?: PaymentStatus },
+  refundWindowDays: number,
+) {
   const where = query.status ? eq(orders.paymentStatus, query.status) : undefined;
   const [found, [counted]] = await Promise.all([
     loadOrderRows(db, where, {
@@ -131,7 +149,7 @@ export async function listAllOrders(db: Database, query: { page: number; status?
     : [];
   return {
     items: found.map(({ row, items, refunds }) => ({
-      ...toOrder(row, items, refunds),
+      ...toOrder(row, items, refunds, refundWindowDays),
       accountEmail: owners.find((o) => o.id === row.userId)?.email ?? "",
     })),
     total: counted?.n ?? 0,
@@ -184,7 +202,7 @@ export async function placeOrder(
   const existing = await findByKey(db, userId, input.idempotencyKey);
   if (existing) {
     await settleOrder(s, existing, "buyer", { paymentMethod: input.paymentMethod });
-    return { order: await reload(db, existing), created: false };
+    return { order: await reload(s, existing), created: false };
   }
 
   const quantities = new Map<string, number>();
@@ -265,15 +283,15 @@ export async function placeOrder(
   if (!orderId) {
     const winner = await findByKey(db, userId, input.idempotencyKey);
     if (!winner) throw new Error("an order with this idempotency key vanished");
-    return { order: await reload(db, winner), created: false };
+    return { order: await reload(s, winner), created: false };
   }
 
   await settleOrder(s, orderId, "buyer");
-  return { order: await reload(db, orderId), created: true };
+  return { order: await reload(s, orderId), created: true };
 }
 
-async function reload(db: Database, orderId: string): Promise<Order> {
-  const [order] = await loadOrders(db, eq(orders.id, orderId));
+async function reload(s: Settlement, orderId: string): Promise<Order> {
+  const [order] = await loadOrders(s.db, eq(orders.id, orderId), s.refundWindowDays);
   if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
 }

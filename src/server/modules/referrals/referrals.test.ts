@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
+import { DAY_MS } from "#domain/dates";
 import { REFERRAL_CODE_PATTERN, type ResellerLinks } from "#domain/referrals";
 import { commissions, referralClicks, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -14,7 +15,6 @@ import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 
 type Client = ReturnType<typeof createClient>;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let reseller: Client;

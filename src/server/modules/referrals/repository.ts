@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, notExists, or, sql } from "drizzle-orm";
 import type { CommissionStatus } from "#domain/commissions";
+import { openRefundStatuses } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
 import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -7,9 +8,6 @@ import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 
 type Db = Database | Transaction;
-
-/** Refund requests still waiting for a decision; their item's commission waits with them. */
-const OPEN_REFUND_STATUSES = ["requested", "seller_rejected", "escalated"];
 
 export async function findCode(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -108,7 +106,7 @@ export async function approveDueCommissions(db: Db, now: Date): Promise<number> 
             .where(
               and(
                 eq(refundRequests.orderItemId, commissions.orderItemId),
-                inArray(refundRequests.status, OPEN_REFUND_STATUSES),
+                inArray(refundRequests.status, [...openRefundStatuses]),
               ),
             ),
         ),

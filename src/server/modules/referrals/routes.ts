@@ -72,7 +72,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: resellerLinksSchema },
         },
       },
-      async (request) => resellerLinks(db, signedInUser(request).id, publicUrl(app.env), new Date()),
+      async (request) =>
+        resellerLinks(
+          db,
+          signedInUser(request).id,
+          publicUrl(app.env),
+          new Date(),
+          app.env.REFUND_WINDOW_DAYS,
+        ),
     );
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HeldCommissionList } from "#domain/commission-holds";
+import { DAY_MS } from "#domain/dates";
 import type { ResellerLinks } from "#domain/referrals";
 import { commissions, resellerFingerprints } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
@@ -14,7 +15,6 @@ import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 
 type Client = ReturnType<typeof createClient>;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Documentation ranges (RFC 5737): routable-looking addresses that belong to nobody.
 const HOME = "203.0.113.10";

@@ -5,13 +5,9 @@ import {
   type HeldCommission,
   selfReferralReasons,
 } from "#domain/commission-holds";
-import {
-  type CommissionStatus,
-  commissionUnits,
-  DEFAULT_REFUND_WINDOW_DAYS,
-  decideHeldCommission,
-} from "#domain/commissions";
-import { fromUnits, toUnits } from "#domain/money";
+import { type CommissionStatus, commissionUnits, decideHeldCommission } from "#domain/commissions";
+import { DAY_MS } from "#domain/dates";
+import { fromUnits, lineTotal } from "#domain/money";
 import {
   generateReferralCode,
   REFERRAL_PARAM,
@@ -48,8 +44,6 @@ import { recordResellerSighting, resellerSignalHashes, visitorKey } from "#serve
  * (plain strings, so the referral can be kept as JSON on the order; absent on older orders).
  */
 export type Referral = { resellerId: string; clickedAt: Date; signals?: BuyerSignalHashes };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Crawlers and link-preview fetchers, which are not people following a link. "HeadlessChrome" is
@@ -125,8 +119,8 @@ export async function recordVisit(
 /**
  * Records a pending commission for each resellable item of a confirmed order the referral earns.
  * Nothing for a buyer's own link, an expired click or an account that is no longer a reseller. The
- * commission is approved once `windowDays` (the refund window) have passed; order confirmation should
- * pass `app.env.REFUND_WINDOW_DAYS`. Recording twice for the same item keeps the first.
+ * commission is approved once `windowDays` (the refund window, `app.env.REFUND_WINDOW_DAYS`) have
+ * passed. Recording twice for the same item keeps the first.
  *
  * When the order looks like the reseller's own purchase from a second account (the checkout's signals
  * match where the reseller was seen, or the buyer's address is on the reseller's own domain), the
@@ -138,7 +132,7 @@ export async function recordCommissions(
   buyerId: string,
   referral: Referral | null,
   now: Date,
-  windowDays: number = DEFAULT_REFUND_WINDOW_DAYS,
+  windowDays: number,
 ): Promise<void> {
   if (!referral || referral.resellerId === buyerId) return;
   if (!withinAttribution(referral.clickedAt, now)) return;
@@ -156,8 +150,7 @@ export async function recordCommissions(
     { hashes: resellerHashes, email: reseller.email },
   );
   const rows = items.flatMap((item) => {
-    const subtotal = fromUnits(toUnits(item.price) * item.quantity);
-    const amount = commissionUnits(subtotal, Number(item.rate));
+    const amount = commissionUnits(lineTotal(item.price, item.quantity), Number(item.rate));
     if (amount === 0) return [];
     return [
       {
@@ -208,6 +201,7 @@ export async function resellerLinks(
   resellerId: string,
   baseUrl: string,
   now: Date,
+  refundWindowDays: number,
 ): Promise<ResellerLinks> {
   await settleCommissions(db, now);
   const code = await ensureResellerCode(db, resellerId);
@@ -250,6 +244,7 @@ export async function resellerLinks(
       approved: usd(sums.total?.approved),
       cancelled: usd(sums.total?.cancelled),
     },
+    refundWindowDays,
   };
 }
 

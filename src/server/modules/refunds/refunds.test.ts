@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
+import { DAY_MS } from "#domain/dates";
 import { REFUND_PAYOUT_NOTE } from "#domain/refunds";
 import { commissions, licenses, refundRequests } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
@@ -88,7 +89,7 @@ describe("refunds", () => {
       rate: "0.1000",
       amount: "1.0000",
       status: "pending",
-      eligibleAt: new Date(Date.now() + 14 * 86_400_000),
+      eligibleAt: new Date(Date.now() + 14 * DAY_MS),
     });
 
     const asked = await ask(buyer, order, itemId);
@@ -96,7 +97,7 @@ describe("refunds", () => {
     const refund = asked.json().refund;
     expect(refund.status).toBe("requested");
     // Three business days later, never less than three calendar days.
-    expect(new Date(refund.sellerDueAt).getTime() - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
+    expect(new Date(refund.sellerDueAt).getTime() - Date.now()).toBeGreaterThan(3 * DAY_MS - 60_000);
     const sellerMail = (await readOutbox(t.dataDir)).find((m) => m.to === "seller@stackbay.test");
     expect(sellerMail?.subject).toMatch(/^Refund requested: /);
 
@@ -187,7 +188,7 @@ describe("refunds", () => {
 
     await t.db
       .update(orders)
-      .set({ createdAt: new Date(Date.now() - 15 * 86_400_000) })
+      .set({ createdAt: new Date(Date.now() - 15 * DAY_MS) })
       .where(eq(orders.id, order.id));
     const late = await ask(buyer, order, itemId);
     expect(late.statusCode).toBe(409);

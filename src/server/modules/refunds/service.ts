@@ -1,13 +1,14 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
-import { fromUnits, toUnits } from "#domain/money";
+import { lineTotal } from "#domain/money";
 import {
   nextRefundStatus,
   REFUNDS_PAGE_SIZE,
   type RefundActor,
   type RefundListItem,
   type RefundStatus,
+  refundableUntil,
   sellerDeadline,
 } from "#domain/refunds";
 import type { UserRow } from "#server/auth/guards";
@@ -21,8 +22,6 @@ import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
 
 type RefundRow = typeof refundRequests.$inferSelect;
-const DAY_MS = 86_400_000;
-const OPEN: readonly RefundStatus[] = ["requested", "seller_rejected", "escalated"];
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,
@@ -57,7 +56,7 @@ export async function requestRefund(
     }
     if (item.refundStatus === "refunded")
       throw new Conflict("This item has already been refunded.", "ALREADY_REFUNDED");
-    if (now.getTime() - order.createdAt.getTime() > windowDays * DAY_MS) {
+    if (now.getTime() > refundableUntil(order.createdAt, windowDays).getTime()) {
       throw new Conflict(
         `Refunds can be requested within ${windowDays} days of the order; this order is older.`,
         "REFUND_WINDOW_CLOSED",
@@ -191,7 +190,7 @@ export async function listRefunds(db: Database, where: SQL | undefined, page: nu
     orderItemId: refund.orderItemId,
     productName: item.productName,
     quantity: item.quantity,
-    amount: Number(fromUnits(toUnits(item.price) * item.quantity)),
+    amount: Number(lineTotal(item.price, item.quantity)),
     buyerName: customer.fullName,
     platformSold: refund.sellerId === null,
     reason: refund.reason,
@@ -204,5 +203,3 @@ export async function listRefunds(db: Database, where: SQL | undefined, page: nu
   }));
   return { items, total: counted?.n ?? 0, page, pageSize: REFUNDS_PAGE_SIZE };
 }
-
-export const isOpen = (status: string) => OPEN.includes(status as RefundStatus);

@@ -15,7 +15,7 @@ import {
   priceChangedDetailsSchema,
   productUnavailableDetailsSchema,
 } from "#domain/checkout";
-import { computeTotals } from "#domain/money";
+import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
@@ -40,9 +40,6 @@ const methodIcons: Record<PaymentMethod, LucideIcon> = {
 
 const methodLabel = (method: PaymentMethod) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
-
-const lineTotal = (item: CartItem) =>
-  computeTotals([{ price: String(item.price), quantity: item.quantity }]).subtotal;
 
 /** `routePatterns.checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
 export function Component() {
@@ -288,7 +285,7 @@ function OrderSummary({
               )}
             </div>
             <span className="shrink-0 font-medium tabular-nums">
-              <Amount usd={lineTotal(item)} />
+              <Amount usd={Number(lineTotal(item.price, item.quantity))} />
             </span>
           </li>
         ))}

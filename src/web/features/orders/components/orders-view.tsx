@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
 import { formatDate, formatDateTime } from "#domain/dates";
-import { formatUsd, fromUnits, toUnits } from "#domain/money";
+import { formatUsd, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
@@ -149,9 +149,6 @@ function OrdersTable({ orders }: { orders: Order[] }) {
   );
 }
 
-// Exact, like the server's sums: 0.1 × 3 is 0.3, not 0.30000000000000004.
-const lineTotal = (price: number, quantity: number) => Number(fromUnits(toUnits(price) * quantity));
-
 function OrderDetail({ order }: { order: Order }) {
   const headingId = `order-detail-heading-${order.id}`;
   const { customerInfo: billing } = order;
@@ -193,7 +190,7 @@ function OrderDetail({ order }: { order: Order }) {
                 <Amount usd={item.price} />
               </td>
               <td className="py-1 pl-3 text-right tabular-nums">
-                <Amount usd={lineTotal(item.price, item.quantity)} />
+                <Amount usd={Number(lineTotal(item.price, item.quantity))} />
               </td>
             </tr>
           ))}

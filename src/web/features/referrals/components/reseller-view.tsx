@@ -25,6 +25,7 @@ const columns = [
   "Link",
 ];
 
+const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 const percent = (rate: number) => `${(rate * 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
 
 /** The dashboard's reseller view: links to share, and the clicks, orders and commission they brought. */
@@ -76,8 +77,7 @@ function ResellerLinksView() {
           <TotalsCards totals={links.data.totals} />
           <p className="flex gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm text-muted-foreground">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            Commission stays pending for 14 days after the order (the refund window), then it is approved; a
-            refund cancels it.
+            {`Commission stays pending for ${days(links.data.refundWindowDays)} after the order (the refund window), then it is approved; a refund cancels it.`}
           </p>
           {links.data.totals.held > 0 && (
             <p

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { confirmedStatuses, type Order } from "#domain/checkout";
-import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/commissions";
 import { formatDateTime } from "#domain/dates";
 import { nextRefundStatus, type RefundRequestInput, refundRequestSchema } from "#domain/refunds";
 import {
@@ -23,15 +22,14 @@ import { RefundDecisionButton } from "#web/features/refunds/components/refund-de
 import { RefundStatusBadge, SellerDeadline } from "#web/features/refunds/components/refund-status";
 
 type Item = Order["items"][number];
-const DAY_MS = 86_400_000;
 
 /**
  * Refunds of a confirmed order, item by item: ask for one, follow it, take it to Stackbay when the
- * seller declines or does not answer. The window shown is the default one; the server has the last word.
+ * seller declines or does not answer. The window's end comes from the server, which decides each request.
  */
 export function OrderRefunds({ order }: { order: Order }) {
   if (!confirmedStatuses.includes(order.paymentStatus)) return null;
-  const windowOpen = Date.now() - new Date(order.createdAt).getTime() <= DEFAULT_REFUND_WINDOW_DAYS * DAY_MS;
+  const windowOpen = Date.now() <= Date.parse(order.refundableUntil);
   return (
     <section className="text-sm" aria-label={`Refunds for order ${order.id.slice(0, 8)}`}>
       <h4 className="font-medium">Refunds</h4>
@@ -48,9 +46,11 @@ export function OrderRefunds({ order }: { order: Order }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-muted-foreground">
-        Refunds can be requested within {DEFAULT_REFUND_WINDOW_DAYS} days of the order. The seller has 3
-        business days to answer; approved refunds are paid to the original payment method within 5–10 business
-        days.
+        {windowOpen
+          ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
+          : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`}{" "}
+        The seller has 3 business days to answer; approved refunds are paid to the original payment method
+        within 5–10 business days.
       </p>
     </section>
   );
