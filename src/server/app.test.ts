@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp } from "#server/test/app";
+import { createVerifiedAccount, signedInClient } from "#server/test/client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -46,6 +47,27 @@ describe("error shape", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("cache-control", () => {
+  test("answers about the signed-in person are private, no-store without each route saying so", async () => {
+    const { email, password } = await createVerifiedAccount(t.app, t.dataDir, { email: "cache@example.com" });
+    const me = await signedInClient(t.app, email, password);
+    for (const url of ["/api/me", "/api/saved", "/api/faq/votes"]) {
+      const res = await me.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("private, no-store");
+    }
+    const stranger = await t.app.inject({ method: "GET", url: "/api/saved" });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  test("a public catalogue answer keeps its own header", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/products" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, no-cache");
   });
 });
 

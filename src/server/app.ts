@@ -129,6 +129,14 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // API answers speak of one person or change at any time: no cache keeps them unless the route says
+  // so itself (the public catalogue and pages set "public, no-cache"). This runs before the routes'
+  // own onSend hooks, so those still have the last word.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "private, no-store");
+    }
+  });
   app.addHook("onClose", async () => {
     await database.close();
   });

@@ -115,7 +115,6 @@ const sentAnswer = {
   cooldownSeconds: RESEND_COOLDOWN_SECONDS,
 };
 const noContent = { 204: z.null().describe("Done") };
-const privateNoStore = "private, no-store";
 
 /**
  * Accounts: sign-up, e-mail codes, sign-in with optional two-factor, sign-out, the current user, profile,
@@ -345,7 +344,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await clearSignInFailures(db, key);
       const { headers, response } = signedIn;
       forwardCookies(reply, headers);
-      reply.header("cache-control", privateNoStore);
       if ("twoFactorRedirect" in response && response.twoFactorRedirect)
         return { twoFactorRequired: true as const };
       const row = "user" in response ? await findUserById(db, response.user.id) : null;
@@ -372,7 +370,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await app.auth.api.verifyTOTP({ ...call, body: { code, trustDevice } })
         : await app.auth.api.verifyBackupCode({ ...call, body: { code, trustDevice } });
       forwardCookies(reply, headers);
-      reply.header("cache-control", privateNoStore);
       const row = await findUserById(db, response.user.id);
       if (!row) throw new Unauthorized();
       return { user: toMe(row) };
@@ -445,7 +442,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header("cache-control", privateNoStore);
       const me = await currentUser(request, reply);
       return { user: me ? toMe(me) : null };
     },
@@ -455,9 +451,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
     own.addHook("onRequest", requireUser);
-    own.addHook("onSend", async (_request, reply) => {
-      reply.header("cache-control", privateNoStore);
-    });
     own.patch(
       "/me",
       {

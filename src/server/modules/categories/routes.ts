@@ -25,9 +25,6 @@ const categoryNotFound = () => new NotFound("Category not found.", "CATEGORY_NOT
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireRole("admin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.get(
     "/admin/categories",

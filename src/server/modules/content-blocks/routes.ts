@@ -1,4 +1,3 @@
-import { asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -11,8 +10,12 @@ import {
 } from "#domain/cms";
 import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { siteContentBlocks } from "#server/db/schema/content";
 import { recordAudit } from "#server/lib/audit";
+import {
+  listSavedContentBlocks,
+  lockContentBlock,
+  upsertContentBlock,
+} from "#server/modules/content-blocks/repository";
 
 /**
  * The admins' side of the site's editable texts (visitors read them from GET /api/content-blocks).
@@ -21,9 +24,6 @@ import { recordAudit } from "#server/lib/audit";
 export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireRole("admin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.get(
     "/admin/content-blocks",
@@ -36,7 +36,7 @@ export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await db.select().from(siteContentBlocks).orderBy(asc(siteContentBlocks.key));
+      const rows = await listSavedContentBlocks(db);
       const blocks = new Map<string, ContentBlock>();
       for (const [key, { defaultText }] of Object.entries(contentBlockRegistry)) {
         blocks.set(key, { key, content: defaultText, updatedAt: null, isDefault: true });
@@ -73,20 +73,8 @@ export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key } = request.params;
       const { content } = request.body;
       const row = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(siteContentBlocks)
-          .where(eq(siteContentBlocks.key, key))
-          .for("update");
-        const [saved] = await tx
-          .insert(siteContentBlocks)
-          .values({ key, content })
-          .onConflictDoUpdate({
-            target: siteContentBlocks.key,
-            set: { content, updatedAt: new Date() },
-          })
-          .returning();
-        if (!saved) throw new Error("upsert returned no content block");
+        const before = await lockContentBlock(tx, key);
+        const saved = await upsertContentBlock(tx, key, content);
         await recordAudit(tx, me, {
           action: before ? "update" : "create",
           entityType: "content_block",

@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { count, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isFaqId } from "#domain/faq";
 import { faqVoteSchema } from "#domain/inbound";
-import { faqVotes } from "#server/db/schema/inbound";
 import { NotFound } from "#server/errors";
+import { countFaqVotes, saveFaqVote } from "#server/modules/faq/repository";
 
 const VISITOR_COOKIE = "sb_visitor";
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -42,15 +41,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
   async function tally(visitor: string | null) {
-    const rows = await db
-      .select({
-        questionId: faqVotes.questionId,
-        vote: faqVotes.vote,
-        n: count(),
-        mine: sql<number>`count(*) filter (where ${faqVotes.visitorId} = ${visitor ?? ""})`.mapWith(Number),
-      })
-      .from(faqVotes)
-      .groupBy(faqVotes.questionId, faqVotes.vote);
+    const rows = await countFaqVotes(db, visitor);
     const votes: z.infer<typeof votesSchema>["votes"] = {};
     for (const row of rows) {
       const entry = votes[row.questionId] ?? { helpful: 0, notHelpful: 0, mine: null };
@@ -71,10 +62,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: votesSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return tally(visitorId(request, reply, false));
-    },
+    async (request, reply) => tally(visitorId(request, reply, false)),
   );
 
   app.post(
@@ -92,14 +80,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
       const { questionId, vote } = request.body;
       if (!isFaqId(questionId)) throw new NotFound("There is no such question.", "FAQ_QUESTION_NOT_FOUND");
       const visitor = visitorId(request, reply, true)!;
-      await db
-        .insert(faqVotes)
-        .values({ questionId, visitorId: visitor, vote })
-        .onConflictDoUpdate({
-          target: [faqVotes.questionId, faqVotes.visitorId],
-          set: { vote, updatedAt: new Date() },
-        });
-      reply.header("cache-control", "private, no-store");
+      await saveFaqVote(db, { questionId, visitorId: visitor, vote });
       return tally(visitor);
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactSchema, contactSubjects, partnerApplicationSchema } from "#domain/inbound";
-import { contactMessages, partnerApplications } from "#server/db/schema/inbound";
 import { message } from "#server/mail/templates";
+import { insertContactMessage, insertPartnerApplication } from "#server/modules/inbound/repository";
 
 const accepted = z.object({ received: z.literal(true) });
 const FORM_RATE_LIMIT = { max: 5, timeWindow: "10 minutes" };
@@ -29,7 +29,7 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn("contact form honeypot filled; message dropped");
         return { received: true as const };
       }
-      const [row] = await db.insert(contactMessages).values(form).returning({ id: contactMessages.id });
+      const id = await insertContactMessage(db, form);
       const subjectLabel = contactSubjects.find((s) => s.value === form.subject)?.label ?? form.subject;
       try {
         await app.mailer.send({
@@ -37,16 +37,13 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
           replyTo: form.email,
           subject: `[Contact] ${subjectLabel} from ${form.name}`,
           ...message([
-            `New message through the contact form (reference ${row?.id}).`,
+            `New message through the contact form (reference ${id}).`,
             `From: ${form.name} <${form.email}>\nSubject: ${subjectLabel}`,
             form.message,
           ]),
         });
       } catch (error) {
-        request.log.error(
-          { err: error, contactMessageId: row?.id },
-          "contact notification could not be sent",
-        );
+        request.log.error({ err: error, contactMessageId: id }, "contact notification could not be sent");
       }
       return { received: true as const };
     },
@@ -69,10 +66,7 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn("partner form honeypot filled; application dropped");
         return { received: true as const };
       }
-      const [row] = await db
-        .insert(partnerApplications)
-        .values(form)
-        .returning({ id: partnerApplications.id });
+      const id = await insertPartnerApplication(db, form);
       try {
         await app.mailer.send({
           to: form.email,
@@ -80,14 +74,11 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
           ...message([
             `Hello ${form.contactPerson},`,
             `Thank you for applying to sell ${form.companyName}'s products on Stackbay. Our partner team reviews every application and will get back to you within 5 business days.`,
-            `Your reference: ${row?.id}`,
+            `Your reference: ${id}`,
           ]),
         });
       } catch (error) {
-        request.log.error(
-          { err: error, applicationId: row?.id },
-          "partner acknowledgement could not be sent",
-        );
+        request.log.error({ err: error, applicationId: id }, "partner acknowledgement could not be sent");
       }
       return { received: true as const };
     },

@@ -1,4 +1,3 @@
-import { count, desc, eq, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -12,10 +11,20 @@ import {
   inboxSubscriberSchema,
 } from "#domain/inbound";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { user } from "#server/db/schema/auth";
-import { contactMessages, newsletterSubscriptions, partnerApplications } from "#server/db/schema/inbound";
 import { NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
+import {
+  findAccountByEmail,
+  grantSeller,
+  listAllSubscriptions,
+  listContactMessages,
+  listPartnerApplications,
+  listSubscriptions,
+  lockPartnerApplicationStatus,
+  type PartnerApplicationRow,
+  type SubscriptionRow,
+  setPartnerApplicationStatus,
+} from "#server/modules/inbox/repository";
 
 const listQuery = inboxQuery.omit({ status: true });
 
@@ -24,9 +33,9 @@ const iso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
   createdAt: row.createdAt.toISOString(),
   ...(row.updatedAt ? { updatedAt: row.updatedAt.toISOString() } : {}),
 });
-const application = (row: typeof partnerApplications.$inferSelect) => inboxApplicationSchema.parse(iso(row));
+const application = (row: PartnerApplicationRow) => inboxApplicationSchema.parse(iso(row));
 
-function subscriberStatus(row: typeof newsletterSubscriptions.$inferSelect) {
+function subscriberStatus(row: SubscriptionRow) {
   if (row.unsubscribedAt) return "unsubscribed" as const;
   return row.confirmedAt ? ("confirmed" as const) : ("pending" as const);
 }
@@ -35,18 +44,13 @@ function subscriberStatus(row: typeof newsletterSubscriptions.$inferSelect) {
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireRole("admin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
-  async function pageOf<T>(
-    rows: (offset: number) => Promise<T[]>,
-    total: Promise<{ n: number }[]>,
-    at: number,
-  ) {
-    const [items, [counted]] = await Promise.all([rows((at - 1) * INBOX_PAGE_SIZE), total]);
-    return { items, total: counted?.n ?? 0, page: at, pageSize: INBOX_PAGE_SIZE };
-  }
+  const pageOf = <T>(items: T[], total: number, page: number) => ({
+    items,
+    total,
+    page,
+    pageSize: INBOX_PAGE_SIZE,
+  });
 
   app.get(
     "/admin/inbox/messages",
@@ -58,20 +62,11 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inboxPageSchema(inboxMessageSchema) },
       },
     },
-    async (request) =>
-      pageOf(
-        async (offset) =>
-          (
-            await db
-              .select()
-              .from(contactMessages)
-              .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-              .limit(INBOX_PAGE_SIZE)
-              .offset(offset)
-          ).map(iso),
-        db.select({ n: count() }).from(contactMessages),
-        request.query.page,
-      ),
+    async (request) => {
+      const { page } = request.query;
+      const { rows, total } = await listContactMessages(db, page);
+      return pageOf(rows.map(iso), total, page);
+    },
   );
 
   app.get(
@@ -85,22 +80,9 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status } = request.query;
-      const where: SQL | undefined = status ? eq(partnerApplications.status, status) : undefined;
-      return pageOf(
-        async (offset) =>
-          (
-            await db
-              .select()
-              .from(partnerApplications)
-              .where(where)
-              .orderBy(desc(partnerApplications.createdAt), desc(partnerApplications.id))
-              .limit(INBOX_PAGE_SIZE)
-              .offset(offset)
-          ).map(application),
-        db.select({ n: count() }).from(partnerApplications).where(where),
-        request.query.page,
-      );
+      const { status, page } = request.query;
+      const { rows, total } = await listPartnerApplications(db, page, status);
+      return pageOf(rows.map(application), total, page);
     },
   );
 
@@ -121,17 +103,9 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status } = request.body;
       const me = signedInUser(request);
       return db.transaction(async (tx) => {
-        const [previous] = await tx
-          .select({ status: partnerApplications.status })
-          .from(partnerApplications)
-          .where(eq(partnerApplications.id, request.params.id))
-          .for("update");
+        const previous = await lockPartnerApplicationStatus(tx, request.params.id);
         if (!previous) throw new NotFound("This application does not exist.");
-        const [row] = await tx
-          .update(partnerApplications)
-          .set({ status, updatedAt: new Date() })
-          .where(eq(partnerApplications.id, request.params.id))
-          .returning();
+        const row = await setPartnerApplicationStatus(tx, request.params.id, status);
         if (!row) throw new NotFound("This application does not exist.");
         await recordAudit(tx, me, {
           action: "update",
@@ -143,15 +117,9 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         let sellerGranted = false;
         if (status === "approved") {
-          const [account] = await tx
-            .select({ id: user.id, email: user.email, isSeller: user.isSeller })
-            .from(user)
-            .where(eq(user.email, row.email.toLowerCase()));
+          const account = await findAccountByEmail(tx, row.email.toLowerCase());
           if (account && !account.isSeller) {
-            await tx
-              .update(user)
-              .set({ isSeller: true, updatedAt: new Date() })
-              .where(eq(user.id, account.id));
+            await grantSeller(tx, account.id);
             await recordAudit(tx, me, {
               action: "update",
               entityType: "user",
@@ -182,25 +150,17 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inboxPageSchema(inboxSubscriberSchema) },
       },
     },
-    async (request) =>
-      pageOf(
-        async (offset) =>
-          (
-            await db
-              .select()
-              .from(newsletterSubscriptions)
-              .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
-              .limit(INBOX_PAGE_SIZE)
-              .offset(offset)
-          ).map((row) => ({
-            email: row.email,
-            status: subscriberStatus(row),
-            createdAt: row.createdAt.toISOString(),
-            confirmedAt: row.confirmedAt?.toISOString() ?? null,
-          })),
-        db.select({ n: count() }).from(newsletterSubscriptions),
-        request.query.page,
-      ),
+    async (request) => {
+      const { page } = request.query;
+      const { rows, total } = await listSubscriptions(db, page);
+      const items = rows.map((row) => ({
+        email: row.email,
+        status: subscriberStatus(row),
+        createdAt: row.createdAt.toISOString(),
+        confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      }));
+      return pageOf(items, total, page);
+    },
   );
 
   app.get(
@@ -213,7 +173,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const rows = await db.select().from(newsletterSubscriptions).orderBy(newsletterSubscriptions.email);
+      const rows = await listAllSubscriptions(db);
       const lines = rows
         .filter((row) => subscriberStatus(row) === "confirmed")
         .map((row) => `${csvCell(row.email)},${csvCell(row.confirmedAt?.toISOString() ?? "")}\r\n`);

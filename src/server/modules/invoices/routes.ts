@@ -1,14 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
 import { buildInvoice } from "#domain/invoice";
 import { requireUser, signedInUser } from "#server/auth/guards";
-import { orders } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import { invoiceHtml } from "#server/modules/invoices/invoice-html";
-import { loadOrders } from "#server/modules/orders/service";
+import { findInvoiceOrder } from "#server/modules/invoices/repository";
 
 const idParams = z.object({ id: z.uuid("Unknown order") });
 
@@ -34,10 +32,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = signedInUser(request);
-        const mine = hasRole(me, "admin")
-          ? eq(orders.id, request.params.id)
-          : and(eq(orders.id, request.params.id), eq(orders.userId, me.id));
-        const [order] = await loadOrders(db, mine, app.env.REFUND_WINDOW_DAYS);
+        const order = await findInvoiceOrder(
+          db,
+          request.params.id,
+          hasRole(me, "admin") ? null : me.id,
+          app.env.REFUND_WINDOW_DAYS,
+        );
         // Someone else's order is as absent as one that does not exist, like GET /api/orders/:id.
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         if (!confirmedStatuses.includes(order.paymentStatus)) {
@@ -50,7 +50,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .type("text/html; charset=utf-8")
           .header("content-disposition", `attachment; filename="stackbay-invoice-${invoice.number}.html"`)
-          .header("cache-control", "private, no-store")
           .send(invoiceHtml(invoice));
       },
     );

@@ -27,8 +27,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: licenseListSchema },
         },
       },
-      async (request, reply) => {
-        reply.header("cache-control", "private, no-store");
+      async (request) => {
         return { items: await licensesOf(db, signedInUser(request).id) };
       },
     );

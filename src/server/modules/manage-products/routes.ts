@@ -41,9 +41,6 @@ const snapshot = ({ createdAt: _c, updatedAt: _u, ...product }: EditableProduct)
 export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireAnyRole("seller", "admin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   /**
    * The seller's name stands in for an empty vendor, so buyers always see who sells the product.

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { newsletterSchema } from "#domain/newsletter";
-import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { publicUrl } from "#server/env";
 import { message } from "#server/mail/templates";
+import {
+  confirmSubscription,
+  findSubscription,
+  unsubscribe,
+  upsertPendingSubscription,
+} from "#server/modules/newsletter/repository";
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
@@ -31,26 +35,16 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      const [existing] = await db
-        .select()
-        .from(newsletterSubscriptions)
-        .where(eq(newsletterSubscriptions.email, email));
+      const existing = await findSubscription(db, email);
       if (existing?.confirmedAt && !existing.unsubscribedAt) return { subscribed: true as const };
 
       const confirm = newToken();
-      const unsubscribe = newToken();
-      await db
-        .insert(newsletterSubscriptions)
-        .values({ email, confirmTokenHash: hash(confirm), unsubscribeTokenHash: hash(unsubscribe) })
-        .onConflictDoUpdate({
-          target: newsletterSubscriptions.email,
-          set: {
-            confirmTokenHash: hash(confirm),
-            unsubscribeTokenHash: hash(unsubscribe),
-            confirmedAt: null,
-            unsubscribedAt: null,
-          },
-        });
+      const unsubscribeToken = newToken();
+      await upsertPendingSubscription(db, {
+        email,
+        confirmTokenHash: hash(confirm),
+        unsubscribeTokenHash: hash(unsubscribeToken),
+      });
       const base = publicUrl(app.env);
       try {
         await app.mailer.send({
@@ -59,7 +53,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           ...message(
             [
               "Please confirm that you want Stackbay's deals and product news at this address.",
-              `If you did not ask for this, ignore this message. To stop any mail from us: ${base}/api/newsletter/unsubscribe?token=${unsubscribe}`,
+              `If you did not ask for this, ignore this message. To stop any mail from us: ${base}/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
             ],
             { label: "Confirm subscription", url: `${base}/api/newsletter/confirm?token=${confirm}` },
           ),
@@ -81,17 +75,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await db
-        .update(newsletterSubscriptions)
-        .set({ confirmedAt: new Date(), confirmTokenHash: null })
-        .where(
-          and(
-            eq(newsletterSubscriptions.confirmTokenHash, hash(request.query.token)),
-            isNull(newsletterSubscriptions.unsubscribedAt),
-          ),
-        )
-        .returning({ id: newsletterSubscriptions.id });
-      return reply.redirect(`/?newsletter=${rows.length > 0 ? "confirmed" : "invalid"}`, 303);
+      const confirmed = await confirmSubscription(db, hash(request.query.token));
+      return reply.redirect(`/?newsletter=${confirmed ? "confirmed" : "invalid"}`, 303);
     },
   );
 
@@ -105,12 +90,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await db
-        .update(newsletterSubscriptions)
-        .set({ unsubscribedAt: new Date() })
-        .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hash(request.query.token)))
-        .returning({ id: newsletterSubscriptions.id });
-      return reply.redirect(`/?newsletter=${rows.length > 0 ? "unsubscribed" : "invalid"}`, 303);
+      const done = await unsubscribe(db, hash(request.query.token));
+      return reply.redirect(`/?newsletter=${done ? "unsubscribed" : "invalid"}`, 303);
     },
   );
 };

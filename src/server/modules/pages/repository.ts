@@ -1,10 +1,13 @@
 import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import type { Page, PageListItem, SeoMeta } from "#domain/cms";
-import type { Database } from "#server/db/client";
+import type { Database, Transaction } from "#server/db/client";
 import { type SeoMeta as StoredSeoMeta, sitePages } from "#server/db/schema/content";
 import { containsPattern } from "#server/lib/like";
 
 type PageRow = typeof sitePages.$inferSelect;
+type Db = Database | Transaction;
+/** The stored columns a save writes; the HTML is already sanitised. */
+export type PageColumns = Omit<typeof sitePages.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
 /** The stored jsonb keeps the spec's field names and leaves out empty ones. */
 export function toStoredSeoMeta(seo: SeoMeta): StoredSeoMeta | null {
@@ -43,7 +46,7 @@ export function pageSnapshot(row: PageRow) {
   };
 }
 
-export async function findActivePage(db: Database, slug: string) {
+export async function findActivePage(db: Db, slug: string) {
   const [row] = await db
     .select()
     .from(sitePages)
@@ -51,14 +54,14 @@ export async function findActivePage(db: Database, slug: string) {
   return row;
 }
 
-export async function findPage(db: Database, id: string, options: { lock?: boolean } = {}) {
+export async function findPage(db: Db, id: string, options: { lock?: boolean } = {}) {
   const query = db.select().from(sitePages).where(eq(sitePages.id, id));
   const [row] = options.lock ? await query.for("update") : await query;
   return row;
 }
 
 /** Every page, drafts included, most recently updated first; `search` matches title or slug. */
-export async function listPages(db: Database, search?: string): Promise<PageListItem[]> {
+export async function listPages(db: Db, search?: string): Promise<PageListItem[]> {
   const pattern = search ? containsPattern(search) : undefined;
   const rows = await db
     .select({
@@ -75,10 +78,35 @@ export async function listPages(db: Database, search?: string): Promise<PageList
 }
 
 /** Whether another page than `exceptId` already has the slug. */
-export async function slugTaken(db: Database, slug: string, exceptId?: string) {
+export async function slugTaken(db: Db, slug: string, exceptId?: string) {
   const [row] = await db
     .select({ id: sitePages.id })
     .from(sitePages)
     .where(exceptId ? and(eq(sitePages.slug, slug), ne(sitePages.id, exceptId)) : eq(sitePages.slug, slug));
   return row !== undefined;
+}
+
+/** Creates a page, a draft unless `columns` say otherwise. */
+export async function insertPage(tx: Db, columns: PageColumns) {
+  const [created] = await tx
+    .insert(sitePages)
+    .values({ isActive: false, ...columns })
+    .returning();
+  if (!created) throw new Error("insert returned no page");
+  return created;
+}
+
+export async function updatePage(tx: Db, id: string, columns: PageColumns) {
+  const [after] = await tx
+    .update(sitePages)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(eq(sitePages.id, id))
+    .returning();
+  return after;
+}
+
+/** Deletes the page and answers what it was, or undefined when there was none. */
+export async function deletePage(tx: Db, id: string) {
+  const [deleted] = await tx.delete(sitePages).where(eq(sitePages.id, id)).returning();
+  return deleted;
 }

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,19 +9,22 @@ import {
   searchQuery,
 } from "#domain/cms";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import type { Database } from "#server/db/client";
-import { sitePages } from "#server/db/schema/content";
+import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound, ValidationError } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { sanitizePageHtml } from "#server/lib/sanitize";
 import {
+  deletePage,
   findActivePage,
   findPage,
+  insertPage,
   listPages,
+  type PageColumns,
   pageSnapshot,
   slugTaken,
   toPage,
   toStoredSeoMeta,
+  updatePage,
 } from "#server/modules/pages/repository";
 
 const pageAnswer = z.object({ page: pageSchema });
@@ -44,7 +46,7 @@ function isUniqueViolation(error: unknown): boolean {
  * The columns to store for a form's values. The HTML is sanitised on every save, so what is stored is
  * what visitors get; content that is nothing but unsafe markup is refused rather than saved empty.
  */
-function pageColumns(values: PageValues) {
+function pageColumns(values: PageValues): PageColumns {
   const content = sanitizePageHtml(values.content);
   if (!content) {
     const message = "Content is required: nothing is left once unsafe HTML such as scripts is removed.";
@@ -59,7 +61,7 @@ function pageColumns(values: PageValues) {
   };
 }
 
-async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
+async function assertSlugFree(db: Database | Transaction, slug: string, exceptId?: string) {
   if (await slugTaken(db, slug, exceptId)) throw slugConflict(slug);
 }
 
@@ -67,7 +69,7 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  const inTransaction = async <T>(slug: string, work: (tx: Database) => Promise<T>): Promise<T> => {
+  const inTransaction = async <T>(slug: string, work: (tx: Transaction) => Promise<T>): Promise<T> => {
     try {
       return await db.transaction(work);
     } catch (error) {
@@ -98,9 +100,6 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook("onRequest", requireRole("admin"));
-    admin.addHook("onSend", async (_request, reply) => {
-      reply.header("cache-control", "private, no-store");
-    });
 
     admin.get(
       "/admin/pages",
@@ -132,11 +131,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
           await assertSlugFree(tx, columns.slug);
           // The spec shows both defaults; a new page starts as a draft so nothing half-written goes public
           // by accident. Publishing is an explicit choice (the form's "Active (published)" box).
-          const [created] = await tx
-            .insert(sitePages)
-            .values({ isActive: false, ...columns })
-            .returning();
-          if (!created) throw new Error("insert returned no page");
+          const created = await insertPage(tx, columns);
           await recordAudit(tx, me, {
             action: "create",
             entityType: "page",
@@ -190,11 +185,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await findPage(tx, id, { lock: true });
           if (!before) throw notFound();
           await assertSlugFree(tx, columns.slug, id);
-          const [after] = await tx
-            .update(sitePages)
-            .set({ ...columns, updatedAt: new Date() })
-            .where(eq(sitePages.id, id))
-            .returning();
+          const after = await updatePage(tx, id, columns);
           if (!after) throw notFound();
           await recordAudit(tx, me, {
             action: "update",
@@ -226,7 +217,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
         const { id } = request.params;
         if (!z.uuid().safeParse(id).success) throw notFound();
         await db.transaction(async (tx) => {
-          const [deleted] = await tx.delete(sitePages).where(eq(sitePages.id, id)).returning();
+          const deleted = await deletePage(tx, id);
           if (!deleted) throw notFound();
           await recordAudit(tx, me, {
             action: "delete",

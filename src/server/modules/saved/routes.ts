@@ -18,9 +18,6 @@ const requireSession: onRequestAsyncHookHandler = async (request, reply) => {
 export const savedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireSession);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.get(
     "/saved",

@@ -1,4 +1,3 @@
-import { asc, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -10,40 +9,29 @@ import {
   systemSchema,
 } from "#domain/system";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import type { Database } from "#server/db/client";
-import { user } from "#server/db/schema/auth";
-import { fxRates, products } from "#server/db/schema/catalog";
-import { orders } from "#server/db/schema/orders";
 import { recordAudit } from "#server/lib/audit";
+import {
+  countRecords,
+  type FxRateRow,
+  listFxRates,
+  lockFxRate,
+  upsertFxRate,
+} from "#server/modules/system/repository";
 import packageJson from "../../../../package.json" with { type: "json" };
 
 const version = packageJson.version;
 
-const toRate = (row: typeof fxRates.$inferSelect) => ({
+const toRate = (row: FxRateRow) => ({
   currencyCode: row.currencyCode,
   rateToUsd: Number(row.rateToUsd),
   fxBuffer: Number(row.fxBuffer),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-async function counts(db: Database) {
-  const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-  const [users, allProducts, activeProducts, allOrders] = await Promise.all([
-    total(db.select({ n: count() }).from(user)),
-    total(db.select({ n: count() }).from(products)),
-    total(db.select({ n: count() }).from(products).where(eq(products.isActive, true))),
-    total(db.select({ n: count() }).from(orders)),
-  ]);
-  return { users, products: allProducts, activeProducts, orders: allOrders };
-}
-
 /** The running system at a glance, and the exchange rates prices are converted with; super admins only. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireRole("superAdmin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.get(
     "/admin/system",
@@ -66,9 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         healthy = false;
       }
       const latencyMs = healthy ? Math.round((performance.now() - started) * 10) / 10 : null;
-      const [figures, rates] = healthy
-        ? await Promise.all([counts(db), db.select().from(fxRates).orderBy(asc(fxRates.currencyCode))])
-        : [null, []];
+      const [figures, rates] = healthy ? await Promise.all([countRecords(db), listFxRates(db)]) : [null, []];
       return {
         version,
         uptimeSeconds: Math.round(process.uptime()),
@@ -100,19 +86,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code } = request.params;
       const { rateToUsd, fxBuffer } = request.body;
       const row = await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(fxRates).where(eq(fxRates.currencyCode, code)).for("update");
-        const values = {
+        const before = await lockFxRate(tx, code);
+        const saved = await upsertFxRate(tx, code, {
           rateToUsd: rateToUsd.toFixed(RATE_DECIMALS),
           fxBuffer: fxBuffer.toFixed(BUFFER_DECIMALS),
-          updatedAt: new Date(),
-        };
-        const [saved] = await tx
-          .insert(fxRates)
-          .values({ currencyCode: code, ...values })
-          .onConflictDoUpdate({ target: fxRates.currencyCode, set: values })
-          .returning();
-        if (!saved) throw new Error(`the rate of ${code} was not saved`);
-        const figures = (r: typeof fxRates.$inferSelect) => ({
+        });
+        const figures = (r: FxRateRow) => ({
           rateToUsd: Number(r.rateToUsd),
           fxBuffer: Number(r.fxBuffer),
         });

@@ -14,9 +14,6 @@ import { updateUserAccess } from "#server/modules/users/service";
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   app.addHook("onRequest", requireRole("superAdmin"));
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.get(
     "/admin/users",
