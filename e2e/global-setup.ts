@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -8,6 +7,7 @@ import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
+import { freePort } from "#server/test/ports";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 
 export type E2eServer = {
@@ -22,17 +22,6 @@ declare module "vitest" {
     /** One server per worker (see `e2e/browser.ts`). */
     servers: E2eServer[];
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */

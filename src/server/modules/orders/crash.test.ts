@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AddressInfo, createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -12,6 +11,7 @@ import { openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { queryRows } from "#server/test/app";
 import { readOutbox } from "#server/test/outbox";
+import { freePort } from "#server/test/ports";
 
 /**
  * The real server, killed with SIGKILL while checkouts are in flight and started again: its sweeper
@@ -36,17 +36,6 @@ afterAll(async () => {
   for (const child of children) child.kill("SIGKILL");
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
