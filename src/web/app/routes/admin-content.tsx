@@ -7,6 +7,7 @@ import { formatDateTime, formatRelativeTime } from "#domain/dates";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
@@ -117,63 +118,60 @@ function BlockCard({ block }: { block: ContentBlock }) {
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-label`}
-      className="rounded-lg border border-border bg-card p-5 shadow-sm"
-      data-testid="content-block"
-      data-key={block.key}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <div className="min-w-0">
-          <h2 id={`${id}-label`} className="font-semibold">
-            <label htmlFor={`${id}-text`}>{label}</label>
-          </h2>
-          <p className="font-mono text-xs break-all text-muted-foreground">{block.key}</p>
+    <Card asChild className="p-5">
+      <section aria-labelledby={`${id}-label`} data-testid="content-block" data-key={block.key}>
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h2 id={`${id}-label`} className="font-semibold">
+              <label htmlFor={`${id}-text`}>{label}</label>
+            </h2>
+            <p className="font-mono text-xs break-all text-muted-foreground">{block.key}</p>
+          </div>
+          {block.isDefault ? (
+            <Badge variant="outline">Default text</Badge>
+          ) : (
+            block.updatedAt && (
+              <p className="text-xs text-muted-foreground">
+                Saved{" "}
+                <time dateTime={block.updatedAt} title={formatDateTime(block.updatedAt)}>
+                  {formatRelativeTime(block.updatedAt)}
+                </time>
+              </p>
+            )
+          )}
         </div>
-        {block.isDefault ? (
-          <Badge variant="outline">Default text</Badge>
-        ) : (
-          block.updatedAt && (
-            <p className="text-xs text-muted-foreground">
-              Saved{" "}
-              <time dateTime={block.updatedAt} title={formatDateTime(block.updatedAt)}>
-                {formatRelativeTime(block.updatedAt)}
-              </time>
-            </p>
-          )
+        <Textarea
+          id={`${id}-text`}
+          // Grows with its text where the browser can size fields to their content.
+          className="mt-3 min-h-20 max-h-80 field-sizing-content"
+          rows={3}
+          maxLength={CONTENT_BLOCK_MAX}
+          value={shown}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
+            {error}
+          </p>
         )}
-      </div>
-      <Textarea
-        id={`${id}-text`}
-        // Grows with its text where the browser can size fields to their content.
-        className="mt-3 min-h-20 max-h-80 field-sizing-content"
-        rows={3}
-        maxLength={CONTENT_BLOCK_MAX}
-        value={shown}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setError(null);
-        }}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      {changed && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={save} disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
-            <span className="sr-only"> {label}</span>
-          </Button>
-          <Button size="sm" variant="outline" onClick={reset} disabled={update.isPending}>
-            Cancel
-            <span className="sr-only"> changes to {label}</span>
-          </Button>
-        </div>
-      )}
-    </section>
+        {changed && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" onClick={save} disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save"}
+              <span className="sr-only"> {label}</span>
+            </Button>
+            <Button size="sm" variant="outline" onClick={reset} disabled={update.isPending}>
+              Cancel
+              <span className="sr-only"> changes to {label}</span>
+            </Button>
+          </div>
+        )}
+      </section>
+    </Card>
   );
 }

@@ -14,6 +14,7 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { RequireAdmin } from "#web/features/auth/components/guards";
@@ -88,26 +89,28 @@ function Messages({ page, onPage }: { page: number; onPage: (page: number) => vo
       {(items) => (
         <ul className="grid gap-4">
           {items.map((m) => (
-            <li key={m.id} className="rounded-lg border border-border bg-card p-5">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold">
-                  {m.name}{" "}
-                  <a
-                    href={`mailto:${m.email}`}
-                    className="text-sm font-normal text-primary underline underline-offset-2"
-                  >
-                    {m.email}
-                  </a>
-                </h2>
-                <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
-                  {formatDateTime(m.createdAt)}
-                </time>
-              </div>
-              <Badge variant="secondary" className="mt-2">
-                {labelOf(contactSubjects, m.subject)}
-              </Badge>
-              <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
-            </li>
+            <Card asChild key={m.id} className="p-5" flat>
+              <li>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold">
+                    {m.name}{" "}
+                    <a
+                      href={`mailto:${m.email}`}
+                      className="text-sm font-normal text-primary underline underline-offset-2"
+                    >
+                      {m.email}
+                    </a>
+                  </h2>
+                  <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
+                    {formatDateTime(m.createdAt)}
+                  </time>
+                </div>
+                <Badge variant="secondary" className="mt-2">
+                  {labelOf(contactSubjects, m.subject)}
+                </Badge>
+                <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
+              </li>
+            </Card>
           ))}
         </ul>
       )}
@@ -167,51 +170,53 @@ function Applications({
         {(items) => (
           <ul className="grid gap-4">
             {items.map((a) => (
-              <li key={a.id} className="rounded-lg border border-border bg-card p-5">
-                <div className="flex flex-wrap items-start justify-between gap-4">
-                  <div>
-                    <h2 className="font-semibold">{a.companyName}</h2>
-                    <p className="text-sm text-muted-foreground">
-                      {a.contactPerson} ·{" "}
-                      <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-2">
-                        {a.email}
-                      </a>{" "}
-                      · applied {formatDate(a.createdAt)}
-                    </p>
-                  </div>
-                  <FormField label="Status" className="w-40">
-                    <NativeSelect
-                      value={a.status}
-                      disabled={update.isPending}
-                      onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
-                    >
-                      {applicationStatuses.map((s) => (
-                        <option key={s.value} value={s.value}>
-                          {s.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                </div>
-                <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-                  <Fact term="Product type" value={labelOf(productTypes, a.productType)} />
-                  <Fact term="Country" value={labelOf(partnerCountries, a.country)} />
-                  <Fact term="Company size" value={labelOf(companySizes, a.companySize)} />
-                  <Fact
-                    term="Website"
-                    value={
-                      <a
-                        href={a.website}
-                        rel="noopener noreferrer nofollow"
-                        className="text-primary underline underline-offset-2"
+              <Card asChild key={a.id} className="p-5" flat>
+                <li>
+                  <div className="flex flex-wrap items-start justify-between gap-4">
+                    <div>
+                      <h2 className="font-semibold">{a.companyName}</h2>
+                      <p className="text-sm text-muted-foreground">
+                        {a.contactPerson} ·{" "}
+                        <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-2">
+                          {a.email}
+                        </a>{" "}
+                        · applied {formatDate(a.createdAt)}
+                      </p>
+                    </div>
+                    <FormField label="Status" className="w-40">
+                      <NativeSelect
+                        value={a.status}
+                        disabled={update.isPending}
+                        onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
                       >
-                        {a.website}
-                      </a>
-                    }
-                  />
-                </dl>
-                <p className="mt-3 text-sm whitespace-pre-line">{a.message}</p>
-              </li>
+                        {applicationStatuses.map((s) => (
+                          <option key={s.value} value={s.value}>
+                            {s.label}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormField>
+                  </div>
+                  <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                    <Fact term="Product type" value={labelOf(productTypes, a.productType)} />
+                    <Fact term="Country" value={labelOf(partnerCountries, a.country)} />
+                    <Fact term="Company size" value={labelOf(companySizes, a.companySize)} />
+                    <Fact
+                      term="Website"
+                      value={
+                        <a
+                          href={a.website}
+                          rel="noopener noreferrer nofollow"
+                          className="text-primary underline underline-offset-2"
+                        >
+                          {a.website}
+                        </a>
+                      }
+                    />
+                  </dl>
+                  <p className="mt-3 text-sm whitespace-pre-line">{a.message}</p>
+                </li>
+              </Card>
             ))}
           </ul>
         )}

@@ -14,6 +14,7 @@ import {
   productFormSchema,
 } from "#domain/product-admin";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
@@ -413,13 +414,15 @@ function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-      <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
-    </section>
+    <Card asChild className="p-6">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+        <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
+      </section>
+    </Card>
   );
 }
 
