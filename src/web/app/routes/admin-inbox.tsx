@@ -17,6 +17,15 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useApplications } from "#web/features/inbox/api/get-applications";
 import { useMessages } from "#web/features/inbox/api/get-messages";
@@ -255,40 +264,30 @@ function Subscribers({ page, onPage }: { page: number; onPage: (page: number) =>
       </div>
       <PagedList query={useSubscribers(page)} what="subscribers" empty="No subscribers yet." onPage={onPage}>
         {(items) => (
-          <div className="overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    E-mail
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Subscribed
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Confirmed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <TableFrame aria-label="Subscribers">
+            <Table>
+              <TableHeader>
+                <TableHead>E-mail</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Subscribed</TableHead>
+                <TableHead>Confirmed</TableHead>
+              </TableHeader>
+              <TableBody>
                 {items.map((s) => (
-                  <tr key={s.email} className="border-t border-border">
-                    <td className="px-4 py-3">{s.email}</td>
-                    <td className="px-4 py-3">
+                  <TableRow key={s.email}>
+                    <TableCell>{s.email}</TableCell>
+                    <TableCell>
                       <Badge variant={subscriberBadge[s.status]} className="capitalize">
                         {s.status}
                       </Badge>
-                    </td>
-                    <td className="px-4 py-3">{formatDate(s.createdAt)}</td>
-                    <td className="px-4 py-3">{s.confirmedAt ? formatDate(s.confirmedAt) : "—"}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell>{formatDate(s.createdAt)}</TableCell>
+                    <TableCell>{s.confirmedAt ? formatDate(s.confirmedAt) : "—"}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </TableBody>
+            </Table>
+          </TableFrame>
         )}
       </PagedList>
     </>

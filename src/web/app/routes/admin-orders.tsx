@@ -13,10 +13,10 @@ import { formatUsd } from "#domain/money";
 import { adminChoices, canTransition, paymentStatusNames as statusNames } from "#domain/order-states";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
-import { ScrollTable } from "#web/components/layout/scroll-table";
 import { Badge } from "#web/components/ui/badge";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
+import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
@@ -127,14 +127,14 @@ function OrderRow({ order }: { order: AdminOrder }) {
   };
 
   return (
-    <tr className="border-t border-border" data-testid="admin-order-row">
-      <td className="px-4 py-3 font-mono text-xs">
+    <TableRow data-testid="admin-order-row">
+      <TableCell className="font-mono text-xs">
         <span title={order.id}>{shortId}</span>
-      </td>
-      <td className="px-4 py-3">{order.accountEmail}</td>
-      <td className="px-4 py-3 tabular-nums">{formatUsd(order.totalAmount)}</td>
-      <td className="px-4 py-3">{methodLabel(order.paymentMethod)}</td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>{order.accountEmail}</TableCell>
+      <TableCell className="tabular-nums">{formatUsd(order.totalAmount)}</TableCell>
+      <TableCell>{methodLabel(order.paymentMethod)}</TableCell>
+      <TableCell>
         <Badge
           variant={label === "Confirmed" ? "success" : "outline"}
           className={cn(label === "Failed" && "border-destructive text-destructive")}
@@ -142,14 +142,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
         >
           {label}
         </Badge>
-      </td>
-      <td className="px-4 py-3" data-testid="admin-order-paid">
-        {order.isPaid ? "Yes" : "No"}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      </TableCell>
+      <TableCell data-testid="admin-order-paid">{order.isPaid ? "Yes" : "No"}</TableCell>
+      <TableCell className="whitespace-nowrap">
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-      </td>
-      <td className="px-4 py-2">
+      </TableCell>
+      <TableCell className="py-2">
         {choices.length > 0 ? (
           <NativeSelect
             aria-label={`Status of order ${shortId}`}
@@ -169,7 +167,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
             {fixedReason(order.paymentStatus)}
           </span>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

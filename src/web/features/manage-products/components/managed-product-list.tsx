@@ -20,6 +20,15 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
 import { useDeleteProduct } from "#web/features/manage-products/api/delete-product";
 import { useManagedProducts } from "#web/features/manage-products/api/get-managed-products";
 import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
@@ -145,24 +154,16 @@ export function ManagedProductList({
         onPage={(p) => go({ page: String(p) })}
       >
         {(items) => (
-          <section
-            id={REGION_ID}
-            aria-label="Products"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="managed-products-table">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-medium">
-                      {column === "Actions" ? <span className="sr-only">{column}</span> : column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <TableFrame id={REGION_ID} aria-label="Products" className="bg-card">
+            <Table className="min-w-[52rem]" data-testid="managed-products-table">
+              <TableHeader>
+                {columns.map((column) => (
+                  <TableHead key={column}>
+                    {column === "Actions" ? <span className="sr-only">{column}</span> : column}
+                  </TableHead>
+                ))}
+              </TableHeader>
+              <TableBody>
                 {items.map((product) => (
                   <ProductRow
                     key={product.id}
@@ -173,9 +174,9 @@ export function ManagedProductList({
                     onRestore={() => restoreProduct(product)}
                   />
                 ))}
-              </tbody>
-            </table>
-          </section>
+              </TableBody>
+            </Table>
+          </TableFrame>
         )}
       </PagedList>
 
@@ -227,8 +228,8 @@ function ProductRow({
 }) {
   const struck = product.originalPrice !== null && product.originalPrice > product.price;
   return (
-    <tr className="border-t border-border" data-testid="managed-product-row">
-      <td className="px-4 py-3">
+    <TableRow data-testid="managed-product-row">
+      <TableCell>
         <div className="flex items-center gap-3">
           {product.imageUrl ? (
             <img
@@ -246,9 +247,9 @@ function ProductRow({
           )}
           <span className="font-medium">{product.name}</span>
         </div>
-      </td>
-      <td className="px-4 py-3">{product.categoryName ?? product.category}</td>
-      <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+      </TableCell>
+      <TableCell>{product.categoryName ?? product.category}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
         {formatUsd(product.price)}
         {struck && product.originalPrice !== null && (
           <s className="ml-2 text-muted-foreground">
@@ -256,14 +257,14 @@ function ProductRow({
             {formatUsd(product.originalPrice)}
           </s>
         )}
-      </td>
-      <td className="px-4 py-3">{product.vendor ?? <span className="text-muted-foreground">—</span>}</td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>{product.vendor ?? <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell>
         <Badge variant={product.isActive ? "success" : "outline"} data-testid="managed-product-status">
           {product.isActive ? "Active" : "Inactive"}
         </Badge>
-      </td>
-      <td className="px-4 py-2">
+      </TableCell>
+      <TableCell className="py-2">
         <div className="flex justify-end gap-1">
           {product.isActive ? (
             <Button asChild variant="ghost" size="sm">
@@ -301,7 +302,7 @@ function ProductRow({
             </Button>
           )}
         </div>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }
