@@ -1,6 +1,5 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { CONTENT_BLOCK_MAX, type ContentBlock, contentBlockInputSchema } from "#domain/cms";
 import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
@@ -14,6 +13,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminContentBlocks } from "#web/features/content/api/get-admin-content-blocks";
 import { useUpdateContentBlock } from "#web/features/content/api/update-content-block";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -108,13 +108,11 @@ function BlockCard({ block }: { block: ContentBlock }) {
       setError(parsed.error.issues[0]?.message ?? "Content is not valid");
       return;
     }
-    try {
-      await update.mutateAsync({ key: block.key, content: parsed.data.content });
-      reset();
-      toast.success("Success", { description: "Content block updated successfully!" });
-    } catch (caught) {
-      toast.error(`Failed to update content block: ${(caught as Error).message}`);
-    }
+    const result = await runMutation(update.mutateAsync({ key: block.key, content: parsed.data.content }), {
+      success: { title: "Success", description: "Content block updated successfully!" },
+      error: { title: "Failed to update content block", placement: "title" },
+    });
+    if (result.ok) reset();
   };
 
   return (

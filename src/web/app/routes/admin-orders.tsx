@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   type AdminOrderList,
   type OrderStatus,
@@ -20,7 +19,7 @@ import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
-import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
@@ -112,18 +111,16 @@ function OrderRow({ order }: { order: AdminOrder }) {
 
   const change = async (next: OrderStatus) => {
     setDraft(next);
-    try {
-      await update.mutateAsync({ id: order.id, paymentStatus: next });
-      toast.success("Order updated", { description: `Order ${shortId} is ${statusNames[next]}.` });
-    } catch (error) {
+    await runMutation(update.mutateAsync({ id: order.id, paymentStatus: next }), {
+      success: { title: "Order updated", description: `Order ${shortId} is ${statusNames[next]}.` },
       // A move the server refuses (the order changed meanwhile) says why; anything else is the spec's text.
-      const refused = error instanceof ApiError && error.code === "INVALID_ORDER_TRANSITION";
-      toast.error("Error updating order", {
-        description: refused ? error.message : "Failed to update order status.",
-      });
-    } finally {
-      setDraft(null);
-    }
+      error: {
+        title: "Error updating order",
+        show: ["INVALID_ORDER_TRANSITION"],
+        fallback: "Failed to update order status.",
+      },
+    });
+    setDraft(null);
   };
 
   return (

@@ -1,6 +1,5 @@
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { PageListItem } from "#domain/cms";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
 import { paths } from "#domain/routes";
@@ -32,6 +31,7 @@ import {
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useDeletePage } from "#web/features/pages/api/delete-page";
 import { useAdminPages } from "#web/features/pages/api/get-admin-pages";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -129,14 +129,11 @@ function PagesList({ search }: { search: string }) {
 
 function PageRow({ page }: { page: PageListItem }) {
   const remove = useDeletePage();
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(page.id);
-      toast.success("Success", { description: "Page deleted successfully!" });
-    } catch (error) {
-      toast.error(`Failed to delete page: ${(error as Error).message}`);
-    }
-  };
+  const onDelete = () =>
+    runMutation(remove.mutateAsync(page.id), {
+      success: { title: "Success", description: "Page deleted successfully!" },
+      error: { title: "Failed to delete page", placement: "title" },
+    });
 
   return (
     <TableRow data-testid="admin-page-row">

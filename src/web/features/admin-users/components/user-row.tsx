@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { type AdminUser, type AdminUserUpdate, describeUserUpdate, editableRoles } from "#domain/admin-users";
 import { formatDate } from "#domain/dates";
 import {
@@ -17,6 +16,7 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { TableCell, TableRow } from "#web/components/ui/table";
 import { useUpdateUser } from "#web/features/admin-users/api/update-user";
+import { runMutation } from "#web/lib/mutation";
 
 type Access = Pick<AdminUser, "isSeller" | "isReseller" | "isAdmin" | "isSuperAdmin" | "disabled">;
 
@@ -41,14 +41,11 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
 
   const change = async (patch: AdminUserUpdate) => {
     setDraft({ ...shown, ...patch });
-    try {
-      await update.mutateAsync({ id: user.id, patch });
-      toast.success("User updated", { description: `${describeUserUpdate(patch)} for ${user.email}.` });
-    } catch (error) {
-      toast.error("Failed to update user", { description: (error as Error).message });
-    } finally {
-      setDraft(null);
-    }
+    await runMutation(update.mutateAsync({ id: user.id, patch }), {
+      success: { title: "User updated", description: `${describeUserUpdate(patch)} for ${user.email}.` },
+      error: { title: "Failed to update user" },
+    });
+    setDraft(null);
   };
 
   return (

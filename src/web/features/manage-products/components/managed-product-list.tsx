@@ -1,7 +1,6 @@
 import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { formatUsd } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
 import { paths } from "#domain/routes";
@@ -32,6 +31,7 @@ import {
 import { useDeleteProduct } from "#web/features/manage-products/api/delete-product";
 import { useManagedProducts } from "#web/features/manage-products/api/get-managed-products";
 import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 
@@ -84,23 +84,18 @@ export function ManagedProductList({
 
   const confirmDelete = async () => {
     if (!confirming) return;
-    try {
-      await remove.mutateAsync(confirming.id);
-      toast.success("Success", { description: "Product deleted successfully" });
-      if (!opener.current?.isConnected) document.getElementById(REGION_ID)?.focus();
-    } catch (error) {
-      toast.error("Failed to delete product", { description: (error as Error).message });
-    }
+    const result = await runMutation(remove.mutateAsync(confirming.id), {
+      success: { title: "Success", description: "Product deleted successfully" },
+      error: { title: "Failed to delete product" },
+    });
+    if (result.ok && !opener.current?.isConnected) document.getElementById(REGION_ID)?.focus();
   };
 
-  const restoreProduct = async (product: ManagedProductRow) => {
-    try {
-      await restore.mutateAsync(product.id);
-      toast.success("Success", { description: "Product restored successfully" });
-    } catch (error) {
-      toast.error("Failed to restore product", { description: (error as Error).message });
-    }
-  };
+  const restoreProduct = (product: ManagedProductRow) =>
+    runMutation(restore.mutateAsync(product.id), {
+      success: { title: "Success", description: "Product restored successfully" },
+      error: { title: "Failed to restore product" },
+    });
 
   return (
     <>
