@@ -1,6 +1,5 @@
 import { Download, Inbox, Mail, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { formatDate, formatDateTime } from "#domain/dates";
 import {
   type ApplicationStatus,
@@ -31,6 +30,7 @@ import { useApplications } from "#web/features/inbox/api/get-applications";
 import { useMessages } from "#web/features/inbox/api/get-messages";
 import { subscribersCsvUrl, useSubscribers } from "#web/features/inbox/api/get-subscribers";
 import { useUpdateApplication } from "#web/features/inbox/api/update-application";
+import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 
 const tabs = [
@@ -140,19 +140,18 @@ function Applications({
 }) {
   const update = useUpdateApplication();
   const change = async (id: string, next: ApplicationStatus, company: string) => {
-    try {
-      const { sellerGranted } = await update.mutateAsync({ id, status: next });
-      toast.success(`${company}: ${labelOf(applicationStatuses, next)}`, {
+    await runMutation(update.mutateAsync({ id, status: next }), {
+      success: ({ sellerGranted }) => ({
+        title: `${company}: ${labelOf(applicationStatuses, next)}`,
         description:
           next === "approved"
             ? sellerGranted
               ? "The applicant's Stackbay account now has seller rights."
               : "No Stackbay account uses this e-mail address yet; grant seller rights once they sign up."
             : undefined,
-      });
-    } catch (error) {
-      toast.error("Status not changed", { description: (error as Error).message });
-    }
+      }),
+      error: { title: "Status not changed" },
+    });
   };
 
   return (

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { type ProfileInput, profileSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
@@ -12,8 +11,8 @@ import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateProfile } from "#web/features/account/api/update-profile";
-import { serverMessage } from "#web/features/account/error-message";
 import type { Me } from "#web/features/auth/api/get-me";
+import { runMutation } from "#web/lib/mutation";
 
 type ProfileValues = { [K in keyof ProfileInput]-?: string };
 
@@ -68,16 +67,17 @@ export function ProfileView({ me }: { me: Me }) {
     setEditing(false);
   };
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const user = await update.mutateAsync(values);
-      form.reset(valuesOf(user));
-      toast.success("Profile Updated", { description: "Your profile has been successfully updated." });
-      setEditing(false);
-    } catch (error) {
-      toast.error("Update Failed", {
-        description: serverMessage(error, "Failed to update profile. Please try again."),
-      });
-    }
+    const result = await runMutation(update.mutateAsync(values), {
+      success: { title: "Profile Updated", description: "Your profile has been successfully updated." },
+      error: {
+        title: "Update Failed",
+        show: "client",
+        fallback: "Failed to update profile. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    form.reset(valuesOf(result.data));
+    setEditing(false);
   });
 
   return (
