@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clock, Mail, MapPin, Phone, Timer } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type ContactInput, contactSchema, contactSubjects } from "#domain/inbound";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
@@ -10,6 +9,7 @@ import { FormField, HoneypotField, Textarea } from "#web/components/ui/form-fiel
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useSendContact } from "#web/features/inbound/api/send-contact";
+import { runMutation } from "#web/lib/mutation";
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "", website: "" };
 
@@ -31,13 +31,11 @@ export function Component() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await send.mutateAsync(values);
-      toast.success("Message sent successfully!", { description: "We'll get back to you within 24 hours." });
-      form.reset(empty);
-    } catch (error) {
-      toast.error("Message not sent", { description: (error as Error).message });
-    }
+    const result = await runMutation(send.mutateAsync(values), {
+      success: { title: "Message sent successfully!", description: "We'll get back to you within 24 hours." },
+      error: { title: "Message not sent" },
+    });
+    if (result.ok) form.reset(empty);
   });
 
   return (

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BadgeCheck, Globe, Handshake, LineChart, Wallet } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   companySizes,
   type PartnerApplicationInput,
@@ -16,6 +15,7 @@ import { FormField, HoneypotField, Textarea } from "#web/components/ui/form-fiel
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useApplyPartner } from "#web/features/inbound/api/apply-partner";
+import { runMutation } from "#web/lib/mutation";
 
 const empty: PartnerApplicationInput = {
   companyName: "",
@@ -66,15 +66,14 @@ export function Component() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await apply.mutateAsync(values);
-      toast.success("Application submitted successfully!", {
+    const result = await runMutation(apply.mutateAsync(values), {
+      success: {
+        title: "Application submitted successfully!",
         description: "We'll review your application and get back to you within 5 business days.",
-      });
-      form.reset(empty);
-    } catch (error) {
-      toast.error("Application not sent", { description: (error as Error).message });
-    }
+      },
+      error: { title: "Application not sent" },
+    });
+    if (result.ok) form.reset(empty);
   });
 
   return (

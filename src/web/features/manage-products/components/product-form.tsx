@@ -3,7 +3,6 @@ import { Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DEFAULT_COMMISSION_RATE } from "#domain/commissions";
 import {
   type EditableProduct,
@@ -29,6 +28,7 @@ import {
   imageItemFromUrl,
 } from "#web/features/manage-products/components/image-picker";
 import { ApiError } from "#web/lib/api";
+import { runMutation, toastError } from "#web/lib/mutation";
 
 const blank = (value: number | null) => (value === null ? "" : String(value));
 
@@ -132,7 +132,7 @@ function LoadedForm({
         const { url } = await uploadImage(item.file);
         result.push({ ...item, url, file: null });
       } catch (error) {
-        toast.error("Failed to upload image", { description: (error as Error).message });
+        toastError(error, { title: "Failed to upload image" });
         setImages((current) => current.map((i) => result.find((r) => r.key === i.key) ?? i));
         return null;
       }
@@ -152,16 +152,13 @@ function LoadedForm({
       images: urls,
       imageUrl: main,
     };
-    try {
-      if (product) await update.mutateAsync({ id: product.id, body });
-      else await create.mutateAsync(body);
-    } catch (error) {
-      toast.error(`Failed to ${action} product`, { description: (error as Error).message });
-      showServerDetails(error);
-      return;
-    }
-    toast.success("Success", { description: `Product ${action}d successfully` });
-    navigate(listPath);
+    const saved = product ? update.mutateAsync({ id: product.id, body }) : create.mutateAsync(body);
+    const result = await runMutation<unknown>(saved, {
+      success: { title: "Success", description: `Product ${action}d successfully` },
+      error: { title: `Failed to ${action} product` },
+    });
+    if (result.ok) navigate(listPath);
+    else showServerDetails(result.error);
   });
 
   function showServerDetails(error: unknown) {
