@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { InitialsAvatar } from "#web/features/about/components/initials-avatar";
 
 const facts = [
@@ -123,13 +124,15 @@ export function Component() {
         </p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {values.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-lg border border-border bg-card p-6 shadow-sm">
-              <span className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <Icon className="size-6" aria-hidden />
-              </span>
-              <h3 className="mt-4 font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-            </li>
+            <Card asChild key={title} className="p-6">
+              <li>
+                <span className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                  <Icon className="size-6" aria-hidden />
+                </span>
+                <h3 className="mt-4 font-semibold">{title}</h3>
+                <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+              </li>
+            </Card>
           ))}
         </ul>
       </section>
@@ -147,18 +150,20 @@ export function Component() {
         </p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {team.map((person) => (
-            <li
+            <Card
+              asChild
               key={person.name}
-              className="flex items-start gap-4 rounded-lg border border-border bg-card p-5 shadow-sm sm:flex-col sm:items-center sm:p-6 sm:text-center"
-              data-testid="team-member"
+              className="flex items-start gap-4 p-5 sm:flex-col sm:items-center sm:p-6 sm:text-center"
             >
-              <InitialsAvatar name={person.name} size={96} className="size-16 sm:size-24" />
-              <div className="min-w-0">
-                <h3 className="font-semibold">{person.name}</h3>
-                <p className="text-sm font-medium text-primary">{person.role}</p>
-                <p className="mt-2 text-sm text-muted-foreground sm:mt-3">{person.bio}</p>
-              </div>
-            </li>
+              <li data-testid="team-member">
+                <InitialsAvatar name={person.name} size={96} className="size-16 sm:size-24" />
+                <div className="min-w-0">
+                  <h3 className="font-semibold">{person.name}</h3>
+                  <p className="text-sm font-medium text-primary">{person.role}</p>
+                  <p className="mt-2 text-sm text-muted-foreground sm:mt-3">{person.bio}</p>
+                </div>
+              </li>
+            </Card>
           ))}
         </ul>
       </section>

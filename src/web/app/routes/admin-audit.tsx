@@ -3,6 +3,7 @@ import { type AuditAction, type AuditEntityType, auditActions, auditEntityTypes 
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
@@ -61,75 +62,77 @@ function AuditScreen() {
       </PageHeader>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <search className="mb-6">
-          <form
-            onSubmit={apply}
-            className="grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_1.2fr_auto] lg:items-end"
+          <Card
+            asChild
+            className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_1.2fr_auto] lg:items-end"
           >
-            <FormField label="Entity type">
-              <NativeSelect
-                value={filter.entityType ?? ""}
-                onChange={(e) => go({ entityType: e.target.value, page: undefined })}
-              >
-                <option value="">All types</option>
-                {auditEntityTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {entityTypeLabels[type]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Action">
-              <NativeSelect
-                value={filter.action ?? ""}
-                onChange={(e) => go({ action: e.target.value, page: undefined })}
-              >
-                <option value="">All actions</option>
-                {auditActions.map((action) => (
-                  <option key={action} value={action}>
-                    {actionLabels[action]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Actor e-mail">
-              <Input
-                type="search"
-                placeholder="Part of an e-mail"
-                maxLength={200}
-                value={actor}
-                onChange={(e) => setActor(e.target.value)}
-              />
-            </FormField>
-            <FormField label="Entity id">
-              <Input
-                type="search"
-                placeholder="Id or its beginning"
-                maxLength={100}
-                value={entityId}
-                onChange={(e) => setEntityId(e.target.value)}
-              />
-            </FormField>
-            <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
-              <Button type="submit">Filter</Button>
-              {filtered && (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() =>
-                    go({
-                      entityType: undefined,
-                      action: undefined,
-                      actor: undefined,
-                      entityId: undefined,
-                      page: undefined,
-                    })
-                  }
+            <form onSubmit={apply}>
+              <FormField label="Entity type">
+                <NativeSelect
+                  value={filter.entityType ?? ""}
+                  onChange={(e) => go({ entityType: e.target.value, page: undefined })}
                 >
-                  Clear
-                </Button>
-              )}
-            </div>
-          </form>
+                  <option value="">All types</option>
+                  {auditEntityTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {entityTypeLabels[type]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label="Action">
+                <NativeSelect
+                  value={filter.action ?? ""}
+                  onChange={(e) => go({ action: e.target.value, page: undefined })}
+                >
+                  <option value="">All actions</option>
+                  {auditActions.map((action) => (
+                    <option key={action} value={action}>
+                      {actionLabels[action]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label="Actor e-mail">
+                <Input
+                  type="search"
+                  placeholder="Part of an e-mail"
+                  maxLength={200}
+                  value={actor}
+                  onChange={(e) => setActor(e.target.value)}
+                />
+              </FormField>
+              <FormField label="Entity id">
+                <Input
+                  type="search"
+                  placeholder="Id or its beginning"
+                  maxLength={100}
+                  value={entityId}
+                  onChange={(e) => setEntityId(e.target.value)}
+                />
+              </FormField>
+              <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+                <Button type="submit">Filter</Button>
+                {filtered && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    onClick={() =>
+                      go({
+                        entityType: undefined,
+                        action: undefined,
+                        actor: undefined,
+                        entityId: undefined,
+                        page: undefined,
+                      })
+                    }
+                  >
+                    Clear
+                  </Button>
+                )}
+              </div>
+            </form>
+          </Card>
         </search>
         <PagedList
           query={useAuditLog(filter)}

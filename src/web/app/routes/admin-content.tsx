@@ -1,18 +1,19 @@
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { CONTENT_BLOCK_MAX, type ContentBlock, contentBlockInputSchema } from "#domain/cms";
 import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminContentBlocks } from "#web/features/content/api/get-admin-content-blocks";
 import { useUpdateContentBlock } from "#web/features/content/api/update-content-block";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -107,73 +108,68 @@ function BlockCard({ block }: { block: ContentBlock }) {
       setError(parsed.error.issues[0]?.message ?? "Content is not valid");
       return;
     }
-    try {
-      await update.mutateAsync({ key: block.key, content: parsed.data.content });
-      reset();
-      toast.success("Success", { description: "Content block updated successfully!" });
-    } catch (caught) {
-      toast.error(`Failed to update content block: ${(caught as Error).message}`);
-    }
+    const result = await runMutation(update.mutateAsync({ key: block.key, content: parsed.data.content }), {
+      success: { title: "Success", description: "Content block updated successfully!" },
+      error: { title: "Failed to update content block", placement: "title" },
+    });
+    if (result.ok) reset();
   };
 
   return (
-    <section
-      aria-labelledby={`${id}-label`}
-      className="rounded-lg border border-border bg-card p-5 shadow-sm"
-      data-testid="content-block"
-      data-key={block.key}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-        <div className="min-w-0">
-          <h2 id={`${id}-label`} className="font-semibold">
-            <label htmlFor={`${id}-text`}>{label}</label>
-          </h2>
-          <p className="font-mono text-xs break-all text-muted-foreground">{block.key}</p>
+    <Card asChild className="p-5">
+      <section aria-labelledby={`${id}-label`} data-testid="content-block" data-key={block.key}>
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+          <div className="min-w-0">
+            <h2 id={`${id}-label`} className="font-semibold">
+              <label htmlFor={`${id}-text`}>{label}</label>
+            </h2>
+            <p className="font-mono text-xs break-all text-muted-foreground">{block.key}</p>
+          </div>
+          {block.isDefault ? (
+            <Badge variant="outline">Default text</Badge>
+          ) : (
+            block.updatedAt && (
+              <p className="text-xs text-muted-foreground">
+                Saved{" "}
+                <time dateTime={block.updatedAt} title={formatDateTime(block.updatedAt)}>
+                  {formatRelativeTime(block.updatedAt)}
+                </time>
+              </p>
+            )
+          )}
         </div>
-        {block.isDefault ? (
-          <Badge variant="outline">Default text</Badge>
-        ) : (
-          block.updatedAt && (
-            <p className="text-xs text-muted-foreground">
-              Saved{" "}
-              <time dateTime={block.updatedAt} title={formatDateTime(block.updatedAt)}>
-                {formatRelativeTime(block.updatedAt)}
-              </time>
-            </p>
-          )
+        <Textarea
+          id={`${id}-text`}
+          // Grows with its text where the browser can size fields to their content.
+          className="mt-3 min-h-20 max-h-80 field-sizing-content"
+          rows={3}
+          maxLength={CONTENT_BLOCK_MAX}
+          value={shown}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
+            {error}
+          </p>
         )}
-      </div>
-      <Textarea
-        id={`${id}-text`}
-        // Grows with its text where the browser can size fields to their content.
-        className="mt-3 min-h-20 max-h-80 field-sizing-content"
-        rows={3}
-        maxLength={CONTENT_BLOCK_MAX}
-        value={shown}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          setError(null);
-        }}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-destructive">
-          {error}
-        </p>
-      )}
-      {changed && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" onClick={save} disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save"}
-            <span className="sr-only"> {label}</span>
-          </Button>
-          <Button size="sm" variant="outline" onClick={reset} disabled={update.isPending}>
-            Cancel
-            <span className="sr-only"> changes to {label}</span>
-          </Button>
-        </div>
-      )}
-    </section>
+        {changed && (
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" onClick={save} disabled={update.isPending}>
+              {update.isPending ? "Saving..." : "Save"}
+              <span className="sr-only"> {label}</span>
+            </Button>
+            <Button size="sm" variant="outline" onClick={reset} disabled={update.isPending}>
+              Cancel
+              <span className="sr-only"> changes to {label}</span>
+            </Button>
+          </div>
+        )}
+      </section>
+    </Card>
   );
 }

@@ -1,6 +1,5 @@
 import { Download, Inbox, Mail, Store } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { formatDate, formatDateTime } from "#domain/dates";
 import {
   type ApplicationStatus,
@@ -14,13 +13,24 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useApplications } from "#web/features/inbox/api/get-applications";
 import { useMessages } from "#web/features/inbox/api/get-messages";
 import { subscribersCsvUrl, useSubscribers } from "#web/features/inbox/api/get-subscribers";
 import { useUpdateApplication } from "#web/features/inbox/api/update-application";
+import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 
 const tabs = [
@@ -88,26 +98,28 @@ function Messages({ page, onPage }: { page: number; onPage: (page: number) => vo
       {(items) => (
         <ul className="grid gap-4">
           {items.map((m) => (
-            <li key={m.id} className="rounded-lg border border-border bg-card p-5">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="font-semibold">
-                  {m.name}{" "}
-                  <a
-                    href={`mailto:${m.email}`}
-                    className="text-sm font-normal text-primary underline underline-offset-2"
-                  >
-                    {m.email}
-                  </a>
-                </h2>
-                <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
-                  {formatDateTime(m.createdAt)}
-                </time>
-              </div>
-              <Badge variant="secondary" className="mt-2">
-                {labelOf(contactSubjects, m.subject)}
-              </Badge>
-              <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
-            </li>
+            <Card asChild key={m.id} className="p-5" flat>
+              <li>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 className="font-semibold">
+                    {m.name}{" "}
+                    <a
+                      href={`mailto:${m.email}`}
+                      className="text-sm font-normal text-primary underline underline-offset-2"
+                    >
+                      {m.email}
+                    </a>
+                  </h2>
+                  <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
+                    {formatDateTime(m.createdAt)}
+                  </time>
+                </div>
+                <Badge variant="secondary" className="mt-2">
+                  {labelOf(contactSubjects, m.subject)}
+                </Badge>
+                <p className="mt-3 text-sm whitespace-pre-line">{m.message}</p>
+              </li>
+            </Card>
           ))}
         </ul>
       )}
@@ -128,19 +140,18 @@ function Applications({
 }) {
   const update = useUpdateApplication();
   const change = async (id: string, next: ApplicationStatus, company: string) => {
-    try {
-      const { sellerGranted } = await update.mutateAsync({ id, status: next });
-      toast.success(`${company}: ${labelOf(applicationStatuses, next)}`, {
+    await runMutation(update.mutateAsync({ id, status: next }), {
+      success: ({ sellerGranted }) => ({
+        title: `${company}: ${labelOf(applicationStatuses, next)}`,
         description:
           next === "approved"
             ? sellerGranted
               ? "The applicant's Stackbay account now has seller rights."
               : "No Stackbay account uses this e-mail address yet; grant seller rights once they sign up."
             : undefined,
-      });
-    } catch (error) {
-      toast.error("Status not changed", { description: (error as Error).message });
-    }
+      }),
+      error: { title: "Status not changed" },
+    });
   };
 
   return (
@@ -167,51 +178,53 @@ function Applications({
         {(items) => (
           <ul className="grid gap-4">
             {items.map((a) => (
-              <li key={a.id} className="rounded-lg border border-border bg-card p-5">
-                <div className="flex flex-wrap items-start justify-between gap-4">
-                  <div>
-                    <h2 className="font-semibold">{a.companyName}</h2>
-                    <p className="text-sm text-muted-foreground">
-                      {a.contactPerson} ·{" "}
-                      <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-2">
-                        {a.email}
-                      </a>{" "}
-                      · applied {formatDate(a.createdAt)}
-                    </p>
-                  </div>
-                  <FormField label="Status" className="w-40">
-                    <NativeSelect
-                      value={a.status}
-                      disabled={update.isPending}
-                      onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
-                    >
-                      {applicationStatuses.map((s) => (
-                        <option key={s.value} value={s.value}>
-                          {s.label}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                </div>
-                <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-                  <Fact term="Product type" value={labelOf(productTypes, a.productType)} />
-                  <Fact term="Country" value={labelOf(partnerCountries, a.country)} />
-                  <Fact term="Company size" value={labelOf(companySizes, a.companySize)} />
-                  <Fact
-                    term="Website"
-                    value={
-                      <a
-                        href={a.website}
-                        rel="noopener noreferrer nofollow"
-                        className="text-primary underline underline-offset-2"
+              <Card asChild key={a.id} className="p-5" flat>
+                <li>
+                  <div className="flex flex-wrap items-start justify-between gap-4">
+                    <div>
+                      <h2 className="font-semibold">{a.companyName}</h2>
+                      <p className="text-sm text-muted-foreground">
+                        {a.contactPerson} ·{" "}
+                        <a href={`mailto:${a.email}`} className="text-primary underline underline-offset-2">
+                          {a.email}
+                        </a>{" "}
+                        · applied {formatDate(a.createdAt)}
+                      </p>
+                    </div>
+                    <FormField label="Status" className="w-40">
+                      <NativeSelect
+                        value={a.status}
+                        disabled={update.isPending}
+                        onChange={(e) => change(a.id, e.target.value as ApplicationStatus, a.companyName)}
                       >
-                        {a.website}
-                      </a>
-                    }
-                  />
-                </dl>
-                <p className="mt-3 text-sm whitespace-pre-line">{a.message}</p>
-              </li>
+                        {applicationStatuses.map((s) => (
+                          <option key={s.value} value={s.value}>
+                            {s.label}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </FormField>
+                  </div>
+                  <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                    <Fact term="Product type" value={labelOf(productTypes, a.productType)} />
+                    <Fact term="Country" value={labelOf(partnerCountries, a.country)} />
+                    <Fact term="Company size" value={labelOf(companySizes, a.companySize)} />
+                    <Fact
+                      term="Website"
+                      value={
+                        <a
+                          href={a.website}
+                          rel="noopener noreferrer nofollow"
+                          className="text-primary underline underline-offset-2"
+                        >
+                          {a.website}
+                        </a>
+                      }
+                    />
+                  </dl>
+                  <p className="mt-3 text-sm whitespace-pre-line">{a.message}</p>
+                </li>
+              </Card>
             ))}
           </ul>
         )}
@@ -250,40 +263,30 @@ function Subscribers({ page, onPage }: { page: number; onPage: (page: number) =>
       </div>
       <PagedList query={useSubscribers(page)} what="subscribers" empty="No subscribers yet." onPage={onPage}>
         {(items) => (
-          <div className="overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    E-mail
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Subscribed
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Confirmed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <TableFrame aria-label="Subscribers">
+            <Table>
+              <TableHeader>
+                <TableHead>E-mail</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>Subscribed</TableHead>
+                <TableHead>Confirmed</TableHead>
+              </TableHeader>
+              <TableBody>
                 {items.map((s) => (
-                  <tr key={s.email} className="border-t border-border">
-                    <td className="px-4 py-3">{s.email}</td>
-                    <td className="px-4 py-3">
+                  <TableRow key={s.email}>
+                    <TableCell>{s.email}</TableCell>
+                    <TableCell>
                       <Badge variant={subscriberBadge[s.status]} className="capitalize">
                         {s.status}
                       </Badge>
-                    </td>
-                    <td className="px-4 py-3">{formatDate(s.createdAt)}</td>
-                    <td className="px-4 py-3">{s.confirmedAt ? formatDate(s.confirmedAt) : "—"}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell>{formatDate(s.createdAt)}</TableCell>
+                    <TableCell>{s.confirmedAt ? formatDate(s.confirmedAt) : "—"}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </TableBody>
+            </Table>
+          </TableFrame>
         )}
       </PagedList>
     </>

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   type AdminOrderList,
   type OrderStatus,
@@ -13,14 +12,14 @@ import { formatUsd } from "#domain/money";
 import { adminChoices, canTransition, paymentStatusNames as statusNames } from "#domain/order-states";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
-import { ScrollTable } from "#web/components/layout/scroll-table";
 import { Badge } from "#web/components/ui/badge";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
+import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
-import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
@@ -112,29 +111,27 @@ function OrderRow({ order }: { order: AdminOrder }) {
 
   const change = async (next: OrderStatus) => {
     setDraft(next);
-    try {
-      await update.mutateAsync({ id: order.id, paymentStatus: next });
-      toast.success("Order updated", { description: `Order ${shortId} is ${statusNames[next]}.` });
-    } catch (error) {
+    await runMutation(update.mutateAsync({ id: order.id, paymentStatus: next }), {
+      success: { title: "Order updated", description: `Order ${shortId} is ${statusNames[next]}.` },
       // A move the server refuses (the order changed meanwhile) says why; anything else is the spec's text.
-      const refused = error instanceof ApiError && error.code === "INVALID_ORDER_TRANSITION";
-      toast.error("Error updating order", {
-        description: refused ? error.message : "Failed to update order status.",
-      });
-    } finally {
-      setDraft(null);
-    }
+      error: {
+        title: "Error updating order",
+        show: ["INVALID_ORDER_TRANSITION"],
+        fallback: "Failed to update order status.",
+      },
+    });
+    setDraft(null);
   };
 
   return (
-    <tr className="border-t border-border" data-testid="admin-order-row">
-      <td className="px-4 py-3 font-mono text-xs">
+    <TableRow data-testid="admin-order-row">
+      <TableCell className="font-mono text-xs">
         <span title={order.id}>{shortId}</span>
-      </td>
-      <td className="px-4 py-3">{order.accountEmail}</td>
-      <td className="px-4 py-3 tabular-nums">{formatUsd(order.totalAmount)}</td>
-      <td className="px-4 py-3">{methodLabel(order.paymentMethod)}</td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>{order.accountEmail}</TableCell>
+      <TableCell className="tabular-nums">{formatUsd(order.totalAmount)}</TableCell>
+      <TableCell>{methodLabel(order.paymentMethod)}</TableCell>
+      <TableCell>
         <Badge
           variant={label === "Confirmed" ? "success" : "outline"}
           className={cn(label === "Failed" && "border-destructive text-destructive")}
@@ -142,14 +139,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
         >
           {label}
         </Badge>
-      </td>
-      <td className="px-4 py-3" data-testid="admin-order-paid">
-        {order.isPaid ? "Yes" : "No"}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      </TableCell>
+      <TableCell data-testid="admin-order-paid">{order.isPaid ? "Yes" : "No"}</TableCell>
+      <TableCell className="whitespace-nowrap">
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-      </td>
-      <td className="px-4 py-2">
+      </TableCell>
+      <TableCell className="py-2">
         {choices.length > 0 ? (
           <NativeSelect
             aria-label={`Status of order ${shortId}`}
@@ -169,7 +164,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
             {fixedReason(order.paymentStatus)}
           </span>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

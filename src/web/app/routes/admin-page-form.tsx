@@ -1,6 +1,5 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import type { PageValues } from "#domain/cms";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -12,6 +11,7 @@ import { useAdminPage } from "#web/features/pages/api/get-admin-page";
 import { useUpdatePage } from "#web/features/pages/api/update-page";
 import { PageForm } from "#web/features/pages/components/page-form";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 /** /admin/pages/add creates a page; /admin/pages/:id edits the page with that id. */
 export function Component() {
@@ -34,13 +34,12 @@ function AddPage() {
   const create = useCreatePage();
   const navigate = useNavigate();
   const save = async (values: PageValues) => {
-    try {
-      await create.mutateAsync(values);
-    } catch (error) {
-      toast.error(`Failed to create page: ${(error as Error).message}`);
-      throw error;
-    }
-    toast.success("Success", { description: "Page created successfully!" });
+    const result = await runMutation(create.mutateAsync(values), {
+      success: { title: "Success", description: "Page created successfully!" },
+      error: { title: "Failed to create page", placement: "title" },
+    });
+    // The form marks a taken slug on its field.
+    if (!result.ok) throw result.error;
     navigate(paths.admin.pages());
   };
   return (
@@ -86,13 +85,12 @@ function EditPage({ id }: { id: string }) {
   }
 
   const save = async (values: PageValues) => {
-    try {
-      await update.mutateAsync({ id, values });
-    } catch (error) {
-      toast.error(`Failed to update page: ${(error as Error).message}`);
-      throw error;
-    }
-    toast.success("Success", { description: "Page updated successfully!" });
+    const result = await runMutation(update.mutateAsync({ id, values }), {
+      success: { title: "Success", description: "Page updated successfully!" },
+      error: { title: "Failed to update page", placement: "title" },
+    });
+    // The form marks a taken slug on its field.
+    if (!result.ok) throw result.error;
     navigate(paths.admin.pages());
   };
   return (

@@ -1,6 +1,5 @@
 import { ExternalLink, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { PageListItem } from "#domain/cms";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
 import { paths } from "#domain/routes";
@@ -20,9 +19,19 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useDeletePage } from "#web/features/pages/api/delete-page";
 import { useAdminPages } from "#web/features/pages/api/get-admin-pages";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -99,65 +108,48 @@ function PagesList({ search }: { search: string }) {
     );
   }
   return (
-    <section
-      aria-label="Pages"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className={cn(
-        "relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring",
-        pages.isFetching && "opacity-70 transition-opacity",
-      )}
-    >
-      <table className="w-full min-w-[48rem] text-left text-sm" data-testid="admin-pages-table">
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={cn("px-4 py-3 font-medium", column === "Actions" && "text-right")}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <TableFrame aria-label="Pages" className={cn(pages.isFetching && "opacity-70 transition-opacity")}>
+      <Table className="min-w-[48rem]" data-testid="admin-pages-table">
+        <TableHeader>
+          {columns.map((column) => (
+            <TableHead key={column} className={cn(column === "Actions" && "text-right")}>
+              {column}
+            </TableHead>
+          ))}
+        </TableHeader>
+        <TableBody>
           {pages.data.map((page) => (
             <PageRow key={page.id} page={page} />
           ))}
-        </tbody>
-      </table>
-    </section>
+        </TableBody>
+      </Table>
+    </TableFrame>
   );
 }
 
 function PageRow({ page }: { page: PageListItem }) {
   const remove = useDeletePage();
-  const onDelete = async () => {
-    try {
-      await remove.mutateAsync(page.id);
-      toast.success("Success", { description: "Page deleted successfully!" });
-    } catch (error) {
-      toast.error(`Failed to delete page: ${(error as Error).message}`);
-    }
-  };
+  const onDelete = () =>
+    runMutation(remove.mutateAsync(page.id), {
+      success: { title: "Success", description: "Page deleted successfully!" },
+      error: { title: "Failed to delete page", placement: "title" },
+    });
 
   return (
-    <tr className="border-t border-border" data-testid="admin-page-row">
-      <th scope="row" className="max-w-xs px-4 py-3 font-medium break-words">
+    <TableRow data-testid="admin-page-row">
+      <TableHead scope="row" className="max-w-xs break-words">
         {page.title}
-      </th>
-      <td className="px-4 py-3 font-mono text-xs break-all">{page.slug}</td>
-      <td className="px-4 py-3">
+      </TableHead>
+      <TableCell className="font-mono text-xs break-all">{page.slug}</TableCell>
+      <TableCell>
         {page.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
         <time dateTime={page.updatedAt} title={formatDateTime(page.updatedAt)}>
           {formatRelativeTime(page.updatedAt)}
         </time>
-      </td>
-      <td className="px-4 py-2">
+      </TableCell>
+      <TableCell className="py-2">
         <div className="flex justify-end gap-1">
           <Button asChild variant="ghost" size="sm">
             <Link
@@ -200,7 +192,7 @@ function PageRow({ page }: { page: PageListItem }) {
             </AlertDialogContent>
           </AlertDialog>
         </div>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -6,6 +6,7 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { useSystem } from "#web/features/system/api/get-system";
@@ -149,11 +150,13 @@ function Figure({
 }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-card p-5 shadow-sm">
-      <h2 id={headingId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
-        <Icon className="size-4" aria-hidden /> {title}
-      </h2>
-      <div className="mt-3 grid gap-1">{children}</div>
-    </section>
+    <Card asChild className="p-5">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+          <Icon className="size-4" aria-hidden /> {title}
+        </h2>
+        <div className="mt-3 grid gap-1">{children}</div>
+      </section>
+    </Card>
   );
 }

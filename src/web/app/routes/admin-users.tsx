@@ -1,10 +1,10 @@
 import { type UserRoleFilter, userRoleFilters } from "#domain/admin-users";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
-import { ScrollTable } from "#web/components/layout/scroll-table";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
+import { ScrollTable } from "#web/components/ui/table";
 import { type AdminUsersFilter, useAdminUsers } from "#web/features/admin-users/api/get-admin-users";
 import { UserRow } from "#web/features/admin-users/components/user-row";
 import { useMe } from "#web/features/auth/api/get-me";

@@ -16,6 +16,7 @@ import {
   AlertDialogTitle,
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Price } from "#web/features/currency/components/price";
 import { TotalsList } from "#web/features/currency/components/totals-list";
@@ -115,7 +116,7 @@ export function Component() {
 function EmptyCart() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16" data-testid="cart-empty">
-      <div className="mx-auto flex max-w-lg flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      <Card flat className="mx-auto flex max-w-lg flex-col items-center border-dashed px-6 py-12 text-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-muted">
           <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
         </span>
@@ -126,7 +127,7 @@ function EmptyCart() {
         <Button asChild className="mt-6">
           <Link to={paths.products()}>Browse Products</Link>
         </Button>
-      </div>
+      </Card>
     </section>
   );
 }
@@ -141,30 +142,29 @@ function CartItems({
   onClear: () => void;
 }) {
   return (
-    <section
-      aria-labelledby={ITEMS_HEADING}
-      className="min-w-0 rounded-lg border border-border bg-card shadow-sm lg:col-span-2"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-4 sm:px-6">
-        <h2 id={ITEMS_HEADING} tabIndex={-1} className="text-lg font-semibold outline-none">
-          Cart Items ({cartCount(items)})
-        </h2>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-muted-foreground hover:text-destructive"
-          onClick={onClear}
-        >
-          <Trash2 aria-hidden />
-          Clear cart
-        </Button>
-      </div>
-      <ul className="divide-y divide-border">
-        {items.map((item) => (
-          <CartRow key={item.id} item={item} onRemove={() => onRemove(item)} />
-        ))}
-      </ul>
-    </section>
+    <Card asChild className="min-w-0 lg:col-span-2">
+      <section aria-labelledby={ITEMS_HEADING}>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-4 sm:px-6">
+          <h2 id={ITEMS_HEADING} tabIndex={-1} className="text-lg font-semibold outline-none">
+            Cart Items ({cartCount(items)})
+          </h2>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={onClear}
+          >
+            <Trash2 aria-hidden />
+            Clear cart
+          </Button>
+        </div>
+        <ul className="divide-y divide-border">
+          {items.map((item) => (
+            <CartRow key={item.id} item={item} onRemove={() => onRemove(item)} />
+          ))}
+        </ul>
+      </section>
+    </Card>
   );
 }
 
@@ -272,28 +272,29 @@ function OrderSummary({ items }: { items: CartItem[] }) {
   const money = useMoney();
   const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
   return (
-    <section
-      aria-labelledby="order-summary-heading"
-      className="rounded-lg border border-border bg-card p-6 shadow-sm lg:sticky lg:top-24"
-      data-testid="order-summary"
-    >
-      <h2 id="order-summary-heading" className="text-lg font-semibold">
-        Order Summary
-      </h2>
-      <TotalsList totals={totals} testId="cart" className="mt-6" />
-      {money.currency.code !== "USD" && (
-        <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
-          {`All prices shown in ${money.currency.name} are approximate and may vary at your payment provider's end.`}
-        </p>
-      )}
-      <div className="mt-6 flex flex-col gap-3">
-        <Button asChild size="lg" className="w-full">
-          <Link to={paths.checkout()}>Proceed to Checkout</Link>
-        </Button>
-        <Button asChild variant="outline" className="w-full">
-          <Link to={paths.products()}>Continue Shopping</Link>
-        </Button>
-      </div>
-    </section>
+    <Card asChild className="p-6 lg:sticky lg:top-24">
+      <section aria-labelledby="order-summary-heading" data-testid="order-summary">
+        <h2 id="order-summary-heading" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        <TotalsList totals={totals} testId="cart" className="mt-6" />
+        {money.currency.code !== "USD" && (
+          <p
+            className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground"
+            data-testid="currency-note"
+          >
+            {`All prices shown in ${money.currency.name} are approximate and may vary at your payment provider's end.`}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col gap-3">
+          <Button asChild size="lg" className="w-full">
+            <Link to={paths.checkout()}>Proceed to Checkout</Link>
+          </Button>
+          <Button asChild variant="outline" className="w-full">
+            <Link to={paths.products()}>Continue Shopping</Link>
+          </Button>
+        </div>
+      </section>
+    </Card>
   );
 }

@@ -20,6 +20,7 @@ import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
@@ -70,7 +71,7 @@ function Checkout() {
 function EmptyCart() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16" data-testid="checkout-empty">
-      <div className="mx-auto flex max-w-lg flex-col items-center rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      <Card flat className="mx-auto flex max-w-lg flex-col items-center border-dashed px-6 py-12 text-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-muted">
           <ShoppingCart className="size-8 text-muted-foreground" aria-hidden />
         </span>
@@ -79,7 +80,7 @@ function EmptyCart() {
         <Button asChild className="mt-6">
           <Link to={paths.products()}>Browse Products</Link>
         </Button>
-      </div>
+      </Card>
     </section>
   );
 }
@@ -192,15 +193,14 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6"
-    >
-      <h2 id={headingId} className="mb-6 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
+    <Card asChild className="p-5 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="mb-6 text-lg font-semibold">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
   );
 }
 
@@ -213,39 +213,41 @@ function PaymentMethods({
 }) {
   const errorId = useId();
   return (
-    <fieldset className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
-      <legend className="float-left mb-6 w-full text-lg font-semibold">Payment Method</legend>
-      <div className="clear-left grid gap-3 sm:grid-cols-3">
-        {paymentMethods.map(({ value, label }) => {
-          const Icon = methodIcons[value];
-          return (
-            <label
-              key={value}
-              className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-4 text-sm font-medium has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
-            >
-              <input
-                type="radio"
-                value={value}
-                className="accent-primary"
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? errorId : undefined}
-                {...register("paymentMethod")}
-              />
-              <Icon className="size-4 shrink-0" aria-hidden />
-              {label}
-            </label>
-          );
-        })}
-      </div>
-      {error && (
-        <p id={errorId} className="mt-3 text-sm text-destructive">
-          {error}
+    <Card asChild className="p-5 sm:p-6">
+      <fieldset>
+        <legend className="float-left mb-6 w-full text-lg font-semibold">Payment Method</legend>
+        <div className="clear-left grid gap-3 sm:grid-cols-3">
+          {paymentMethods.map(({ value, label }) => {
+            const Icon = methodIcons[value];
+            return (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-md border border-border p-4 text-sm font-medium has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+              >
+                <input
+                  type="radio"
+                  value={value}
+                  className="accent-primary"
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={error ? errorId : undefined}
+                  {...register("paymentMethod")}
+                />
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {label}
+              </label>
+            );
+          })}
+        </div>
+        {error && (
+          <p id={errorId} className="mt-3 text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <p className="mt-4 text-xs text-muted-foreground">
+          This is a demonstration checkout: no payment is taken and orders are confirmed at once.
         </p>
-      )}
-      <p className="mt-4 text-xs text-muted-foreground">
-        This is a demonstration checkout: no payment is taken and orders are confirmed at once.
-      </p>
-    </fieldset>
+      </fieldset>
+    </Card>
   );
 }
 
@@ -263,43 +265,47 @@ function OrderSummary({
   const money = useMoney();
   const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
   return (
-    <section
-      aria-labelledby="checkout-summary-heading"
-      aria-busy={!money.ready}
-      className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6 lg:sticky lg:top-24"
-      data-testid="checkout-summary"
-    >
-      <h2 id="checkout-summary-heading" className="text-lg font-semibold">
-        Order Summary
-      </h2>
-      <ul className="mt-4 divide-y divide-border">
-        {items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-line">
-            <div className="min-w-0">
-              <p className="font-medium break-words">{item.name}</p>
-              <p className="text-muted-foreground">Qty: {item.quantity}</p>
-              {unavailable.includes(item.id) && (
-                <Badge variant="outline" className="mt-1 border-destructive text-destructive">
-                  No longer available
-                </Badge>
-              )}
-            </div>
-            <span className="shrink-0 font-medium tabular-nums">
-              <Amount usd={Number(lineTotal(item.price, item.quantity))} />
-            </span>
-          </li>
-        ))}
-      </ul>
-      <TotalsList totals={totals} testId="checkout" className="mt-2 border-t border-border pt-4" />
-      {money.currency.code !== "USD" && (
-        <p className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground" data-testid="currency-note">
-          {`Amounts in ${money.currency.name} are approximate. Final charges are processed in USD (${money.usd(Number(totals.total))}).`}
-        </p>
-      )}
-      {priceChanges.length > 0 && <PriceChangeNotice changes={priceChanges} total={totals.total} />}
-      <Button type="submit" size="lg" className="mt-6 w-full" disabled={submitting}>
-        {submitting ? "Processing..." : "Place Order"}
-      </Button>
-    </section>
+    <Card asChild className="p-5 sm:p-6 lg:sticky lg:top-24">
+      <section
+        aria-labelledby="checkout-summary-heading"
+        aria-busy={!money.ready}
+        data-testid="checkout-summary"
+      >
+        <h2 id="checkout-summary-heading" className="text-lg font-semibold">
+          Order Summary
+        </h2>
+        <ul className="mt-4 divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-line">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{item.name}</p>
+                <p className="text-muted-foreground">Qty: {item.quantity}</p>
+                {unavailable.includes(item.id) && (
+                  <Badge variant="outline" className="mt-1 border-destructive text-destructive">
+                    No longer available
+                  </Badge>
+                )}
+              </div>
+              <span className="shrink-0 font-medium tabular-nums">
+                <Amount usd={Number(lineTotal(item.price, item.quantity))} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <TotalsList totals={totals} testId="checkout" className="mt-2 border-t border-border pt-4" />
+        {money.currency.code !== "USD" && (
+          <p
+            className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground"
+            data-testid="currency-note"
+          >
+            {`Amounts in ${money.currency.name} are approximate. Final charges are processed in USD (${money.usd(Number(totals.total))}).`}
+          </p>
+        )}
+        {priceChanges.length > 0 && <PriceChangeNotice changes={priceChanges} total={totals.total} />}
+        <Button type="submit" size="lg" className="mt-6 w-full" disabled={submitting}>
+          {submitting ? "Processing..." : "Place Order"}
+        </Button>
+      </section>
+    </Card>
   );
 }

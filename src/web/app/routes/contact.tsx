@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clock, Mail, MapPin, Phone, Timer } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type ContactInput, contactSchema, contactSubjects } from "#domain/inbound";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField, HoneypotField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useSendContact } from "#web/features/inbound/api/send-contact";
+import { runMutation } from "#web/lib/mutation";
 
 const empty: ContactInput = { name: "", email: "", subject: "", message: "", website: "" };
 
@@ -30,13 +31,11 @@ export function Component() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await send.mutateAsync(values);
-      toast.success("Message sent successfully!", { description: "We'll get back to you within 24 hours." });
-      form.reset(empty);
-    } catch (error) {
-      toast.error("Message not sent", { description: (error as Error).message });
-    }
+    const result = await runMutation(send.mutateAsync(values), {
+      success: { title: "Message sent successfully!", description: "We'll get back to you within 24 hours." },
+      error: { title: "Message not sent" },
+    });
+    if (result.ok) form.reset(empty);
   });
 
   return (
@@ -46,44 +45,43 @@ export function Component() {
         subtitle="Questions about a product, an order, billing or selling on Stackbay? Write to us and a person will answer."
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_360px]">
-        <section
-          aria-labelledby="contact-form-heading"
-          className="rounded-lg border border-border bg-card p-6 shadow-sm"
-        >
-          <h2 id="contact-form-heading" className="text-xl font-semibold">
-            Send us a message
-          </h2>
-          <form onSubmit={onSubmit} noValidate className="relative mt-6 grid gap-5 sm:grid-cols-2">
-            <FormField label="Name" error={errors.name?.message}>
-              <Input autoComplete="name" {...form.register("name")} />
-            </FormField>
-            <FormField label="E-mail" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register("email")} />
-            </FormField>
-            <FormField label="Subject" error={errors.subject?.message} className="sm:col-span-2">
-              <NativeSelect {...form.register("subject")}>
-                <option value="">Select a subject</option>
-                {contactSubjects.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-            <FormField label="Message" error={errors.message?.message} className="sm:col-span-2">
-              <Textarea rows={6} {...form.register("message")} />
-            </FormField>
-            <HoneypotField {...form.register("website")} />
-            <div className="sm:col-span-2">
-              <Button type="submit" size="lg" disabled={isSubmitting}>
-                {isSubmitting ? "Sending..." : "Send Message"}
-              </Button>
-            </div>
-          </form>
-        </section>
+        <Card asChild className="p-6">
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading" className="text-xl font-semibold">
+              Send us a message
+            </h2>
+            <form onSubmit={onSubmit} noValidate className="relative mt-6 grid gap-5 sm:grid-cols-2">
+              <FormField label="Name" error={errors.name?.message}>
+                <Input autoComplete="name" {...form.register("name")} />
+              </FormField>
+              <FormField label="E-mail" error={errors.email?.message}>
+                <Input type="email" autoComplete="email" {...form.register("email")} />
+              </FormField>
+              <FormField label="Subject" error={errors.subject?.message} className="sm:col-span-2">
+                <NativeSelect {...form.register("subject")}>
+                  <option value="">Select a subject</option>
+                  {contactSubjects.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+              <FormField label="Message" error={errors.message?.message} className="sm:col-span-2">
+                <Textarea rows={6} {...form.register("message")} />
+              </FormField>
+              <HoneypotField {...form.register("website")} />
+              <div className="sm:col-span-2">
+                <Button type="submit" size="lg" disabled={isSubmitting}>
+                  {isSubmitting ? "Sending..." : "Send Message"}
+                </Button>
+              </div>
+            </form>
+          </section>
+        </Card>
         <aside aria-label="Other ways to reach us" className="grid content-start gap-4">
           {cards.map(({ icon: Icon, title, lines, href }) => (
-            <div key={title} className="flex gap-4 rounded-lg border border-border bg-card p-5">
+            <Card key={title} className="flex gap-4 p-5" flat>
               <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
               <div>
                 <h3 className="font-semibold">{title}</h3>
@@ -99,7 +97,7 @@ export function Component() {
                   </p>
                 ))}
               </div>
-            </div>
+            </Card>
           ))}
         </aside>
       </div>

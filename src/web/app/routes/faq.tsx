@@ -6,6 +6,7 @@ import { type FaqCategory, faqCategories, faqItems, searchFaq } from "#domain/fa
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { Input } from "#web/components/ui/input";
 import { FaqVote } from "#web/features/faq/components/faq-vote";
 import { cn } from "#web/lib/utils";
@@ -81,27 +82,29 @@ export function Component() {
         subtitle="Answers about buying, selling, payments, cryptocurrency, licences and support on Stackbay."
       />
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-        <search className="space-y-4 rounded-lg border border-border bg-card p-4 shadow-sm">
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-              aria-hidden
-            />
-            <label htmlFor="faq-search" className="sr-only">
-              Search questions
-            </label>
-            <Input
-              id="faq-search"
-              type="search"
-              placeholder="Search, e.g. refunds or PayPal"
-              className="pl-9"
-              maxLength={100}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <CategoryFilter value={category} onChange={setCategory} />
-        </search>
+        <Card asChild className="space-y-4 p-4">
+          <search>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+                aria-hidden
+              />
+              <label htmlFor="faq-search" className="sr-only">
+                Search questions
+              </label>
+              <Input
+                id="faq-search"
+                type="search"
+                placeholder="Search, e.g. refunds or PayPal"
+                className="pl-9"
+                maxLength={100}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+              />
+            </div>
+            <CategoryFilter value={category} onChange={setCategory} />
+          </search>
+        </Card>
 
         <p className="mt-6 text-sm text-muted-foreground" aria-live="polite" data-testid="faq-count">
           {filtered
@@ -125,38 +128,34 @@ export function Component() {
               {matches.map((item) => {
                 const next = nextSteps[item.id];
                 return (
-                  <Accordion.Item
-                    key={item.id}
-                    value={item.id}
-                    id={item.id}
-                    className="rounded-lg border border-border bg-card shadow-sm"
-                    data-testid="faq-item"
-                  >
-                    <Accordion.Header>
-                      <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-lg px-4 py-4 text-left font-medium hover:text-primary sm:px-5">
-                        {item.question}
-                        <ChevronDown
-                          className="size-5 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
-                          aria-hidden
-                        />
-                      </Accordion.Trigger>
-                    </Accordion.Header>
-                    <Accordion.Content className="px-4 pb-4 sm:px-5">
-                      <span className="mb-2 inline-flex rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground">
-                        {categoryLabels[item.category]}
-                      </span>
-                      <p className="leading-relaxed text-muted-foreground">{item.answer}</p>
-                      {next && (
-                        <Link
-                          to={next.to}
-                          className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
-                        >
-                          {next.label} <ArrowRight className="size-4" aria-hidden />
-                        </Link>
-                      )}
-                      <FaqVote questionId={item.id} />
-                    </Accordion.Content>
-                  </Accordion.Item>
+                  <Card asChild key={item.id}>
+                    <Accordion.Item value={item.id} id={item.id} data-testid="faq-item">
+                      <Accordion.Header>
+                        <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 rounded-lg px-4 py-4 text-left font-medium hover:text-primary sm:px-5">
+                          {item.question}
+                          <ChevronDown
+                            className="size-5 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
+                            aria-hidden
+                          />
+                        </Accordion.Trigger>
+                      </Accordion.Header>
+                      <Accordion.Content className="px-4 pb-4 sm:px-5">
+                        <span className="mb-2 inline-flex rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-secondary-foreground">
+                          {categoryLabels[item.category]}
+                        </span>
+                        <p className="leading-relaxed text-muted-foreground">{item.answer}</p>
+                        {next && (
+                          <Link
+                            to={next.to}
+                            className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+                          >
+                            {next.label} <ArrowRight className="size-4" aria-hidden />
+                          </Link>
+                        )}
+                        <FaqVote questionId={item.id} />
+                      </Accordion.Content>
+                    </Accordion.Item>
+                  </Card>
                 );
               })}
             </Accordion.Root>

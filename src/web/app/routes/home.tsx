@@ -6,6 +6,7 @@ import type { ContentBlockKey } from "#domain/content-blocks";
 import { currencyByCode } from "#domain/currency";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
@@ -29,11 +30,13 @@ const values: { icon: typeof Globe; title: string; block: ContentBlockKey }[] = 
 function ValueCard({ icon: Icon, title, block }: (typeof values)[number]) {
   const text = useContentBlock(block);
   return (
-    <li className="rounded-lg border border-border bg-card p-6 shadow-sm">
-      <Icon className="size-8 text-primary" aria-hidden />
-      <h3 className="mt-4 font-semibold">{title}</h3>
-      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
-    </li>
+    <Card asChild className="p-6">
+      <li>
+        <Icon className="size-8 text-primary" aria-hidden />
+        <h3 className="mt-4 font-semibold">{title}</h3>
+        <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+      </li>
+    </Card>
   );
 }
 

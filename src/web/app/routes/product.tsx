@@ -5,6 +5,7 @@ import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { useMe } from "#web/features/auth/api/get-me";
 import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { useProduct } from "#web/features/catalog/api/get-product";
@@ -154,40 +155,44 @@ export function Component() {
       {(p.features.length > 0 || p.specifications.length > 0) && (
         <div className="mt-12 grid gap-8 lg:grid-cols-2">
           {p.features.length > 0 && (
-            <section
-              className="rounded-lg border border-border bg-card p-6"
-              aria-labelledby="features-heading"
-            >
-              <h2 id="features-heading" className="text-xl font-semibold">
-                Key Features
-              </h2>
-              <ul className="mt-4 space-y-3">
-                {p.features.map((f) => (
-                  <li key={f.id} className="flex gap-3">
-                    <Check
-                      className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
-                      aria-hidden
-                    />
-                    <span>{f.feature}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Card asChild className="p-6" flat>
+              <section aria-labelledby="features-heading">
+                <h2 id="features-heading" className="text-xl font-semibold">
+                  Key Features
+                </h2>
+                <ul className="mt-4 space-y-3">
+                  {p.features.map((f) => (
+                    <li key={f.id} className="flex gap-3">
+                      <Check
+                        className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                        aria-hidden
+                      />
+                      <span>{f.feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </Card>
           )}
           {p.specifications.length > 0 && (
-            <section className="rounded-lg border border-border bg-card p-6" aria-labelledby="specs-heading">
-              <h2 id="specs-heading" className="text-xl font-semibold">
-                Specifications
-              </h2>
-              <dl className="mt-4 divide-y divide-border">
-                {p.specifications.map((s) => (
-                  <div key={s.id} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-3 text-sm">
-                    <dt className="font-medium text-muted-foreground">{s.key}</dt>
-                    <dd>{s.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            <Card asChild className="p-6" flat>
+              <section aria-labelledby="specs-heading">
+                <h2 id="specs-heading" className="text-xl font-semibold">
+                  Specifications
+                </h2>
+                <dl className="mt-4 divide-y divide-border">
+                  {p.specifications.map((s) => (
+                    <div
+                      key={s.id}
+                      className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-4 py-3 text-sm"
+                    >
+                      <dt className="font-medium text-muted-foreground">{s.key}</dt>
+                      <dd>{s.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+            </Card>
           )}
         </div>
       )}

@@ -4,6 +4,7 @@ import { productFiltersToSearch, sortOptions } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useCategories } from "#web/features/catalog/api/get-categories";
@@ -45,67 +46,69 @@ export function Component() {
         subtitle="SaaS, APIs, hardware, software licences and digital services from verified vendors."
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <search className="grid gap-3 rounded-lg border border-border bg-card p-4 shadow-sm md:grid-cols-[1fr_220px_220px_auto]">
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-              aria-hidden
-            />
-            <label htmlFor="product-search" className="sr-only">
-              Search products
+        <Card asChild className="grid gap-3 p-4 md:grid-cols-[1fr_220px_220px_auto]">
+          <search>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+                aria-hidden
+              />
+              <label htmlFor="product-search" className="sr-only">
+                Search products
+              </label>
+              <Input
+                id="product-search"
+                type="search"
+                placeholder="Search products, vendors..."
+                className="pl-9"
+                maxLength={100}
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </div>
+            <label className="sr-only" htmlFor="product-category">
+              Category
             </label>
-            <Input
-              id="product-search"
-              type="search"
-              placeholder="Search products, vendors..."
-              className="pl-9"
-              maxLength={100}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-          <label className="sr-only" htmlFor="product-category">
-            Category
-          </label>
-          <NativeSelect
-            id="product-category"
-            value={filters.category}
-            onChange={(event) => setFilters({ category: event.target.value })}
-          >
-            <option value="all">All Categories</option>
-            {/* Keep a shared link's category selected while the list of categories is still loading. */}
-            {filters.category !== "all" && !categories.data?.some((c) => c.slug === filters.category) && (
-              <option value={filters.category}>{filters.category}</option>
-            )}
-            {categories.data?.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <label className="sr-only" htmlFor="product-sort">
-            Sort by
-          </label>
-          <NativeSelect
-            id="product-sort"
-            value={filters.sort}
-            onChange={(event) => setFilters({ sort: event.target.value as ProductFilters["sort"] })}
-          >
-            {sortOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect>
-          <Button
-            variant={filters.discount ? "default" : "outline"}
-            aria-pressed={filters.discount}
-            onClick={() => setFilters({ discount: !filters.discount })}
-          >
-            <SlidersHorizontal aria-hidden />
-            {filters.discount ? "All Products" : "Discounts Only"}
-          </Button>
-        </search>
+            <NativeSelect
+              id="product-category"
+              value={filters.category}
+              onChange={(event) => setFilters({ category: event.target.value })}
+            >
+              <option value="all">All Categories</option>
+              {/* Keep a shared link's category selected while the list of categories is still loading. */}
+              {filters.category !== "all" && !categories.data?.some((c) => c.slug === filters.category) && (
+                <option value={filters.category}>{filters.category}</option>
+              )}
+              {categories.data?.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <label className="sr-only" htmlFor="product-sort">
+              Sort by
+            </label>
+            <NativeSelect
+              id="product-sort"
+              value={filters.sort}
+              onChange={(event) => setFilters({ sort: event.target.value as ProductFilters["sort"] })}
+            >
+              {sortOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <Button
+              variant={filters.discount ? "default" : "outline"}
+              aria-pressed={filters.discount}
+              onClick={() => setFilters({ discount: !filters.discount })}
+            >
+              <SlidersHorizontal aria-hidden />
+              {filters.discount ? "All Products" : "Discounts Only"}
+            </Button>
+          </search>
+        </Card>
 
         <div className="mt-6 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
           <p className="text-sm text-muted-foreground" data-testid="product-count">

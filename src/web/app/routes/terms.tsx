@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "#domain/routes";
 import { LegalDocument, type LegalSection } from "#web/components/layout/legal-document";
+import { Card } from "#web/components/ui/card";
 
 const sections: LegalSection[] = [
   {
@@ -380,15 +381,17 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>For questions about these Terms, contact:</p>
-        <address className="rounded-lg border border-border bg-card p-5 not-italic">
-          <strong>Stackbay FZCO</strong>
-          <br />
-          Dubai Silicon Oasis, Dubai, UAE
-          <br />
-          Legal: <a href="mailto:legal@stackbay.test">legal@stackbay.test</a>
-          <br />
-          Privacy: <a href="mailto:privacy@stackbay.test">privacy@stackbay.test</a>
-        </address>
+        <Card asChild className="p-5 not-italic" flat>
+          <address>
+            <strong>Stackbay FZCO</strong>
+            <br />
+            Dubai Silicon Oasis, Dubai, UAE
+            <br />
+            Legal: <a href="mailto:legal@stackbay.test">legal@stackbay.test</a>
+            <br />
+            Privacy: <a href="mailto:privacy@stackbay.test">privacy@stackbay.test</a>
+          </address>
+        </Card>
         <p>
           We answer legal and compliance requests within 5 business days. For everything else, visit our{" "}
           <Link to={paths.contact()}>contact page</Link>.

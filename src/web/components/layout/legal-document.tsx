@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { PageHeader } from "#web/components/layout/page-header";
+import { Card } from "#web/components/ui/card";
 import { cn } from "#web/lib/utils";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -86,30 +87,33 @@ export function LegalDocument({
         <div className={cn(prose, "mt-0 max-w-3xl text-base lg:col-start-2 lg:row-start-1")}>{intro}</div>
 
         <aside className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <nav
-            aria-label="Table of contents"
-            className="rounded-lg border border-border bg-card p-5 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto"
+          <Card
+            asChild
+            className="p-5 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto"
+            flat
           >
-            <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-              On this page
-            </h2>
-            <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm marker:text-muted-foreground">
-              {sections.map((section) => (
-                <li key={section.id} className="pl-1">
-                  <a
-                    href={`#${section.id}`}
-                    aria-current={active === section.id ? "location" : undefined}
-                    className={cn(
-                      "block rounded-sm py-1 leading-snug text-muted-foreground transition-colors hover:text-foreground",
-                      active === section.id && "font-medium text-primary hover:text-primary",
-                    )}
-                  >
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
+            <nav aria-label="Table of contents">
+              <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+                On this page
+              </h2>
+              <ol className="mt-3 list-decimal space-y-1 pl-6 text-sm marker:text-muted-foreground">
+                {sections.map((section) => (
+                  <li key={section.id} className="pl-1">
+                    <a
+                      href={`#${section.id}`}
+                      aria-current={active === section.id ? "location" : undefined}
+                      className={cn(
+                        "block rounded-sm py-1 leading-snug text-muted-foreground transition-colors hover:text-foreground",
+                        active === section.id && "font-medium text-primary hover:text-primary",
+                      )}
+                    >
+                      {section.title}
+                    </a>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          </Card>
         </aside>
 
         <article className="max-w-3xl space-y-10 lg:col-start-2 lg:row-start-2">

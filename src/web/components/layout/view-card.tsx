@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { Card } from "#web/components/ui/card";
 
 /** A titled card for one dashboard view. */
 export function ViewCard({
@@ -14,20 +15,19 @@ export function ViewCard({
 }) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-xl font-semibold">
-            {title}
-          </h2>
-          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+    <Card asChild className="p-5 sm:p-6">
+      <section aria-labelledby={headingId}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-xl font-semibold">
+              {title}
+            </h2>
+            {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+          </div>
+          {action}
         </div>
-        {action}
-      </div>
-      <div className="mt-6">{children}</div>
-    </section>
+        <div className="mt-6">{children}</div>
+      </section>
+    </Card>
   );
 }

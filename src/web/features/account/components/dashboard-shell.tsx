@@ -32,6 +32,7 @@ import { NavLink } from "react-router";
 import { hasRole } from "#domain/accounts";
 import { type DashboardSection, paths, dashboardViewTitles as titles } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import type { Me } from "#web/features/auth/api/get-me";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
@@ -86,7 +87,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
   const admin = hasRole(me.roles, "admin");
   return (
     <nav aria-label="Dashboard menu" className="hidden md:block">
-      <div className="sticky top-20 flex flex-col gap-3 rounded-lg border border-border bg-card p-3">
+      <Card className="sticky top-20 flex flex-col gap-3 p-3" flat>
         <ul className="flex flex-col gap-0.5">
           {dashboardSections.map((item) => (
             <MenuLink key={item.section} to={item.to} icon={item.icon} label={item.label} />
@@ -139,7 +140,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <LogOut aria-hidden /> Sign Out
           </Button>
         </div>
-      </div>
+      </Card>
     </nav>
   );
 }
@@ -184,7 +185,7 @@ function TabRow({ me }: { me: Me }) {
 
 function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
   return (
-    <div className="relative rounded-lg border border-border bg-card py-5 pr-5 pl-19 shadow-sm">
+    <Card className="relative py-5 pr-5 pl-19">
       <dt className="text-sm text-muted-foreground">
         <span className="absolute top-1/2 left-5 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <Icon className="size-5" aria-hidden />
@@ -192,7 +193,7 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
         {label}
       </dt>
       <dd className="text-2xl font-bold tabular-nums">{value}</dd>
-    </div>
+    </Card>
   );
 }
 

@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { type ProfileInput, profileSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateProfile } from "#web/features/account/api/update-profile";
-import { serverMessage } from "#web/features/account/error-message";
 import type { Me } from "#web/features/auth/api/get-me";
+import { runMutation } from "#web/lib/mutation";
 
 type ProfileValues = { [K in keyof ProfileInput]-?: string };
 
@@ -67,16 +67,17 @@ export function ProfileView({ me }: { me: Me }) {
     setEditing(false);
   };
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const user = await update.mutateAsync(values);
-      form.reset(valuesOf(user));
-      toast.success("Profile Updated", { description: "Your profile has been successfully updated." });
-      setEditing(false);
-    } catch (error) {
-      toast.error("Update Failed", {
-        description: serverMessage(error, "Failed to update profile. Please try again."),
-      });
-    }
+    const result = await runMutation(update.mutateAsync(values), {
+      success: { title: "Profile Updated", description: "Your profile has been successfully updated." },
+      error: {
+        title: "Update Failed",
+        show: "client",
+        fallback: "Failed to update profile. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    form.reset(valuesOf(result.data));
+    setEditing(false);
   });
 
   return (
@@ -132,25 +133,24 @@ export function ProfileView({ me }: { me: Me }) {
           </dl>
         )}
       </ViewCard>
-      <section
-        aria-labelledby="account-heading"
-        className="rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="account-heading" className="text-xl font-semibold">
-          Account
-        </h2>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Detail label="Member since" value={memberSince.format(new Date(me.createdAt))} />
-          <div>
-            <dt className="text-sm text-muted-foreground">Email verified</dt>
-            <dd className="mt-1">
-              <Badge variant={me.emailVerified ? "success" : "outline"}>
-                {me.emailVerified ? "Yes" : "No"}
-              </Badge>
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <Card asChild className="p-5 sm:p-6">
+        <section aria-labelledby="account-heading">
+          <h2 id="account-heading" className="text-xl font-semibold">
+            Account
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Detail label="Member since" value={memberSince.format(new Date(me.createdAt))} />
+            <div>
+              <dt className="text-sm text-muted-foreground">Email verified</dt>
+              <dd className="mt-1">
+                <Badge variant={me.emailVerified ? "success" : "outline"}>
+                  {me.emailVerified ? "Yes" : "No"}
+                </Badge>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </Card>
     </div>
   );
 }

@@ -10,9 +10,9 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useChangePassword } from "#web/features/account/api/change-password";
 import { TwoFactorSettings } from "#web/features/account/components/two-factor-settings";
-import { serverMessage } from "#web/features/account/error-message";
 import type { Me } from "#web/features/auth/api/get-me";
 import { ApiError } from "#web/lib/api";
+import { toastError } from "#web/lib/mutation";
 
 export function SecuritySettings({ me }: { me: Me }) {
   return (
@@ -57,8 +57,10 @@ function ChangePassword() {
       if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
         form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
       } else {
-        toast.error("Error", {
-          description: serverMessage(error, "Failed to change password. Please try again."),
+        toastError(error, {
+          title: "Error",
+          show: "client",
+          fallback: "Failed to change password. Please try again.",
         });
       }
     }

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Moon, Sun } from "lucide-react";
 import { type ComponentProps, useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { preferencesSchema } from "#domain/accounts";
 import { currencies } from "#domain/currency";
@@ -12,10 +11,10 @@ import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { useUpdatePreferences } from "#web/features/account/api/update-preferences";
 import { SecuritySettings } from "#web/features/account/components/security-settings";
-import { serverMessage } from "#web/features/account/error-message";
 import { applyPreferences } from "#web/features/account/use-preference-sync";
 import type { Me } from "#web/features/auth/api/get-me";
 import { themeStore } from "#web/features/theme/theme-store";
+import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 const settingsSchema = preferencesSchema.required();
@@ -68,17 +67,19 @@ export function SettingsView({ me }: { me: Me }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     const onlyCurrency = Object.keys(dirtyFields).join() === "currency";
-    try {
-      const user = await save.mutateAsync(values);
-      applyPreferences(user.preferences);
-      form.reset(valuesOf(user));
-      toast.success("Settings saved");
-    } catch (error) {
-      const fallback = onlyCurrency
-        ? "Failed to save currency preference."
-        : "Failed to save settings. Please try again.";
-      toast.error("Error", { description: serverMessage(error, fallback) });
-    }
+    const result = await runMutation(save.mutateAsync(values), {
+      success: { title: "Settings saved" },
+      error: {
+        title: "Error",
+        show: "client",
+        fallback: onlyCurrency
+          ? "Failed to save currency preference."
+          : "Failed to save settings. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    applyPreferences(result.data.preferences);
+    form.reset(valuesOf(result.data));
   });
 
   return (

@@ -11,9 +11,9 @@ import { Input } from "#web/components/ui/input";
 import { useConfirmTwoFactor } from "#web/features/account/api/confirm-two-factor";
 import { useDisableTwoFactor } from "#web/features/account/api/disable-two-factor";
 import { type TwoFactorSetup, useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
-import { serverMessage } from "#web/features/account/error-message";
 import type { Me } from "#web/features/auth/api/get-me";
 import { ApiError } from "#web/lib/api";
+import { toastError } from "#web/lib/mutation";
 
 type Step = { kind: "idle" } | { kind: "password" } | { kind: "setup"; setup: TwoFactorSetup };
 
@@ -78,7 +78,11 @@ function usePasswordForm() {
     if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
       form.setError("password", { message: error.message }, { shouldFocus: true });
     } else {
-      toast.error("Error", { description: serverMessage(error, "Something went wrong. Please try again.") });
+      toastError(error, {
+        title: "Error",
+        show: "client",
+        fallback: "Something went wrong. Please try again.",
+      });
     }
   };
   return { form, fail };
@@ -191,8 +195,10 @@ function SetupForm({
       if (error instanceof ApiError && error.code === "INVALID_TWO_FACTOR_CODE") {
         form.setError("code", { message: error.message }, { shouldFocus: true });
       } else {
-        toast.error("Error", {
-          description: serverMessage(error, "Something went wrong. Please try again."),
+        toastError(error, {
+          title: "Error",
+          show: "client",
+          fallback: "Something went wrong. Please try again.",
         });
       }
     }

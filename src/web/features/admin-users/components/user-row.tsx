@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { type AdminUser, type AdminUserUpdate, describeUserUpdate, editableRoles } from "#domain/admin-users";
 import { formatDate } from "#domain/dates";
 import {
@@ -15,7 +14,9 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { TableCell, TableRow } from "#web/components/ui/table";
 import { useUpdateUser } from "#web/features/admin-users/api/update-user";
+import { runMutation } from "#web/lib/mutation";
 
 type Access = Pick<AdminUser, "isSeller" | "isReseller" | "isAdmin" | "isSuperAdmin" | "disabled">;
 
@@ -40,25 +41,22 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
 
   const change = async (patch: AdminUserUpdate) => {
     setDraft({ ...shown, ...patch });
-    try {
-      await update.mutateAsync({ id: user.id, patch });
-      toast.success("User updated", { description: `${describeUserUpdate(patch)} for ${user.email}.` });
-    } catch (error) {
-      toast.error("Failed to update user", { description: (error as Error).message });
-    } finally {
-      setDraft(null);
-    }
+    await runMutation(update.mutateAsync({ id: user.id, patch }), {
+      success: { title: "User updated", description: `${describeUserUpdate(patch)} for ${user.email}.` },
+      error: { title: "Failed to update user" },
+    });
+    setDraft(null);
   };
 
   return (
-    <tr className="border-t border-border align-top" data-testid="admin-user-row">
-      <td className="px-4 py-3 font-medium">
+    <TableRow className="align-top" data-testid="admin-user-row">
+      <TableCell className="font-medium">
         {fullName(user)}
         {isMe && <span className="ml-1 text-xs font-normal text-muted-foreground">(you)</span>}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">{user.email}</td>
-      <td className="px-4 py-3">{user.emailVerified ? "Yes" : "No"}</td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
+      <TableCell>{user.emailVerified ? "Yes" : "No"}</TableCell>
+      <TableCell>
         <div className="flex flex-wrap gap-1" data-testid="admin-user-roles">
           {roleBadges
             .filter(({ key }) => user[key])
@@ -68,8 +66,8 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
               </Badge>
             ))}
         </div>
-      </td>
-      <td className="px-4 py-3" data-testid="admin-user-status">
+      </TableCell>
+      <TableCell data-testid="admin-user-status">
         {user.disabled ? (
           <Badge variant="outline" className="border-destructive text-destructive">
             Disabled
@@ -77,11 +75,11 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
         ) : (
           <Badge variant="success">Active</Badge>
         )}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
         <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         <fieldset className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1.5">
           <legend className="sr-only">Roles of {user.email}</legend>
           {editableRoles.map(({ key, label }) => (
@@ -98,8 +96,8 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
             </label>
           ))}
         </fieldset>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {shown.disabled ? (
           <Button
             variant="outline"
@@ -143,7 +141,7 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
             You can't disable your own account.
           </p>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

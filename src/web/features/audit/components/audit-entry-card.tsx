@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { AuditAction, AuditEntityType, AuditEntry } from "#domain/audit";
 import { formatDateTime } from "#domain/dates";
 import { Badge } from "#web/components/ui/badge";
+import { Card } from "#web/components/ui/card";
 
 export const entityTypeLabels: Record<AuditEntityType, string> = {
   product: "Product",
@@ -48,36 +49,38 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   const shortId = entry.entityId.length > 12 ? entry.entityId.slice(0, 8) : entry.entityId;
   const changes = Object.entries(entry.changes);
   return (
-    <li className="rounded-lg border border-border bg-card p-4 shadow-sm" data-testid="audit-entry">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <Badge variant={entry.action === "delete" ? "outline" : "secondary"}>{action}</Badge>
-        <span className="font-semibold">
-          {type}
-          {entry.entityLabel && <span className="font-normal"> · {entry.entityLabel}</span>}
-        </span>
-        {entry.entityId !== entry.entityLabel && (
-          <code className="text-xs text-muted-foreground" title={entry.entityId}>
-            {shortId}
-          </code>
+    <Card asChild className="p-4">
+      <li data-testid="audit-entry">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <Badge variant={entry.action === "delete" ? "outline" : "secondary"}>{action}</Badge>
+          <span className="font-semibold">
+            {type}
+            {entry.entityLabel && <span className="font-normal"> · {entry.entityLabel}</span>}
+          </span>
+          {entry.entityId !== entry.entityLabel && (
+            <code className="text-xs text-muted-foreground" title={entry.entityId}>
+              {shortId}
+            </code>
+          )}
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> by {entry.actorEmail}
+        </p>
+        {changes.length > 0 && (
+          <dl className="mt-3 grid gap-1.5 text-xs sm:grid-cols-[minmax(8rem,auto)_1fr] sm:gap-x-4">
+            {changes.map(([field, { before, after }]) => (
+              <div key={field} className="contents">
+                <dt className="font-mono font-medium">{field}</dt>
+                <dd className="flex min-w-0 flex-wrap items-center gap-1.5 pb-1 sm:pb-0">
+                  <Value value={before} />
+                  <ArrowRight className="size-3 shrink-0 text-muted-foreground" aria-label="to" />
+                  <Value value={after} />
+                </dd>
+              </div>
+            ))}
+          </dl>
         )}
-      </div>
-      <p className="mt-1 text-xs text-muted-foreground">
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> by {entry.actorEmail}
-      </p>
-      {changes.length > 0 && (
-        <dl className="mt-3 grid gap-1.5 text-xs sm:grid-cols-[minmax(8rem,auto)_1fr] sm:gap-x-4">
-          {changes.map(([field, { before, after }]) => (
-            <div key={field} className="contents">
-              <dt className="font-mono font-medium">{field}</dt>
-              <dd className="flex min-w-0 flex-wrap items-center gap-1.5 pb-1 sm:pb-0">
-                <Value value={before} />
-                <ArrowRight className="size-3 shrink-0 text-muted-foreground" aria-label="to" />
-                <Value value={after} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </li>
+      </li>
+    </Card>
   );
 }

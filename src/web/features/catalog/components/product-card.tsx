@@ -5,6 +5,7 @@ import type { ProductCard as Product } from "#domain/catalog-schemas";
 import { paths } from "#domain/routes";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { cartActions } from "#web/features/cart/cart-store";
 import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { ProductImage } from "#web/features/catalog/components/product-image";
@@ -24,68 +25,63 @@ export function addProductToCart(product: Pick<Product, "id" | "name" | "price" 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const category = useCategoryName(product.category);
   return (
-    <article
-      className="group flex flex-col overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md"
-      data-testid="product-card"
-    >
-      <Link
-        to={paths.product(product.id)}
-        tabIndex={-1}
-        aria-hidden
-        className="relative block overflow-hidden"
-      >
-        <ProductImage
-          src={product.imageUrl}
-          alt=""
-          eager={eager}
-          className="transition-transform group-hover:scale-[1.02]"
-        />
-        {showsDiscountBadge(product) && (
-          <Badge variant="success" className="absolute top-3 left-3" data-testid="discount-badge">
-            {product.discountLabel}
+    <Card asChild className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md">
+      <article data-testid="product-card">
+        <Link
+          to={paths.product(product.id)}
+          tabIndex={-1}
+          aria-hidden
+          className="relative block overflow-hidden"
+        >
+          <ProductImage
+            src={product.imageUrl}
+            alt=""
+            eager={eager}
+            className="transition-transform group-hover:scale-[1.02]"
+          />
+          {showsDiscountBadge(product) && (
+            <Badge variant="success" className="absolute top-3 left-3" data-testid="discount-badge">
+              {product.discountLabel}
+            </Badge>
+          )}
+        </Link>
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <Badge variant="secondary" className="self-start">
+            {category}
           </Badge>
-        )}
-      </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Badge variant="secondary" className="self-start">
-          {category}
-        </Badge>
-        <h3 className="line-clamp-2 font-semibold leading-snug">
-          <Link to={paths.product(product.id)} className="hover:underline">
-            {product.name}
-          </Link>
-        </h3>
-        <p className="text-sm text-muted-foreground">by {product.vendor ?? "Unknown Vendor"}</p>
-        <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
-        <div className="mt-auto pt-2">
-          <Price amount={product.price} originalAmount={product.originalPrice} productName={product.name} />
-        </div>
-        <div className="flex gap-2 pt-2">
-          <Button asChild variant="outline" size="sm" className="flex-1">
-            <Link to={paths.product(product.id)}>
-              View Details<span className="sr-only"> of {product.name}</span>
+          <h3 className="line-clamp-2 font-semibold leading-snug">
+            <Link to={paths.product(product.id)} className="hover:underline">
+              {product.name}
             </Link>
-          </Button>
-          <Button
-            size="sm"
-            onClick={() => addProductToCart(product)}
-            aria-label={`Add ${product.name} to cart`}
-          >
-            <ShoppingCart aria-hidden />
-          </Button>
+          </h3>
+          <p className="text-sm text-muted-foreground">by {product.vendor ?? "Unknown Vendor"}</p>
+          <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
+          <div className="mt-auto pt-2">
+            <Price amount={product.price} originalAmount={product.originalPrice} productName={product.name} />
+          </div>
+          <div className="flex gap-2 pt-2">
+            <Button asChild variant="outline" size="sm" className="flex-1">
+              <Link to={paths.product(product.id)}>
+                View Details<span className="sr-only"> of {product.name}</span>
+              </Link>
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => addProductToCart(product)}
+              aria-label={`Add ${product.name} to cart`}
+            >
+              <ShoppingCart aria-hidden />
+            </Button>
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
+    </Card>
   );
 }
 
 export function ProductCardSkeleton() {
   return (
-    <div
-      className="overflow-hidden rounded-lg border border-border bg-card"
-      data-testid="product-skeleton"
-      aria-hidden
-    >
+    <Card className="overflow-hidden" flat data-testid="product-skeleton" aria-hidden>
       <div className="aspect-[4/3] animate-pulse bg-muted" />
       <div className="space-y-3 p-4">
         <div className="h-4 w-20 animate-pulse rounded bg-muted" />
@@ -93,7 +89,7 @@ export function ProductCardSkeleton() {
         <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />
         <div className="h-6 w-24 animate-pulse rounded bg-muted" />
       </div>
-    </div>
+    </Card>
   );
 }
 

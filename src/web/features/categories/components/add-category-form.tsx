@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { type CategoryInput, categoryInputSchema } from "#domain/category-admin";
 import { slugify } from "#domain/slug";
 import { Button } from "#web/components/ui/button";
@@ -9,6 +8,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useCreateCategory } from "#web/features/categories/api/create-category";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 const empty: CategoryInput = { name: "" };
 
@@ -20,14 +20,13 @@ export function AddCategoryForm() {
   const slug = slugify(useWatch({ control: form.control, name: "name" }) ?? "");
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(values);
-      toast.success("Success", { description: "Category created successfully" });
-      form.reset(empty);
-    } catch (error) {
-      const message = (error as Error).message;
-      if (error instanceof ApiError && error.code === "CATEGORY_EXISTS") form.setError("name", { message });
-      toast.error("Failed to create category", { description: message });
+    const result = await runMutation(create.mutateAsync(values), {
+      success: { title: "Success", description: "Category created successfully" },
+      error: { title: "Failed to create category" },
+    });
+    if (result.ok) form.reset(empty);
+    else if (result.error instanceof ApiError && result.error.code === "CATEGORY_EXISTS") {
+      form.setError("name", { message: result.error.message });
     }
   });
 

@@ -1,5 +1,4 @@
 import { FolderTree, Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { type AdminCategory, productCountLabel } from "#domain/category-admin";
 import {
   AlertDialog,
@@ -17,6 +16,7 @@ import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
 import { useDeleteCategory } from "#web/features/categories/api/delete-category";
 import { useAdminCategories } from "#web/features/categories/api/get-admin-categories";
+import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 /** Every category in a fixed-height scrolling area, each with its product count and a delete button. */
@@ -65,14 +65,11 @@ export function CategoryList() {
 function CategoryRow({ category }: { category: AdminCategory }) {
   const remove = useDeleteCategory();
 
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync(category.id);
-      toast.success("Success", { description: "Category deleted successfully" });
-    } catch (error) {
-      toast.error("Failed to delete category", { description: (error as Error).message });
-    }
-  };
+  const confirm = () =>
+    runMutation(remove.mutateAsync(category.id), {
+      success: { title: "Success", description: "Category deleted successfully" },
+      error: { title: "Failed to delete category" },
+    });
 
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-testid="category-row">

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import type { CommissionDecision } from "#domain/commission-holds";
 import {
   AlertDialog,
@@ -14,6 +13,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { useDecideCommission } from "#web/features/commissions/api/decide-commission";
+import { runMutation } from "#web/lib/mutation";
 
 const wording = {
   release: {
@@ -46,14 +46,13 @@ export function CommissionDecisionButton({
   const [note, setNote] = useState("");
   const words = wording[decision];
   const submit = async () => {
-    try {
-      await decide.mutateAsync({ id, decision, note: note.trim() || undefined });
-      toast.success(words.done, { description: subject });
-      setOpen(false);
-      setNote("");
-    } catch (error) {
-      toast.error("The commission could not be updated", { description: (error as Error).message });
-    }
+    const result = await runMutation(decide.mutateAsync({ id, decision, note: note.trim() || undefined }), {
+      success: { title: words.done, description: subject },
+      error: { title: "The commission could not be updated" },
+    });
+    if (!result.ok) return;
+    setOpen(false);
+    setNote("");
   };
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>

@@ -2,8 +2,8 @@ import { type HeldCommission, holdReasonText } from "#domain/commission-holds";
 import { type CommissionStatus, commissionStatusLabel } from "#domain/commissions";
 import { formatDate } from "#domain/dates";
 import { PagedList } from "#web/components/layout/paged-list";
-import { ScrollTable } from "#web/components/layout/scroll-table";
 import { Badge } from "#web/components/ui/badge";
+import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { useCommissions } from "#web/features/commissions/api/get-commissions";
 import { CommissionDecisionButton } from "#web/features/commissions/components/commission-decision";
 import { Amount } from "#web/features/currency/components/totals-list";
@@ -53,28 +53,28 @@ export function CommissionReviewList({
 function CommissionRow({ commission }: { commission: HeldCommission }) {
   const subject = `${commission.productName} (order ${commission.orderId.slice(0, 8)})`;
   return (
-    <tr className="border-t border-border align-top" data-testid="commission-row">
-      <td className="px-4 py-3 whitespace-nowrap">
+    <TableRow className="align-top" data-testid="commission-row">
+      <TableCell className="whitespace-nowrap">
         <time dateTime={commission.createdAt}>{formatDate(commission.createdAt)}</time>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {commission.productName}
         <span className="block font-mono text-xs text-muted-foreground">
           order {commission.orderId.slice(0, 8)}
         </span>
-      </td>
-      <td className="px-4 py-3 tabular-nums">
+      </TableCell>
+      <TableCell className="tabular-nums">
         <Amount usd={commission.amount} />
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {commission.resellerName}
         <span className="block text-xs break-all text-muted-foreground">{commission.resellerEmail}</span>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {commission.buyerName}
         <span className="block text-xs break-all text-muted-foreground">{commission.buyerEmail}</span>
-      </td>
-      <td className="max-w-72 px-4 py-3">
+      </TableCell>
+      <TableCell className="max-w-72">
         {commission.reasons.length > 0 ? (
           <ul className="flex list-disc flex-col gap-1 pl-4" data-testid="commission-reasons">
             {commission.reasons.map((reason) => (
@@ -84,8 +84,8 @@ function CommissionRow({ commission }: { commission: HeldCommission }) {
         ) : (
           <span className="text-xs text-muted-foreground">Not held</span>
         )}
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {commission.status === "held" ? (
           <div className="flex flex-wrap gap-2">
             <CommissionDecisionButton id={commission.id} decision="release" subject={subject} />
@@ -96,7 +96,7 @@ function CommissionRow({ commission }: { commission: HeldCommission }) {
             {commissionStatusLabel[commission.status]}
           </Badge>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

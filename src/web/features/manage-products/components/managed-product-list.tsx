@@ -1,7 +1,6 @@
 import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { formatUsd } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
 import { paths } from "#domain/routes";
@@ -20,9 +19,19 @@ import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
 import { useDeleteProduct } from "#web/features/manage-products/api/delete-product";
 import { useManagedProducts } from "#web/features/manage-products/api/get-managed-products";
 import { useRestoreProduct } from "#web/features/manage-products/api/restore-product";
+import { runMutation } from "#web/lib/mutation";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 
@@ -75,23 +84,18 @@ export function ManagedProductList({
 
   const confirmDelete = async () => {
     if (!confirming) return;
-    try {
-      await remove.mutateAsync(confirming.id);
-      toast.success("Success", { description: "Product deleted successfully" });
-      if (!opener.current?.isConnected) document.getElementById(REGION_ID)?.focus();
-    } catch (error) {
-      toast.error("Failed to delete product", { description: (error as Error).message });
-    }
+    const result = await runMutation(remove.mutateAsync(confirming.id), {
+      success: { title: "Success", description: "Product deleted successfully" },
+      error: { title: "Failed to delete product" },
+    });
+    if (result.ok && !opener.current?.isConnected) document.getElementById(REGION_ID)?.focus();
   };
 
-  const restoreProduct = async (product: ManagedProductRow) => {
-    try {
-      await restore.mutateAsync(product.id);
-      toast.success("Success", { description: "Product restored successfully" });
-    } catch (error) {
-      toast.error("Failed to restore product", { description: (error as Error).message });
-    }
-  };
+  const restoreProduct = (product: ManagedProductRow) =>
+    runMutation(restore.mutateAsync(product.id), {
+      success: { title: "Success", description: "Product restored successfully" },
+      error: { title: "Failed to restore product" },
+    });
 
   return (
     <>
@@ -145,24 +149,16 @@ export function ManagedProductList({
         onPage={(p) => go({ page: String(p) })}
       >
         {(items) => (
-          <section
-            id={REGION_ID}
-            aria-label="Products"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="managed-products-table">
-              <thead className="bg-muted/50 text-muted-foreground">
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-medium">
-                      {column === "Actions" ? <span className="sr-only">{column}</span> : column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <TableFrame id={REGION_ID} aria-label="Products" className="bg-card">
+            <Table className="min-w-[52rem]" data-testid="managed-products-table">
+              <TableHeader>
+                {columns.map((column) => (
+                  <TableHead key={column}>
+                    {column === "Actions" ? <span className="sr-only">{column}</span> : column}
+                  </TableHead>
+                ))}
+              </TableHeader>
+              <TableBody>
                 {items.map((product) => (
                   <ProductRow
                     key={product.id}
@@ -173,9 +169,9 @@ export function ManagedProductList({
                     onRestore={() => restoreProduct(product)}
                   />
                 ))}
-              </tbody>
-            </table>
-          </section>
+              </TableBody>
+            </Table>
+          </TableFrame>
         )}
       </PagedList>
 
@@ -227,8 +223,8 @@ function ProductRow({
 }) {
   const struck = product.originalPrice !== null && product.originalPrice > product.price;
   return (
-    <tr className="border-t border-border" data-testid="managed-product-row">
-      <td className="px-4 py-3">
+    <TableRow data-testid="managed-product-row">
+      <TableCell>
         <div className="flex items-center gap-3">
           {product.imageUrl ? (
             <img
@@ -246,9 +242,9 @@ function ProductRow({
           )}
           <span className="font-medium">{product.name}</span>
         </div>
-      </td>
-      <td className="px-4 py-3">{product.categoryName ?? product.category}</td>
-      <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+      </TableCell>
+      <TableCell>{product.categoryName ?? product.category}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
         {formatUsd(product.price)}
         {struck && product.originalPrice !== null && (
           <s className="ml-2 text-muted-foreground">
@@ -256,14 +252,14 @@ function ProductRow({
             {formatUsd(product.originalPrice)}
           </s>
         )}
-      </td>
-      <td className="px-4 py-3">{product.vendor ?? <span className="text-muted-foreground">—</span>}</td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>{product.vendor ?? <span className="text-muted-foreground">—</span>}</TableCell>
+      <TableCell>
         <Badge variant={product.isActive ? "success" : "outline"} data-testid="managed-product-status">
           {product.isActive ? "Active" : "Inactive"}
         </Badge>
-      </td>
-      <td className="px-4 py-2">
+      </TableCell>
+      <TableCell className="py-2">
         <div className="flex justify-end gap-1">
           {product.isActive ? (
             <Button asChild variant="ghost" size="sm">
@@ -301,7 +297,7 @@ function ProductRow({
             </Button>
           )}
         </div>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -3,7 +3,6 @@ import { Plus, Trash2 } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DEFAULT_COMMISSION_RATE } from "#domain/commissions";
 import {
   type EditableProduct,
@@ -14,6 +13,7 @@ import {
   productFormSchema,
 } from "#domain/product-admin";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
@@ -28,6 +28,7 @@ import {
   imageItemFromUrl,
 } from "#web/features/manage-products/components/image-picker";
 import { ApiError } from "#web/lib/api";
+import { runMutation, toastError } from "#web/lib/mutation";
 
 const blank = (value: number | null) => (value === null ? "" : String(value));
 
@@ -131,7 +132,7 @@ function LoadedForm({
         const { url } = await uploadImage(item.file);
         result.push({ ...item, url, file: null });
       } catch (error) {
-        toast.error("Failed to upload image", { description: (error as Error).message });
+        toastError(error, { title: "Failed to upload image" });
         setImages((current) => current.map((i) => result.find((r) => r.key === i.key) ?? i));
         return null;
       }
@@ -151,16 +152,13 @@ function LoadedForm({
       images: urls,
       imageUrl: main,
     };
-    try {
-      if (product) await update.mutateAsync({ id: product.id, body });
-      else await create.mutateAsync(body);
-    } catch (error) {
-      toast.error(`Failed to ${action} product`, { description: (error as Error).message });
-      showServerDetails(error);
-      return;
-    }
-    toast.success("Success", { description: `Product ${action}d successfully` });
-    navigate(listPath);
+    const saved = product ? update.mutateAsync({ id: product.id, body }) : create.mutateAsync(body);
+    const result = await runMutation<unknown>(saved, {
+      success: { title: "Success", description: `Product ${action}d successfully` },
+      error: { title: `Failed to ${action} product` },
+    });
+    if (result.ok) navigate(listPath);
+    else showServerDetails(result.error);
   });
 
   function showServerDetails(error: unknown) {
@@ -413,13 +411,15 @@ function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-border bg-card p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
-      <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
-    </section>
+    <Card asChild className="p-6">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+        <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
+      </section>
+    </Card>
   );
 }
 

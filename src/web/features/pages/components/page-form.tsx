@@ -7,6 +7,7 @@ import { type Page, type PageInput, type PageValues, pageInputSchema } from "#do
 import { paths } from "#domain/routes";
 import { slugify } from "#domain/slug";
 import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { PagePreview } from "#web/features/pages/components/page-preview";
@@ -85,7 +86,7 @@ export function PageForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="grid content-start gap-5 rounded-lg border border-border bg-card p-5 shadow-sm sm:p-6">
+      <Card className="grid content-start gap-5 p-5 sm:p-6">
         <FormField label="Title" error={errors.title?.message}>
           <Input {...title} maxLength={200} />
         </FormField>
@@ -178,72 +179,76 @@ export function PageForm({
             </div>
           )}
         </div>
-      </div>
+      </Card>
 
       <div className="grid content-start gap-6">
-        <section
-          aria-labelledby={`${tabsId}-publish`}
-          className="rounded-lg border border-border bg-card p-5 shadow-sm"
-        >
-          <h2 id={`${tabsId}-publish`} className="font-semibold">
-            Publishing
-          </h2>
-          <label className="mt-4 flex items-start gap-3 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...form.register("isActive")} />
-            <span>
-              <span className="font-medium">Active (published)</span>
-              <span className="block text-xs text-muted-foreground">Drafts are not visible to visitors.</span>
-            </span>
-          </label>
-          <div className="mt-6 flex flex-wrap gap-2">
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : submitLabel}
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.admin.pages()}>Cancel</Link>
-            </Button>
-          </div>
-        </section>
+        <Card asChild className="p-5">
+          <section aria-labelledby={`${tabsId}-publish`}>
+            <h2 id={`${tabsId}-publish`} className="font-semibold">
+              Publishing
+            </h2>
+            <label className="mt-4 flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                {...form.register("isActive")}
+              />
+              <span>
+                <span className="font-medium">Active (published)</span>
+                <span className="block text-xs text-muted-foreground">
+                  Drafts are not visible to visitors.
+                </span>
+              </span>
+            </label>
+            <div className="mt-6 flex flex-wrap gap-2">
+              <Button type="submit" disabled={isSubmitting}>
+                {isSubmitting ? "Saving..." : submitLabel}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={paths.admin.pages()}>Cancel</Link>
+              </Button>
+            </div>
+          </section>
+        </Card>
 
-        <section
-          aria-labelledby={`${tabsId}-seo`}
-          className="grid gap-4 rounded-lg border border-border bg-card p-5 shadow-sm"
-        >
-          <h2 id={`${tabsId}-seo`} className="font-semibold">
-            Search and sharing
-          </h2>
-          <FormField
-            label="SEO meta title"
-            error={errors.seoMeta?.title?.message}
-            hint="The browser tab and search result title; the page title when empty."
-          >
-            <Input {...form.register("seoMeta.title")} maxLength={200} />
-          </FormField>
-          <FormField
-            label="SEO meta description"
-            error={errors.seoMeta?.description?.message}
-            hint="The summary under the title in search results."
-          >
-            <Textarea
-              {...form.register("seoMeta.description")}
-              rows={3}
-              className="min-h-20"
-              maxLength={500}
-            />
-          </FormField>
-          <FormField
-            label="OG image URL"
-            error={errors.seoMeta?.ogImageUrl?.message}
-            hint="An http(s) link to the picture shown when the page is shared."
-          >
-            <Input
-              {...form.register("seoMeta.ogImageUrl")}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          </FormField>
-        </section>
+        <Card asChild className="grid gap-4 p-5">
+          <section aria-labelledby={`${tabsId}-seo`}>
+            <h2 id={`${tabsId}-seo`} className="font-semibold">
+              Search and sharing
+            </h2>
+            <FormField
+              label="SEO meta title"
+              error={errors.seoMeta?.title?.message}
+              hint="The browser tab and search result title; the page title when empty."
+            >
+              <Input {...form.register("seoMeta.title")} maxLength={200} />
+            </FormField>
+            <FormField
+              label="SEO meta description"
+              error={errors.seoMeta?.description?.message}
+              hint="The summary under the title in search results."
+            >
+              <Textarea
+                {...form.register("seoMeta.description")}
+                rows={3}
+                className="min-h-20"
+                maxLength={500}
+              />
+            </FormField>
+            <FormField
+              label="OG image URL"
+              error={errors.seoMeta?.ogImageUrl?.message}
+              hint="An http(s) link to the picture shown when the page is shared."
+            >
+              <Input
+                {...form.register("seoMeta.ogImageUrl")}
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+              />
+            </FormField>
+          </section>
+        </Card>
       </div>
     </form>
   );

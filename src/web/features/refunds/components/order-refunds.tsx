@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { confirmedStatuses, type Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
 import { nextRefundStatus, type RefundRequestInput, refundRequestSchema } from "#domain/refunds";
@@ -20,6 +19,7 @@ import { FormField, Textarea } from "#web/components/ui/form-field";
 import { useRequestRefund } from "#web/features/refunds/api/request-refund";
 import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
 import { RefundStatusBadge, SellerDeadline } from "#web/features/refunds/components/refund-status";
+import { runMutation } from "#web/lib/mutation";
 
 type Item = Order["items"][number];
 
@@ -101,16 +101,16 @@ function RequestRefundButton({ orderId, item }: { orderId: string; item: Item })
     defaultValues: { reason: "" },
   });
   const onSubmit = form.handleSubmit(async ({ reason }) => {
-    try {
-      const refund = await request.mutateAsync({ orderId, itemId: item.id, reason });
-      toast.success("Refund requested", {
+    const result = await runMutation(request.mutateAsync({ orderId, itemId: item.id, reason }), {
+      success: (refund) => ({
+        title: "Refund requested",
         description: `The seller has until ${formatDateTime(refund.sellerDueAt)} to answer.`,
-      });
-      setOpen(false);
-      form.reset();
-    } catch (error) {
-      toast.error("Refund not requested", { description: (error as Error).message });
-    }
+      }),
+      error: { title: "Refund not requested" },
+    });
+    if (!result.ok) return;
+    setOpen(false);
+    form.reset();
   });
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>

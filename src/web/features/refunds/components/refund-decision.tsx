@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,6 +12,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { type RefundDecisionInput, useDecideRefund } from "#web/features/refunds/api/decide-refund";
+import { runMutation } from "#web/lib/mutation";
 
 const wording = {
   approve: {
@@ -54,14 +54,13 @@ export function RefundDecisionButton({
   const [note, setNote] = useState("");
   const words = wording[decision];
   const submit = async () => {
-    try {
-      await decide.mutateAsync({ id, decision, note: note.trim() || undefined });
-      toast.success(words.done, { description: subject });
-      setOpen(false);
-      setNote("");
-    } catch (error) {
-      toast.error("The refund could not be updated", { description: (error as Error).message });
-    }
+    const result = await runMutation(decide.mutateAsync({ id, decision, note: note.trim() || undefined }), {
+      success: { title: words.done, description: subject },
+      error: { title: "The refund could not be updated" },
+    });
+    if (!result.ok) return;
+    setOpen(false);
+    setNote("");
   };
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>

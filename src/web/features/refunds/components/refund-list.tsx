@@ -1,7 +1,7 @@
 import { formatDate } from "#domain/dates";
 import type { RefundListItem, RefundStatus } from "#domain/refunds";
 import { PagedList } from "#web/components/layout/paged-list";
-import { ScrollTable } from "#web/components/layout/scroll-table";
+import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useRefunds } from "#web/features/refunds/api/get-refunds";
 import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
@@ -49,21 +49,21 @@ function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" 
       ? refund.status === "requested"
       : refund.status === "escalated" || (refund.platformSold && refund.status === "requested");
   return (
-    <tr className="border-t border-border align-top" data-testid="refund-row">
-      <td className="px-4 py-3 whitespace-nowrap">
+    <TableRow className="align-top" data-testid="refund-row">
+      <TableCell className="whitespace-nowrap">
         <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {refund.productName}
         <span className="block font-mono text-xs text-muted-foreground">
           order {refund.orderId.slice(0, 8)} · qty {refund.quantity}
         </span>
-      </td>
-      <td className="px-4 py-3 tabular-nums">
+      </TableCell>
+      <TableCell className="tabular-nums">
         <Amount usd={refund.amount} />
-      </td>
-      <td className="px-4 py-3">{refund.buyerName}</td>
-      <td className="max-w-64 px-4 py-3 break-words">
+      </TableCell>
+      <TableCell>{refund.buyerName}</TableCell>
+      <TableCell className="max-w-64 break-words">
         {refund.reason}
         {refund.sellerNote && (
           <span className="mt-1 block text-xs text-muted-foreground">Seller: {refund.sellerNote}</span>
@@ -71,14 +71,14 @@ function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" 
         {refund.platformNote && (
           <span className="mt-1 block text-xs text-muted-foreground">Stackbay: {refund.platformNote}</span>
         )}
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         <div className="flex flex-col items-start gap-1">
           <RefundStatusBadge status={refund.status} />
           <SellerDeadline status={refund.status} dueAt={refund.sellerDueAt} />
         </div>
-      </td>
-      <td className="px-4 py-3">
+      </TableCell>
+      <TableCell>
         {canAnswer ? (
           <div className="flex flex-wrap gap-2">
             <RefundDecisionButton
@@ -97,7 +97,7 @@ function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" 
         ) : (
           <span className="text-xs text-muted-foreground">No action needed</span>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

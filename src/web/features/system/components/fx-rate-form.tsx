@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { currencyByCode } from "#domain/currency";
 import { formatDateTime } from "#domain/dates";
 import { type AdminFxRate, type FxCurrencyCode, type FxRateUpdate, fxRateUpdateSchema } from "#domain/system";
@@ -9,6 +8,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateFxRate } from "#web/features/system/api/update-fx-rate";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 const fields = ["rateToUsd", "fxBuffer"] as const;
 
@@ -31,20 +31,23 @@ export function FxRateForm({ code, rate }: { code: FxCurrencyCode; rate?: AdminF
   const shownRate = rateToUsd * (1 + fxBuffer);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const next = await update.mutateAsync({ code, ...values });
-      form.reset({ rateToUsd: next.rateToUsd, fxBuffer: next.fxBuffer });
-      toast.success("Exchange rate saved", {
+    const result = await runMutation(update.mutateAsync({ code, ...values }), {
+      success: (next) => ({
+        title: "Exchange rate saved",
         description: `${code}: ${next.rateToUsd} per USD with a ${percent(next.fxBuffer)} buffer.`,
-      });
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.details)) {
-        for (const detail of error.details as { path?: string; message?: string }[]) {
-          const field = fields.find((f) => f === detail.path);
-          if (field && detail.message) form.setError(field, { message: detail.message });
-        }
+      }),
+      error: { title: "Failed to save exchange rate" },
+    });
+    if (result.ok) {
+      form.reset({ rateToUsd: result.data.rateToUsd, fxBuffer: result.data.fxBuffer });
+      return;
+    }
+    const { error } = result;
+    if (error instanceof ApiError && Array.isArray(error.details)) {
+      for (const detail of error.details as { path?: string; message?: string }[]) {
+        const field = fields.find((f) => f === detail.path);
+        if (field && detail.message) form.setError(field, { message: detail.message });
       }
-      toast.error("Failed to save exchange rate", { description: (error as Error).message });
     }
   });
 
