@@ -139,13 +139,36 @@ export const preferencesSchema = z
   .partial();
 export type PreferencesInput = z.input<typeof preferencesSchema>;
 
-export type Roles = {
-  isBuyer: boolean;
-  isSeller: boolean;
-  isReseller: boolean;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-};
+export const rolesSchema = z.object({
+  isBuyer: z.boolean(),
+  isSeller: z.boolean(),
+  isReseller: z.boolean(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type Roles = z.infer<typeof rolesSchema>;
+
+/** The public shape of a user (`GET /api/me`); no hash, token or internal column can slip through. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  roles: rolesSchema,
+  preferences: z.object({
+    currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]),
+    theme: z.enum(["light", "dark"]).nullable(),
+    notifications: notificationSettingsSchema,
+  }),
+});
+export type Me = z.infer<typeof meSchema>;
 export type Role = "buyer" | "seller" | "reseller" | "admin" | "superAdmin";
 
 /** Whether a user with these flags acts as `role`; a super admin is an admin too. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Me } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import type { Me } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 export const confirmTwoFactor = (input: { code: string }) =>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileInput } from "#domain/accounts";
+import type { Me, ProfileInput } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import type { Me } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 export const updateProfile = (input: ProfileInput) =>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import type { Me } from "#domain/accounts";
 import { type ProfileInput, profileSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
@@ -12,7 +13,6 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateProfile } from "#web/features/account/api/update-profile";
 import { serverMessage } from "#web/features/account/error-message";
-import type { Me } from "#web/features/auth/api/get-me";
 
 type ProfileValues = { [K in keyof ProfileInput]-?: string };
 

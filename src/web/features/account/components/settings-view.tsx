@@ -4,6 +4,7 @@ import { type ComponentProps, useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import type { Me } from "#domain/accounts";
 import { preferencesSchema } from "#domain/accounts";
 import { currencies } from "#domain/currency";
 import { ViewCard } from "#web/components/layout/view-card";
@@ -14,7 +15,6 @@ import { useUpdatePreferences } from "#web/features/account/api/update-preferenc
 import { SecuritySettings } from "#web/features/account/components/security-settings";
 import { serverMessage } from "#web/features/account/error-message";
 import { applyPreferences } from "#web/features/account/use-preference-sync";
-import type { Me } from "#web/features/auth/api/get-me";
 import { themeStore } from "#web/features/theme/theme-store";
 import { cn } from "#web/lib/utils";
 

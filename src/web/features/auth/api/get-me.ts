@@ -1,28 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationSettings, Roles } from "#domain/accounts";
-import type { CurrencyCode } from "#domain/currency";
+import type { Me } from "#domain/accounts";
 import { api } from "#web/lib/api";
-
-/** The signed-in user as `GET /api/me` returns it. */
-export type Me = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  roles: Roles;
-  preferences: {
-    currency: CurrencyCode;
-    theme: "light" | "dark" | null;
-    notifications: NotificationSettings;
-  };
-};
 
 export const meQueryOptions = () =>
   queryOptions({

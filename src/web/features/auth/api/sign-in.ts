@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SignInInput } from "#domain/accounts";
-import { type Me, meQueryOptions } from "#web/features/auth/api/get-me";
+import type { Me, SignInInput } from "#domain/accounts";
+import { meQueryOptions } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 /** Either the session has started, or the account has two-factor on and the code is asked next. */

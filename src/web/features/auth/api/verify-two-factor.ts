@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TwoFactorCodeInput } from "#domain/accounts";
-import { type Me, meQueryOptions } from "#web/features/auth/api/get-me";
+import type { Me, TwoFactorCodeInput } from "#domain/accounts";
+import { meQueryOptions } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 /** The second sign-in step: an authenticator code or a backup code for the pending sign-in. */
