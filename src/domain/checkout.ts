@@ -12,6 +12,7 @@ export const paymentMethods = [
   { value: "apple-pay", label: "Apple Pay" },
 ] as const;
 export type PaymentMethod = (typeof paymentMethods)[number]["value"];
+const paymentMethodValues = paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]];
 
 export const MAX_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
@@ -27,7 +28,7 @@ export const billingSchema = z.object({
   address: z.string().trim().min(5, "Please enter a valid address").max(300, "Please enter a valid address"),
   city: z.string().trim().min(2, "Please enter a valid city").max(100, "Please enter a valid city"),
   country: z.string().trim().min(2, "Please select a country").max(100, "Please select a country"),
-  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"], { error: "Please select a payment method" }),
+  paymentMethod: z.enum(paymentMethodValues, { error: "Please select a payment method" }),
 });
 export type BillingInput = z.input<typeof billingSchema>;
 
@@ -136,7 +137,7 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** ISO datetime: the order date plus the server's refund window; after it, no refund can be requested. */
   refundableUntil: z.string(),
-  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"]),
+  paymentMethod: z.enum(paymentMethodValues),
   paymentStatus: z.enum(paymentStatuses),
   isPaid: z.boolean(),
   subtotal: z.number(),

@@ -1,10 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MAX_IMAGE_BYTES } from "#domain/product-admin";
 import { requireAnyRole, signedInUser } from "#server/auth/guards";
 import { AppError } from "#server/errors";
 import { recordUploads } from "#server/modules/uploads/repository";
-import { imageTooLarge, MAX_IMAGE_BYTES, storeProductImage } from "#server/storage/images";
+import { imageTooLarge, storeProductImage } from "#server/storage/images";
 
 const uploadedImage = z.object({
   url: z.string(),
