@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
 import { refundStatuses } from "#domain/refunds";
 
@@ -186,10 +186,5 @@ export const adminOrdersQuery = z.object({
 });
 
 /** Every order, for admins, with the buyer's account e-mail. */
-export const adminOrderListSchema = z.object({
-  items: z.array(orderSchema.extend({ accountEmail: z.string() })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const adminOrderListSchema = paged(orderSchema.extend({ accountEmail: z.string() }));
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commissionStatuses } from "#domain/commissions";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 /**
  * Self-referral: a reseller buying through their own link from a second account. Commission on an
@@ -151,12 +151,7 @@ export const heldCommissionSchema = z.object({
 });
 export type HeldCommission = z.infer<typeof heldCommissionSchema>;
 
-export const heldCommissionListSchema = z.object({
-  items: z.array(heldCommissionSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const heldCommissionListSchema = paged(heldCommissionSchema);
 export type HeldCommissionList = z.infer<typeof heldCommissionListSchema>;
 
 export const HELD_COMMISSIONS_PAGE_SIZE = 25;

@@ -168,7 +168,3 @@ export const inboxSubscriberSchema = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type InboxSubscriber = z.infer<typeof inboxSubscriberSchema>;
-
-export const inboxPageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-export type InboxPage<T> = { items: T[]; total: number; page: number; pageSize: number };

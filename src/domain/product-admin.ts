@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
 import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
 import { MONEY_SCALE } from "#domain/money";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 export const MANAGE_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_PRODUCT_IMAGES = 8;
@@ -230,12 +230,7 @@ export const managedProductRowSchema = z.object({
 });
 export type ManagedProductRow = z.infer<typeof managedProductRowSchema>;
 
-export const managedProductListSchema = z.object({
-  items: z.array(managedProductRowSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const managedProductListSchema = paged(managedProductRowSchema);
 export type ManagedProductList = z.infer<typeof managedProductListSchema>;
 
 /** A product with everything its owner may edit, plus who owns it and when it changed. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addBusinessDays } from "#domain/business-days";
 import { DAY_MS } from "#domain/dates";
+import { paged } from "#domain/paging";
 
 /** Business days a seller has to answer a refund request (terms, section 7). */
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
@@ -118,12 +119,7 @@ export const refundListItemSchema = z.object({
 });
 export type RefundListItem = z.infer<typeof refundListItemSchema>;
 
-export const refundListSchema = z.object({
-  items: z.array(refundListItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const refundListSchema = paged(refundListItemSchema);
 export type RefundList = z.infer<typeof refundListSchema>;
 
 export const REFUNDS_PAGE_SIZE = 25;
