@@ -19,6 +19,15 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = "Please select an image file";
 export const IMAGE_SIZE_MESSAGE = "Image size must be less than 5MB";
 
+/** `POST /api/uploads/images`: where the re-encoded picture and its thumbnail now live, and its size. */
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
 /** The spec's checks on a picked file, before it is sent: null when it may be uploaded. */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return IMAGE_TYPE_MESSAGE;
