@@ -100,11 +100,6 @@ export const partnerApplicationSchema = z.object({
 });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
 
-export const faqVoteSchema = z.object({
-  questionId: z.string().min(1).max(100),
-  vote: z.enum(["helpful", "not_helpful"], { error: "Vote must be helpful or not_helpful" }),
-});
-
 export const applicationStatuses = [
   { value: "new", label: "New" },
   { value: "reviewing", label: "Reviewing" },
