@@ -43,6 +43,11 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
+/** A category as `GET /api/categories` lists it (product filters, category names). */
+export const categorySchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
 export const productCardSchema = z.object({
   id: z.string(),
   name: z.string(),

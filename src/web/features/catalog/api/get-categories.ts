@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Category } from "#domain/catalog-schemas";
 import { api } from "#web/lib/api";
-
-export type Category = { id: string; name: string; slug: string };
 
 export const categoriesQueryOptions = () =>
   queryOptions({
