@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me, ProfileInput } from "#domain/accounts";
+import type { ProfileInput, UserAnswer } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
 import { api } from "#web/lib/api";
 
 export const updateProfile = (input: ProfileInput) =>
-  api<{ user: Me }>("/me", { method: "PATCH", body: input }).then((r) => r.user);
+  api<UserAnswer>("/me", { method: "PATCH", body: input }).then((r) => r.user);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

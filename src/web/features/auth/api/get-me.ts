@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Me } from "#domain/accounts";
+import type { CurrentUserAnswer, Me } from "#domain/accounts";
 import { api } from "#web/lib/api";
 
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["me"],
-    queryFn: () => api<{ user: Me | null }>("/me").then((r) => r.user),
+    queryFn: () => api<CurrentUserAnswer>("/me").then((r) => r.user),
     staleTime: 5 * 60_000,
   });
 
