@@ -42,7 +42,8 @@ export const refundStatusLabel: Record<RefundStatus, string> = {
 };
 
 export type RefundActor = "buyer" | "seller" | "admin";
-export type RefundDecision = "approve" | "reject" | "escalate";
+export const refundDecisions = ["approve", "reject", "escalate"] as const;
+export type RefundDecision = (typeof refundDecisions)[number];
 
 export function sellerDeadline(requestedAt: Date, holidays?: ReadonlySet<string>): Date {
   return addBusinessDays(requestedAt, SELLER_RESPONSE_BUSINESS_DAYS, holidays);
@@ -92,11 +93,18 @@ export const refundRequestSchema = z.object({
 export type RefundRequestInput = z.input<typeof refundRequestSchema>;
 
 export const refundDecisionSchema = z.object({
-  decision: z.enum(["approve", "reject", "escalate"], {
+  decision: z.enum(refundDecisions, {
     error: "Decision must be approve, reject or escalate",
   }),
   note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
 });
+export type RefundDecisionInput = z.input<typeof refundDecisionSchema>;
+
+/** A refund request after it is made or takes a step: its status and when the seller must answer by. */
+export const refundAnswerSchema = z.object({
+  refund: z.object({ id: z.string(), status: z.enum(refundStatuses), sellerDueAt: z.string() }),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /** A refund request as the seller and platform lists show it; amounts are USD numbers. */
 export const refundListItemSchema = z.object({

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
+import type { RefundDecisionInput } from "#domain/refunds";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,7 +13,7 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
-import { type RefundDecisionInput, useDecideRefund } from "#web/features/refunds/api/decide-refund";
+import { useDecideRefund } from "#web/features/refunds/api/decide-refund";
 
 const wording = {
   approve: {
