@@ -2,10 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentUserAnswer, Me } from "#domain/accounts";
 import { api } from "#web/lib/api";
 
+/** The signed-in user, or null for a visitor. */
+export const getMe = () => api<CurrentUserAnswer>("/me").then((r) => r.user);
+
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["me"],
-    queryFn: () => api<CurrentUserAnswer>("/me").then((r) => r.user),
+    queryFn: getMe,
     staleTime: 5 * 60_000,
   });
 
