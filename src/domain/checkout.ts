@@ -155,6 +155,9 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+/** Placing, reading or updating one order answers with it as it now is. */
+export const orderAnswerSchema = z.object({ order: orderSchema });
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
 export const orderStatsSchema = z.object({
   totalOrders: z.number(),
