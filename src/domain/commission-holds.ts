@@ -127,6 +127,11 @@ export const commissionDecisionSchema = z.object({
   note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
 });
 export type CommissionDecisionInput = z.input<typeof commissionDecisionSchema>;
+/** `POST /api/admin/commissions/:id/decision`: the commission's status after the decision. */
+export const commissionDecisionAnswerSchema = z.object({
+  commission: z.object({ id: z.string(), status: z.enum(commissionStatuses) }),
+});
+export type CommissionDecisionAnswer = z.infer<typeof commissionDecisionAnswerSchema>;
 
 export const heldCommissionsQuery = z.object({
   status: z
