@@ -139,13 +139,57 @@ export const preferencesSchema = z
   .partial();
 export type PreferencesInput = z.input<typeof preferencesSchema>;
 
-export type Roles = {
-  isBuyer: boolean;
-  isSeller: boolean;
-  isReseller: boolean;
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-};
+export const rolesSchema = z.object({
+  isBuyer: z.boolean(),
+  isSeller: z.boolean(),
+  isReseller: z.boolean(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+});
+export type Roles = z.infer<typeof rolesSchema>;
+
+/** The public shape of a user (`GET /api/me`); no hash, token or internal column can slip through. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  roles: rolesSchema,
+  preferences: z.object({
+    currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]),
+    theme: z.enum(["light", "dark"]).nullable(),
+    notifications: notificationSettingsSchema,
+  }),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Every account call that changes or starts the session answers with the user as it now is. */
+export const userAnswerSchema = z.object({ user: meSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
+/** `GET /api/me`: null for a visitor. */
+export const currentUserAnswerSchema = z.object({ user: meSchema.nullable() });
+export type CurrentUserAnswer = z.infer<typeof currentUserAnswerSchema>;
+/** `POST /api/auth/sign-in`: the session started, or the account has two-factor on and the code is asked next. */
+export const signInResultSchema = z.union([
+  userAnswerSchema,
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/** A code was e-mailed (or, for an unknown address, the same answer): how long it lasts and when to resend. */
+export const codeSentSchema = z.object({
+  sent: z.literal(true),
+  expiresInSeconds: z.number(),
+  cooldownSeconds: z.number(),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
 export type Role = "buyer" | "seller" | "reseller" | "admin" | "superAdmin";
 
 /** Whether a user with these flags acts as `role`; a super admin is an admin too. */

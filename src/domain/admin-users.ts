@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 /** Super admins' user list: 25 accounts a page, newest first. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
@@ -41,12 +41,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserListSchema = z.object({
-  items: z.array(adminUserSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const adminUserListSchema = paged(adminUserSchema);
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 /** The flags a super admin may change, in the order the screen shows them. */

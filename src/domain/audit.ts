@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 export const auditEntityTypes = [
   "product",
@@ -75,10 +75,5 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Audit entries a page: 50, newest first. */
 export const AUDIT_PAGE_SIZE = 50;
 
-export const auditListSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const auditListSchema = paged(auditEntrySchema);
 export type AuditList = z.infer<typeof auditListSchema>;

@@ -6,7 +6,7 @@ import {
   type ProductSort,
   sortOptions,
 } from "#domain/catalog";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -43,6 +43,11 @@ export const productListQuery = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
+/** A category as `GET /api/categories` lists it (product filters, category names). */
+export const categorySchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
 export const productCardSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -59,12 +64,7 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const productListSchema = z.object({
-  items: z.array(productCardSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const productListSchema = paged(productCardSchema);
 export type ProductList = z.infer<typeof productListSchema>;
 
 export const productDetailSchema = productCardSchema.extend({

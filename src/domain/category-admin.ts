@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categorySchema } from "#domain/catalog-schemas";
 import { slugify } from "#domain/slug";
 
 export const CATEGORY_NAME_MAX = 60;
@@ -17,15 +18,15 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
-export const adminCategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
+export const adminCategorySchema = categorySchema.extend({
   /** Every product in the category, active or not: any of them blocks deleting it. */
   productCount: z.number().int(),
   createdAt: z.string(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
+/** `POST /api/admin/categories`: the category as created. */
+export const createdCategorySchema = z.object({ category: adminCategorySchema });
+export type CreatedCategory = z.infer<typeof createdCategorySchema>;
 
 export const adminCategoryListSchema = z.object({ items: z.array(adminCategorySchema) });
 export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
 import { refundStatuses } from "#domain/refunds";
 
@@ -12,6 +12,7 @@ export const paymentMethods = [
   { value: "apple-pay", label: "Apple Pay" },
 ] as const;
 export type PaymentMethod = (typeof paymentMethods)[number]["value"];
+const paymentMethodValues = paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]];
 
 export const MAX_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
@@ -27,7 +28,7 @@ export const billingSchema = z.object({
   address: z.string().trim().min(5, "Please enter a valid address").max(300, "Please enter a valid address"),
   city: z.string().trim().min(2, "Please enter a valid city").max(100, "Please enter a valid city"),
   country: z.string().trim().min(2, "Please select a country").max(100, "Please select a country"),
-  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"], { error: "Please select a payment method" }),
+  paymentMethod: z.enum(paymentMethodValues, { error: "Please select a payment method" }),
 });
 export type BillingInput = z.input<typeof billingSchema>;
 
@@ -136,7 +137,7 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** ISO datetime: the order date plus the server's refund window; after it, no refund can be requested. */
   refundableUntil: z.string(),
-  paymentMethod: z.enum(["stripe", "paypal", "apple-pay"]),
+  paymentMethod: z.enum(paymentMethodValues),
   paymentStatus: z.enum(paymentStatuses),
   isPaid: z.boolean(),
   subtotal: z.number(),
@@ -154,6 +155,9 @@ export const orderSchema = z.object({
   items: z.array(orderItemSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+/** Placing, reading or updating one order answers with it as it now is. */
+export const orderAnswerSchema = z.object({ order: orderSchema });
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 
 export const orderStatsSchema = z.object({
   totalOrders: z.number(),
@@ -185,10 +189,5 @@ export const adminOrdersQuery = z.object({
 });
 
 /** Every order, for admins, with the buyer's account e-mail. */
-export const adminOrderListSchema = z.object({
-  items: z.array(orderSchema.extend({ accountEmail: z.string() })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const adminOrderListSchema = paged(orderSchema.extend({ accountEmail: z.string() }));
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

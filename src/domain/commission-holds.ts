@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { commissionStatuses } from "#domain/commissions";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 /**
  * Self-referral: a reseller buying through their own link from a second account. Commission on an
@@ -127,6 +127,11 @@ export const commissionDecisionSchema = z.object({
   note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
 });
 export type CommissionDecisionInput = z.input<typeof commissionDecisionSchema>;
+/** `POST /api/admin/commissions/:id/decision`: the commission's status after the decision. */
+export const commissionDecisionAnswerSchema = z.object({
+  commission: z.object({ id: z.string(), status: z.enum(commissionStatuses) }),
+});
+export type CommissionDecisionAnswer = z.infer<typeof commissionDecisionAnswerSchema>;
 
 export const heldCommissionsQuery = z.object({
   status: z
@@ -151,12 +156,7 @@ export const heldCommissionSchema = z.object({
 });
 export type HeldCommission = z.infer<typeof heldCommissionSchema>;
 
-export const heldCommissionListSchema = z.object({
-  items: z.array(heldCommissionSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const heldCommissionListSchema = paged(heldCommissionSchema);
 export type HeldCommissionList = z.infer<typeof heldCommissionListSchema>;
 
 export const HELD_COMMISSIONS_PAGE_SIZE = 25;

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 export const faqCategories = [
   "general",
   "sellers",
@@ -120,3 +122,24 @@ export function searchFaq(
       (!needle || `${item.question} ${item.answer} ${item.category}`.toLowerCase().includes(needle)),
   );
 }
+
+export const faqVoteValues = ["helpful", "not_helpful"] as const;
+export type FaqVote = (typeof faqVoteValues)[number];
+
+/** `POST /api/faq/votes`: one visitor's vote; a second vote on the same question replaces the first. */
+export const faqVoteSchema = z.object({
+  questionId: z.string().min(1).max(100),
+  vote: z.enum(faqVoteValues, { error: "Vote must be helpful or not_helpful" }),
+});
+export type FaqVoteInput = z.input<typeof faqVoteSchema>;
+
+export const faqVoteTallySchema = z.object({
+  helpful: z.number(),
+  notHelpful: z.number(),
+  mine: z.enum(faqVoteValues).nullable(),
+});
+export type FaqVoteTally = z.infer<typeof faqVoteTallySchema>;
+
+/** Every question's tally; questions nobody has voted on may be missing. */
+export const faqVotesSchema = z.object({ votes: z.record(z.string(), faqVoteTallySchema) });
+export type FaqVotes = z.infer<typeof faqVotesSchema>;

@@ -100,11 +100,6 @@ export const partnerApplicationSchema = z.object({
 });
 export type PartnerApplicationInput = z.input<typeof partnerApplicationSchema>;
 
-export const faqVoteSchema = z.object({
-  questionId: z.string().min(1).max(100),
-  vote: z.enum(["helpful", "not_helpful"], { error: "Vote must be helpful or not_helpful" }),
-});
-
 export const applicationStatuses = [
   { value: "new", label: "New" },
   { value: "reviewing", label: "Reviewing" },
@@ -168,7 +163,3 @@ export const inboxSubscriberSchema = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type InboxSubscriber = z.infer<typeof inboxSubscriberSchema>;
-
-export const inboxPageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
-export type InboxPage<T> = { items: T[]; total: number; page: number; pageSize: number };

@@ -8,3 +8,8 @@ export const pageNumber = z.coerce
   .max(10_000, "Page must be 10000 or less")
   .optional()
   .default(1);
+
+/** One page of a list as every paged endpoint answers it: the page's items and where it sits in the whole. */
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+export type Paged<T> = z.infer<ReturnType<typeof paged<z.ZodType<T>>>>;

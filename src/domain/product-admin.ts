@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
 import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
 import { MONEY_SCALE } from "#domain/money";
-import { pageNumber } from "#domain/paging";
+import { paged, pageNumber } from "#domain/paging";
 
 export const MANAGE_PRODUCTS_PAGE_SIZE = 25;
 export const MAX_PRODUCT_IMAGES = 8;
@@ -18,6 +18,15 @@ export const MAX_PRICE = 1_000_000;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPE_MESSAGE = "Please select an image file";
 export const IMAGE_SIZE_MESSAGE = "Image size must be less than 5MB";
+
+/** `POST /api/uploads/images`: where the re-encoded picture and its thumbnail now live, and its size. */
+export const uploadedImageSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
 /** The spec's checks on a picked file, before it is sent: null when it may be uploaded. */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
@@ -230,12 +239,7 @@ export const managedProductRowSchema = z.object({
 });
 export type ManagedProductRow = z.infer<typeof managedProductRowSchema>;
 
-export const managedProductListSchema = z.object({
-  items: z.array(managedProductRowSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const managedProductListSchema = paged(managedProductRowSchema);
 export type ManagedProductList = z.infer<typeof managedProductListSchema>;
 
 /** A product with everything its owner may edit, plus who owns it and when it changed. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addBusinessDays } from "#domain/business-days";
 import { DAY_MS } from "#domain/dates";
+import { paged } from "#domain/paging";
 
 /** Business days a seller has to answer a refund request (terms, section 7). */
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
@@ -41,7 +42,8 @@ export const refundStatusLabel: Record<RefundStatus, string> = {
 };
 
 export type RefundActor = "buyer" | "seller" | "admin";
-export type RefundDecision = "approve" | "reject" | "escalate";
+export const refundDecisions = ["approve", "reject", "escalate"] as const;
+export type RefundDecision = (typeof refundDecisions)[number];
 
 export function sellerDeadline(requestedAt: Date, holidays?: ReadonlySet<string>): Date {
   return addBusinessDays(requestedAt, SELLER_RESPONSE_BUSINESS_DAYS, holidays);
@@ -91,11 +93,18 @@ export const refundRequestSchema = z.object({
 export type RefundRequestInput = z.input<typeof refundRequestSchema>;
 
 export const refundDecisionSchema = z.object({
-  decision: z.enum(["approve", "reject", "escalate"], {
+  decision: z.enum(refundDecisions, {
     error: "Decision must be approve, reject or escalate",
   }),
   note: z.string().trim().max(2000, "Please keep the note under 2,000 characters").optional(),
 });
+export type RefundDecisionInput = z.input<typeof refundDecisionSchema>;
+
+/** A refund request after it is made or takes a step: its status and when the seller must answer by. */
+export const refundAnswerSchema = z.object({
+  refund: z.object({ id: z.string(), status: z.enum(refundStatuses), sellerDueAt: z.string() }),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /** A refund request as the seller and platform lists show it; amounts are USD numbers. */
 export const refundListItemSchema = z.object({
@@ -118,12 +127,7 @@ export const refundListItemSchema = z.object({
 });
 export type RefundListItem = z.infer<typeof refundListItemSchema>;
 
-export const refundListSchema = z.object({
-  items: z.array(refundListItemSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const refundListSchema = paged(refundListItemSchema);
 export type RefundList = z.infer<typeof refundListSchema>;
 
 export const REFUNDS_PAGE_SIZE = 25;

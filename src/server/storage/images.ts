@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from "#domain/product-admin";
 import { AppError } from "#server/errors";
 import type { FileStorage } from "#server/storage/storage";
 
-/** Spec: an upload must be under 5 MB. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
  * Decoding allocates width × height × channels bytes whatever the file size, so a tiny file declaring
  * 20,000 × 20,000 pixels would take gigabytes; 40 megapixels covers any real product photo.
@@ -17,8 +16,8 @@ export const THUMBNAIL_SIZE = { width: 400, height: 300 } as const;
 /** Raster formats a browser shows; decided from the bytes. SVG is never accepted (it can carry scripts). */
 const ACCEPTED_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
 
-export const notAnImage = () => new AppError(400, "NOT_AN_IMAGE", "Please select an image file");
-export const imageTooLarge = () => new AppError(413, "IMAGE_TOO_LARGE", "Image size must be less than 5MB");
+export const notAnImage = () => new AppError(400, "NOT_AN_IMAGE", IMAGE_TYPE_MESSAGE);
+export const imageTooLarge = () => new AppError(413, "IMAGE_TOO_LARGE", IMAGE_SIZE_MESSAGE);
 /**
  * Too many pixels is a 400 of its own rather than 413: the file may be small, so "less than 5MB" would
  * mislead; the message says what to change instead.

@@ -2,11 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   defaultNotificationSettings,
+  type Me,
   type NotificationSettings,
   notificationSettingsSchema,
   RESEND_COOLDOWN_SECONDS,
 } from "#domain/accounts";
-import { currencies, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
+import { DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { account, emailCodeSends, signInFailures, user, verification } from "#server/db/schema/auth";
@@ -137,36 +138,6 @@ export function readSettings(row: UserRow): {
 } {
   return storedSettings.parse(row.settings ?? {});
 }
-
-const currencyCodes = currencies.map((c) => c.code) as [string, ...string[]];
-
-/** The public shape of a user (`GET /api/me`); no hash, token or internal column can slip through. */
-export const meSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  emailVerified: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  createdAt: z.string(),
-  roles: z.object({
-    isBuyer: z.boolean(),
-    isSeller: z.boolean(),
-    isReseller: z.boolean(),
-    isAdmin: z.boolean(),
-    isSuperAdmin: z.boolean(),
-  }),
-  preferences: z.object({
-    currency: z.enum(currencyCodes),
-    theme: z.enum(["light", "dark"]).nullable(),
-    notifications: notificationSettingsSchema,
-  }),
-});
-export type Me = z.infer<typeof meSchema>;
 
 export function toMe(row: UserRow): Me {
   const settings = readSettings(row);

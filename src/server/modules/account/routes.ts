@@ -6,16 +6,21 @@ import { z } from "zod";
 import {
   CODE_ATTEMPTS,
   CODE_TTL_SECONDS,
+  type CodeSent,
   changePasswordSchema,
+  codeSentSchema,
+  currentUserAnswerSchema,
   emailOnlySchema,
   passwordConfirmSchema,
   preferencesSchema,
   profileSchema,
   RESEND_COOLDOWN_SECONDS,
   resetPasswordSchema,
+  signInResultSchema,
   signInSchema,
   signUpSchema,
   twoFactorCodeSchema,
+  userAnswerSchema,
   verifyEmailSchema,
 } from "#domain/accounts";
 import { absoluteUrl, paths } from "#domain/routes";
@@ -45,7 +50,6 @@ import {
   clearSignInFailures,
   findUserByEmail,
   findUserById,
-  meSchema,
   pendingVerification,
   readSettings,
   releaseSendSlot,
@@ -103,14 +107,8 @@ const limits = {
   account: { max: 30, timeWindow: "10 minutes" },
 };
 
-const userAnswer = z.object({ user: meSchema });
-const codeSent = z.object({
-  sent: z.literal(true),
-  expiresInSeconds: z.number(),
-  cooldownSeconds: z.number(),
-});
-const sentAnswer = {
-  sent: true as const,
+const sentAnswer: CodeSent = {
+  sent: true,
   expiresInSeconds: CODE_TTL_SECONDS,
   cooldownSeconds: RESEND_COOLDOWN_SECONDS,
 };
@@ -248,7 +246,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: "E-mail a new verification code (one a minute per address)",
         body: emailOnlySchema,
-        response: { 200: codeSent },
+        response: { 200: codeSentSchema },
       },
     },
     async (request) => {
@@ -315,7 +313,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           "Sets the session cookie, or, when two-factor authentication is on, answers `twoFactorRequired` and expects POST /api/auth/two-factor.",
         body: signInSchema,
         response: {
-          200: z.union([userAnswer, z.object({ twoFactorRequired: z.literal(true) })]),
+          200: signInResultSchema,
         },
       },
     },
@@ -360,7 +358,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: "Finish a sign-in with an authenticator code or a backup code",
         body: twoFactorCodeSchema,
-        response: { 200: userAnswer },
+        response: { 200: userAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -402,7 +400,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: "E-mail a password reset code (same answer for unknown addresses)",
         body: emailOnlySchema,
-        response: { 200: codeSent },
+        response: { 200: codeSentSchema },
       },
     },
     async (request) => {
@@ -438,7 +436,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary: "The signed-in user with role flags and preferences, or null for a visitor",
-        response: { 200: z.object({ user: meSchema.nullable() }) },
+        response: { 200: currentUserAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -459,7 +457,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["accounts"],
           summary: "Update your profile (the e-mail address cannot be changed)",
           body: profileSchema,
-          response: { 200: userAnswer },
+          response: { 200: userAnswerSchema },
         },
       },
       async (request) => {
@@ -485,7 +483,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["accounts"],
           summary: "Save display currency, theme and notification settings",
           body: preferencesSchema,
-          response: { 200: userAnswer },
+          response: { 200: userAnswerSchema },
         },
       },
       async (request) => {
@@ -581,7 +579,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
               .trim()
               .regex(/^\d{6}$/, "Enter the 6-digit code from your app."),
           }),
-          response: { 200: userAnswer },
+          response: { 200: userAnswerSchema },
         },
       },
       async (request, reply) => {
@@ -605,7 +603,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["accounts"],
           summary: "Turn two-factor authentication off",
           body: passwordConfirmSchema,
-          response: { 200: userAnswer },
+          response: { 200: userAnswerSchema },
         },
       },
       async (request, reply) => {

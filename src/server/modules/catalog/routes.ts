@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { productDetailSchema, productListQuery, productListSchema } from "#domain/catalog-schemas";
+import {
+  categoryListSchema,
+  productDetailSchema,
+  productListQuery,
+  productListSchema,
+} from "#domain/catalog-schemas";
 import { NotFound } from "#server/errors";
 import {
   findActiveProduct,
@@ -75,7 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalogue"],
         summary: "Product categories",
-        response: { 200: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })) },
+        response: { 200: categoryListSchema },
       },
     },
     async (_request, reply) => {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   adminCategoryListSchema,
-  adminCategorySchema,
   categoryInputSchema,
   categoryInUseMessage,
+  createdCategorySchema,
 } from "#domain/category-admin";
 import { slugify } from "#domain/slug";
 import { requireRole, signedInUser } from "#server/auth/guards";
@@ -45,7 +45,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Add a category; its slug is derived from the name",
         body: categoryInputSchema,
-        response: { 201: z.object({ category: adminCategorySchema }) },
+        response: { 201: createdCategorySchema },
       },
     },
     async (request, reply) => {

@@ -1,25 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { isFaqId } from "#domain/faq";
-import { faqVoteSchema } from "#domain/inbound";
+import { type FaqVote, type FaqVotes, faqVoteSchema, faqVotesSchema, isFaqId } from "#domain/faq";
 import { NotFound } from "#server/errors";
 import { countFaqVotes, saveFaqVote } from "#server/modules/faq/repository";
 
 const VISITOR_COOKIE = "sb_visitor";
 const YEAR_SECONDS = 365 * 24 * 3600;
-
-const votesSchema = z.object({
-  votes: z.record(
-    z.string(),
-    z.object({
-      helpful: z.number(),
-      notHelpful: z.number(),
-      mine: z.enum(["helpful", "not_helpful"]).nullable(),
-    }),
-  ),
-});
 
 /** An anonymous, random visitor id in an httpOnly cookie: enough for "one vote per visitor", nothing more. */
 function visitorId(request: FastifyRequest, reply: FastifyReply, create: boolean): string | null {
@@ -42,13 +29,13 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function tally(visitor: string | null) {
     const rows = await countFaqVotes(db, visitor);
-    const votes: z.infer<typeof votesSchema>["votes"] = {};
+    const votes: FaqVotes["votes"] = {};
     for (const row of rows) {
       const entry = votes[row.questionId] ?? { helpful: 0, notHelpful: 0, mine: null };
       votes[row.questionId] = entry;
       if (row.vote === "helpful") entry.helpful = row.n;
       else entry.notHelpful = row.n;
-      if (row.mine > 0) entry.mine = row.vote as "helpful" | "not_helpful";
+      if (row.mine > 0) entry.mine = row.vote as FaqVote;
     }
     return { votes };
   }
@@ -59,7 +46,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["faq"],
         summary: "Helpful / not helpful counts per FAQ question",
-        response: { 200: votesSchema },
+        response: { 200: faqVotesSchema },
       },
     },
     async (request, reply) => tally(visitorId(request, reply, false)),
@@ -73,7 +60,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["faq"],
         summary: "Record this visitor's vote on a question (voting again changes it)",
         body: faqVoteSchema,
-        response: { 200: votesSchema },
+        response: { 200: faqVotesSchema },
       },
     },
     async (request, reply) => {

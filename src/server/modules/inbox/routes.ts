@@ -6,10 +6,10 @@ import {
   INBOX_PAGE_SIZE,
   inboxApplicationSchema,
   inboxMessageSchema,
-  inboxPageSchema,
   inboxQuery,
   inboxSubscriberSchema,
 } from "#domain/inbound";
+import { paged } from "#domain/paging";
 import { requireRole, signedInUser } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
@@ -59,7 +59,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Contact messages, newest first",
         querystring: listQuery,
-        response: { 200: inboxPageSchema(inboxMessageSchema) },
+        response: { 200: paged(inboxMessageSchema) },
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Partner applications, newest first, optionally of one status",
         querystring: inboxQuery,
-        response: { 200: inboxPageSchema(inboxApplicationSchema) },
+        response: { 200: paged(inboxApplicationSchema) },
       },
     },
     async (request) => {
@@ -147,7 +147,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Newsletter subscriptions with their state, newest first",
         querystring: listQuery,
-        response: { 200: inboxPageSchema(inboxSubscriberSchema) },
+        response: { 200: paged(inboxSubscriberSchema) },
       },
     },
     async (request) => {

@@ -5,8 +5,8 @@ import { hasRole } from "#domain/accounts";
 import {
   adminOrderListSchema,
   adminOrdersQuery,
+  orderAnswerSchema,
   orderListSchema,
-  orderSchema,
   orderStatusUpdateSchema,
   placeOrderSchema,
 } from "#domain/checkout";
@@ -18,7 +18,6 @@ import { adminSetStatus } from "#server/modules/orders/settlement";
 import { settlementOf } from "#server/modules/orders/sweeper";
 import { readReferral } from "#server/modules/referrals/cookie";
 
-const orderAnswer = z.object({ order: orderSchema });
 const idParams = z.object({ id: z.uuid("Unknown order") });
 
 /** Checkout and orders. Totals are always the server's; callers see only their own orders. */
@@ -43,7 +42,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The same idempotencyKey answers with the order it already created (200), before any price check, resuming its payment if that was interrupted or refused.",
           body: placeOrderSchema,
-          response: { 200: orderAnswer, 201: orderAnswer },
+          response: { 200: orderAnswerSchema, 201: orderAnswerSchema },
         },
       },
       async (request, reply) => {
@@ -84,7 +83,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["orders"],
           summary: "One of your orders (admins may open any)",
           params: idParams,
-          response: { 200: orderAnswer },
+          response: { 200: orderAnswerSchema },
         },
       },
       async (request) => {
@@ -127,7 +126,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             "The paid flag follows the status. Confirming delivers the order (licences, commissions, e-mail) once; a move the state machine does not allow answers 409 INVALID_ORDER_TRANSITION with the reason.",
           params: idParams,
           body: orderStatusUpdateSchema,
-          response: { 200: orderAnswer },
+          response: { 200: orderAnswerSchema },
         },
       },
       async (request) => {

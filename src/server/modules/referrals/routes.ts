@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  commissionDecisionAnswerSchema,
   commissionDecisionSchema,
   heldCommissionListSchema,
   heldCommissionsQuery,
 } from "#domain/commission-holds";
-import { commissionStatuses } from "#domain/commissions";
 import { referralVisitAnswer, referralVisitSchema, resellerLinksSchema } from "#domain/referrals";
 import { currentUser, requireRole, signedInUser } from "#server/auth/guards";
 import { publicUrl } from "#server/env";
@@ -115,9 +115,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
             "Release makes it pending: the next settlement approves it once the refund window after the order has passed. Reject cancels it. 409 when it is not held.",
           params: z.object({ id: z.uuid("Unknown commission") }),
           body: commissionDecisionSchema,
-          response: {
-            200: z.object({ commission: z.object({ id: z.string(), status: z.enum(commissionStatuses) }) }),
-          },
+          response: { 200: commissionDecisionAnswerSchema },
         },
       },
       async (request) => {

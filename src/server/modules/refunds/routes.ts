@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageNumber } from "#domain/paging";
-import { refundDecisionSchema, refundListSchema, refundRequestSchema, refundStatuses } from "#domain/refunds";
+import {
+  refundAnswerSchema,
+  refundDecisionSchema,
+  refundListSchema,
+  refundRequestSchema,
+  refundStatuses,
+} from "#domain/refunds";
 import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { refundRequests } from "#server/db/schema/after-sale";
@@ -10,10 +16,6 @@ import { user } from "#server/db/schema/auth";
 import { publicUrl } from "#server/env";
 import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
 import { decideRefund, listRefunds, requestRefund } from "#server/modules/refunds/service";
-
-const refundAnswer = z.object({
-  refund: z.object({ id: z.string(), status: z.enum(refundStatuses), sellerDueAt: z.string() }),
-});
 
 /** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +52,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `Only the order's buyer, on a confirmed order, within the refund window (REFUND_WINDOW_DAYS, ${app.env.REFUND_WINDOW_DAYS} days); once per item.`,
           params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
           body: refundRequestSchema,
-          response: { 201: refundAnswer },
+          response: { 201: refundAnswerSchema },
         },
       },
       async (request, reply) => {
@@ -90,7 +92,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
             "Who may take which step is decided on the server from the request: its buyer, the item's seller, or an admin for escalated requests. Anyone else gets 404.",
           params: z.object({ id: z.uuid("Unknown refund request") }),
           body: refundDecisionSchema,
-          response: { 200: refundAnswer },
+          response: { 200: refundAnswerSchema },
         },
       },
       async (request) => {

@@ -1,17 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { MAX_IMAGE_BYTES, uploadedImageSchema } from "#domain/product-admin";
 import { requireAnyRole, signedInUser } from "#server/auth/guards";
 import { AppError } from "#server/errors";
 import { recordUploads } from "#server/modules/uploads/repository";
-import { imageTooLarge, MAX_IMAGE_BYTES, storeProductImage } from "#server/storage/images";
-
-const uploadedImage = z.object({
-  url: z.string(),
-  thumbnailUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
+import { imageTooLarge, storeProductImage } from "#server/storage/images";
 
 const noFile = () =>
   new AppError(400, "NO_FILE", "Please select an image file to upload (form field 'file').");
@@ -43,7 +36,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "multipart/form-data with one file in the field `file`, under 5 MB. The type is sniffed from the bytes (JPEG, PNG, WebP, GIF, AVIF); the image is re-encoded to WebP (at most 1600 × 1600, metadata removed) with a 400 × 300 thumbnail, stored under a generated name.",
         consumes: ["multipart/form-data"],
-        response: { 201: uploadedImage },
+        response: { 201: uploadedImageSchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { Minus, Package, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CartItem, cartCount } from "#domain/cart";
+import { MAX_QUANTITY } from "#domain/checkout";
 import { computeTotals } from "#domain/money";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -22,7 +23,6 @@ import { Price } from "#web/features/currency/components/price";
 import { TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 
-const MAX_QUANTITY = 99;
 const ITEMS_HEADING = "cart-items-heading";
 const EMPTY_HEADING = "cart-empty-heading";
 

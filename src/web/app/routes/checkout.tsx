@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import type { Me } from "#domain/accounts";
 import type { CartItem } from "#domain/cart";
 import {
   type BillingInput,
@@ -24,7 +25,7 @@ import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
-import { type Me, meQueryOptions, useMe } from "#web/features/auth/api/get-me";
+import { meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Amount, TotalsList } from "#web/features/currency/components/totals-list";

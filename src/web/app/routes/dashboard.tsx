@@ -1,11 +1,12 @@
 import { useParams } from "react-router";
+import type { Me } from "#domain/accounts";
 import { type DashboardSection, dashboardViews, dashboardViewTitles } from "#domain/routes";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { DashboardShell } from "#web/features/account/components/dashboard-shell";
 import { WalletView } from "#web/features/account/components/placeholder-views";
 import { ProfileView } from "#web/features/account/components/profile-view";
 import { SettingsView } from "#web/features/account/components/settings-view";
-import { type Me, useMe } from "#web/features/auth/api/get-me";
+import { useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";

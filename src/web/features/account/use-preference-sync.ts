@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import type { PreferencesInput } from "#domain/accounts";
+import type { Me, PreferencesInput } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
 import { updatePreferences } from "#web/features/account/api/update-preferences";
-import { type Me, useMe } from "#web/features/auth/api/get-me";
+import { useMe } from "#web/features/auth/api/get-me";
 import { currencyStore, onCurrencyChosen } from "#web/features/currency/currency-store";
 import { onThemeChosen, showTheme } from "#web/features/theme/theme-store";
 

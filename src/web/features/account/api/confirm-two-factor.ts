@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { UserAnswer } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import type { Me } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 export const confirmTwoFactor = (input: { code: string }) =>
-  api<{ user: Me }>("/me/two-factor/confirm", { method: "POST", body: input }).then((r) => r.user);
+  api<UserAnswer>("/me/two-factor/confirm", { method: "POST", body: input }).then((r) => r.user);
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { type Me, meQueryOptions } from "#web/features/auth/api/get-me";
+import type { Me } from "#domain/accounts";
+import { meQueryOptions } from "#web/features/auth/api/get-me";
 
 /** Every account call answers with the updated user; it replaces the cached `me` so the whole app sees it. */
 export function setMe(queryClient: QueryClient, user: Me | null) {

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileInput } from "#domain/accounts";
+import type { ProfileInput, UserAnswer } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import type { Me } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
 
 export const updateProfile = (input: ProfileInput) =>
-  api<{ user: Me }>("/me", { method: "PATCH", body: input }).then((r) => r.user);
+  api<UserAnswer>("/me", { method: "PATCH", body: input }).then((r) => r.user);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

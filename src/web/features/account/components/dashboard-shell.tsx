@@ -29,11 +29,11 @@ import {
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { NavLink } from "react-router";
+import type { Me } from "#domain/accounts";
 import { hasRole } from "#domain/accounts";
 import { type DashboardSection, paths, dashboardViewTitles as titles } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import type { Me } from "#web/features/auth/api/get-me";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { cn } from "#web/lib/utils";

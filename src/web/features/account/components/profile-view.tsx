@@ -3,6 +3,7 @@ import { Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { Me } from "#domain/accounts";
 import { type ProfileInput, profileSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
@@ -11,7 +12,6 @@ import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useUpdateProfile } from "#web/features/account/api/update-profile";
-import type { Me } from "#web/features/auth/api/get-me";
 import { runMutation } from "#web/lib/mutation";
 
 type ProfileValues = { [K in keyof ProfileInput]-?: string };

@@ -3,6 +3,7 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { Me } from "#domain/accounts";
 import { type ChangePasswordInput, changePasswordSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
@@ -10,7 +11,6 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useChangePassword } from "#web/features/account/api/change-password";
 import { TwoFactorSettings } from "#web/features/account/components/two-factor-settings";
-import type { Me } from "#web/features/auth/api/get-me";
 import { ApiError } from "#web/lib/api";
 import { toastError } from "#web/lib/mutation";
 

@@ -3,6 +3,7 @@ import { Copy, ShieldCheck, TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { Me } from "#domain/accounts";
 import { type PasswordConfirmInput, passwordConfirmSchema, twoFactorCodeSchema } from "#domain/accounts";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
@@ -11,7 +12,6 @@ import { Input } from "#web/components/ui/input";
 import { useConfirmTwoFactor } from "#web/features/account/api/confirm-two-factor";
 import { useDisableTwoFactor } from "#web/features/account/api/disable-two-factor";
 import { type TwoFactorSetup, useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
-import type { Me } from "#web/features/auth/api/get-me";
 import { ApiError } from "#web/lib/api";
 import { toastError } from "#web/lib/mutation";
 

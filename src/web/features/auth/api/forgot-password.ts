@@ -1,6 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailOnlyInput } from "#domain/accounts";
-import type { CodeSent } from "#web/features/auth/api/send-verification-code";
+import type { CodeSent, EmailOnlyInput } from "#domain/accounts";
 import { api } from "#web/lib/api";
 
 /** E-mails a reset code; the answer is the same whether or not the address has an account. */

@@ -1,33 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { NotificationSettings, Roles } from "#domain/accounts";
-import type { CurrencyCode } from "#domain/currency";
+import type { CurrentUserAnswer, Me } from "#domain/accounts";
 import { api } from "#web/lib/api";
 
-/** The signed-in user as `GET /api/me` returns it. */
-export type Me = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  roles: Roles;
-  preferences: {
-    currency: CurrencyCode;
-    theme: "light" | "dark" | null;
-    notifications: NotificationSettings;
-  };
-};
+/** The signed-in user, or null for a visitor. */
+export const getMe = () => api<CurrentUserAnswer>("/me").then((r) => r.user);
 
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: ["me"],
-    queryFn: () => api<{ user: Me | null }>("/me").then((r) => r.user),
+    queryFn: getMe,
     staleTime: 5 * 60_000,
   });
 

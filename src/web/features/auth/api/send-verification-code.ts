@@ -1,8 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailOnlyInput } from "#domain/accounts";
+import type { CodeSent, EmailOnlyInput } from "#domain/accounts";
 import { api } from "#web/lib/api";
-
-export type CodeSent = { sent: true; expiresInSeconds: number; cooldownSeconds: number };
 
 /** E-mails a new verification code; the previous one stops working. */
 export const sendVerificationCode = (input: EmailOnlyInput) =>

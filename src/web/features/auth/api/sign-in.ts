@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SignInInput } from "#domain/accounts";
-import { type Me, meQueryOptions } from "#web/features/auth/api/get-me";
+import type { SignInInput, SignInResult } from "#domain/accounts";
+import { meQueryOptions } from "#web/features/auth/api/get-me";
 import { api } from "#web/lib/api";
-
-/** Either the session has started, or the account has two-factor on and the code is asked next. */
-export type SignInResult = { user: Me } | { twoFactorRequired: true };
 
 export const signIn = (input: SignInInput) =>
   api<SignInResult>("/auth/sign-in", { method: "POST", body: input });

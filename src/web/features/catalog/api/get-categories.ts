@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Category } from "#domain/catalog-schemas";
 import { api } from "#web/lib/api";
 
-export type Category = { id: string; name: string; slug: string };
+export const getCategories = () => api<Category[]>("/categories");
 
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ["categories"],
-    queryFn: () => api<Category[]>("/categories"),
+    queryFn: getCategories,
     staleTime: 10 * 60_000,
   });
 

@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CommissionDecision } from "#domain/commission-holds";
-import type { CommissionStatus } from "#domain/commissions";
+import type { CommissionDecisionAnswer, CommissionDecisionInput } from "#domain/commission-holds";
 import { commissionsKey } from "#web/features/commissions/api/get-commissions";
 import { api } from "#web/lib/api";
 
-export type CommissionDecisionInput = { id: string; decision: CommissionDecision; note?: string };
-
-export const decideCommission = ({ id, decision, note }: CommissionDecisionInput) =>
-  api<{ commission: { id: string; status: CommissionStatus } }>(
-    `/admin/commissions/${encodeURIComponent(id)}/decision`,
-    { method: "POST", body: note ? { decision, note } : { decision } },
-  ).then((r) => r.commission);
+export const decideCommission = ({ id, decision, note }: { id: string } & CommissionDecisionInput) =>
+  api<CommissionDecisionAnswer>(`/admin/commissions/${encodeURIComponent(id)}/decision`, {
+    method: "POST",
+    body: note ? { decision, note } : { decision },
+  }).then((r) => r.commission);
 
 /** An admin releases or rejects a held commission; every commission list reloads. */
 export function useDecideCommission() {

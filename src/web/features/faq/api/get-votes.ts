@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { FaqVotes, FaqVoteTally } from "#domain/faq";
 import { api } from "#web/lib/api";
-
-export type FaqVote = "helpful" | "not_helpful";
-export type FaqVoteTally = { helpful: number; notHelpful: number; mine: FaqVote | null };
-/** Every question's tally; questions nobody has voted on may be missing. */
-export type FaqVotes = { votes: Record<string, FaqVoteTally> };
 
 export const noVotes: FaqVoteTally = { helpful: 0, notHelpful: 0, mine: null };
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import type { FaqVoteInput, FaqVotes } from "#domain/faq";
 import { api } from "#web/lib/api";
-import { type FaqVote, type FaqVotes, faqVotesQueryKey } from "./get-votes";
-
-export type FaqVoteInput = { questionId: string; vote: FaqVote };
+import { faqVotesQueryKey } from "./get-votes";
 
 /** Records the visitor's vote (a second vote replaces the first) and answers with every tally. */
 export const voteOnFaq = (input: FaqVoteInput) =>

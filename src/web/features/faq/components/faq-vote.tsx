@@ -1,6 +1,7 @@
 import { ThumbsDown, ThumbsUp } from "lucide-react";
+import type { FaqVote as Vote } from "#domain/faq";
 import { Button } from "#web/components/ui/button";
-import { tallyFor, useFaqVotes, type FaqVote as Vote } from "#web/features/faq/api/get-votes";
+import { tallyFor, useFaqVotes } from "#web/features/faq/api/get-votes";
 import { useVoteOnFaq } from "#web/features/faq/api/vote";
 
 /** "Was this helpful?" with both counts; the visitor's own vote is the pressed button. */

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { InboxMessage, InboxPage } from "#domain/inbound";
+import type { InboxMessage } from "#domain/inbound";
+import type { Paged } from "#domain/paging";
 import { api } from "#web/lib/api";
 
 export const messagesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ["inbox", "messages", page],
-    queryFn: () => api<InboxPage<InboxMessage>>("/admin/inbox/messages", { query: { page } }),
+    queryFn: () => api<Paged<InboxMessage>>("/admin/inbox/messages", { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,5 @@
+import type { UploadedImage } from "#domain/product-admin";
 import { api } from "#web/lib/api";
-
-export type UploadedImage = { url: string; thumbnailUrl: string; width: number; height: number };
 
 /**
  * Sends one picture; the server checks its content, re-encodes it as WebP and answers with its URL.

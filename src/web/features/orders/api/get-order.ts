@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Order } from "#domain/checkout";
+import type { OrderAnswer } from "#domain/checkout";
 import { api } from "#web/lib/api";
 
 export const getOrder = (id: string) =>
-  api<{ order: Order }>(`/orders/${encodeURIComponent(id)}`).then((r) => r.order);
+  api<OrderAnswer>(`/orders/${encodeURIComponent(id)}`).then((r) => r.order);
 
 /** One order (the caller's, or any for admins); under ["orders"] so order mutations refresh it too. */
 export const orderQueryOptions = (id: string) =>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Order, PlaceOrderInput } from "#domain/checkout";
+import type { OrderAnswer, PlaceOrderInput } from "#domain/checkout";
 import { ordersQueryOptions } from "#web/features/orders/api/get-orders";
 import { api } from "#web/lib/api";
 
 export const placeOrder = (input: PlaceOrderInput) =>
-  api<{ order: Order }>("/orders", { method: "POST", body: input }).then((r) => r.order);
+  api<OrderAnswer>("/orders", { method: "POST", body: input }).then((r) => r.order);
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Order, orderStatusUpdateSchema } from "#domain/checkout";
+import type { OrderAnswer, orderStatusUpdateSchema } from "#domain/checkout";
 import { adminOrdersKey } from "#web/features/orders/api/get-admin-orders";
 import { api } from "#web/lib/api";
 
 export type OrderStatusUpdate = { id: string } & z.input<typeof orderStatusUpdateSchema>;
 
 export const updateOrderStatus = ({ id, paymentStatus }: OrderStatusUpdate) =>
-  api<{ order: Order }>(`/admin/orders/${encodeURIComponent(id)}`, {
+  api<OrderAnswer>(`/admin/orders/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: { paymentStatus },
   }).then((r) => r.order);

@@ -1,13 +1,13 @@
 import { Copy, Info, Link2, RotateCw } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import type { Me } from "#domain/accounts";
 import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
 import type { ResellerLink, ResellerLinks } from "#domain/referrals";
 import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
-import type { Me } from "#web/features/auth/api/get-me";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RefundStatus } from "#domain/refunds";
+import type { RefundAnswer, RefundDecisionInput } from "#domain/refunds";
 import { refundsKey } from "#web/features/refunds/api/get-refunds";
 import { api } from "#web/lib/api";
 
-export type RefundDecisionInput = { id: string; decision: "approve" | "reject" | "escalate"; note?: string };
-
-export const decideRefund = ({ id, decision, note }: RefundDecisionInput) =>
-  api<{ refund: { id: string; status: RefundStatus; sellerDueAt: string } }>(
-    `/refunds/${encodeURIComponent(id)}/decision`,
-    { method: "POST", body: note ? { decision, note } : { decision } },
-  ).then((r) => r.refund);
+export const decideRefund = ({ id, decision, note }: { id: string } & RefundDecisionInput) =>
+  api<RefundAnswer>(`/refunds/${encodeURIComponent(id)}/decision`, {
+    method: "POST",
+    body: note ? { decision, note } : { decision },
+  }).then((r) => r.refund);
 
 /** Any party's step on a refund request; every list that shows requests, and the orders, reload. */
 export function useDecideRefund() {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { RefundDecisionInput } from "#domain/refunds";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,7 +12,7 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
-import { type RefundDecisionInput, useDecideRefund } from "#web/features/refunds/api/decide-refund";
+import { useDecideRefund } from "#web/features/refunds/api/decide-refund";
 import { runMutation } from "#web/lib/mutation";
 
 const wording = {

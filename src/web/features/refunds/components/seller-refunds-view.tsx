@@ -1,7 +1,7 @@
 import { useState } from "react";
+import type { Me } from "#domain/accounts";
 import { hasRole } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
-import type { Me } from "#web/features/auth/api/get-me";
 import { RefundList } from "#web/features/refunds/components/refund-list";
 
 /** The seller's 'Refund requests' view: answer each within 3 business days. */
