@@ -1,15 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageNumber } from "#domain/paging";
 import { refundDecisionSchema, refundListSchema, refundRequestSchema, refundStatuses } from "#domain/refunds";
 import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { refundRequests } from "#server/db/schema/after-sale";
-import { user } from "#server/db/schema/auth";
 import { publicUrl } from "#server/env";
 import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
-import { decideRefund, listRefunds, requestRefund } from "#server/modules/refunds/service";
+import { findAccountEmail, listRefunds } from "#server/modules/refunds/repository";
+import { decideRefund, requestRefund } from "#server/modules/refunds/service";
 
 const refundAnswer = z.object({
   refund: z.object({ id: z.string(), status: z.enum(refundStatuses), sellerDueAt: z.string() }),
@@ -19,9 +17,6 @@ const refundAnswer = z.object({
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const base = () => publicUrl(app.env);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   /** Mail about a refund never undoes the refund step; a failure is logged for follow-up. */
   const notify = async (
@@ -33,8 +28,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       .send({ to, ...mail })
       .catch((error: unknown) => app.log.error({ err: error }, "refund e-mail failed"));
   };
-  const emailOf = async (id: string | null) =>
-    id ? (await db.select({ email: user.email }).from(user).where(eq(user.id, id)))[0]?.email : undefined;
+  const emailOf = async (id: string | null) => (id ? await findAccountEmail(db, id) : undefined);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -131,8 +125,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: refundListSchema },
         },
       },
-      async (request) =>
-        listRefunds(db, eq(refundRequests.sellerId, signedInUser(request).id), request.query.page),
+      async (request) => listRefunds(db, { sellerId: signedInUser(request).id }, request.query.page),
     );
   });
 
@@ -154,12 +147,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: refundListSchema },
         },
       },
-      async (request) =>
-        listRefunds(
-          db,
-          request.query.status ? eq(refundRequests.status, request.query.status) : undefined,
-          request.query.page,
-        ),
+      async (request) => listRefunds(db, { status: request.query.status }, request.query.page),
     );
   });
 };
