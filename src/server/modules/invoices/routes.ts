@@ -6,7 +6,7 @@ import { buildInvoice } from "#domain/invoice";
 import { requireUser, signedInUser } from "#server/auth/guards";
 import { Conflict, NotFound } from "#server/errors";
 import { invoiceHtml } from "#server/modules/invoices/invoice-html";
-import { findInvoiceOrder } from "#server/modules/invoices/repository";
+import { findOrder } from "#server/modules/orders/repository";
 
 const idParams = z.object({ id: z.uuid("Unknown order") });
 
@@ -32,7 +32,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = signedInUser(request);
-        const order = await findInvoiceOrder(
+        const order = await findOrder(
           db,
           request.params.id,
           hasRole(me, "admin") ? null : me.id,

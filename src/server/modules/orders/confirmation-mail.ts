@@ -1,25 +1,18 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
 import { absoluteUrl, paths } from "#domain/routes";
-import { user } from "#server/db/schema/auth";
-import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
 import { orderConfirmationMail } from "#server/mail/order-mail";
 import { licensesOfOrder } from "#server/modules/licenses/repository";
-import { loadOrders } from "#server/modules/orders/service";
+import { findOrder, findOrderAccount } from "#server/modules/orders/repository";
 
 /** E-mails the buyer, at their account's address, their confirmed order: items, totals, licence keys and the invoice link. */
 export async function sendOrderConfirmation(app: FastifyInstance, orderId: string): Promise<void> {
   const { db } = app.database;
-  const [[order], licenses, [account]] = await Promise.all([
-    loadOrders(db, eq(orders.id, orderId), app.env.REFUND_WINDOW_DAYS),
+  const [order, licenses, account] = await Promise.all([
+    findOrder(db, orderId, null, app.env.REFUND_WINDOW_DAYS),
     licensesOfOrder(db, orderId),
-    db
-      .select({ email: user.email, emailVerified: user.emailVerified })
-      .from(orders)
-      .innerJoin(user, eq(user.id, orders.userId))
-      .where(eq(orders.id, orderId)),
+    findOrderAccount(db, orderId),
   ]);
   if (!order || !account) throw new Error(`order ${orderId} not found for its confirmation e-mail`);
   // Licence keys go only to the account's verified address: the billing e-mail is typed at checkout,

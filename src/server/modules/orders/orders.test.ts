@@ -237,7 +237,10 @@ describe("orders", () => {
     const other = await signedInClient(t.app, stranger.email, stranger.password);
     const theirs = (await other.post("/api/orders", order([line("Seat Licence", 2)]))).json().order;
 
-    const mine = (await buyer.get("/api/orders")).json();
+    const mineRes = await buyer.get("/api/orders");
+    // Someone's orders are never kept by a shared cache (app.ts answers private, no-store by default).
+    expect(mineRes.headers["cache-control"]).toBe("private, no-store");
+    const mine = mineRes.json();
     expect(mine.items.length).toBeGreaterThan(0);
     expect(mine.items.some((o: { id: string }) => o.id === theirs.id)).toBe(false);
     const dates = mine.items.map((o: { createdAt: string }) => o.createdAt);

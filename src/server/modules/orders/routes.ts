@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
@@ -11,9 +10,9 @@ import {
   placeOrderSchema,
 } from "#domain/checkout";
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { orders } from "#server/db/schema/orders";
 import { NotFound } from "#server/errors";
-import { listAllOrders, loadOrders, orderStats, placeOrder } from "#server/modules/orders/service";
+import { findOrder, listAllOrders, listOrdersOfUser, orderStats } from "#server/modules/orders/repository";
+import { placeOrder } from "#server/modules/orders/service";
 import { adminSetStatus } from "#server/modules/orders/settlement";
 import { settlementOf } from "#server/modules/orders/sweeper";
 import { readReferral } from "#server/modules/referrals/cookie";
@@ -24,9 +23,6 @@ const idParams = z.object({ id: z.uuid("Unknown order") });
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const settlement = settlementOf(app);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const me = signedInUser(request);
         const [items, stats] = await Promise.all([
-          loadOrders(db, eq(orders.userId, me.id), app.env.REFUND_WINDOW_DAYS),
+          listOrdersOfUser(db, me.id, app.env.REFUND_WINDOW_DAYS),
           orderStats(db, me.id),
         ]);
         return { items, stats };
@@ -88,10 +84,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const me = signedInUser(request);
-        const mine = hasRole(me, "admin")
-          ? eq(orders.id, request.params.id)
-          : and(eq(orders.id, request.params.id), eq(orders.userId, me.id));
-        const [order] = await loadOrders(db, mine, app.env.REFUND_WINDOW_DAYS);
+        const ownerId = hasRole(me, "admin") ? null : me.id;
+        const order = await findOrder(db, request.params.id, ownerId, app.env.REFUND_WINDOW_DAYS);
         // Someone else's order is as absent as one that does not exist.
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         return { order };
@@ -134,7 +128,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         const { id } = request.params;
         await adminSetStatus(settlement, me, id, request.body.paymentStatus);
         request.log.info({ orderId: id, ...request.body, by: me.id }, "order status changed");
-        const [order] = await loadOrders(db, eq(orders.id, request.params.id), app.env.REFUND_WINDOW_DAYS);
+        const order = await findOrder(db, id, null, app.env.REFUND_WINDOW_DAYS);
         if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
         return { order };
       },

@@ -1,11 +1,7 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
-  ADMIN_ORDERS_PAGE_SIZE,
   MAX_QUANTITY,
   type Order,
-  type OrderStats,
-  type PaymentStatus,
   type PriceChange,
   type PriceChangedDetails,
   type ProductUnavailableDetails,
@@ -13,19 +9,21 @@ import {
 } from "#domain/checkout";
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import { priceChanges } from "#domain/price-changes";
-import { refundableUntil } from "#domain/refunds";
 import type { Database } from "#server/db/client";
-import { refundRequests } from "#server/db/schema/after-sale";
-import { user } from "#server/db/schema/auth";
-import { fxRates, products } from "#server/db/schema/catalog";
-import { orderItems, orders } from "#server/db/schema/orders";
 import { AppError, ValidationError } from "#server/errors";
+import {
+  findActiveProducts,
+  findFxRate,
+  findOrder,
+  findOrderIdByIdempotencyKey,
+  insertOrderItems,
+  insertOrderOnce,
+  productNames,
+} from "#server/modules/orders/repository";
 import { type Settlement, settleOrder, storeReferral } from "#server/modules/orders/settlement";
 import type { Referral } from "#server/modules/referrals/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
 
 export class ProductUnavailable extends AppError {
   constructor(productIds: string[], names: string[]) {
@@ -52,135 +50,10 @@ export class PriceChanged extends AppError {
   }
 }
 
-type RefundRow = typeof refundRequests.$inferSelect;
-
-/** The order as answers show it; `refundWindowDays` is the server's REFUND_WINDOW_DAYS. */
-export function toOrder(
-  row: OrderRow,
-  items: ItemRow[],
-  refunds: RefundRow[],
-  refundWindowDays: number,
-): Order {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    refundableUntil: refundableUntil(row.createdAt, refundWindowDays).toISOString(),
-    paymentMethod: row.paymentMethod as Order["paymentMethod"],
-    paymentStatus: row.paymentStatus as Order["paymentStatus"],
-    isPaid: row.isPaid,
-    subtotal: Number(row.subtotal),
-    tax: Number(row.tax),
-    totalAmount: Number(row.totalAmount),
-    currency: row.currency,
-    fxRate: Number(row.fxRate),
-    customerInfo: row.customerInfo,
-    items: items.map((item) => ({
-      id: item.id,
-      productId: item.productId,
-      productName: item.productName,
-      price: Number(item.price),
-      quantity: item.quantity,
-      vendor: item.vendor,
-      imageUrl: item.imageUrl,
-      refundStatus: item.refundStatus as Order["items"][number]["refundStatus"],
-      refund: toItemRefund(refunds.find((r) => r.orderItemId === item.id)),
-    })),
-  };
-}
-
-function toItemRefund(refund: RefundRow | undefined): Order["items"][number]["refund"] {
-  if (!refund) return null;
-  return {
-    id: refund.id,
-    status: refund.status as NonNullable<Order["items"][number]["refund"]>["status"],
-    reason: refund.reason,
-    sellerDueAt: refund.sellerDueAt.toISOString(),
-    sellerNote: refund.sellerNote,
-    platformNote: refund.platformNote,
-    createdAt: refund.createdAt.toISOString(),
-    resolvedAt: refund.resolvedAt?.toISOString() ?? null,
-  };
-}
-
-async function loadOrderRows(db: Database, where: SQL | undefined, page?: { limit: number; offset: number }) {
-  const query = db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [items, refunds] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-    db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
-  ]);
-  return rows.map((row) => ({
-    row,
-    items: items.filter((item) => item.orderId === row.id),
-    refunds: refunds.filter((refund) => refund.orderId === row.id),
-  }));
-}
-
-/** Orders with their items, newest first; `where` picks whose. `refundWindowDays`: REFUND_WINDOW_DAYS. */
-export async function loadOrders(
-  db: Database,
-  where: SQL | undefined,
-  refundWindowDays: number,
-): Promise<Order[]> {
-  return (await loadOrderRows(db, where)).map(({ row, items, refunds }) =>
-    toOrder(row, items, refunds, refundWindowDays),
-  );
-}
-
-/** One page of every order for admins, with the e-mail of the account that placed each. */
-export async function listAllOrders(
-  db: Database,
-  query: { page: number; status?: PaymentStatus },
-  refundWindowDays: number,
-) {
-  const where = query.status ? eq(orders.paymentStatus, query.status) : undefined;
-  const [found, [counted]] = await Promise.all([
-    loadOrderRows(db, where, {
-      limit: ADMIN_ORDERS_PAGE_SIZE,
-      offset: (query.page - 1) * ADMIN_ORDERS_PAGE_SIZE,
-    }),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const ownerIds = [...new Set(found.map(({ row }) => row.userId))];
-  const owners = ownerIds.length
-    ? await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ownerIds))
-    : [];
-  return {
-    items: found.map(({ row, items, refunds }) => ({
-      ...toOrder(row, items, refunds, refundWindowDays),
-      accountEmail: owners.find((o) => o.id === row.userId)?.email ?? "",
-    })),
-    total: counted?.n ?? 0,
-    page: query.page,
-    pageSize: ADMIN_ORDERS_PAGE_SIZE,
-  };
-}
-
-/** The dashboard's cards: every order counts; spending and completion count confirmed or paid ones. */
-export async function orderStats(db: Database, userId: string): Promise<OrderStats> {
-  // A fully refunded order is not money spent; a partly refunded one still counts in full.
-  const done = sql`((${orders.isPaid} or ${orders.paymentStatus} = 'mock_confirmed') and ${orders.paymentStatus} <> 'refunded')`;
-  const [row] = await db
-    .select({
-      totalOrders: sql<number>`count(*)::int`,
-      totalSpent: sql<string>`coalesce(sum(${orders.totalAmount}) filter (where ${done}), 0)`,
-      completedOrders: sql<number>`(count(*) filter (where ${done}))::int`,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId));
-  return {
-    totalOrders: row?.totalOrders ?? 0,
-    totalSpent: Number(row?.totalSpent ?? 0),
-    completedOrders: row?.completedOrders ?? 0,
-  };
-}
-
 /** The rate the buyer saw prices at (buffer included); USD, or a currency without a rate, is 1. */
 async function displayRate(db: Database, currency: string): Promise<{ currency: string; rate: string }> {
   if (currency === "USD") return { currency, rate: "1" };
-  const [row] = await db.select().from(fxRates).where(eq(fxRates.currencyCode, currency));
+  const row = await findFxRate(db, currency);
   if (!row) return { currency: "USD", rate: "1" };
   return { currency, rate: (Number(row.rateToUsd) * (1 + Number(row.fxBuffer))).toFixed(8) };
 }
@@ -199,7 +72,7 @@ export async function placeOrder(
   referral: Referral | null,
 ): Promise<{ order: Order; created: boolean }> {
   const { db } = s;
-  const existing = await findByKey(db, userId, input.idempotencyKey);
+  const existing = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
   if (existing) {
     await settleOrder(s, existing, "buyer", { paymentMethod: input.paymentMethod });
     return { order: await reload(s, existing), created: false };
@@ -213,20 +86,10 @@ export async function placeOrder(
     if (quantity > MAX_QUANTITY) throw new ValidationError(`Quantity must be at most ${MAX_QUANTITY}`);
   }
   const ids = [...quantities.keys()];
-  const found = await db
-    .select()
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  const found = await findActiveProducts(db, ids);
   const missing = ids.filter((id) => !found.some((p) => p.id === id));
   if (missing.length > 0) {
-    const names = await db
-      .select({ name: products.name })
-      .from(products)
-      .where(inArray(products.id, missing));
-    throw new ProductUnavailable(
-      missing,
-      names.map((n) => n.name),
-    );
+    throw new ProductUnavailable(missing, await productNames(db, missing));
   }
   const changes = priceChanges(input.items, found);
   if (changes.length) throw new PriceChanged(changes);
@@ -240,34 +103,31 @@ export async function placeOrder(
   const { currency, rate } = await displayRate(db, input.currency);
 
   const orderId = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        userId,
-        subtotal: totals.subtotal,
-        tax: totals.tax,
-        totalAmount: totals.total,
-        currency,
-        fxRate: rate,
-        paymentMethod: input.paymentMethod,
-        paymentStatus: "pending",
-        isPaid: false,
-        customerInfo: {
-          fullName: input.fullName,
-          email: input.email,
-          address: input.address,
-          city: input.city,
-          country: input.country,
-        },
-        idempotencyKey: input.idempotencyKey,
-        referral: storeReferral(referral),
-      })
-      .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] })
-      .returning({ id: orders.id });
-    if (!row) return null; // a concurrent submit with the same key won
-    await tx.insert(orderItems).values(
+    const id = await insertOrderOnce(tx, {
+      userId,
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      totalAmount: totals.total,
+      currency,
+      fxRate: rate,
+      paymentMethod: input.paymentMethod,
+      paymentStatus: "pending",
+      isPaid: false,
+      customerInfo: {
+        fullName: input.fullName,
+        email: input.email,
+        address: input.address,
+        city: input.city,
+        country: input.country,
+      },
+      idempotencyKey: input.idempotencyKey,
+      referral: storeReferral(referral),
+    });
+    if (!id) return null; // a concurrent submit with the same key won
+    await insertOrderItems(
+      tx,
       lines.map(({ product, quantity }) => ({
-        orderId: row.id,
+        orderId: id,
         productId: product.id,
         productName: product.name,
         price: product.price,
@@ -278,10 +138,10 @@ export async function placeOrder(
         category: product.category,
       })),
     );
-    return row.id;
+    return id;
   });
   if (!orderId) {
-    const winner = await findByKey(db, userId, input.idempotencyKey);
+    const winner = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
     if (!winner) throw new Error("an order with this idempotency key vanished");
     return { order: await reload(s, winner), created: false };
   }
@@ -291,15 +151,7 @@ export async function placeOrder(
 }
 
 async function reload(s: Settlement, orderId: string): Promise<Order> {
-  const [order] = await loadOrders(s.db, eq(orders.id, orderId), s.refundWindowDays);
+  const order = await findOrder(s.db, orderId, null, s.refundWindowDays);
   if (!order) throw new Error(`order ${orderId} vanished`);
   return order;
-}
-
-async function findByKey(db: Database, userId: string, key: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return row?.id ?? null;
 }

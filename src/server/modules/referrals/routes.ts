@@ -57,9 +57,6 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.register(async (scope) => {
     const reseller = scope.withTypeProvider<ZodTypeProvider>();
     reseller.addHook("onRequest", requireRole("reseller"));
-    reseller.addHook("onSend", async (_request, reply) => {
-      reply.header("cache-control", "private, no-store");
-    });
 
     reseller.get(
       "/reseller/links",
@@ -86,9 +83,6 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
     admin.addHook("onRequest", requireRole("admin"));
-    admin.addHook("onSend", async (_request, reply) => {
-      reply.header("cache-control", "private, no-store");
-    });
 
     admin.get(
       "/admin/commissions",

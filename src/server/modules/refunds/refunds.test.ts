@@ -102,7 +102,9 @@ describe("refunds", () => {
     expect(sellerMail?.subject).toMatch(/^Refund requested: /);
 
     expect((await ask(buyer, order, itemId)).json().code).toBe("REFUND_EXISTS");
-    const list = (await seller.get("/api/seller/refunds")).json();
+    const listRes = await seller.get("/api/seller/refunds");
+    expect(listRes.headers["cache-control"]).toBe("private, no-store");
+    const list = listRes.json();
     expect(list.items[0]).toMatchObject({ id: refund.id, status: "requested", buyerName: "Bianca Buyer" });
     expect((await stranger.get("/api/seller/refunds")).json().total).toBe(0);
 

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageNumber } from "#domain/paging";
@@ -11,19 +10,15 @@ import {
 } from "#domain/refunds";
 import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { refundRequests } from "#server/db/schema/after-sale";
-import { user } from "#server/db/schema/auth";
 import { publicUrl } from "#server/env";
 import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
-import { decideRefund, listRefunds, requestRefund } from "#server/modules/refunds/service";
+import { findAccountEmail, listRefunds } from "#server/modules/refunds/repository";
+import { decideRefund, requestRefund } from "#server/modules/refunds/service";
 
 /** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const base = () => publicUrl(app.env);
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "private, no-store");
-  });
 
   /** Mail about a refund never undoes the refund step; a failure is logged for follow-up. */
   const notify = async (
@@ -35,8 +30,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       .send({ to, ...mail })
       .catch((error: unknown) => app.log.error({ err: error }, "refund e-mail failed"));
   };
-  const emailOf = async (id: string | null) =>
-    id ? (await db.select({ email: user.email }).from(user).where(eq(user.id, id)))[0]?.email : undefined;
+  const emailOf = async (id: string | null) => (id ? await findAccountEmail(db, id) : undefined);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -133,8 +127,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: refundListSchema },
         },
       },
-      async (request) =>
-        listRefunds(db, eq(refundRequests.sellerId, signedInUser(request).id), request.query.page),
+      async (request) => listRefunds(db, { sellerId: signedInUser(request).id }, request.query.page),
     );
   });
 
@@ -156,12 +149,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: refundListSchema },
         },
       },
-      async (request) =>
-        listRefunds(
-          db,
-          request.query.status ? eq(refundRequests.status, request.query.status) : undefined,
-          request.query.page,
-        ),
+      async (request) => listRefunds(db, { status: request.query.status }, request.query.page),
     );
   });
 };

@@ -1,27 +1,31 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
-import { lineTotal } from "#domain/money";
 import {
   nextRefundStatus,
-  REFUNDS_PAGE_SIZE,
   type RefundActor,
-  type RefundListItem,
   type RefundStatus,
   refundableUntil,
   sellerDeadline,
 } from "#domain/refunds";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
-import { refundRequests } from "#server/db/schema/after-sale";
-import { orderItems, orders } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
 import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
-
-type RefundRow = typeof refundRequests.$inferSelect;
+import {
+  findOrderItem,
+  insertRefundRequestOnce,
+  itemRefundStatuses,
+  lockBuyersOrderItem,
+  lockOrderPaymentStatus,
+  lockRefundRequest,
+  markItemRefunded,
+  type RefundRow,
+  setOrderPaymentStatus,
+  updateRefundRequest,
+} from "#server/modules/refunds/repository";
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,
@@ -43,12 +47,7 @@ export async function requestRefund(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ item: orderItems, order: orders })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.id, ids.itemId), eq(orders.id, ids.orderId), eq(orders.userId, buyer.id)))
-      .for("update");
+    const found = await lockBuyersOrderItem(tx, ids, buyer.id);
     if (!found) throw new NotFound("Order item not found.", "ORDER_ITEM_NOT_FOUND");
     const { item, order } = found;
     if (!confirmedStatuses.includes(order.paymentStatus as never)) {
@@ -62,21 +61,17 @@ export async function requestRefund(
         "REFUND_WINDOW_CLOSED",
       );
     }
-    const [row] = await tx
-      .insert(refundRequests)
-      .values({
-        orderItemId: item.id,
-        orderId: order.id,
-        buyerId: buyer.id,
-        sellerId: item.sellerId,
-        reason,
-        status: "requested",
-        sellerDueAt: sellerDeadline(now),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: refundRequests.orderItemId })
-      .returning();
+    const row = await insertRefundRequestOnce(tx, {
+      orderItemId: item.id,
+      orderId: order.id,
+      buyerId: buyer.id,
+      sellerId: item.sellerId,
+      reason,
+      status: "requested",
+      sellerDueAt: sellerDeadline(now),
+      createdAt: now,
+      updatedAt: now,
+    });
     if (!row) throw new Conflict("A refund has already been requested for this item.", "REFUND_EXISTS");
     await recordAudit(tx, buyer, {
       action: "create",
@@ -111,7 +106,7 @@ export async function decideRefund(
   now = new Date(),
 ) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refundRequests).where(eq(refundRequests.id, id)).for("update");
+    const row = await lockRefundRequest(tx, id);
     const actor = row ? actorFor(me, row) : null;
     // Someone with no part in the request learns nothing about it.
     if (!row || !actor) throw new NotFound("Refund request not found.", "REFUND_NOT_FOUND");
@@ -123,19 +118,15 @@ export async function decideRefund(
     );
     if ("refused" in next) throw new Conflict(next.refused, "REFUND_STEP_NOT_ALLOWED");
     const final = next.status === "approved" || next.status === "rejected";
-    const [updated] = await tx
-      .update(refundRequests)
-      .set({
-        status: next.status,
-        ...(actor === "seller" && note ? { sellerNote: note } : {}),
-        ...(actor === "admin" && note ? { platformNote: note } : {}),
-        updatedAt: now,
-        resolvedAt: final ? now : null,
-      })
-      .where(eq(refundRequests.id, id))
-      .returning();
+    const updated = await updateRefundRequest(tx, id, {
+      status: next.status,
+      ...(actor === "seller" && note ? { sellerNote: note } : {}),
+      ...(actor === "admin" && note ? { platformNote: note } : {}),
+      updatedAt: now,
+      resolvedAt: final ? now : null,
+    });
     if (!updated) throw new NotFound("Refund request not found.", "REFUND_NOT_FOUND");
-    const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, row.orderItemId));
+    const item = await findOrderItem(tx, row.orderItemId);
     await recordAudit(tx, me, {
       action: "update",
       entityType: "refund",
@@ -151,55 +142,14 @@ export async function decideRefund(
 
 /** The approved refund's effects on the item, its licences, its commission and the order's status. */
 async function refundItem(tx: Transaction, row: RefundRow, now: Date) {
-  await tx.update(orderItems).set({ refundStatus: "refunded" }).where(eq(orderItems.id, row.orderItemId));
+  await markItemRefunded(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
   await cancelCommissionForItem(tx, row.orderItemId, now);
-  const items = await tx
-    .select({ refundStatus: orderItems.refundStatus })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.orderId));
-  const all = items.every((i) => i.refundStatus === "refunded");
+  const statuses = await itemRefundStatuses(tx, row.orderId);
+  const all = statuses.every((status) => status === "refunded");
   const next = all ? "refunded" : "partially_refunded";
-  const [order] = await tx
-    .select({ paymentStatus: orders.paymentStatus })
-    .from(orders)
-    .where(eq(orders.id, row.orderId))
-    .for("update");
-  if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
-  assertTransition(order.paymentStatus, next, "refund");
-  await tx.update(orders).set({ paymentStatus: next, updatedAt: now }).where(eq(orders.id, row.orderId));
-}
-
-/** Refund requests as lists show them, a page at a time, newest first. */
-export async function listRefunds(db: Database, where: SQL | undefined, page: number) {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ refund: refundRequests, item: orderItems, customer: orders.customerInfo })
-      .from(refundRequests)
-      .innerJoin(orderItems, eq(orderItems.id, refundRequests.orderItemId))
-      .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-      .where(where)
-      .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
-      .limit(REFUNDS_PAGE_SIZE)
-      .offset((page - 1) * REFUNDS_PAGE_SIZE),
-    db.select({ n: count() }).from(refundRequests).where(where),
-  ]);
-  const items: RefundListItem[] = rows.map(({ refund, item, customer }) => ({
-    id: refund.id,
-    orderId: refund.orderId,
-    orderItemId: refund.orderItemId,
-    productName: item.productName,
-    quantity: item.quantity,
-    amount: Number(lineTotal(item.price, item.quantity)),
-    buyerName: customer.fullName,
-    platformSold: refund.sellerId === null,
-    reason: refund.reason,
-    status: refund.status as RefundStatus,
-    sellerDueAt: refund.sellerDueAt.toISOString(),
-    sellerNote: refund.sellerNote,
-    platformNote: refund.platformNote,
-    createdAt: refund.createdAt.toISOString(),
-    resolvedAt: refund.resolvedAt?.toISOString() ?? null,
-  }));
-  return { items, total: counted?.n ?? 0, page, pageSize: REFUNDS_PAGE_SIZE };
+  const paymentStatus = await lockOrderPaymentStatus(tx, row.orderId);
+  if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  assertTransition(paymentStatus, next, "refund");
+  await setOrderPaymentStatus(tx, row.orderId, next, now);
 }
