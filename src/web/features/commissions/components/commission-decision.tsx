@@ -1,17 +1,5 @@
-import { useState } from "react";
 import type { CommissionDecision } from "#domain/commission-holds";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "#web/components/ui/alert-dialog";
-import { Button } from "#web/components/ui/button";
-import { FormField, Textarea } from "#web/components/ui/form-field";
+import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { useDecideCommission } from "#web/features/commissions/api/decide-commission";
 import { runMutation } from "#web/lib/mutation";
 
@@ -42,50 +30,23 @@ export function CommissionDecisionButton({
   subject: string;
 }) {
   const decide = useDecideCommission();
-  const [open, setOpen] = useState(false);
-  const [note, setNote] = useState("");
   const words = wording[decision];
-  const submit = async () => {
-    const result = await runMutation(decide.mutateAsync({ id, decision, note: note.trim() || undefined }), {
-      success: { title: words.done, description: subject },
-      error: { title: "The commission could not be updated" },
-    });
-    if (!result.ok) return;
-    setOpen(false);
-    setNote("");
-  };
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button
-          size="sm"
-          variant={decision === "release" ? "default" : "outline"}
-          aria-label={`${words.button}: ${subject}`}
-        >
-          {words.button}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{words.title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {subject}. {words.body}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <FormField label="Note for the audit log (optional)">
-          <Textarea value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
-        </FormField>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={decide.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            variant={decision === "reject" ? "destructive" : "default"}
-            onClick={submit}
-            disabled={decide.isPending}
-          >
-            {decide.isPending ? "Saving..." : words.button}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <DecisionDialog
+      words={words}
+      subject={subject}
+      triggerVariant={decision === "release" ? "default" : "outline"}
+      confirmVariant={decision === "reject" ? "destructive" : "default"}
+      noteLabel="Note for the audit log (optional)"
+      pending={decide.isPending}
+      onConfirm={async (note) =>
+        (
+          await runMutation(decide.mutateAsync({ id, decision, note }), {
+            success: { title: words.done, description: subject },
+            error: { title: "The commission could not be updated" },
+          })
+        ).ok
+      }
+    />
   );
 }

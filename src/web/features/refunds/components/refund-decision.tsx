@@ -1,17 +1,5 @@
-import { useState } from "react";
 import type { RefundDecisionInput } from "#domain/refunds";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "#web/components/ui/alert-dialog";
-import { Button } from "#web/components/ui/button";
-import { FormField, Textarea } from "#web/components/ui/form-field";
+import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { useDecideRefund } from "#web/features/refunds/api/decide-refund";
 import { runMutation } from "#web/lib/mutation";
 
@@ -51,49 +39,22 @@ export function RefundDecisionButton({
   finalReview?: boolean;
 }) {
   const decide = useDecideRefund();
-  const [open, setOpen] = useState(false);
-  const [note, setNote] = useState("");
   const words = wording[decision];
-  const submit = async () => {
-    const result = await runMutation(decide.mutateAsync({ id, decision, note: note.trim() || undefined }), {
-      success: { title: words.done, description: subject },
-      error: { title: "The refund could not be updated" },
-    });
-    if (!result.ok) return;
-    setOpen(false);
-    setNote("");
-  };
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button
-          size="sm"
-          variant={decision === "approve" ? "default" : "outline"}
-          aria-label={`${words.button}: ${subject}`}
-        >
-          {words.button}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{words.title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {subject}. {words.body}
-            {finalReview && " This decision is final."}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {decision !== "escalate" && (
-          <FormField label="Note for the buyer (optional)">
-            <Textarea value={note} maxLength={2000} rows={3} onChange={(e) => setNote(e.target.value)} />
-          </FormField>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={decide.isPending}>Cancel</AlertDialogCancel>
-          <Button onClick={submit} disabled={decide.isPending}>
-            {decide.isPending ? "Saving..." : words.button}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <DecisionDialog
+      words={{ ...words, body: finalReview ? `${words.body} This decision is final.` : words.body }}
+      subject={subject}
+      triggerVariant={decision === "approve" ? "default" : "outline"}
+      noteLabel={decision === "escalate" ? undefined : "Note for the buyer (optional)"}
+      pending={decide.isPending}
+      onConfirm={async (note) =>
+        (
+          await runMutation(decide.mutateAsync({ id, decision, note }), {
+            success: { title: words.done, description: subject },
+            error: { title: "The refund could not be updated" },
+          })
+        ).ok
+      }
+    />
   );
 }
