@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CurrencyCode } from "#domain/currency";
 import {
+  chargeCents,
   computeTotals,
   convertFromUsd,
   type FxRate,
@@ -346,5 +347,16 @@ describe("lineTotal", () => {
 
   test("refuses what is not an amount", () => {
     expect(() => lineTotal("1e3", 1)).toThrow(RangeError);
+  });
+});
+
+describe("chargeCents", () => {
+  test("rounds to whole cents, half a cent up", () => {
+    expect(chargeCents("10.0000")).toBe(1000);
+    expect(chargeCents("20.9895")).toBe(2099);
+    expect(chargeCents("20.9849")).toBe(2098);
+    expect(chargeCents("0.0050")).toBe(1);
+    expect(chargeCents("0.0049")).toBe(0);
+    expect(chargeCents("-1.0050")).toBe(-101);
   });
 });

@@ -93,3 +93,12 @@ export function computeTotals(lines: readonly { price: string; quantity: number 
   const tax = Math.round(subtotal * TAX_RATE);
   return { subtotal: fromUnits(subtotal), tax: fromUnits(tax), total: fromUnits(subtotal + tax) };
 }
+
+/**
+ * The whole US cents a provider charges for an amount held to 1/10,000 USD: half a cent and more rounds
+ * up, as a cash register does. Every payment and refund sent to a provider goes through this.
+ */
+export function chargeCents(amount: string): number {
+  const units = toUnits(amount);
+  return Math.sign(units) * Math.round(Math.abs(units) / 100);
+}
