@@ -12,6 +12,7 @@ export const auditEntityTypes = [
   "partner_application",
   "refund",
   "commission",
+  "job",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -98,3 +98,51 @@ export function formatUptime(totalSeconds: number): string {
   if (minutes > 0) return `${minutes} min`;
   return `${seconds} s`;
 }
+
+/** One background job queue on the system screen: what waits, what runs, what gave up, and its last run. */
+export const jobQueueSchema = z.object({
+  name: z.string(),
+  /** Cron expression (UTC) for scheduled work; null for work queued by events. */
+  schedule: z.string().nullable(),
+  waiting: z.number().int(),
+  active: z.number().int(),
+  deadLettered: z.number().int(),
+  lastRun: z
+    .object({
+      startedAt: z.iso.datetime(),
+      finishedAt: z.iso.datetime().nullable(),
+      outcome: z.enum(["running", "completed", "failed"]),
+      error: z.string().nullable(),
+      runs: z.number().int(),
+      failures: z.number().int(),
+    })
+    .nullable(),
+});
+export type JobQueueInfo = z.infer<typeof jobQueueSchema>;
+
+/** A job that used up its retries, waiting for a person to retry it. */
+export const deadLetterSchema = z.object({
+  id: z.string(),
+  queue: z.string(),
+  about: z.string(),
+  failedAt: z.iso.datetime(),
+  attempts: z.number().int(),
+});
+export type DeadLetterInfo = z.infer<typeof deadLetterSchema>;
+
+export const jobsSchema = z.object({
+  queues: z.array(jobQueueSchema),
+  deadLetters: z.array(deadLetterSchema),
+});
+export type JobsInfo = z.infer<typeof jobsSchema>;
+
+/** Retry these dead-lettered jobs, or every one when `ids` is left out. */
+export const retryJobsSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100).optional() });
+export type RetryJobs = z.infer<typeof retryJobsSchema>;
+export const retriedJobsSchema = z.object({ retried: z.number().int() });
+
+/** A queue's name for people: "orders-sweep" reads "Orders sweep". */
+export function queueTitle(name: string): string {
+  const words = name.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -20,11 +20,13 @@ import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
+import { jobDefinitions } from "#server/jobs/definitions";
+import { createJobQueue, type JobQueue } from "#server/jobs/queue";
 import { rejectHostileInput } from "#server/lib/hostile-input";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { TtlCache } from "#server/lib/ttl-cache";
-import { createMailer, type Mailer } from "#server/mail/mailer";
+import { createMailer, createMailTransport, type Mailer, type MailTransport } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { auditRoutes } from "#server/modules/audit/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
@@ -55,7 +57,10 @@ declare module "fastify" {
   interface FastifyInstance {
     database: DatabaseHandle;
     env: Env;
+    /** Queues e-mail; the `mail` job delivers it. */
     mailer: Mailer;
+    /** Background jobs in the database (pg-boss): e-mail, sweeps, approvals. */
+    jobs: JobQueue;
     auth: Auth;
     storage: FileStorage;
     /** Takes payments at checkout and when the sweeper resumes an interrupted one. */
@@ -71,8 +76,10 @@ export const COUNT_CACHE_MS = 10_000;
 export type AppOptions = {
   env: Env;
   database: DatabaseHandle;
-  /** Outgoing mail; by default SMTP or the DATA_DIR outbox, as the environment says. */
-  mailer?: Mailer;
+  /** How the mail job hands messages over; by default SMTP or the DATA_DIR outbox, as the environment says. */
+  mailTransport?: MailTransport;
+  /** Runs the job queues' cron schedules (tests turn them off and call the work directly). */
+  schedules?: boolean;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
   /** Takes payments at checkout; the mock that confirms every order by default. */
@@ -120,7 +127,18 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("database", database);
   app.decorate("env", env);
-  app.decorate("mailer", options.mailer ?? createMailer(env, app.log));
+  if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET must be set before the app is built");
+  const jobs = createJobQueue(
+    database,
+    jobDefinitions(app, options.mailTransport ?? createMailTransport(env, app.log), env.AUTH_SECRET),
+    app.log,
+    { schedules: options.schedules ?? true, workers: true },
+  );
+  app.decorate("jobs", jobs);
+  app.decorate("mailer", createMailer(jobs, env.AUTH_SECRET));
+  app.addHook("onReady", async () => jobs.start());
+  // Before the database closes (an onClose hook below): running jobs get a few seconds to finish.
+  app.addHook("preClose", async () => jobs.stop());
   app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
   app.decorate("storage", options.storage ?? localStorage(path.resolve(env.DATA_DIR, "uploads")));
   app.decorate("payments", options.payments ?? mockPaymentProvider);

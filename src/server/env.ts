@@ -21,6 +21,10 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
+    /** Seconds to wait for the SMTP server to connect, greet or answer before the attempt is retried later. */
+    SMTP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+    /** Seconds before a failed e-mail is first tried again; each later retry waits about twice as long. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     MAIL_FROM: z.string().min(3).default("Stackbay <no-reply@stackbay.test>"),
     SUPPORT_EMAIL: z.email().default("support@stackbay.test"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -7,7 +7,6 @@ import { openDatabase } from "#server/db/client";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
 import type { PaymentProvider } from "#server/modules/orders/payments";
-import { startSweeper } from "#server/modules/orders/sweeper";
 import { webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
@@ -36,7 +35,6 @@ export async function startServer(env: Env, options: { payments?: PaymentProvide
     const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });
     if (seeded) app.log.info(seeded, "seeded demo data into the empty embedded database");
   }
-  startSweeper(app, { intervalMs: 60_000, pendingAfterMs: env.PENDING_ORDER_TIMEOUT_SECONDS * 1000 });
   await app.listen({ port: env.PORT, host: env.HOST });
 
   let closing = false;

@@ -75,6 +75,8 @@ const access: Record<string, Access> = {
   "PATCH /api/admin/users/{id}": "superAdmin",
   "GET /api/admin/system": "superAdmin",
   "PUT /api/admin/fx-rates/{code}": "superAdmin",
+  "GET /api/admin/jobs": "superAdmin",
+  "POST /api/admin/jobs/retry": "superAdmin",
   "GET /api/admin/audit": "superAdmin",
   "GET /api/licenses": "user",
   "POST /api/licenses/validate": "public",

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ConstructorOptions, fromPglite } from "pg-boss";
 import * as afterSale from "#server/db/schema/after-sale";
 import * as audit from "#server/db/schema/audit";
 import * as auth from "#server/db/schema/auth";
@@ -38,6 +39,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** How the job queue (pg-boss) reaches this database: its own small pool, or the same PGlite. */
+  queueConnection(): ConstructorOptions;
   /** PGlite only: the whole data directory as a tar archive, to start other databases from. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -66,6 +69,7 @@ export async function openDatabase(options: {
       kind: "postgres",
       migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      queueConnection: () => ({ connectionString: options.databaseUrl, max: 4 }),
       close: () => pool.end(),
     };
   }
@@ -82,6 +86,7 @@ export async function openDatabase(options: {
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    queueConnection: () => ({ db: fromPglite(client), backend: "pglite" }),
     dump: async () => client.dumpDataDir("none"),
     close: () => client.close(),
   };

@@ -31,6 +31,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "email_code_sends",
     "faq_votes",
     "fx_rates",
+    "job_runs",
     "licenses",
     "newsletter_subscriptions",
     "order_items",

@@ -3,18 +3,86 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import type { Transaction } from "#server/db/client";
 import type { Env } from "#server/env";
+import type { JobDefinition, JobQueue } from "#server/jobs/queue";
+import { seal, unseal } from "#server/lib/sealed";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
-export type Mailer = { send(mail: Mail): Promise<void> };
+
+/** What actually hands a message over: SMTP, or the outbox folder. Only the mail job calls it. */
+export type MailTransport = { send(mail: Mail): Promise<void> };
+
+/**
+ * How the app sends e-mail: `send` queues the message and returns at once, so no request waits on the
+ * mail server; the `mail` job delivers it, with retries (see `mailJob`). Inside a transaction pass
+ * `tx`, and the message is sent only if the transaction commits.
+ */
+export type Mailer = { send(mail: Mail, options?: { tx?: Transaction }): Promise<void> };
+
+/**
+ * A queued e-mail. A rendered message is sealed (encrypted with AUTH_SECRET), as it may carry a
+ * sign-in code or licence keys; an order confirmation is rendered when it is sent, from the order.
+ */
+export type MailJob =
+  | { kind: "message"; subject: string; sealed: string }
+  | { kind: "order-confirmation"; orderId: string };
+
+export const MAIL_QUEUE = "mail";
+const PURPOSE = "mail-queue";
+
+export function createMailer(jobs: JobQueue, secret: string): Mailer {
+  return {
+    async send(mail, options = {}) {
+      const job: MailJob = {
+        kind: "message",
+        subject: mail.subject,
+        sealed: seal(secret, PURPOSE, JSON.stringify(mail)),
+      };
+      await jobs.send(MAIL_QUEUE, job, options);
+    },
+  };
+}
+
+/**
+ * Delivers queued e-mail: 9 attempts, the retries backing off exponentially from MAIL_RETRY_SECONDS
+ * (30 s by default: about three hours in all, at most an hour apart), then the dead-letter queue, from where an admin retries it on the system screen.
+ */
+export function mailJob(
+  transport: MailTransport,
+  env: Pick<Env, "MAIL_RETRY_SECONDS">,
+  secret: string,
+  renderOrderConfirmation: (orderId: string) => Promise<Mail | null>,
+): JobDefinition<MailJob> {
+  return {
+    name: MAIL_QUEUE,
+    retryLimit: 8,
+    retryDelaySeconds: env.MAIL_RETRY_SECONDS,
+    describe: (job) =>
+      job.kind === "message" ? job.subject : `Order confirmation ${job.orderId.slice(0, 8).toUpperCase()}`,
+    async run(job) {
+      const mail =
+        job.kind === "message"
+          ? (JSON.parse(unseal(secret, PURPOSE, job.sealed)) as Mail)
+          : await renderOrderConfirmation(job.orderId);
+      if (mail) await transport.send(mail);
+    },
+  };
+}
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as one RFC 822 file under
  * DATA_DIR/outbox/ (sortable timestamp first), which development and tests read codes and links from.
  */
-export function createMailer(env: Env, log: FastifyBaseLogger): Mailer {
+export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
+    const timeout = env.SMTP_TIMEOUT_SECONDS * 1000;
+    const transport = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
     return {
       async send(mail) {
         await transport.sendMail({ from: env.MAIL_FROM, ...mail });

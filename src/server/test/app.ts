@@ -3,12 +3,13 @@ import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
+import type { InjectOptions, LightMyRequestResponse as LightResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "#server/app";
+import { type App, buildApp } from "#server/app";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
 import { loadEnv } from "#server/env";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailTransport } from "#server/mail/mailer";
 import type { PaymentProvider } from "#server/modules/orders/payments";
 import { databaseUrlOf } from "#server/test/global-setup";
 
@@ -50,9 +51,14 @@ export async function createTestApp(
   options: {
     seed?: boolean;
     webRoot?: string | null;
-    mailer?: Mailer;
+    mailTransport?: MailTransport;
     payments?: PaymentProvider;
     logStream?: { write(line: string): void };
+    /**
+     * Whether each injected request answers only once the jobs it queued have run (true): tests read
+     * the outbox right after a request. False measures the request alone.
+     */
+    settleJobs?: boolean;
     /** Further environment values, as the process would set them (e.g. REFUND_WINDOW_DAYS: "3"). */
     env?: Record<string, string>;
   } = {},
@@ -72,11 +78,13 @@ export async function createTestApp(
     env,
     database,
     webRoot: options.webRoot ?? null,
-    mailer: options.mailer,
+    mailTransport: options.mailTransport,
+    schedules: false,
     payments: options.payments,
     logStream: options.logStream,
   });
   await app.ready();
+  if (options.settleJobs !== false) settleJobsAfterEachRequest(app);
   return {
     app,
     db: database.db,
@@ -86,6 +94,20 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * E-mail and other queued work run in the background; a test reads the outbox right after a request, so
+ * every injected request answers once the work it queued (that is due now) has run.
+ */
+function settleJobsAfterEachRequest(app: App) {
+  const injectNow = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightResponse>;
+  app.inject = (async (opts: InjectOptions | string) => {
+    const res = await injectNow(opts);
+    // A test that broke the database on purpose gets its answer; the queue cannot be asked then.
+    await app.jobs.idle().catch(() => undefined);
+    return res;
+  }) as unknown as typeof app.inject;
 }
 
 /** Raw SQL in tests: both drivers (pg and PGlite) answer with `{ rows }`. */

@@ -61,11 +61,6 @@ export const orders = pgTable(
     idempotencyKey: text(),
     /** The reseller who referred the buyer at checkout, for commissions when the order is confirmed later. */
     referral: jsonb().$type<StoredReferral>(),
-    /**
-     * Set when the order is delivered, cleared once its confirmation e-mail is sent: while set, the
-     * e-mail is owed, and a value older than the sweeper's threshold means the send failed or crashed.
-     */
-    confirmationDueAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

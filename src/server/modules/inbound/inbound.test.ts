@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactMessages, partnerApplications } from "#server/db/schema/inbound";
-import type { Mailer } from "#server/mail/mailer";
+import type { MailTransport } from "#server/mail/mailer";
 import { createTestApp } from "#server/test/app";
 import { readOutbox } from "#server/test/outbox";
 
@@ -83,12 +83,12 @@ describe("contact form", () => {
   });
 
   test("a mail failure keeps the message and still answers success", async () => {
-    const failing: Mailer = {
+    const failing: MailTransport = {
       send: async () => {
         throw new Error("SMTP down");
       },
     };
-    const app = await createTestApp({ mailer: failing });
+    const app = await createTestApp({ mailTransport: failing });
     const res = await app.app.inject({ method: "POST", url: "/api/contact", payload: contact });
     expect(res.statusCode).toBe(200);
     expect(await app.db.select().from(contactMessages)).toHaveLength(1);

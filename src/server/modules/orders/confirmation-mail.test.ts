@@ -116,7 +116,7 @@ describe("order confirmation e-mail", () => {
     const sent: Mail[] = [];
     const broken = await createTestApp({
       seed: true,
-      mailer: {
+      mailTransport: {
         send: async (mail) => {
           sent.push(mail);
           if (mail.subject.startsWith("Your Stackbay order")) throw new Error("SMTP is down");

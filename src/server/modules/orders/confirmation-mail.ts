@@ -1,13 +1,29 @@
 import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
 import { absoluteUrl, paths } from "#domain/routes";
+import type { Transaction } from "#server/db/client";
 import { publicUrl } from "#server/env";
+import type { JobQueue } from "#server/jobs/queue";
+import { MAIL_QUEUE, type Mail, type MailJob } from "#server/mail/mailer";
 import { orderConfirmationMail } from "#server/mail/order-mail";
 import { licensesOfOrder } from "#server/modules/licenses/repository";
 import { findOrder, findOrderAccount } from "#server/modules/orders/repository";
 
-/** E-mails the buyer, at their account's address, their confirmed order: items, totals, licence keys and the invoice link. */
-export async function sendOrderConfirmation(app: FastifyInstance, orderId: string): Promise<void> {
+/** Queues the confirmation e-mail of an order in its delivery's transaction; it is rendered when sent. */
+export async function queueOrderConfirmation(
+  jobs: JobQueue,
+  tx: Transaction,
+  orderId: string,
+): Promise<void> {
+  const job: MailJob = { kind: "order-confirmation", orderId };
+  await jobs.send(MAIL_QUEUE, job, { tx });
+}
+
+/**
+ * The buyer's confirmation e-mail, to their account's address: items, totals, licence keys and the
+ * invoice link. Null (nothing to send) when the account's address is not verified.
+ */
+export async function renderOrderConfirmation(app: FastifyInstance, orderId: string): Promise<Mail | null> {
   const { db } = app.database;
   const [order, licenses, account] = await Promise.all([
     findOrder(db, orderId, null, app.env.REFUND_WINDOW_DAYS),
@@ -19,7 +35,7 @@ export async function sendOrderConfirmation(app: FastifyInstance, orderId: strin
   // unchecked, and could be anyone's.
   if (!account.emailVerified) {
     app.log.warn({ orderId }, "order confirmation not sent: the account's e-mail is not verified");
-    return;
+    return null;
   }
   const keysByProduct = new Map<string, string[]>();
   for (const licence of licenses) {
@@ -32,6 +48,5 @@ export async function sendOrderConfirmation(app: FastifyInstance, orderId: strin
     invoiceUrl: absoluteUrl(base, paths.invoice(orderId)),
     dashboardUrl: absoluteUrl(base, paths.dashboard()),
   });
-  await app.mailer.send({ to: account.email, ...mail });
-  app.log.info({ orderId }, "order confirmation e-mail sent");
+  return { to: account.email, ...mail };
 }

@@ -201,6 +201,11 @@ test("orders interrupted by a crash are settled on restart: none pending, all de
     await sleep(250);
   }
   expect(pending).toBe(0);
+  // The e-mails are queued with the deliveries; a job the killed server had started is taken up again
+  // once its heartbeat has stopped.
+  const confirmedMails = async () =>
+    (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed")).length;
+  while (Date.now() < pollUntil && (await confirmedMails()) < CHECKOUTS) await sleep(250);
   second.kill("SIGTERM");
   await exited(second, 15_000);
 

@@ -6,8 +6,10 @@ import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { orders, type StoredReferral } from "#server/db/schema/orders";
 import { AppError, Conflict, NotFound } from "#server/errors";
+import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { issueLicenses } from "#server/modules/licenses/service";
+import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import type { PaymentProvider } from "#server/modules/orders/payments";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
@@ -17,8 +19,8 @@ export type Settlement = {
   payments: PaymentProvider;
   /** The refund window, which is also how long a new commission waits before it is approved. */
   refundWindowDays: number;
-  /** Sends the order's confirmation e-mail. */
-  mail: (orderId: string) => Promise<void>;
+  /** Where the confirmation e-mail is queued, in the delivery's transaction. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
 };
 
@@ -51,15 +53,15 @@ export function loadReferral(stored: StoredReferral | null): Referral | null {
 
 /**
  * The one delivery of a paid order: confirms it only if it is still in a status `actor` may confirm
- * from, and in the same transaction issues its licence keys and records its commissions and that its
- * confirmation e-mail is owed. The conditional update is the guard: of any number of concurrent or
- * repeated calls, exactly one finds the order unconfirmed and delivers; the others answer false.
+ * from, and in the same transaction issues its licence keys, records its commissions and queues its
+ * confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
+ * calls, exactly one finds the order unconfirmed and delivers; the others answer false.
  */
 export async function deliverInTx(
+  s: Pick<Settlement, "refundWindowDays" | "jobs">,
   tx: Transaction,
   orderId: string,
   actor: OrderActor,
-  refundWindowDays: number,
   now: Date,
   paymentMethod?: PaymentMethod,
 ): Promise<boolean> {
@@ -69,31 +71,18 @@ export async function deliverInTx(
       paymentStatus: "mock_confirmed",
       isPaid: true,
       ...(paymentMethod ? { paymentMethod } : {}),
-      confirmationDueAt: now,
       updatedAt: now,
     })
     .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, sourcesOf("mock_confirmed", actor))))
     .returning({ userId: orders.userId, referral: orders.referral });
   if (!row) return false;
   await issueLicenses(tx, orderId, now);
-  await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, refundWindowDays);
+  await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays);
+  await queueOrderConfirmation(s.jobs, tx, orderId);
   return true;
 }
 
-/**
- * Sends the confirmation e-mail the delivery made owed, then clears the marker. A failure leaves the
- * marker set for the sweeper to try again later; it never undoes the order.
- */
-export async function sendConfirmation(s: Settlement, orderId: string): Promise<void> {
-  try {
-    await s.mail(orderId);
-    await s.db.update(orders).set({ confirmationDueAt: null }).where(eq(orders.id, orderId));
-  } catch (error) {
-    s.log.error({ err: error, orderId }, "order confirmation e-mail failed; the sweeper will try again");
-  }
-}
-
-/** Delivers in its own transaction and, if this call was the one that delivered, sends the e-mail. */
+/** Delivers in its own transaction; true if this call was the one that delivered. */
 export async function deliver(
   s: Settlement,
   orderId: string,
@@ -101,11 +90,7 @@ export async function deliver(
   now = new Date(),
   paymentMethod?: PaymentMethod,
 ): Promise<boolean> {
-  const delivered = await s.db.transaction((tx) =>
-    deliverInTx(tx, orderId, actor, s.refundWindowDays, now, paymentMethod),
-  );
-  if (delivered) await sendConfirmation(s, orderId);
-  return delivered;
+  return s.db.transaction((tx) => deliverInTx(s, tx, orderId, actor, now, paymentMethod));
 }
 
 /**
@@ -154,7 +139,7 @@ export async function adminSetStatus(
   to: PaymentStatus,
   now = new Date(),
 ): Promise<void> {
-  const delivered = await s.db.transaction(async (tx) => {
+  await s.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ paymentStatus: orders.paymentStatus, isPaid: orders.isPaid })
       .from(orders)
@@ -162,11 +147,10 @@ export async function adminSetStatus(
       .for("update");
     if (!before) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
     assertTransition(before.paymentStatus, to, "admin");
-    if (before.paymentStatus === to) return false;
+    if (before.paymentStatus === to) return;
     const after = { paymentStatus: to, isPaid: isPaidStatus(to) };
-    const confirmed =
-      to === "mock_confirmed" && (await deliverInTx(tx, orderId, "admin", s.refundWindowDays, now));
-    if (to !== "mock_confirmed") {
+    if (to === "mock_confirmed") await deliverInTx(s, tx, orderId, "admin", now);
+    else {
       await tx
         .update(orders)
         .set({ ...after, updatedAt: now })
@@ -180,7 +164,5 @@ export async function adminSetStatus(
       before,
       after,
     });
-    return confirmed;
   });
-  if (delivered) await sendConfirmation(s, orderId);
 }

@@ -1,71 +1,56 @@
-import { and, asc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "#server/db/client";
 import { orders } from "#server/db/schema/orders";
-import { sendOrderConfirmation } from "#server/modules/orders/confirmation-mail";
-import {
-  PaymentFailed,
-  type Settlement,
-  sendConfirmation,
-  settleOrder,
-} from "#server/modules/orders/settlement";
+import type { JobDefinition } from "#server/jobs/queue";
+import { PaymentFailed, type Settlement, settleOrder } from "#server/modules/orders/settlement";
 
 /** Orders claimed per sweep; the rest wait for the next one. */
 const BATCH = 50;
 
-/** The app's settlement: its database, payment provider, refund window and mailer. */
+/** The app's settlement: its database, payment provider, refund window and job queue. */
 export function settlementOf(app: FastifyInstance): Settlement {
   return {
     db: app.database.db,
     payments: app.payments,
     refundWindowDays: app.env.REFUND_WINDOW_DAYS,
-    mail: (orderId) => sendOrderConfirmation(app, orderId),
+    jobs: app.jobs,
     log: app.log,
   };
 }
 
 /**
- * Claims up to BATCH orders matching `where` whose `updatedAt`/`confirmationDueAt` (the `stamp`) is
- * older than `cutoff`, and moves the stamp to `now`. Rows another instance is claiming are skipped, and
- * a claimed row looks fresh to every other sweeper until the threshold passes again, so two instances
- * never work on the same order at the same time.
+ * Claims up to BATCH pending orders untouched since `cutoff`, and moves their `updatedAt` to `now`. Rows
+ * another instance is claiming are skipped, and a claimed row looks fresh to every other sweep until
+ * the threshold passes again, so two instances never work on the same order at the same time.
  */
-async function claim(
-  db: Database,
-  stamp: typeof orders.updatedAt | typeof orders.confirmationDueAt,
-  where: ReturnType<typeof and>,
-  cutoff: Date,
-  now: Date,
-): Promise<string[]> {
+async function claimStalePending(db: Database, cutoff: Date, now: Date): Promise<string[]> {
   const due = db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(where, lt(stamp, cutoff)))
-    .orderBy(asc(stamp))
+    .where(and(eq(orders.paymentStatus, "pending"), lt(orders.updatedAt, cutoff)))
+    .orderBy(asc(orders.updatedAt))
     .limit(BATCH)
     .for("update", { skipLocked: true });
-  const field = stamp === orders.updatedAt ? "updatedAt" : "confirmationDueAt";
   const rows = await db
     .update(orders)
-    .set({ [field]: now })
+    .set({ updatedAt: now })
     .where(inArray(orders.id, due))
     .returning({ id: orders.id });
   return rows.map((row) => row.id);
 }
 
-export type SweepResult = { confirmed: number; failed: number; retried: number; mailed: number };
+export type SweepResult = { confirmed: number; failed: number; retried: number };
 
 /**
  * One pass: every order left `pending` for longer than `pendingAfterMs` (its checkout crashed or was
  * abandoned between the insert and the payment) is charged again and delivered, or marked failed if the
- * provider refuses. A provider that cannot be reached leaves it pending for the next pass. Delivered
- * orders whose confirmation e-mail has been owed that long are e-mailed again.
+ * provider refuses. A provider that cannot be reached leaves it pending for the next pass.
  */
 export async function sweepOrders(s: Settlement, now: Date, pendingAfterMs: number): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - pendingAfterMs);
-  const result: SweepResult = { confirmed: 0, failed: 0, retried: 0, mailed: 0 };
-  const pending = await claim(s.db, orders.updatedAt, eq(orders.paymentStatus, "pending"), cutoff, now);
-  for (const orderId of pending) {
+  const result: SweepResult = { confirmed: 0, failed: 0, retried: 0 };
+  for (const orderId of await claimStalePending(s.db, cutoff, now)) {
     try {
       await settleOrder(s, orderId, "sweeper", { now });
       result.confirmed++;
@@ -79,47 +64,21 @@ export async function sweepOrders(s: Settlement, now: Date, pendingAfterMs: numb
       }
     }
   }
-  const unmailed = await claim(
-    s.db,
-    orders.confirmationDueAt,
-    isNotNull(orders.confirmationDueAt),
-    cutoff,
-    now,
-  );
-  for (const orderId of unmailed) {
-    await sendConfirmation(s, orderId);
-    result.mailed++;
-  }
-  if (pending.length + unmailed.length > 0) s.log.info({ ...result }, "sweeper: pass done");
+  if (result.confirmed + result.failed + result.retried > 0) s.log.info({ ...result }, "sweeper: pass done");
   return result;
 }
 
-export type SweeperOptions = { intervalMs: number; pendingAfterMs: number };
-
-/**
- * Runs `sweepOrders` when the app is ready and then every `intervalMs`, one pass at a time, and stops
- * when the app closes. Call before the app is ready (before `listen`).
- */
-export function startSweeper(app: FastifyInstance, options: SweeperOptions): void {
-  const settlement = settlementOf(app);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = sweepOrders(settlement, new Date(), options.pendingAfterMs)
-      .catch((error: unknown) => app.log.error({ err: error }, "sweeper: pass failed"))
-      .finally(() => {
-        running = null;
-      });
+/** The sweep as a job: when an instance starts, then once a minute, across all instances. */
+export function sweepJob(app: FastifyInstance): JobDefinition {
+  return {
+    name: "orders-sweep",
+    cron: "* * * * *",
+    runAtStart: true,
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    describe: () => "Settle orders left pending",
+    async run() {
+      await sweepOrders(settlementOf(app), new Date(), app.env.PENDING_ORDER_TIMEOUT_SECONDS * 1000);
+    },
   };
-  app.addHook("onReady", async () => {
-    pass();
-    timer = setInterval(pass, options.intervalMs);
-    timer.unref();
-  });
-  // Before the database closes (an onClose hook of app.ts), let a pass in progress finish.
-  app.addHook("preClose", async () => {
-    clearInterval(timer);
-    await running;
-  });
 }

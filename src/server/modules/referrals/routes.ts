@@ -70,13 +70,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        resellerLinks(
-          db,
-          signedInUser(request).id,
-          publicUrl(app.env),
-          new Date(),
-          app.env.REFUND_WINDOW_DAYS,
-        ),
+        resellerLinks(db, signedInUser(request).id, publicUrl(app.env), app.env.REFUND_WINDOW_DAYS),
     );
   });
 

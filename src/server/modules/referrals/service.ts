@@ -17,6 +17,7 @@ import {
 import { absoluteUrl, paths } from "#domain/routes";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
+import type { JobDefinition } from "#server/jobs/queue";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
 import {
   approveDueCommissions,
@@ -180,6 +181,20 @@ export async function settleCommissions(db: Database | Transaction, now: Date): 
   return approveDueCommissions(db, now);
 }
 
+/** The approval as a job, every five minutes across all instances. */
+export function commissionReleaseJob(db: Database): JobDefinition {
+  return {
+    name: "commissions-release",
+    cron: "*/5 * * * *",
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    describe: () => "Approve commissions past the refund window",
+    async run() {
+      await settleCommissions(db, new Date());
+    },
+  };
+}
+
 /**
  * Cancels the commission on a refunded order item, if it is still pending or held. An approved one stays
  * approved: that cannot happen in practice, as an open refund request holds its commission pending
@@ -195,15 +210,13 @@ export async function cancelCommissionForItem(
 
 const usd = (amount: string | undefined) => Number(amount ?? 0);
 
-/** The reseller's links with clicks, orders and commission per product and in total (settled first). */
+/** The reseller's links with clicks, orders and commission per product and in total. */
 export async function resellerLinks(
   db: Database,
   resellerId: string,
   baseUrl: string,
-  now: Date,
   refundWindowDays: number,
 ): Promise<ResellerLinks> {
-  await settleCommissions(db, now);
   const code = await ensureResellerCode(db, resellerId);
   const [list, clicks, sums] = await Promise.all([
     linkProducts(db, resellerId),

@@ -5,7 +5,10 @@ import {
   BUFFER_DECIMALS,
   fxRateParams,
   fxRateUpdateSchema,
+  jobsSchema,
   RATE_DECIMALS,
+  retriedJobsSchema,
+  retryJobsSchema,
   systemSchema,
 } from "#domain/system";
 import { requireRole, signedInUser } from "#server/auth/guards";
@@ -65,6 +68,63 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         counts: figures,
         fxRates: rates.map(toRate),
       };
+    },
+  );
+
+  app.get(
+    "/admin/jobs",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Background job queues: waiting, running and dead-lettered jobs, and each queue's last run",
+        response: { 200: jobsSchema },
+      },
+    },
+    async () => {
+      const [queues, deadLetters] = await Promise.all([app.jobs.status(), app.jobs.deadLetters(100)]);
+      const iso = (date: Date | null) => date?.toISOString() ?? null;
+      return {
+        queues: queues.map((queue) => ({
+          ...queue,
+          lastRun: queue.lastRun
+            ? {
+                ...queue.lastRun,
+                startedAt: queue.lastRun.startedAt.toISOString(),
+                finishedAt: iso(queue.lastRun.finishedAt),
+              }
+            : null,
+        })),
+        deadLetters: deadLetters.map((job) => ({ ...job, failedAt: job.failedAt.toISOString() })),
+      };
+    },
+  );
+
+  app.post(
+    "/admin/jobs/retry",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Send dead-lettered jobs (these, or all) back to their queue for another round of attempts",
+        body: retryJobsSchema,
+        response: { 200: retriedJobsSchema },
+      },
+    },
+    async (request) => {
+      const { ids } = request.body;
+      const retried = await app.jobs.retry(ids);
+      if (retried > 0) {
+        await recordAudit(db, signedInUser(request), {
+          action: "update",
+          entityType: "job",
+          entityId: ids?.length === 1 ? (ids[0] ?? "all") : "dead-letter",
+          entityLabel: ids
+            ? `Retried ${retried} failed job${retried === 1 ? "" : "s"}`
+            : `Retried all ${retried} failed jobs`,
+          before: { state: "dead-lettered" },
+          after: { state: "queued" },
+        });
+      }
+      return { retried };
     },
   );
 

@@ -142,3 +142,36 @@ describe("exchange rates", () => {
     expect(rates.some((r: { currencyCode: string }) => r.currencyCode === "JPY")).toBe(false);
   });
 });
+
+describe("background jobs", () => {
+  test("super admins see every queue with its last run; others are refused", async () => {
+    expect((await admin.get("/api/admin/jobs")).statusCode).toBe(403);
+    expect((await createClient(t.app).get("/api/admin/jobs")).statusCode).toBe(401);
+    expect((await admin.post("/api/admin/jobs/retry", {})).statusCode).toBe(403);
+
+    // Sign-in mails nothing, but a newsletter subscription sends one e-mail through the queue.
+    await createClient(t.app).post("/api/newsletter", { email: "jobs-screen@example.com" });
+    const res = await superAdmin.get("/api/admin/jobs");
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.queues.map((q: { name: string }) => q.name)).toEqual([
+      "mail",
+      "orders-sweep",
+      "commissions-release",
+    ]);
+    const mail = body.queues[0];
+    expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });
+    expect(mail.lastRun).toMatchObject({ outcome: "completed", error: null, failures: 0 });
+    expect(body.queues[1]).toMatchObject({ schedule: "* * * * *" });
+    expect(body.deadLetters).toEqual([]);
+  });
+
+  test("a retry with nothing dead-lettered moves nothing and writes no audit entry", async () => {
+    const res = await superAdmin.post("/api/admin/jobs/retry", {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ retried: 0 });
+    const audit = (await superAdmin.get("/api/admin/audit?entityType=job")).json();
+    expect(audit.items).toEqual([]);
+    expect((await superAdmin.post("/api/admin/jobs/retry", { ids: ["not-a-uuid"] })).statusCode).toBe(400);
+  });
+});

@@ -11,6 +11,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { useSystem } from "#web/features/system/api/get-system";
 import { FxRateForm } from "#web/features/system/components/fx-rate-form";
+import { JobQueues } from "#web/features/system/components/job-queues";
 import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { cn } from "#web/lib/utils";
 
@@ -119,6 +120,18 @@ function SystemFigures({ info }: { info: SystemInfo }) {
           )}
         </Figure>
       </div>
+      <ViewCard
+        title="Background jobs"
+        description="E-mail, order sweeps and commission approvals run in the background on every instance, each job once. A job that fails is retried with growing pauses; one that fails every attempt waits under Failed jobs."
+      >
+        {database.healthy ? (
+          <JobQueues />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            The job queues live in the database, which cannot be reached.
+          </p>
+        )}
+      </ViewCard>
       <ViewCard
         title="Exchange rates"
         description="Prices are stored in USD and shown as price × rate × (1 + buffer). US Dollar is the base currency; its rate is fixed at 1. Visitors see a new rate on their next page load."

@@ -15,6 +15,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   partner_application: "Partner application",
   refund: "Refund",
   commission: "Commission",
+  job: "Background job",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
