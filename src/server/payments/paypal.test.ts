@@ -350,6 +350,23 @@ describe("parseWebhook", () => {
     );
   });
 
+  test("PayPal refusing our own access is thrown as an error, not blamed on the sender", async () => {
+    const { adapter, providerRef } = await paidOrder();
+    const delivery = paypal.captureEvent(providerRef);
+    const verifyPath = "/v1/notifications/verify-webhook-signature";
+    paypal.forbid(verifyPath);
+    try {
+      const failure = await adapter
+        .parseWebhook(delivery.body, delivery.headers)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PayPalApiError);
+      expect((failure as PayPalApiError).issue).toBe("PERMISSION_DENIED");
+    } finally {
+      paypal.allow(verifyPath);
+    }
+    expect(await adapter.parseWebhook(delivery.body, delivery.headers)).toMatchObject({ kind: "payment" });
+  });
+
   test("a missing header or a body that is not an event is refused before asking PayPal", async () => {
     const { adapter, providerRef } = await paidOrder();
     const delivery = paypal.captureEvent(providerRef);

@@ -350,6 +350,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     const body = `${prefix.slice(0, -1)},"webhook_event":${text}}`;
     const answer = await call("POST", "/v1/notifications/verify-webhook-signature", { body });
     if (answer.status >= 500) throw outage(answer, "webhook verification");
+    // Our credentials refused is our fault, not the sender's: thrown as an error, so the delivery is
+    // answered 5xx and PayPal sends it again once the configuration is fixed.
+    if (answer.status === 401 || answer.status === 403) throw refusal(answer);
     if (answer.status !== 200)
       throw new InvalidWebhookSignature(`PayPal refused to verify: ${refusal(answer).issue}`);
     const verdict = verificationSchema.safeParse(answer.body);

@@ -185,6 +185,8 @@ export async function startPayPalStandIn(
   /** Every call that reached the stand-in, in order; a replayed one is marked. */
   const calls: { method: string; path: string; requestId: string | null; replayed: boolean }[] = [];
   let tokensIssued = 0;
+  /** APIs this app may not call, as when the app's PayPal settings lack a feature (webhooks, refunds). */
+  const forbidden = new Set<string>();
 
   const captureJson = (capture: StoredCapture): Json => ({
     id: capture.id,
@@ -513,6 +515,21 @@ export async function startPayPalStandIn(
           links: [{ href: "https://developer.paypal.com/docs/api/overview/#error", rel: "information_link" }],
         },
       };
+    else if (forbidden.has(path))
+      answer = {
+        status: 403,
+        body: {
+          name: "NOT_AUTHORIZED",
+          message: "Authorization failed due to insufficient permissions.",
+          debug_id: randomBytes(7).toString("hex"),
+          details: [
+            {
+              issue: "PERMISSION_DENIED",
+              description: "You do not have permission to access or perform operations on this resource.",
+            },
+          ],
+        },
+      };
     else if (replay) answer = replay;
     else {
       answer = route(method, path, raw);
@@ -627,6 +644,13 @@ export async function startPayPalStandIn(
     /** Every token handed out so far stops working, as when PayPal revokes or expires one early. */
     revokeTokens() {
       tokens.clear();
+    },
+    /** Calls to this path are answered 403 NOT_AUTHORIZED, as for an app without the permission. */
+    forbid(path: string) {
+      forbidden.add(path);
+    },
+    allow(path: string) {
+      forbidden.delete(path);
     },
     /** PayPal answers FAILURE for this transmission (its certificate chain did not check, say). */
     refuseVerification(transmissionId: string) {
