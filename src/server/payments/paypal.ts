@@ -1,0 +1,502 @@
+import { z } from "zod";
+import {
+  InvalidWebhookSignature,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+  type RefundResult,
+  type RefundState,
+} from "#server/payments/provider";
+
+/**
+ * PayPal through its documented REST API (Orders v2, Payments v2, webhook verification) with the global
+ * `fetch`: PayPal's server SDK cannot be pointed at another host, and the tests run against a stand-in
+ * (`src/server/test/paypal-stand-in.ts`) the same way production runs against api-m.paypal.com.
+ */
+
+export type PayPalOptions = {
+  clientId: string;
+  clientSecret: string;
+  /** The id PayPal gave the webhook subscription; verification is asked for this webhook. */
+  webhookId: string;
+  /** `https://api-m.paypal.com` (live, the default) or `https://api-m.sandbox.paypal.com`. */
+  apiBase?: string;
+  /** How long one call to PayPal may take before it is abandoned (and thrown). */
+  timeoutMs?: number;
+};
+
+export const PAYPAL_LIVE_API = "https://api-m.paypal.com";
+export const PAYPAL_SANDBOX_API = "https://api-m.sandbox.paypal.com";
+
+/** A token is renewed this long before PayPal says it expires, so none is sent as it lapses. */
+const TOKEN_MARGIN_MS = 60_000;
+/** PayPal limits `description` to 127 characters. */
+const MAX_DESCRIPTION = 127;
+
+/** A refusal PayPal answered with a 4xx and its documented error body. */
+export class PayPalApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** `details[0].issue` (e.g. INSTRUMENT_DECLINED) or the error's `name`. */
+    readonly issue: string,
+    readonly description: string,
+    /** PayPal's id for the failed call, what its support asks for. */
+    readonly debugId: string | null,
+  ) {
+    super(`PayPal refused the request (${status} ${issue}): ${description}`);
+    this.name = "PayPalApiError";
+  }
+}
+
+// What we read of PayPal's answers; everything else they carry passes through unread.
+const money = z.looseObject({ currency_code: z.string(), value: z.string() });
+const captureSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  amount: money.optional(),
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  status_details: z.looseObject({ reason: z.string().optional() }).optional(),
+  supplementary_data: z
+    .looseObject({ related_ids: z.looseObject({ order_id: z.string().optional() }).optional() })
+    .optional(),
+});
+type Capture = z.infer<typeof captureSchema>;
+const orderSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  purchase_units: z
+    .array(
+      z.looseObject({
+        custom_id: z.string().optional(),
+        payments: z.looseObject({ captures: z.array(captureSchema).optional() }).optional(),
+      }),
+    )
+    .optional(),
+  links: z.array(z.looseObject({ href: z.string(), rel: z.string() })).optional(),
+});
+type Order = z.infer<typeof orderSchema>;
+const refundSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  custom_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  status_details: z.looseObject({ reason: z.string().optional() }).optional(),
+});
+const tokenSchema = z.looseObject({ access_token: z.string(), expires_in: z.number() });
+const errorSchema = z.looseObject({
+  name: z.string().optional(),
+  message: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z
+    .array(z.looseObject({ issue: z.string().optional(), description: z.string().optional() }))
+    .optional(),
+  // OAuth errors are worded differently.
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+const verificationSchema = z.looseObject({ verification_status: z.string() });
+const eventSchema = z.looseObject({
+  id: z.string(),
+  event_type: z.string(),
+  resource: z.record(z.string(), z.unknown()),
+});
+
+/** Whole cents as PayPal writes USD: "12.34". Integer arithmetic, so no float ever rounds a price. */
+export function centsToValue(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`Not an amount in cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+export function valueToCents(value: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) throw new RangeError(`Not a USD amount: ${value}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** Capture refusals that mean "this payment did not happen": the order is failed, a new attempt may follow. */
+const DECLINE_ISSUES = new Set([
+  "INSTRUMENT_DECLINED",
+  "TRANSACTION_REFUSED",
+  "PAYER_CANNOT_PAY",
+  "PAYEE_BLOCKED_TRANSACTION",
+  "COMPLIANCE_VIOLATION",
+  "MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED",
+  "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING",
+  "DUPLICATE_INVOICE_ID",
+]);
+/** Capture refusals that mean "the buyer has not finished at PayPal yet". */
+const NOT_YET_ISSUES = new Set(["ORDER_NOT_APPROVED", "PAYER_ACTION_REQUIRED"]);
+
+function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    return first?.trim() ? first.trim() : null;
+  }
+  return null;
+}
+
+type Answer = { status: number; body: unknown };
+
+export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
+  const apiBase = (options.apiBase ?? PAYPAL_LIVE_API).replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
+
+  let token: { value: string; renewAt: number } | null = null;
+  let tokenRequest: Promise<string> | null = null;
+
+  async function send(path: string, init: RequestInit): Promise<Answer> {
+    const response = await fetch(`${apiBase}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const text = await response.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+    }
+    return { status: response.status, body };
+  }
+
+  function refusal(answer: Answer): PayPalApiError {
+    const parsed = errorSchema.safeParse(answer.body);
+    const error = parsed.success ? parsed.data : {};
+    const detail = error.details?.[0];
+    return new PayPalApiError(
+      answer.status,
+      detail?.issue ?? error.name ?? error.error ?? `HTTP_${answer.status}`,
+      detail?.description ?? error.message ?? error.error_description ?? "no description given",
+      error.debug_id ?? null,
+    );
+  }
+
+  /** PayPal is unreachable or broken (5xx): nothing was decided, so the caller retries later. */
+  function outage(answer: Answer, what: string): Error {
+    const debugId = errorSchema.safeParse(answer.body).data?.debug_id;
+    return new Error(`PayPal ${what} failed with ${answer.status}${debugId ? ` (debug id ${debugId})` : ""}`);
+  }
+
+  async function fetchToken(): Promise<string> {
+    const answer = await send("/v1/oauth2/token", {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${basic}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+      },
+      body: "grant_type=client_credentials",
+    });
+    if (answer.status >= 500) throw outage(answer, "token request");
+    if (answer.status !== 200) throw refusal(answer);
+    const parsed = tokenSchema.parse(answer.body);
+    token = {
+      value: parsed.access_token,
+      renewAt: Date.now() + Math.max(0, parsed.expires_in * 1000 - TOKEN_MARGIN_MS),
+    };
+    return parsed.access_token;
+  }
+
+  /** The cached token while it is fresh; concurrent callers share one token request. */
+  function accessToken(): Promise<string> {
+    if (token && Date.now() < token.renewAt) return Promise.resolve(token.value);
+    tokenRequest ??= fetchToken().finally(() => {
+      tokenRequest = null;
+    });
+    return tokenRequest;
+  }
+
+  /** One authenticated call; a 401 (token revoked or expired early at PayPal) gets one new token and a retry. */
+  async function call(
+    method: "GET" | "POST",
+    path: string,
+    extra: { body?: string; requestId?: string } = {},
+  ): Promise<Answer> {
+    const attempt = async (bearer: string) =>
+      send(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: "application/json",
+          ...(extra.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(extra.requestId ? { "paypal-request-id": extra.requestId } : {}),
+          prefer: "return=representation",
+        },
+        body: extra.body,
+      });
+    const used = await accessToken();
+    const first = await attempt(used);
+    if (first.status !== 401) return first;
+    if (token?.value === used) token = null;
+    return attempt(await accessToken());
+  }
+
+  async function getOrder(id: string): Promise<Order | null> {
+    const answer = await call("GET", `/v2/checkout/orders/${encodeURIComponent(id)}`);
+    if (answer.status === 404) return null;
+    if (answer.status >= 500) throw outage(answer, "order lookup");
+    if (answer.status !== 200) throw refusal(answer);
+    return orderSchema.parse(answer.body);
+  }
+
+  function capturesOf(order: Order): Capture[] {
+    return order.purchase_units?.[0]?.payments?.captures ?? [];
+  }
+
+  function captureState(capture: Capture): PaymentState {
+    switch (capture.status) {
+      // A refund later does not undo that the payment was taken; refunds are their own events.
+      case "COMPLETED":
+      case "PARTIALLY_REFUNDED":
+      case "REFUNDED":
+        return { state: "paid", amountCents: valueToCents(capture.amount?.value ?? "") };
+      case "PENDING":
+        return { state: "pending" };
+      default:
+        return {
+          state: "failed",
+          reason: capture.status_details?.reason
+            ? `PayPal ${capture.status.toLowerCase()} the capture (${capture.status_details.reason})`
+            : `PayPal ${capture.status.toLowerCase()} the capture`,
+        };
+    }
+  }
+
+  function completedState(order: Order): PaymentState {
+    const captures = capturesOf(order);
+    const taken = captures.find((c) => ["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"].includes(c.status));
+    const chosen = taken ?? captures.find((c) => c.status === "PENDING") ?? captures[0];
+    return chosen ? captureState(chosen) : { state: "pending" };
+  }
+
+  async function capture(id: string): Promise<PaymentState> {
+    const answer = await call("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
+      body: "{}",
+      // The same key for every capture of this order: two returns, or a return racing the
+      // reconciliation job, capture once and both read the same answer.
+      requestId: `capture:${id}`,
+    });
+    if (answer.status === 200 || answer.status === 201) return completedState(orderSchema.parse(answer.body));
+    if (answer.status >= 500) throw outage(answer, "capture");
+    const error = refusal(answer);
+    if (DECLINE_ISSUES.has(error.issue)) return { state: "failed", reason: error.description };
+    if (NOT_YET_ISSUES.has(error.issue)) return { state: "pending" };
+    if (error.issue === "ORDER_ALREADY_CAPTURED") {
+      const order = await getOrder(id);
+      return order ? completedState(order) : { state: "expired" };
+    }
+    if (error.issue === "ORDER_EXPIRED" || answer.status === 404) return { state: "expired" };
+    throw error;
+  }
+
+  /** What the order stands at, capturing it when the buyer has approved it. */
+  async function settle(id: string): Promise<PaymentState> {
+    const order = await getOrder(id);
+    // PayPal forgets an order nobody captured once it lapses (3 hours unapproved, 3 days approved).
+    if (!order) return { state: "expired" };
+    switch (order.status) {
+      case "APPROVED":
+        return capture(id);
+      case "COMPLETED":
+        return completedState(order);
+      case "VOIDED":
+        return { state: "cancelled" };
+      default:
+        // CREATED, SAVED, PAYER_ACTION_REQUIRED: the buyer has not approved it (yet).
+        return { state: "pending" };
+    }
+  }
+
+  function refundState(status: string, reason: string | undefined): RefundState {
+    if (status === "COMPLETED") return { state: "succeeded" };
+    if (status === "PENDING") return { state: "pending" };
+    return {
+      state: "failed",
+      reason: reason
+        ? `PayPal ${status.toLowerCase()} the refund (${reason})`
+        : `PayPal ${status.toLowerCase()} the refund`,
+    };
+  }
+
+  async function verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+    const names = {
+      auth_algo: "paypal-auth-algo",
+      cert_url: "paypal-cert-url",
+      transmission_id: "paypal-transmission-id",
+      transmission_sig: "paypal-transmission-sig",
+      transmission_time: "paypal-transmission-time",
+    } as const;
+    const fields: Record<string, string> = {};
+    for (const [field, header] of Object.entries(names)) {
+      const value = headerValue(headers, header);
+      if (!value) throw new InvalidWebhookSignature(`missing ${header} header`);
+      fields[field] = value;
+    }
+    const text = rawBody.toString("utf8");
+    let event: unknown;
+    try {
+      event = JSON.parse(text);
+    } catch {
+      throw new InvalidWebhookSignature("the body is not JSON");
+    }
+    const parsed = eventSchema.safeParse(event);
+    if (!parsed.success) throw new InvalidWebhookSignature("the body is not a PayPal event");
+    // PayPal checks its signature over the event exactly as it sent it; a parsed and re-serialised
+    // event (1.0 read back as 1, another key order, escapes) fails verification. So the raw body is
+    // spliced into the request as it came, which is valid JSON because it just parsed.
+    const prefix = JSON.stringify({ ...fields, webhook_id: options.webhookId });
+    const body = `${prefix.slice(0, -1)},"webhook_event":${text}}`;
+    const answer = await call("POST", "/v1/notifications/verify-webhook-signature", { body });
+    if (answer.status >= 500) throw outage(answer, "webhook verification");
+    // Our credentials refused is our fault, not the sender's: thrown as an error, so the delivery is
+    // answered 5xx and PayPal sends it again once the configuration is fixed.
+    if (answer.status === 401 || answer.status === 403) throw refusal(answer);
+    if (answer.status !== 200)
+      throw new InvalidWebhookSignature(`PayPal refused to verify: ${refusal(answer).issue}`);
+    const verdict = verificationSchema.safeParse(answer.body);
+    if (!verdict.success || verdict.data.verification_status !== "SUCCESS")
+      throw new InvalidWebhookSignature(`PayPal answered ${verdict.data?.verification_status ?? "nothing"}`);
+    return parsed.data;
+  }
+
+  function reduce(event: z.infer<typeof eventSchema>): PaymentEvent {
+    const eventId = event.id;
+    const ignored: PaymentEvent = { eventId, kind: "ignored", type: event.event_type };
+    switch (event.event_type) {
+      case "PAYMENT.CAPTURE.COMPLETED":
+      case "PAYMENT.CAPTURE.PENDING":
+      case "PAYMENT.CAPTURE.DENIED":
+      case "PAYMENT.CAPTURE.DECLINED": {
+        const parsed = captureSchema.safeParse(event.resource);
+        const orderRef = parsed.data?.supplementary_data?.related_ids?.order_id;
+        if (!parsed.success || !orderRef) return ignored;
+        const result: PaymentState =
+          event.event_type === "PAYMENT.CAPTURE.COMPLETED" || event.event_type === "PAYMENT.CAPTURE.PENDING"
+            ? captureState(parsed.data)
+            : {
+                state: "failed",
+                reason: parsed.data.status_details?.reason
+                  ? `PayPal declined the capture (${parsed.data.status_details.reason})`
+                  : "PayPal declined the capture",
+              };
+        return {
+          eventId,
+          kind: "payment",
+          providerRef: orderRef,
+          orderId: parsed.data.custom_id ?? null,
+          result,
+        };
+      }
+      case "CHECKOUT.ORDER.APPROVED": {
+        // Approved is not paid: the buyer's return or the reconciliation job captures it.
+        const parsed = orderSchema.safeParse(event.resource);
+        if (!parsed.success) return ignored;
+        return {
+          eventId,
+          kind: "payment",
+          providerRef: parsed.data.id,
+          orderId: parsed.data.purchase_units?.[0]?.custom_id ?? null,
+          result: { state: "pending" },
+        };
+      }
+      case "PAYMENT.CAPTURE.REFUNDED":
+      case "PAYMENT.CAPTURE.REVERSED": {
+        // Payments v2 has no refund events of its own: both carry the refund as their resource.
+        const parsed = refundSchema.safeParse(event.resource);
+        if (!parsed.success) return ignored;
+        return {
+          eventId,
+          kind: "refund",
+          providerRefundRef: parsed.data.id,
+          // A reversal (PayPal taking the money back, e.g. after a dispute) carries no id of ours.
+          refundId: parsed.data.custom_id ?? parsed.data.invoice_id ?? null,
+          result: refundState(parsed.data.status, parsed.data.status_details?.reason),
+        };
+      }
+      default:
+        return ignored;
+    }
+  }
+
+  return {
+    name: "paypal",
+
+    async start(payment) {
+      const body = {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            custom_id: payment.orderId,
+            invoice_id: payment.orderId,
+            description: payment.description.slice(0, MAX_DESCRIPTION),
+            amount: { currency_code: "USD", value: centsToValue(payment.amountCents) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            email_address: payment.email,
+            experience_context: {
+              return_url: payment.returnUrl,
+              cancel_url: payment.cancelUrl,
+              user_action: "PAY_NOW",
+              // The billing address is ours (the checkout form); PayPal need not ask for one.
+              shipping_preference: "NO_SHIPPING",
+            },
+          },
+        },
+      };
+      const answer = await call("POST", "/v2/checkout/orders", {
+        body: JSON.stringify(body),
+        requestId: payment.idempotencyKey,
+      });
+      if (answer.status >= 500) throw outage(answer, "order creation");
+      if (answer.status !== 200 && answer.status !== 201) throw refusal(answer);
+      const order = orderSchema.parse(answer.body);
+      const link =
+        order.links?.find((l) => l.rel === "payer-action") ?? order.links?.find((l) => l.rel === "approve");
+      if (!link) throw new Error(`PayPal order ${order.id} came back without a page for the buyer`);
+      return { providerRef: order.id, redirectUrl: link.href };
+    },
+
+    // The return's `token` is the PayPal order id; the one stored with our order (`providerRef`) is
+    // what is captured, so an edited return URL cannot point the capture at another order.
+    complete: (providerRef) => settle(providerRef),
+
+    lookup: (providerRef) => settle(providerRef),
+
+    async parseWebhook(rawBody, headers) {
+      return reduce(await verify(rawBody, headers));
+    },
+
+    async refund(request): Promise<RefundResult> {
+      const order = await getOrder(request.providerRef);
+      const captured = order
+        ? capturesOf(order).find((c) => ["COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"].includes(c.status))
+        : undefined;
+      if (!captured)
+        return {
+          providerRefundRef: "",
+          state: "failed",
+          reason: "PayPal holds no captured payment for this order",
+        };
+      const answer = await call("POST", `/v2/payments/captures/${encodeURIComponent(captured.id)}/refund`, {
+        body: JSON.stringify({
+          amount: { currency_code: "USD", value: centsToValue(request.amountCents) },
+          custom_id: request.refundId,
+          invoice_id: request.refundId,
+        }),
+        requestId: `refund:${request.refundId}`,
+      });
+      if (answer.status >= 500) throw outage(answer, "refund");
+      if (answer.status !== 200 && answer.status !== 201) {
+        const error = refusal(answer);
+        if (answer.status === 401 || answer.status === 403) throw error;
+        return { providerRefundRef: "", state: "failed", reason: `${error.description} (${error.issue})` };
+      }
+      const refund = refundSchema.parse(answer.body);
+      return { providerRefundRef: refund.id, ...refundState(refund.status, refund.status_details?.reason) };
+    },
+  };
+}

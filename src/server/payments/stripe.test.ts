@@ -1,0 +1,335 @@
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "#server/test/ports";
+import { type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
+import { InvalidWebhookSignature, type PaymentProvider, type PaymentStart } from "./provider";
+import { createStripeProvider } from "./stripe";
+
+/**
+ * The Stripe provider through the real SDK against a local stand-in for api.stripe.com: what it sends
+ * (amounts, metadata, URLs, idempotency keys), how it reads sessions and refunds back, and which
+ * webhook deliveries it believes.
+ */
+
+const keys = { secretKey: "sk_test_stand_in", webhookSecret: "whsec_stand_in" };
+let standIn: StripeStandIn;
+let stripe: PaymentProvider;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn(keys);
+  stripe = createStripeProvider({ ...keys, apiBase: standIn.url });
+});
+afterAll(() => standIn?.close());
+
+function payment(overrides: Partial<PaymentStart> = {}): PaymentStart {
+  const orderId = randomUUID();
+  return {
+    orderId,
+    idempotencyKey: `${orderId}:1`,
+    amountCents: 12_345,
+    description: `Stackbay order ${orderId.slice(0, 8).toUpperCase()}`,
+    email: "buyer@example.com",
+    returnUrl: `http://localhost:5173/orders/${orderId}/return`,
+    cancelUrl: `http://localhost:5173/orders/${orderId}/cancelled`,
+    ...overrides,
+  };
+}
+
+async function paidSession(amountCents = 12_345) {
+  const start = payment({ amountCents });
+  const { providerRef } = await stripe.start(start);
+  return { start, providerRef, session: standIn.markPaid(providerRef) };
+}
+
+describe("start", () => {
+  test("opens a hosted payment session for the amount in US cents, the order and our return URLs", async () => {
+    const start = payment();
+    const started = await stripe.start(start);
+
+    const session = standIn.session(started.providerRef);
+    expect(started).toEqual({ providerRef: session.id, redirectUrl: session.url });
+    expect(session).toMatchObject({
+      mode: "payment",
+      status: "open",
+      amount_total: 12_345,
+      currency: "usd",
+      customer_email: "buyer@example.com",
+      client_reference_id: start.orderId,
+      metadata: { orderId: start.orderId },
+      success_url: `${start.returnUrl}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: start.cancelUrl,
+    });
+    const params = standIn.sessionParams(session.id);
+    expect(params.line_items).toEqual({
+      "0": {
+        quantity: "1",
+        price_data: { currency: "usd", unit_amount: "12345", product_data: { name: start.description } },
+      },
+    });
+    // The Dashboard's automatic payment methods (card, Apple Pay, Google Pay) apply only without this.
+    expect(params).not.toHaveProperty("payment_method_types");
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v1/checkout/sessions",
+      idempotencyKey: start.idempotencyKey,
+    });
+  });
+
+  test("keeps a return URL's own query and adds the session id to it", async () => {
+    const start = payment({ returnUrl: "http://localhost:5173/checkout/return?order=abc" });
+    const { providerRef } = await stripe.start(start);
+    expect(standIn.session(providerRef).success_url).toBe(
+      "http://localhost:5173/checkout/return?order=abc&session_id={CHECKOUT_SESSION_ID}",
+    );
+  });
+
+  test("a repeated start with the same idempotency key answers the same session; a new attempt opens another", async () => {
+    const start = payment();
+    const first = await stripe.start(start);
+    const again = await stripe.start(start);
+    expect(again).toEqual(first);
+    expect(standIn.requests.at(-1)).toMatchObject({ idempotencyKey: start.idempotencyKey, replayed: true });
+    expect(standIn.sessions().filter((s) => s.client_reference_id === start.orderId)).toHaveLength(1);
+
+    const retry = await stripe.start({ ...start, idempotencyKey: `${start.orderId}:2` });
+    expect(retry.providerRef).not.toBe(first.providerRef);
+    expect(standIn.sessions().filter((s) => s.client_reference_id === start.orderId)).toHaveLength(2);
+  });
+});
+
+describe("lookup and complete", () => {
+  test("an open session is pending, a paid one paid with Stripe's amount, an expired one expired", async () => {
+    const { providerRef } = await stripe.start(payment({ amountCents: 999 }));
+    expect(await stripe.lookup(providerRef)).toEqual({ state: "pending" });
+    expect(await stripe.complete(providerRef, { session_id: providerRef })).toEqual({ state: "pending" });
+
+    standIn.markPaid(providerRef);
+    expect(await stripe.lookup(providerRef)).toEqual({ state: "paid", amountCents: 999 });
+    expect(await stripe.complete(providerRef, { session_id: providerRef })).toEqual({
+      state: "paid",
+      amountCents: 999,
+    });
+
+    const other = await stripe.start(payment());
+    standIn.markExpired(other.providerRef);
+    expect(await stripe.lookup(other.providerRef)).toEqual({ state: "expired" });
+  });
+
+  test("an unknown session is an error, not a state", async () => {
+    await expect(stripe.lookup("cs_test_nobody")).rejects.toThrow("No such checkout.session");
+  });
+});
+
+describe("parseWebhook", () => {
+  test("a completed, paid session is the order's payment", async () => {
+    const { start, session } = await paidSession(5_000);
+    const delivery = standIn.signedEvent("checkout.session.completed", session);
+    const event = await stripe.parseWebhook(delivery.rawBody, delivery.headers);
+    expect(event).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "payment",
+      providerRef: session.id,
+      orderId: start.orderId,
+      result: { state: "paid", amountCents: 5_000 },
+    });
+
+    // Only USD amounts are cents the order can be compared with; anything else is not taken as paid.
+    const euros = standIn.signedEvent("checkout.session.completed", { ...session, currency: "eur" });
+    await expect(stripe.parseWebhook(euros.rawBody, euros.headers)).rejects.toThrow(
+      "without a USD amount_total",
+    );
+  });
+
+  test("a completed session still unpaid (a delayed method) is pending until its async outcome", async () => {
+    const start = payment();
+    const { providerRef } = await stripe.start(start);
+    const session = { ...standIn.session(providerRef), status: "complete", metadata: {} };
+
+    const completed = standIn.signedEvent("checkout.session.completed", session);
+    expect(await stripe.parseWebhook(completed.rawBody, completed.headers)).toMatchObject({
+      kind: "payment",
+      providerRef,
+      // Without our metadata the order is still known from client_reference_id.
+      orderId: start.orderId,
+      result: { state: "pending" },
+    });
+
+    const succeeded = standIn.signedEvent("checkout.session.async_payment_succeeded", {
+      ...session,
+      payment_status: "paid",
+    });
+    expect(await stripe.parseWebhook(succeeded.rawBody, succeeded.headers)).toMatchObject({
+      kind: "payment",
+      result: { state: "paid", amountCents: 12_345 },
+    });
+
+    const failed = standIn.signedEvent("checkout.session.async_payment_failed", session);
+    expect(await stripe.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({
+      kind: "payment",
+      providerRef,
+      result: { state: "failed", reason: "Stripe could not collect the payment after checkout" },
+    });
+  });
+
+  test("an expired session is expired", async () => {
+    const start = payment();
+    const { providerRef } = await stripe.start(start);
+    const delivery = standIn.signedEvent("checkout.session.expired", standIn.markExpired(providerRef));
+    expect(await stripe.parseWebhook(delivery.rawBody, delivery.headers)).toMatchObject({
+      kind: "payment",
+      providerRef,
+      orderId: start.orderId,
+      result: { state: "expired" },
+    });
+  });
+
+  test("refund events carry our refund id and Stripe's outcome", async () => {
+    const { start, providerRef } = await paidSession();
+    const refundId = randomUUID();
+    const made = await stripe.refund({ refundId, orderId: start.orderId, providerRef, amountCents: 100 });
+    const refund = standIn.refunds().find((r) => r.id === made.providerRefundRef)!;
+
+    const updated = standIn.signedEvent("refund.updated", refund);
+    expect(await stripe.parseWebhook(updated.rawBody, updated.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "refund",
+      providerRefundRef: refund.id,
+      refundId,
+      result: { state: "succeeded" },
+    });
+
+    const created = standIn.signedEvent("refund.created", { ...refund, status: "pending" });
+    expect(await stripe.parseWebhook(created.rawBody, created.headers)).toMatchObject({
+      kind: "refund",
+      refundId,
+      result: { state: "pending" },
+    });
+
+    const failed = standIn.signedEvent("charge.refund.updated", {
+      ...refund,
+      status: "failed",
+      failure_reason: "expired_or_canceled_card",
+    });
+    expect(await stripe.parseWebhook(failed.rawBody, failed.headers)).toMatchObject({
+      kind: "refund",
+      providerRefundRef: refund.id,
+      refundId,
+      result: { state: "failed", reason: "Stripe refund failed: expired_or_canceled_card" },
+    });
+  });
+
+  test("events the marketplace does not act on are ignored with their type", async () => {
+    const delivery = standIn.signedEvent("payment_intent.created", {
+      id: "pi_123",
+      object: "payment_intent",
+    });
+    expect(await stripe.parseWebhook(delivery.rawBody, delivery.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "ignored",
+      type: "payment_intent.created",
+    });
+  });
+
+  test("refuses a missing signature, another secret's, a stale one and a body changed after signing", async () => {
+    const { session } = await paidSession();
+    const genuine = standIn.signedEvent("checkout.session.completed", session);
+    const refused = [
+      { rawBody: genuine.rawBody, headers: {} },
+      standIn.signedEvent("checkout.session.completed", session, { secret: "whsec_someone_else" }),
+      // Stripe's tolerance is five minutes: a replay of an old delivery is refused.
+      standIn.signedEvent("checkout.session.completed", session, {
+        timestamp: Math.floor(Date.now() / 1000) - 10 * 60,
+      }),
+      {
+        rawBody: Buffer.from(
+          genuine.rawBody.toString("utf8").replace('"amount_total": 12345', '"amount_total": 1'),
+        ),
+        headers: genuine.headers,
+      },
+    ];
+    expect(refused[3]!.rawBody.equals(genuine.rawBody)).toBe(false);
+    for (const delivery of refused)
+      await expect(stripe.parseWebhook(delivery.rawBody, delivery.headers)).rejects.toBeInstanceOf(
+        InvalidWebhookSignature,
+      );
+    // The genuine delivery itself verifies.
+    await expect(stripe.parseWebhook(genuine.rawBody, genuine.headers)).resolves.toMatchObject({
+      kind: "payment",
+    });
+  });
+});
+
+describe("refund", () => {
+  test("refunds the session's payment in part, with our refund and order ids on Stripe's refund", async () => {
+    const { start, providerRef, session } = await paidSession(10_000);
+    const refundId = randomUUID();
+    const result = await stripe.refund({ refundId, orderId: start.orderId, providerRef, amountCents: 2_500 });
+
+    expect(result).toEqual({ providerRefundRef: expect.stringMatching(/^re_/), state: "succeeded" });
+    expect(standIn.refunds().find((r) => r.id === result.providerRefundRef)).toMatchObject({
+      amount: 2_500,
+      payment_intent: session.payment_intent,
+      metadata: { refundId, orderId: start.orderId },
+    });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: "/v1/refunds",
+      idempotencyKey: `refund:${refundId}`,
+    });
+  });
+
+  test("a retried refund answers the first one and does not pay twice", async () => {
+    const { start, providerRef } = await paidSession(10_000);
+    const request = { refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 10_000 };
+    const first = await stripe.refund(request);
+    const again = await stripe.refund(request);
+    expect(again).toEqual(first);
+    expect(standIn.refunds().filter((r) => r.metadata.refundId === request.refundId)).toHaveLength(1);
+  });
+
+  test("Stripe refusing a refund is a failed refund with Stripe's reason, not an error", async () => {
+    const { start, providerRef } = await paidSession(10_000);
+    standIn.failNextRefund("This PaymentIntent's charge was disputed and cannot be refunded.");
+    expect(
+      await stripe.refund({ refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 500 }),
+    ).toEqual({
+      providerRefundRef: "",
+      state: "failed",
+      reason: "This PaymentIntent's charge was disputed and cannot be refunded.",
+    });
+
+    await stripe.refund({ refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 10_000 });
+    const charge = standIn.refunds().find((r) => r.metadata.orderId === start.orderId)!.charge;
+    expect(
+      await stripe.refund({ refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 1 }),
+    ).toEqual({
+      providerRefundRef: "",
+      state: "failed",
+      reason: `Charge ${charge} has already been refunded.`,
+    });
+  });
+
+  test("a session nobody paid has nothing to refund", async () => {
+    const start = payment();
+    const { providerRef } = await stripe.start(start);
+    expect(
+      await stripe.refund({ refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 100 }),
+    ).toEqual({
+      providerRefundRef: "",
+      state: "failed",
+      reason: `Checkout session ${providerRef} has no payment to refund`,
+    });
+  });
+
+  test("an unreachable Stripe or a refused API key is thrown for the caller to retry", async () => {
+    const { start, providerRef } = await paidSession();
+    const request = { refundId: randomUUID(), orderId: start.orderId, providerRef, amountCents: 100 };
+
+    const unreachable = createStripeProvider({ ...keys, apiBase: `http://127.0.0.1:${await freePort()}` });
+    await expect(unreachable.refund(request)).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
+
+    const wrongKey = createStripeProvider({ ...keys, secretKey: "sk_test_revoked", apiBase: standIn.url });
+    await expect(wrongKey.refund(request)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(standIn.refunds().filter((r) => r.metadata.refundId === request.refundId)).toHaveLength(0);
+  });
+});
