@@ -9,7 +9,7 @@ import { buildApp } from "#server/app";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
 import { loadEnv } from "#server/env";
 import type { Mailer } from "#server/mail/mailer";
-import type { PaymentProvider } from "#server/modules/orders/payments";
+import type { ProviderFactories } from "#server/payments/registry";
 import { databaseUrlOf } from "#server/test/global-setup";
 
 /**
@@ -51,7 +51,8 @@ export async function createTestApp(
     seed?: boolean;
     webRoot?: string | null;
     mailer?: Mailer;
-    payments?: PaymentProvider;
+    /** Payment adapters for methods whose keys `env` sets; the others run in test mode. */
+    paymentFactories?: ProviderFactories;
     logStream?: { write(line: string): void };
     /** Further environment values, as the process would set them (e.g. REFUND_WINDOW_DAYS: "3"). */
     env?: Record<string, string>;
@@ -73,7 +74,7 @@ export async function createTestApp(
     database,
     webRoot: options.webRoot ?? null,
     mailer: options.mailer,
-    payments: options.payments,
+    paymentFactories: options.paymentFactories,
     logStream: options.logStream,
   });
   await app.ready();

@@ -1,23 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "#server/db/client";
 import { orders } from "#server/db/schema/orders";
 import { sendOrderConfirmation } from "#server/modules/orders/confirmation-mail";
-import {
-  PaymentFailed,
-  type Settlement,
-  sendConfirmation,
-  settleOrder,
-} from "#server/modules/orders/settlement";
+import { type Settlement, sendConfirmation } from "#server/modules/orders/settlement";
 
 /** Orders claimed per sweep; the rest wait for the next one. */
 const BATCH = 50;
 
-/** The app's settlement: its database, payment provider, refund window and mailer. */
+/** The app's settlement: its database, refund window and mailer. */
 export function settlementOf(app: FastifyInstance): Settlement {
   return {
     db: app.database.db,
-    payments: app.payments,
     refundWindowDays: app.env.REFUND_WINDOW_DAYS,
     mail: (orderId) => sendOrderConfirmation(app, orderId),
     log: app.log,
@@ -53,32 +47,16 @@ async function claim(
   return rows.map((row) => row.id);
 }
 
-export type SweepResult = { confirmed: number; failed: number; retried: number; mailed: number };
+export type SweepResult = { mailed: number };
 
 /**
- * One pass: every order left `pending` for longer than `pendingAfterMs` (its checkout crashed or was
- * abandoned between the insert and the payment) is charged again and delivered, or marked failed if the
- * provider refuses. A provider that cannot be reached leaves it pending for the next pass. Delivered
- * orders whose confirmation e-mail has been owed that long are e-mailed again.
+ * One pass: delivered orders whose confirmation e-mail has been owed for longer than `pendingAfterMs`
+ * (its send failed, or the process died before it) are e-mailed again. Orders still waiting for their
+ * payment are not the sweeper's: only the provider's answer moves them (`reconcilePayments` asks it).
  */
 export async function sweepOrders(s: Settlement, now: Date, pendingAfterMs: number): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - pendingAfterMs);
-  const result: SweepResult = { confirmed: 0, failed: 0, retried: 0, mailed: 0 };
-  const pending = await claim(s.db, orders.updatedAt, eq(orders.paymentStatus, "pending"), cutoff, now);
-  for (const orderId of pending) {
-    try {
-      await settleOrder(s, orderId, "sweeper", { now });
-      result.confirmed++;
-    } catch (error) {
-      if (error instanceof PaymentFailed) {
-        result.failed++;
-        s.log.info({ orderId }, "sweeper: payment of a stale pending order refused; order failed");
-      } else {
-        result.retried++;
-        s.log.warn({ err: error, orderId }, "sweeper: could not settle a pending order; will retry");
-      }
-    }
-  }
+  const result: SweepResult = { mailed: 0 };
   const unmailed = await claim(
     s.db,
     orders.confirmationDueAt,
@@ -90,7 +68,7 @@ export async function sweepOrders(s: Settlement, now: Date, pendingAfterMs: numb
     await sendConfirmation(s, orderId);
     result.mailed++;
   }
-  if (pending.length + unmailed.length > 0) s.log.info({ ...result }, "sweeper: pass done");
+  if (unmailed.length > 0) s.log.info({ ...result }, "sweeper: pass done");
   return result;
 }
 
