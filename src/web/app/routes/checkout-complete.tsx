@@ -159,6 +159,8 @@ function PaymentFailed({ orderId }: { orderId: string }) {
   const onRetry = async () => {
     const { redirectUrl } = await retry.mutateAsync();
     setLeaving(true);
+    // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
+    window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
   };
   const title = payment.data?.payment?.state === "cancelled" ? "Payment cancelled" : "Payment not completed";

@@ -143,6 +143,8 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
     // The provider's page is another site (or the test page, served fresh): a full navigation. The
     // cart is kept until the return page sees the order confirmed, so a declined payment loses nothing.
     onPlaced();
+    // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
+    window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
   });
 

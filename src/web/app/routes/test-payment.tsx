@@ -60,6 +60,8 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
   const onChoose = async (choice: TestPaymentChoice) => {
     const { redirectUrl } = await choose.mutateAsync(choice);
     setLeaving(true);
+    // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
+    window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
   };
   const { data } = session;
