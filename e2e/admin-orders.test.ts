@@ -6,6 +6,7 @@ import type { Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
 import { computeTotals, formatAmount, formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
+import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
 
@@ -49,7 +50,7 @@ describe("order detail and the admin orders screen", () => {
       },
     });
     expect(placed.status()).toBe(201);
-    order = ((await placed.json()) as { order: Order }).order;
+    order = await payPlacedOrder(page.request, await placed.json());
     const totals = computeTotals(
       products.map((p, i) => ({ price: String(p.price), quantity: quantityOf(i) })),
     );

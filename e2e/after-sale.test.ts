@@ -5,6 +5,7 @@ import { formatAmount } from "#domain/money";
 import type { ResellerLinks } from "#domain/referrals";
 import { readOutbox } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
+import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
 
@@ -74,8 +75,11 @@ describe("after the sale", () => {
     await buyer.getByRole("button", { name: "Place Order" }).click();
     const placed = await answer;
     expect(placed.status()).toBe(201);
-    const order = ((await placed.json()) as { order: Order }).order;
-    await buyer.waitForURL((url) => url.pathname === "/dashboard");
+    // The browser has left for the payment page: the order is named on the return page's address.
+    const orderId = await payOnTestPage(buyer);
+    const order = ((await (await buyer.request.get(`/api/orders/${orderId}`)).json()) as { order: Order })
+      .order;
+    await buyer.goto("/dashboard");
 
     // The reseller now has a pending commission on that product: rate × price.
     await reseller.reload();

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order, OrderList } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
-import { computeTotals, formatAmount } from "#domain/money";
-import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
+import { chargeCents, computeTotals, formatAmount, formatUsd } from "#domain/money";
+import { baseUrl, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
 
@@ -125,9 +125,38 @@ describe("checkout", () => {
       currency: "USD",
       items: products.map((p) => ({ productId: p.id, quantity: 1 })),
     });
-    const { order } = (await response.json()) as { order: Order };
-    await toast(page, "Order placed successfully!", "Your order has been confirmed via PayPal").waitFor();
+    // The test-mode provider's page (no keys are set): it says so, shows the amount, and Pay confirms.
+    await page.waitForURL((url) => url.pathname.startsWith("/pay/test/"));
+    await page.getByTestId("test-payment").waitFor();
+    expect(await page.getByTestId("test-mode-banner").textContent()).toBe("Test mode — no real payment");
+    // The provider charges whole cents of the USD total.
+    const cents = chargeCents(
+      computeTotals(products.map((p) => ({ price: String(p.price), quantity: 1 }))).total,
+    );
+    expect(await page.getByTestId("test-payment-amount").textContent()).toBe(formatUsd(cents / 100));
+    expect(await page.getByTestId("test-payment-description").textContent()).toMatch(
+      /^Stackbay order [0-9A-F]{8}$/,
+    );
+    // The cart is kept until the payment is confirmed.
+    expect(await page.getByTestId("cart-count").first().textContent()).toBe("2");
+    await expectAccessible(page);
+    await snapshot(page, "h15-test-payment");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout/complete");
+    const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+    await page.getByTestId("payment-confirmed").waitFor();
+    expect(await page.getByTestId("test-payment-description").count()).toBe(0);
+    expect(await page.getByText(`Order ${orderId.slice(0, 8)}`).isVisible()).toBe(true);
+    expect(await page.getByTestId("confirmed-total").textContent()).toBe(expected.total);
+    await expect.poll(() => page.getByTestId("cart-count").count()).toBe(0);
+    await expectAccessible(page);
+    await snapshot(page, "h15-payment-confirmed", { fullPage: true });
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
+    const order = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/orders/${id}`)).json()) as { order: Order }).order,
+      orderId,
+    );
 
     const row = page.getByTestId("order-row").filter({ hasText: order.id.slice(0, 8) });
     await row.waitFor();
@@ -154,6 +183,47 @@ describe("checkout", () => {
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(await page.getByTestId("cart-link").first().getAttribute("aria-label")).toBe("Cart, 0 items");
     await expectAccessible(page);
+  });
+
+  test("a declined payment keeps the cart and says why; Try again pays the same order (phone, dark)", async () => {
+    const page = await signedIn({ width: 375, height: 740, theme: "dark" });
+    await seedCart(page);
+    await page.goto("/checkout");
+    await page.getByLabel("Full name").fill("Ada Admin");
+    await page.getByLabel("Address").fill("12 Marina Walk");
+    await page.getByLabel("City").fill("Dubai");
+    await page.getByLabel("Country").fill("United Arab Emirates");
+    await page.getByRole("radio", { name: "Credit/Debit Card" }).check();
+    await placeOrder(page).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/pay/test/"));
+    await page.getByTestId("test-payment").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snapshot(page, "h15-test-payment-375-dark");
+    await page.getByRole("button", { name: "Decline" }).click();
+
+    await page.waitForURL((url) => url.pathname === "/checkout/complete");
+    const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+    await page.getByTestId("payment-failed").waitFor();
+    await expect
+      .poll(() => page.getByTestId("payment-reason").textContent())
+      .toBe("The payment was declined: Your card was declined (test mode).");
+    expect(await page.getByTestId("cart-count").first().textContent()).toBe("2");
+    expect(await page.getByRole("link", { name: "Back to cart" }).getAttribute("href")).toBe("/cart");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await snapshot(page, "h15-payment-failed-375-dark", { fullPage: true });
+
+    // Keyboard only: Try again opens a new payment for the same order.
+    await page.getByRole("button", { name: "Try again" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname.startsWith("/pay/test/"));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/checkout/complete");
+    expect(new URL(page.url()).searchParams.get("order")).toBe(orderId);
+    await page.getByTestId("payment-confirmed").waitFor();
+    await expect.poll(() => page.getByTestId("cart-count").count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snapshot(page, "h15-payment-confirmed-375-dark", { fullPage: true });
   });
 
   test("an empty cart has nothing to check out", async () => {

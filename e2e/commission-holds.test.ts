@@ -5,6 +5,7 @@ import type { AdminUserList } from "#domain/admin-users";
 import type { ResellerLinks } from "#domain/referrals";
 import { readOutbox } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
 
@@ -64,7 +65,7 @@ describe("held commissions", () => {
       },
     });
     expect(placed.status()).toBe(201);
-    const orderId = ((await placed.json()) as { order: { id: string } }).order.id;
+    const orderId = (await payPlacedOrder(buyer.request, await placed.json())).id;
     const short = orderId.slice(0, 8);
 
     // The reseller sees the amount on hold, not why.

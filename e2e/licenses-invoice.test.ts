@@ -7,6 +7,7 @@ import type { LicenseList } from "#domain/license-schemas";
 import { LICENSE_KEY_PATTERN } from "#domain/licenses";
 import { formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
 
@@ -44,7 +45,7 @@ describe("licences and invoices", () => {
       },
     });
     expect(placed.status()).toBe(201);
-    order = ((await placed.json()) as { order: Order }).order;
+    order = await payPlacedOrder(page.request, await placed.json());
     const mine = (await (await page.request.get("/api/licenses")).json()) as LicenseList;
     keys = mine.items.filter((l) => l.orderId === order.id).map((l) => l.key);
     expect(keys).toHaveLength(2);

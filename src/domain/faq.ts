@@ -52,7 +52,7 @@ export const faqItems: FaqItem[] = [
     category: "payments",
     question: "Which payment methods do you accept?",
     answer:
-      "You can pay by credit or debit card, with PayPal, by bank transfer or with cryptocurrency. Card and PayPal payments are confirmed straight away; a bank transfer is confirmed once the money reaches us.",
+      "Checkout offers three ways to pay: by credit or debit card (the card page also offers Apple Pay and Google Pay where your device supports them), with PayPal, or by bank transfer. Card and PayPal payments are confirmed as soon as the provider confirms them, usually within seconds; a bank transfer is confirmed once the money reaches us.",
   },
   {
     id: "payment-currencies",

@@ -9,21 +9,19 @@ import {
   transitionRefusal,
 } from "#domain/order-states";
 
-const actors: OrderActor[] = ["buyer", "sweeper", "admin", "refund"];
+const actors: OrderActor[] = ["provider", "buyer", "admin", "refund"];
 
 /** The allowed moves, written out independently of the table they check. */
 const allowed = new Set([
   "pending>processing:admin",
-  "pending>mock_confirmed:buyer",
-  "pending>mock_confirmed:sweeper",
+  "pending>mock_confirmed:provider",
   "pending>mock_confirmed:admin",
-  "pending>failed:buyer",
-  "pending>failed:sweeper",
+  "pending>failed:provider",
   "pending>failed:admin",
   "processing>mock_confirmed:admin",
   "processing>failed:admin",
-  "failed>mock_confirmed:buyer",
-  "failed>mock_confirmed:sweeper",
+  "failed>mock_confirmed:provider",
+  "failed>pending:buyer",
   "mock_confirmed>partially_refunded:refund",
   "mock_confirmed>refunded:refund",
   "partially_refunded>refunded:refund",
@@ -55,7 +53,7 @@ describe("order state machine", () => {
       "A confirmed order cannot be set to Refunded by hand; only an approved refund does that.",
     );
     expect(transitionRefusal("failed", "mock_confirmed", "admin")).toBe(
-      "A failed order cannot be set to Confirmed by hand; the buyer pays by placing the order again.",
+      "A failed order cannot be set to Confirmed by hand; only a payment confirmed by the payment provider does that.",
     );
     expect(transitionRefusal("mock_confirmed", "pending", "admin")).toBe(
       "A confirmed order cannot be set to Pending.",
@@ -63,9 +61,10 @@ describe("order state machine", () => {
   });
 
   test("the guard of a conditional update lists every status the actor may leave from", () => {
-    expect(sourcesOf("mock_confirmed", "buyer")).toEqual(["pending", "failed"]);
+    expect(sourcesOf("mock_confirmed", "provider")).toEqual(["pending", "failed"]);
+    expect(sourcesOf("pending", "buyer")).toEqual(["failed"]);
     expect(sourcesOf("mock_confirmed", "admin")).toEqual(["pending", "processing"]);
-    expect(sourcesOf("failed", "sweeper")).toEqual(["pending"]);
+    expect(sourcesOf("failed", "provider")).toEqual(["pending"]);
     expect(sourcesOf("refunded", "refund")).toEqual(["mock_confirmed", "partially_refunded"]);
   });
 

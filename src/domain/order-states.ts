@@ -2,25 +2,26 @@ import type { OrderStatus, PaymentStatus } from "#domain/checkout";
 import { orderStatuses } from "#domain/checkout";
 
 /**
- * Who moves an order between payment statuses: the buyer's checkout (first attempt and retries with the
- * same key), the sweeper that settles orders a crash left pending, an admin by hand, the refund flow.
+ * Who moves an order between payment statuses: the payment provider's verified answer (webhook, return
+ * page, reconciliation), the buyer trying a failed payment again, an admin by hand, the refund flow.
  */
-export type OrderActor = "buyer" | "sweeper" | "admin" | "refund";
+export type OrderActor = "provider" | "buyer" | "admin" | "refund";
 
 /**
- * Every allowed move, and who may make it; anything not listed is refused. A confirmed order only moves
- * through refunds, so it can never be confirmed (and delivered, and counted) a second time. A payment
- * that succeeded confirms the order even if a concurrent attempt had just recorded a refusal; an admin
- * cannot confirm a failed order, whose buyer pays by trying the same checkout again.
+ * Every allowed move, and who may make it; anything not listed is refused. Only the provider confirms
+ * an order for money taken. A confirmed order only moves through refunds, so it can never be confirmed
+ * (and delivered, and counted) a second time, and a late failure cannot undo it. A payment the provider
+ * says succeeded confirms the order even if it had been marked failed (a late "paid" after an expiry);
+ * an admin cannot confirm a failed order, whose buyer pays by trying again.
  */
 const transitions: Record<PaymentStatus, Partial<Record<PaymentStatus, readonly OrderActor[]>>> = {
   pending: {
     processing: ["admin"],
-    mock_confirmed: ["buyer", "sweeper", "admin"],
-    failed: ["buyer", "sweeper", "admin"],
+    mock_confirmed: ["provider", "admin"],
+    failed: ["provider", "admin"],
   },
   processing: { mock_confirmed: ["admin"], failed: ["admin"] },
-  failed: { mock_confirmed: ["buyer", "sweeper"] },
+  failed: { mock_confirmed: ["provider"], pending: ["buyer"] },
   mock_confirmed: { partially_refunded: ["refund"], refunded: ["refund"] },
   partially_refunded: { refunded: ["refund"] },
   refunded: {},
@@ -56,8 +57,8 @@ export function transitionRefusal(from: PaymentStatus, to: PaymentStatus, actor:
   const fromName = paymentStatusNames[from].toLowerCase();
   const sentence = `${article(fromName)} ${fromName} order cannot be set to ${paymentStatusNames[to]}`;
   if (canTransition(from, to, "refund")) return `${sentence} by hand; only an approved refund does that.`;
-  if (canTransition(from, to, "buyer"))
-    return `${sentence} by hand; the buyer pays by placing the order again.`;
+  if (canTransition(from, to, "provider"))
+    return `${sentence} by hand; only a payment confirmed by the payment provider does that.`;
   return `${sentence}.`;
 }
 

@@ -12,7 +12,7 @@ import {
   sitemapStaticPaths,
 } from "#domain/routes";
 
-const sampleParams: Record<string, string> = { id: "abc", slug: "x", view: "saved" };
+const sampleParams: Record<string, string> = { id: "abc", slug: "x", view: "saved", ref: "tps_1" };
 
 function fill(pattern: string): string {
   return pattern.replace(/:([a-z]+)/gi, (_match, name: string) => {
@@ -71,7 +71,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(42);
+    expect(patterns.length).toBe(44);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {
@@ -177,12 +177,17 @@ describe("paths", () => {
     ...Object.entries(paths.seller).map(([name, build]) => [`seller.${name}`, build] as const),
   ];
   // `dashboard` and `products` take optional arguments of their own; they are checked below.
-  test.each(builders.filter(([name]) => name !== "dashboard" && name !== "products"))(
-    "paths.%s is a page the server knows",
-    (_name, build) => {
-      expect(isKnownPagePath((build as (id: string) => string)("abc"))).toBe(true);
-    },
-  );
+  test.each(
+    builders.filter(([name]) => name !== "dashboard" && name !== "products" && name !== "checkoutComplete"),
+  )("paths.%s is a page the server knows", (_name, build) => {
+    expect(isKnownPagePath((build as (id: string) => string)("abc"))).toBe(true);
+  });
+
+  test("paths.checkoutComplete is the return page with the order in its query", () => {
+    const url = new URL(paths.checkoutComplete("a b"), "http://x");
+    expect(isKnownPagePath(url.pathname)).toBe(true);
+    expect(url.searchParams.get("order")).toBe("a b");
+  });
 
   test.each([undefined, ...dashboardViews])("paths.dashboard(%s) is a page the server knows", (view) => {
     expect(isKnownPagePath(paths.dashboard(view))).toBe(true);

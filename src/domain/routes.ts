@@ -26,6 +26,10 @@ export const routePatterns = {
   dashboard: "/dashboard",
   dashboardView: "/dashboard/:view",
   checkout: "/checkout",
+  /** Where a payment provider sends the buyer back: `?order=<id>`. */
+  checkoutComplete: "/checkout/complete",
+  /** The test-mode provider's hosted payment page. */
+  testPayment: "/pay/test/:ref",
   invoice: "/dashboard/orders/:id/invoice",
   adminAddProduct: "/admin/add-product",
   adminProducts: "/admin/products",
@@ -111,6 +115,8 @@ export const paths = {
   product: (id: string) => href(r.product, { id }),
   cart: () => href(r.cart),
   checkout: () => href(r.checkout),
+  checkoutComplete: (orderId: string) => `${href(r.checkoutComplete)}?order=${encodeURIComponent(orderId)}`,
+  testPayment: (ref: string) => href(r.testPayment, { ref }),
   invoice: (orderId: string) => href(r.invoice, { id: orderId }),
   login: () => href(r.login),
   signup: () => href(r.signup),
@@ -155,7 +161,7 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /** Pages of one account (or its cart and checkout) that search engines are asked to leave alone. */
-export const crawlerDisallowedPaths = ["/admin/", r.dashboard, r.checkout, r.cart] as const;
+export const crawlerDisallowedPaths = ["/admin/", r.dashboard, r.checkout, r.cart, "/pay/"] as const;
 
 /** The public pages the sitemap lists besides the content pages and products it reads from the database. */
 export const sitemapStaticPaths = [

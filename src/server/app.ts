@@ -40,15 +40,16 @@ import { invoiceRoutes } from "#server/modules/invoices/routes";
 import { licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
-import { mockPaymentProvider, type PaymentProvider } from "#server/modules/orders/payments";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
+import { paymentRoutes } from "#server/modules/payments/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { systemRoutes } from "#server/modules/system/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
+import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
 import { type FileStorage, localStorage } from "#server/storage/storage";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
@@ -63,8 +64,8 @@ declare module "fastify" {
     jobs: JobQueue;
     auth: Auth;
     storage: FileStorage;
-    /** Takes payments at checkout and when the sweeper resumes an interrupted one. */
-    payments: PaymentProvider;
+    /** The payment provider of each checkout method (Stripe, PayPal or test mode), from the environment. */
+    payments: PaymentProviders;
     /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
     productCounts: TtlCache<number>;
   }
@@ -82,8 +83,8 @@ export type AppOptions = {
   schedules?: boolean;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
-  /** Takes payments at checkout; the mock that confirms every order by default. */
-  payments?: PaymentProvider;
+  /** The real payment adapters this build has; a method whose keys are unset runs in test mode. */
+  paymentFactories?: ProviderFactories;
   /** Where uploads are stored; DATA_DIR/uploads by default. */
   storage?: FileStorage;
   /** Where log lines go (tests read them to prove no secret is logged); stdout by default. */
@@ -141,7 +142,10 @@ export async function buildApp(options: AppOptions) {
   app.addHook("preClose", async () => jobs.stop());
   app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
   app.decorate("storage", options.storage ?? localStorage(path.resolve(env.DATA_DIR, "uploads")));
-  app.decorate("payments", options.payments ?? mockPaymentProvider);
+  app.decorate(
+    "payments",
+    providersFromEnv(env, { db: database.db, factories: options.paymentFactories, log: app.log }),
+  );
   app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
@@ -168,6 +172,8 @@ export async function buildApp(options: AppOptions) {
   const publicOrigin = new URL(publicUrl(env)).origin;
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/") || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+    // Payment providers post their webhooks server to server; the signature is their authority.
+    if (request.url.startsWith("/api/payments/webhooks/")) return;
     const origin = request.headers.origin;
     if (
       request.headers["sec-fetch-site"] === "cross-site" ||
@@ -257,6 +263,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(orderRoutes, { prefix: "/api" });
+  await app.register(paymentRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });
   await app.register(auditRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });

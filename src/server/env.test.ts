@@ -46,7 +46,35 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: "short" })).toThrow(
       /AUTH_SECRET must be at least 32/,
     );
-    expect(loadEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toHaveLength(32);
+    expect(
+      loadEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ALLOW_TEST_PAYMENTS: "true" })
+        .AUTH_SECRET,
+    ).toHaveLength(32);
+  });
+
+  test("production refuses test-mode payments unless allowed, and provider keys come in sets", () => {
+    const secret = "x".repeat(32);
+    expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: secret })).toThrow(
+      /ALLOW_TEST_PAYMENTS must be true to run in production with payments in test mode \(no money is taken for: stripe, apple-pay, paypal\)/,
+    );
+    const live = {
+      NODE_ENV: "production",
+      AUTH_SECRET: secret,
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      PAYPAL_CLIENT_ID: "paypal-client-id",
+      PAYPAL_CLIENT_SECRET: "paypal-client-secret",
+      PAYPAL_WEBHOOK_ID: "WH-123",
+    };
+    expect(loadEnv(live).ALLOW_TEST_PAYMENTS).toBe(false);
+    expect(() => loadEnv({ ...live, STRIPE_WEBHOOK_SECRET: "" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
+    );
+    expect(() => loadEnv({ ...live, PAYPAL_WEBHOOK_ID: "" })).toThrow(
+      /PAYPAL_WEBHOOK_ID is missing: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together/,
+    );
+    expect(loadEnv({}).PAYMENT_EXPIRY_MINUTES).toBe(60);
+    expect(() => loadEnv({ PAYMENT_EXPIRY_MINUTES: "1" })).toThrow(/PAYMENT_EXPIRY_MINUTES/);
   });
 
   test("parses TRUST_PROXY and PUBLIC_URL", () => {

@@ -31,8 +31,27 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
     REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_REFUND_WINDOW_DAYS),
-    /** Seconds an order may stay pending (a checkout interrupted before payment) before the sweeper settles it. */
-    PENDING_ORDER_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    // Card and Apple Pay go through Stripe when its keys are set, PayPal when its keys are set; a method
+    // without keys runs in test mode, which takes no money.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    PAYPAL_CLIENT_ID: z.string().min(10, "must be a PayPal REST client id").optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(10, "must be a PayPal REST client secret").optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(5, "must be the id of the PayPal webhook").optional(),
+    PAYPAL_API_BASE: z.url().optional(),
+    /** Signs the test provider's webhook events; derived from AUTH_SECRET when unset. */
+    PAYMENTS_TEST_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Production refuses to boot with any method in test mode unless this says so. */
+    ALLOW_TEST_PAYMENTS: booleanish.default(false),
+    /** Minutes after which a payment never completed expires and its order fails. */
+    PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -42,7 +61,48 @@ const envSchema = z
         message: "is required when NODE_ENV=production",
       });
     }
+    // A key that can start payments without the secret that verifies their webhooks would leave every
+    // order pending forever, so each provider's keys come as a set.
+    const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripe.some(Boolean) && !stripe.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message:
+          "is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (the secret key starts payments, the webhook secret verifies their results)",
+      });
+    }
+    const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
+    if (paypal.some(Boolean) && !paypal.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          !env.PAYPAL_CLIENT_ID
+            ? "PAYPAL_CLIENT_ID"
+            : !env.PAYPAL_CLIENT_SECRET
+              ? "PAYPAL_CLIENT_SECRET"
+              : "PAYPAL_WEBHOOK_ID",
+        ],
+        message:
+          "is missing: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together (the client id and secret start payments, the webhook id verifies their results)",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.ALLOW_TEST_PAYMENTS && testModeMethods(env).length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ALLOW_TEST_PAYMENTS"],
+        message: `must be true to run in production with payments in test mode (no money is taken for: ${testModeMethods(env).join(", ")}); set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET, and PAYPAL_CLIENT_ID with PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID`,
+      });
+    }
   });
+
+/** The checkout methods that have no provider keys and so run in test mode. */
+export function testModeMethods(env: { STRIPE_SECRET_KEY?: string; PAYPAL_CLIENT_ID?: string }): string[] {
+  return [
+    ...(env.STRIPE_SECRET_KEY ? [] : ["stripe", "apple-pay"]),
+    ...(env.PAYPAL_CLIENT_ID ? [] : ["paypal"]),
+  ];
+}
 
 export type Env = z.infer<typeof envSchema>;
 

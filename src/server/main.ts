@@ -6,7 +6,6 @@ import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
-import type { PaymentProvider } from "#server/modules/orders/payments";
 import { webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
@@ -19,8 +18,7 @@ async function ensureAuthSecret(env: Env): Promise<string> {
   return secret;
 }
 
-/** `payments` replaces the mock provider (the crash test's provider that never answers). */
-export async function startServer(env: Env, options: { payments?: PaymentProvider } = {}) {
+export async function startServer(env: Env) {
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -29,7 +27,6 @@ export async function startServer(env: Env, options: { payments?: PaymentProvide
     env: { ...env, AUTH_SECRET: authSecret },
     database,
     webRoot,
-    payments: options.payments,
   });
   if (database.kind === "pglite" && env.NODE_ENV !== "production") {
     const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });

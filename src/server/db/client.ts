@@ -18,6 +18,7 @@ import * as catalog from "#server/db/schema/catalog";
 import * as content from "#server/db/schema/content";
 import * as inbound from "#server/db/schema/inbound";
 import * as orders from "#server/db/schema/orders";
+import * as payments from "#server/db/schema/payments";
 import * as platform from "#server/db/schema/platform";
 
 export const schema = {
@@ -26,6 +27,7 @@ export const schema = {
   ...afterSale,
   ...catalog,
   ...orders,
+  ...payments,
   ...content,
   ...inbound,
   ...platform,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
-import { sweepJob } from "#server/modules/orders/sweeper";
+import { reconcileJob } from "#server/modules/payments/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
@@ -13,7 +13,7 @@ export function jobDefinitions(
 ): JobDefinition<never>[] {
   return [
     mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId)),
-    sweepJob(app),
+    reconcileJob(app),
     commissionReleaseJob(app.database.db),
   ] as JobDefinition<never>[];
 }

@@ -58,6 +58,8 @@ export function mailJob(
     name: MAIL_QUEUE,
     retryLimit: 8,
     retryDelaySeconds: env.MAIL_RETRY_SECONDS,
+    // Three SMTP timeouts at most; a job still active after this (its process died) is retried.
+    expireInSeconds: 60,
     describe: (job) =>
       job.kind === "message" ? job.subject : `Order confirmation ${job.orderId.slice(0, 8).toUpperCase()}`,
     async run(job) {

@@ -10,7 +10,7 @@ import { type App, buildApp } from "#server/app";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/db/client";
 import { loadEnv } from "#server/env";
 import type { MailTransport } from "#server/mail/mailer";
-import type { PaymentProvider } from "#server/modules/orders/payments";
+import type { ProviderFactories } from "#server/payments/registry";
 import { databaseUrlOf } from "#server/test/global-setup";
 
 /**
@@ -52,7 +52,8 @@ export async function createTestApp(
     seed?: boolean;
     webRoot?: string | null;
     mailTransport?: MailTransport;
-    payments?: PaymentProvider;
+    /** Payment adapters for methods whose keys `env` sets; the others run in test mode. */
+    paymentFactories?: ProviderFactories;
     logStream?: { write(line: string): void };
     /**
      * Whether each injected request answers only once the jobs it queued have run (true): tests read
@@ -80,7 +81,7 @@ export async function createTestApp(
     webRoot: options.webRoot ?? null,
     mailTransport: options.mailTransport,
     schedules: false,
-    payments: options.payments,
+    paymentFactories: options.paymentFactories,
     logStream: options.logStream,
   });
   await app.ready();

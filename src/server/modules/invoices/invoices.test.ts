@@ -7,6 +7,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: ReturnType<typeof createClient>;
@@ -37,7 +38,7 @@ beforeAll(async () => {
     idempotencyKey: randomUUID(),
   });
   expect(res.statusCode).toBe(201);
-  placed = res.json().order;
+  placed = await payOrder(t.app, buyer, res.json().orderId);
 });
 afterAll(() => t.close());
 

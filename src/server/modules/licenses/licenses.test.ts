@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { issueLicenses, revokeLicensesForItem } from "#server/modules/licenses/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { payOrder } from "#server/test/payments";
 
 // The real generator, wrapped so one test can force a key that is already taken.
 vi.mock("#domain/licenses", async (original) => {
@@ -59,7 +60,7 @@ const order = (items: { name: string; quantity: number }[]) => ({
 async function place(client: ReturnType<typeof createClient>, items: { name: string; quantity: number }[]) {
   const res = await client.post("/api/orders", order(items));
   expect(res.statusCode).toBe(201);
-  return res.json().order as { id: string; items: { id: string; productName: string }[] };
+  return payOrder(t.app, client, res.json().orderId);
 }
 
 const licencesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
@@ -107,42 +108,40 @@ describe("issuing licences on a confirmed order", () => {
     expect(rows.map((r) => r.key)).not.toContain(taken.key);
   });
 
-  test("a refused payment issues none; the retry that succeeds issues once", async () => {
-    let decline = true;
-    const failing = await createTestApp({
-      payments: {
-        name: "declining once",
-        charge: async () =>
-          decline ? { ok: false, reason: "card declined" } : { ok: true, reference: "retry-1" },
-      },
-    });
+  test("a declined payment issues none; the retry that succeeds issues once", async () => {
+    const payer = await createTestApp();
     try {
-      await failing.db.insert(categories).values({ name: "Software Licenses", slug: "software" });
-      const [product] = await failing.db
+      await payer.db.insert(categories).values({ name: "Software Licenses", slug: "software" });
+      const [product] = await payer.db
         .insert(products)
         .values({ name: "Editor Pro", category: "software", price: "30" })
         .returning({ id: products.id });
-      await createOrGrantAccount(failing.db, {
+      await createOrGrantAccount(payer.db, {
         email: "payer@example.com",
         password: "payer-password",
         firstName: "Pat",
         lastName: "Payer",
         roles: ["buyer"],
       });
-      const client = await signedInClient(failing.app, "payer@example.com", "payer-password");
+      const client = await signedInClient(payer.app, "payer@example.com", "payer-password");
       const body = { ...order([]), items: [{ productId: product?.id ?? "", quantity: 2, price: 30 }] };
-      expect((await client.post("/api/orders", body)).statusCode).toBe(402);
-      expect(await failing.db.select().from(licenses)).toHaveLength(0);
+      const placed = await client.post("/api/orders", body);
+      expect(placed.statusCode).toBe(201);
+      const { orderId } = placed.json();
+      expect(await payOrder(payer.app, client, orderId, "decline")).toMatchObject({
+        paymentStatus: "failed",
+      });
+      expect(await payer.db.select().from(licenses)).toHaveLength(0);
       expect((await client.get("/api/licenses")).json().items).toEqual([]);
 
-      decline = false;
-      expect((await client.post("/api/orders", body)).statusCode).toBe(200);
-      expect(await failing.db.select().from(licenses)).toHaveLength(2);
+      expect(await payOrder(payer.app, client, orderId)).toMatchObject({ paymentStatus: "mock_confirmed" });
+      expect(await payer.db.select().from(licenses)).toHaveLength(2);
       // The same checkout once more answers with the confirmed order; nothing new is issued.
       expect((await client.post("/api/orders", body)).statusCode).toBe(200);
+      expect(await payOrder(payer.app, client, orderId)).toMatchObject({ paymentStatus: "mock_confirmed" });
       expect((await client.get("/api/licenses")).json().items).toHaveLength(2);
     } finally {
-      await failing.close();
+      await payer.close();
     }
   });
 });

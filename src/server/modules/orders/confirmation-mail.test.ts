@@ -8,6 +8,7 @@ import type { Mail } from "#server/mail/mailer";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
+import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const ids: Record<string, string> = {};
@@ -56,7 +57,7 @@ describe("order confirmation e-mail", () => {
       ),
     );
     expect(res.statusCode).toBe(201);
-    const order = res.json().order;
+    const order = await payOrder(t.app, buyer, res.json().orderId);
     const keys = (await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).map((l) => l.key);
     expect(keys).toHaveLength(2);
 
@@ -88,10 +89,11 @@ describe("order confirmation e-mail", () => {
     expect(mail?.body).toMatch(new RegExp(`Seat Licence: (${keys.join("|")}), (${keys.join("|")})`));
     expect(mail?.body).not.toContain("<b>Buyer</b></p>");
     // A hardware-only order gets its e-mail without a licence section.
-    await buyer.post(
+    const hardware = await buyer.post(
       "/api/orders",
       checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 }]),
     );
+    await payOrder(t.app, buyer, hardware.json().orderId);
     const second = (await mailsTo("buyer@stackbay.test")).at(-1);
     expect(second?.body).toContain("Dev Board × 1: $40.00");
     expect(second?.body).not.toContain("license keys");
@@ -107,6 +109,7 @@ describe("order confirmation e-mail", () => {
       }),
     );
     expect(res.statusCode).toBe(201);
+    await payOrder(t.app, buyer, res.json().orderId);
     const sent = (await readOutbox(t.dataDir)).slice(before);
     expect(sent.map((m) => m.to)).toEqual(["buyer@stackbay.test"]);
     expect(await mailsTo("someone.else@example.com")).toEqual([]);
@@ -134,7 +137,10 @@ describe("order confirmation e-mail", () => {
         checkout([{ productId: product?.id ?? "", quantity: 1, price: 30 }]),
       );
       expect(res.statusCode).toBe(201);
-      expect(res.json().order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
+      expect(await payOrder(broken.app, buyer, res.json().orderId)).toMatchObject({
+        paymentStatus: "mock_confirmed",
+        isPaid: true,
+      });
       expect(sent.filter((m) => m.subject.startsWith("Your Stackbay order"))).toHaveLength(1);
       expect(await broken.db.select().from(licenses)).toHaveLength(1);
     } finally {

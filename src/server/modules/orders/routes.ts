@@ -9,12 +9,13 @@ import {
   orderStatusUpdateSchema,
   placeOrderSchema,
 } from "#domain/checkout";
+import { paymentRedirectSchema } from "#domain/payments";
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
 import { findOrder, listAllOrders, listOrdersOfUser, orderStats } from "#server/modules/orders/repository";
 import { placeOrder } from "#server/modules/orders/service";
-import { adminSetStatus } from "#server/modules/orders/settlement";
-import { settlementOf } from "#server/modules/orders/sweeper";
+import { adminSetStatus, settlementOf } from "#server/modules/orders/settlement";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { readReferral } from "#server/modules/referrals/cookie";
 
 const idParams = z.object({ id: z.uuid("Unknown order") });
@@ -23,6 +24,7 @@ const idParams = z.object({ id: z.uuid("Unknown order") });
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const settlement = settlementOf(app);
+  const payments = paymentDepsOf(app);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -34,22 +36,23 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
         schema: {
           tags: ["orders"],
-          summary: "Place an order from product ids and quantities; the server prices it",
+          summary:
+            "Place an order from product ids and quantities; the server prices it and starts its payment",
           description:
-            "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The same idempotencyKey answers with the order it already created (200), before any price check, resuming its payment if that was interrupted or refused.",
+            "Prices, tax and totals are computed from the database; any total in the body is ignored. Each item carries the unit price the buyer was shown: if any differs from the current price, the answer is 409 PRICE_CHANGED with details.changes (productId, name, oldPrice, newPrice) and no order is made. The order is made pending and the answer says where to send the browser to pay (redirectUrl); only the payment provider's verified answer confirms it. The same idempotencyKey answers with the order it already created (200), before any price check, and its open payment (or a new attempt after a refusal).",
           body: placeOrderSchema,
-          response: { 200: orderAnswerSchema, 201: orderAnswerSchema },
+          response: { 200: paymentRedirectSchema, 201: paymentRedirectSchema },
         },
       },
       async (request, reply) => {
-        const { order, created } = await placeOrder(
-          settlement,
+        const { answer, created } = await placeOrder(
+          payments,
           signedInUser(request).id,
           request.body,
           await readReferral(request),
         );
-        request.log.info({ orderId: order.id, created, total: order.totalAmount }, "order placed");
-        return reply.status(created ? 201 : 200).send({ order });
+        request.log.info({ orderId: answer.orderId, created }, "order placed");
+        return reply.status(created ? 201 : 200).send(answer);
       },
     );
 

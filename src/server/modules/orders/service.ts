@@ -1,26 +1,26 @@
 import type { z } from "zod";
 import {
   MAX_QUANTITY,
-  type Order,
   type PriceChange,
   type PriceChangedDetails,
   type ProductUnavailableDetails,
   type placeOrderSchema,
 } from "#domain/checkout";
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
+import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
 import type { Database } from "#server/db/client";
 import { AppError, ValidationError } from "#server/errors";
 import {
   findActiveProducts,
   findFxRate,
-  findOrder,
   findOrderIdByIdempotencyKey,
   insertOrderItems,
   insertOrderOnce,
   productNames,
 } from "#server/modules/orders/repository";
-import { type Settlement, settleOrder, storeReferral } from "#server/modules/orders/settlement";
+import { storeReferral } from "#server/modules/orders/settlement";
+import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
 import type { Referral } from "#server/modules/referrals/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
@@ -61,22 +61,20 @@ async function displayRate(db: Database, currency: string): Promise<{ currency: 
 /**
  * Places an order from product ids and quantities only: prices come from the database, totals are
  * computed here, the order and its items are written in one transaction (with the buyer's referral, so
- * a later settlement can still pay the reseller), then paid and delivered. The same idempotency key from
- * the same user answers with the order it already made, and resumes its payment if that never finished
- * (a crash after the insert) or was refused.
+ * the settlement can still pay the reseller), pending; then a payment is started and the buyer is sent
+ * to the provider's page. Only the provider's verified answer confirms it. The same idempotency key
+ * from the same user answers with the order it already made and sends the buyer to its open payment
+ * (the same session, after a crash) or a new attempt after a refusal.
  */
 export async function placeOrder(
-  s: Settlement,
+  deps: PaymentDeps,
   userId: string,
   input: PlaceOrder,
   referral: Referral | null,
-): Promise<{ order: Order; created: boolean }> {
-  const { db } = s;
+): Promise<{ answer: PaymentRedirect; created: boolean }> {
+  const { db } = deps;
   const existing = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
-  if (existing) {
-    await settleOrder(s, existing, "buyer", { paymentMethod: input.paymentMethod });
-    return { order: await reload(s, existing), created: false };
-  }
+  if (existing) return { answer: await startPayment(deps, existing), created: false };
 
   const quantities = new Map<string, number>();
   for (const item of input.items) {
@@ -143,15 +141,8 @@ export async function placeOrder(
   if (!orderId) {
     const winner = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
     if (!winner) throw new Error("an order with this idempotency key vanished");
-    return { order: await reload(s, winner), created: false };
+    return { answer: await startPayment(deps, winner), created: false };
   }
 
-  await settleOrder(s, orderId, "buyer");
-  return { order: await reload(s, orderId), created: true };
-}
-
-async function reload(s: Settlement, orderId: string): Promise<Order> {
-  const order = await findOrder(s.db, orderId, null, s.refundWindowDays);
-  if (!order) throw new Error(`order ${orderId} vanished`);
-  return order;
+  return { answer: await startPayment(deps, orderId), created: true };
 }

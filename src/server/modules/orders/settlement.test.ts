@@ -6,25 +6,15 @@ import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import type { Charge, ChargeResult } from "#server/modules/orders/payments";
-import { deliver } from "#server/modules/orders/settlement";
-import { settlementOf, sweepOrders } from "#server/modules/orders/sweeper";
+import { deliver, settlementOf } from "#server/modules/orders/settlement";
 import { REFERRAL_COOKIE } from "#server/modules/referrals/cookie";
+import { deliverTestEvent } from "#server/payments/test-provider";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
+import { choose, payOrder, returnToSite, testRef } from "#server/test/payments";
 
 type Client = ReturnType<typeof createClient>;
-
-/**
- * The payment provider of these tests. `crash` throws, as if the process died during the charge: the
- * order stays pending exactly as an interrupted checkout leaves it. `refused` lists orders it declines.
- */
-const provider = {
-  crash: false,
-  refused: new Set<string>(),
-  charges: [] as Charge[],
-};
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: Client;
@@ -33,18 +23,7 @@ let resellerId = "";
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({
-    seed: true,
-    payments: {
-      name: "test",
-      async charge(charge): Promise<ChargeResult> {
-        provider.charges.push(charge);
-        if (provider.crash) throw new Error("connection reset while charging");
-        if (provider.refused.has(charge.orderId)) return { ok: false, reason: "card declined" };
-        return { ok: true, reference: `test_${charge.reference}` };
-      },
-    },
-  });
+  t = await createTestApp({ seed: true });
   buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
   admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
   const [reseller] = await t.db
@@ -89,23 +68,19 @@ const body = () => ({
 });
 
 /**
- * A checkout that dies during the payment: the order is written, pending, and never settled. Each comes
- * from another address with the buyer's cookies, so checkout's per-address rate limit is not reached.
+ * A checkout whose buyer was sent to pay and never came back (or whose process died before the
+ * webhook): the order is written, pending, and not delivered. Each comes from another address with the
+ * buyer's cookies, so checkout's per-address rate limit is not reached.
  */
-async function interruptedCheckout(): Promise<{ id: string; body: ReturnType<typeof body> }> {
+async function unpaidCheckout(): Promise<{ id: string; body: ReturnType<typeof body>; redirectUrl: string }> {
   const sent = body();
   const tab = createClient(t.app);
   for (const [name, value] of buyer.jar) tab.jar.set(name, value);
-  provider.crash = true;
-  try {
-    const res = await tab.post("/api/orders", sent);
-    expect(res.statusCode).toBe(500);
-  } finally {
-    provider.crash = false;
-  }
+  const res = await tab.post("/api/orders", sent);
+  expect(res.statusCode).toBe(201);
   const [row] = await t.db.select().from(orders).where(eq(orders.idempotencyKey, sent.idempotencyKey));
   expect(row).toMatchObject({ paymentStatus: "pending", isPaid: false });
-  return { id: row?.id ?? "", body: sent };
+  return { id: row?.id ?? "", body: sent, redirectUrl: res.json().redirectUrl };
 }
 
 /** What an order delivered: licence keys, commissions and confirmation e-mails. */
@@ -132,96 +107,54 @@ async function status(orderId: string) {
   return { paymentStatus: row?.paymentStatus, isPaid: row?.isPaid };
 }
 
-describe("an order interrupted between its insert and its payment", () => {
-  test("retrying with the same key charges it and delivers it, with the referral of the checkout", async () => {
-    const { id, body: sent } = await interruptedCheckout();
+describe("an order between the redirect and the payment's answer", () => {
+  test("stays pending; paid later, it is delivered with the referral of the checkout", async () => {
+    const { id } = await unpaidCheckout();
     expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
 
-    // The retry comes without the cookie (another tab, cookie expired): the order kept the referral.
+    // The payment comes without the cookie (another tab, cookie expired): the order kept the referral.
     const cookie = buyer.jar.get(REFERRAL_COOKIE) ?? "";
     buyer.jar.delete(REFERRAL_COOKIE);
     try {
-      const retried = await buyer.post("/api/orders", sent);
-      expect(retried.statusCode).toBe(200);
-      expect(retried.json().order).toMatchObject({ id, paymentStatus: "mock_confirmed", isPaid: true });
+      expect(await payOrder(t.app, buyer, id)).toMatchObject({
+        id,
+        paymentStatus: "mock_confirmed",
+        isPaid: true,
+      });
     } finally {
       buyer.jar.set(REFERRAL_COOKIE, cookie);
     }
     expect(await deliveries(id)).toEqual(deliveredOnce());
-    // Both charges named the order as the provider's idempotency reference.
-    expect(provider.charges.filter((c) => c.orderId === id).map((c) => c.reference)).toEqual([id, id]);
-
-    const again = await buyer.post("/api/orders", sent);
-    expect(again.json().order).toMatchObject({ id, paymentStatus: "mock_confirmed" });
+    expect(await payOrder(t.app, buyer, id)).toMatchObject({ id, paymentStatus: "mock_confirmed" });
     expect(await deliveries(id)).toEqual(deliveredOnce());
   });
 
-  test("retries, an admin and the sweeper racing on one order deliver it exactly once", async () => {
-    const { id, body: sent } = await interruptedCheckout();
+  test("webhooks, the return page, an admin and deliveries racing on one order deliver it exactly once", async () => {
+    const { id, redirectUrl } = await unpaidCheckout();
+    const test = t.app.payments.test;
+    if (!test) throw new Error("test mode expected");
+    test.controls.dropEvents = true;
+    try {
+      await choose(buyer, redirectUrl, "pay");
+    } finally {
+      test.controls.dropEvents = false;
+    }
+    const event = (eventId: string) => ({
+      id: eventId,
+      type: "payment.succeeded" as const,
+      data: { ref: testRef(redirectUrl), orderId: id, amountCents: 10_500, reason: null },
+    });
     const s = settlementOf(t.app);
-    // The crash was ten minutes ago, so the sweeper picks the order up too.
-    await t.db
-      .update(orders)
-      .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(orders.id, id));
     const answers = await Promise.all([
-      buyer.post("/api/orders", sent),
-      buyer.post("/api/orders", sent),
+      deliverTestEvent(t.app, event("evt_race_1")),
+      deliverTestEvent(t.app, event("evt_race_1")),
+      deliverTestEvent(t.app, event("evt_race_2")),
+      returnToSite(buyer, id),
       admin.patch(`/api/admin/orders/${id}`, { paymentStatus: "mock_confirmed" }),
-      sweepOrders(s, new Date(), 5 * 60_000),
-      deliver(s, id, "sweeper"),
+      deliver(s, id, "provider"),
       deliver(s, id, "admin"),
     ]);
-    for (const res of answers.slice(0, 3)) {
-      expect((res as { statusCode: number }).statusCode).toBe(200);
-    }
-    expect(await status(id)).toEqual({ paymentStatus: "mock_confirmed", isPaid: true });
-    expect(await deliveries(id)).toEqual(deliveredOnce());
-  });
-});
-
-describe("the sweeper", () => {
-  test("settles orders pending for too long, fails those the provider refuses, leaves fresh ones", async () => {
-    const stale = await interruptedCheckout();
-    const declined = await interruptedCheckout();
-    const fresh = await interruptedCheckout();
-    provider.refused.add(declined.id);
-    const now = new Date(Date.now() + 10 * 60_000);
-    // The fresh one's checkout began a minute before the sweep: it may still be paying.
-    await t.db
-      .update(orders)
-      .set({ updatedAt: new Date(now.getTime() - 60_000) })
-      .where(eq(orders.id, fresh.id));
-
-    const result = await sweepOrders(settlementOf(t.app), now, 5 * 60_000);
-    expect(result).toMatchObject({ failed: 1, retried: 0 });
-    expect(await status(stale.id)).toEqual({ paymentStatus: "mock_confirmed", isPaid: true });
-    expect(await deliveries(stale.id)).toEqual(deliveredOnce());
-    expect(await status(declined.id)).toEqual({ paymentStatus: "failed", isPaid: false });
-    expect(await deliveries(declined.id)).toEqual({ licences: 0, commissions: [], mails: 0 });
-    expect(await status(fresh.id)).toEqual({ paymentStatus: "pending", isPaid: false });
-
-    // A second pass finds nothing left to do for them.
-    const charged = provider.charges.length;
-    await sweepOrders(settlementOf(t.app), now, 5 * 60_000);
-    expect(provider.charges.length).toBe(charged);
-    expect(await deliveries(stale.id)).toEqual(deliveredOnce());
-  });
-
-  test("a provider it cannot reach leaves the order pending for the next pass", async () => {
-    const { id } = await interruptedCheckout();
-    const now = new Date(Date.now() + 10 * 60_000);
-    provider.crash = true;
-    try {
-      expect(await sweepOrders(settlementOf(t.app), now, 5 * 60_000)).toMatchObject({ retried: 1 });
-    } finally {
-      provider.crash = false;
-    }
-    expect(await status(id)).toEqual({ paymentStatus: "pending", isPaid: false });
-    // Claimed at `now`: not again until the threshold has passed once more.
-    expect(await sweepOrders(settlementOf(t.app), now, 5 * 60_000)).toMatchObject({ confirmed: 0 });
-    const later = new Date(now.getTime() + 6 * 60_000);
-    await sweepOrders(settlementOf(t.app), later, 5 * 60_000);
+    expect(answers.slice(0, 3)).toEqual([200, 200, 200]);
     expect(await status(id)).toEqual({ paymentStatus: "mock_confirmed", isPaid: true });
     expect(await deliveries(id)).toEqual(deliveredOnce());
   });
@@ -229,7 +162,7 @@ describe("the sweeper", () => {
 
 describe("admin status changes follow the order state machine", () => {
   test("an admin marking a pending order paid delivers it once, with its checkout's referral", async () => {
-    const { id } = await interruptedCheckout();
+    const { id } = await unpaidCheckout();
     const res = await admin.patch(`/api/admin/orders/${id}`, { paymentStatus: "mock_confirmed" });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
@@ -240,7 +173,7 @@ describe("admin status changes follow the order state machine", () => {
   });
 
   test("allowed moves: pending → processing → failed; the paid flag follows the status", async () => {
-    const { id } = await interruptedCheckout();
+    const { id } = await unpaidCheckout();
     const processing = await admin.patch(`/api/admin/orders/${id}`, {
       paymentStatus: "processing",
       isPaid: true,
@@ -261,11 +194,11 @@ describe("admin status changes follow the order state machine", () => {
     [
       "failed",
       "mock_confirmed",
-      "A failed order cannot be set to Confirmed by hand; the buyer pays by placing the order again.",
+      "A failed order cannot be set to Confirmed by hand; only a payment confirmed by the payment provider does that.",
     ],
     ["processing", "pending", "A processing order cannot be set to Pending."],
   ] as const)("%s → %s is refused: %s", async (from, to, message) => {
-    const { id } = await interruptedCheckout();
+    const { id } = await unpaidCheckout();
     await t.db.update(orders).set({ paymentStatus: from }).where(eq(orders.id, id));
     const res = await admin.patch(`/api/admin/orders/${id}`, { paymentStatus: to, isPaid: false });
     expect(res.statusCode).toBe(409);
@@ -274,15 +207,14 @@ describe("admin status changes follow the order state machine", () => {
     expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
   });
 
-  test("a refused payment's retry succeeding confirms the failed order; the buyer cannot un-confirm", async () => {
-    const { id, body: sent } = await interruptedCheckout();
-    provider.refused.add(id);
-    expect((await buyer.post("/api/orders", sent)).statusCode).toBe(402);
-    expect(await status(id)).toEqual({ paymentStatus: "failed", isPaid: false });
-    provider.refused.delete(id);
-    expect((await buyer.post("/api/orders", sent)).json().order).toMatchObject({
-      paymentStatus: "mock_confirmed",
+  test("a declined payment's retry succeeding confirms the failed order, once", async () => {
+    const { id } = await unpaidCheckout();
+    expect(await payOrder(t.app, buyer, id, "decline")).toMatchObject({
+      paymentStatus: "failed",
+      isPaid: false,
     });
+    expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
+    expect(await payOrder(t.app, buyer, id)).toMatchObject({ paymentStatus: "mock_confirmed" });
     expect(await deliveries(id)).toEqual(deliveredOnce());
   });
 });

@@ -1,34 +1,26 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { PaymentMethod, PaymentStatus } from "#domain/checkout";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { PaymentStatus } from "#domain/checkout";
 import { isPaidStatus, type OrderActor, sourcesOf, transitionRefusal } from "#domain/order-states";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { orders, type StoredReferral } from "#server/db/schema/orders";
-import { AppError, Conflict, NotFound } from "#server/errors";
+import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
-import type { PaymentProvider } from "#server/modules/orders/payments";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
 /** What settling an order needs; built once from the app (see `settlementOf` in sweeper.ts). */
 export type Settlement = {
   db: Database;
-  payments: PaymentProvider;
   /** The refund window, which is also how long a new commission waits before it is approved. */
   refundWindowDays: number;
   /** Where the confirmation e-mail is queued, in the delivery's transaction. */
   jobs: JobQueue;
   log: FastifyBaseLogger;
 };
-
-export class PaymentFailed extends AppError {
-  constructor(orderId: string, reason: string) {
-    super(402, "PAYMENT_FAILED", `The payment did not go through: ${reason}`, { orderId });
-  }
-}
 
 export class InvalidOrderTransition extends Conflict {
   constructor(reason: string) {
@@ -63,16 +55,10 @@ export async function deliverInTx(
   orderId: string,
   actor: OrderActor,
   now: Date,
-  paymentMethod?: PaymentMethod,
 ): Promise<boolean> {
   const [row] = await tx
     .update(orders)
-    .set({
-      paymentStatus: "mock_confirmed",
-      isPaid: true,
-      ...(paymentMethod ? { paymentMethod } : {}),
-      updatedAt: now,
-    })
+    .set({ paymentStatus: "mock_confirmed", isPaid: true, updatedAt: now })
     .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, sourcesOf("mock_confirmed", actor))))
     .returning({ userId: orders.userId, referral: orders.referral });
   if (!row) return false;
@@ -88,44 +74,13 @@ export async function deliver(
   orderId: string,
   actor: OrderActor,
   now = new Date(),
-  paymentMethod?: PaymentMethod,
 ): Promise<boolean> {
-  return s.db.transaction((tx) => deliverInTx(s, tx, orderId, actor, now, paymentMethod));
+  return s.db.transaction((tx) => deliverInTx(s, tx, orderId, actor, now));
 }
 
-/**
- * Takes the order's payment, or resumes it after a crash or a refusal, and delivers on success. The
- * order id is the provider's idempotency reference, so charging again an order whose first charge went
- * through (the process died before recording it) does not take the money twice. A refusal marks a
- * pending order failed and is thrown; an order `actor` may not confirm (already confirmed, being handled
- * by an admin, refunded) is left as it is and not charged.
- */
-export async function settleOrder(
-  s: Settlement,
-  orderId: string,
-  actor: "buyer" | "sweeper",
-  options: { now?: Date; paymentMethod?: PaymentMethod } = {},
-): Promise<void> {
-  const now = options.now ?? new Date();
-  const [row] = await s.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`order ${orderId} vanished before payment`);
-  if (!sourcesOf("mock_confirmed", actor).includes(row.paymentStatus as PaymentStatus)) return;
-  const method = options.paymentMethod ?? (row.paymentMethod as PaymentMethod);
-  const result = await s.payments.charge({
-    orderId,
-    reference: orderId,
-    amountUsd: row.totalAmount,
-    method,
-    email: row.customerInfo.email,
-  });
-  if (!result.ok) {
-    await s.db
-      .update(orders)
-      .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, sourcesOf("failed", actor))));
-    throw new PaymentFailed(orderId, result.reason);
-  }
-  await deliver(s, orderId, actor, now, method);
+/** The app's settlement: its database, refund window, job queue and log. */
+export function settlementOf(app: FastifyInstance): Settlement {
+  return { db: app.database.db, refundWindowDays: app.env.REFUND_WINDOW_DAYS, jobs: app.jobs, log: app.log };
 }
 
 /**

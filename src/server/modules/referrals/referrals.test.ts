@@ -13,6 +13,7 @@ import { REFERRAL_COOKIE } from "#server/modules/referrals/cookie";
 import { cancelCommissionForItem, settleCommissions } from "#server/modules/referrals/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { payOrder } from "#server/test/payments";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -100,7 +101,7 @@ async function order(client: Client, items: { name: string; quantity: number }[]
     })),
   });
   expect(res.statusCode).toBe(201);
-  return res.json().order.id as string;
+  return (await payOrder(t.app, client, res.json().orderId)).id;
 }
 
 const commissionsOf = (orderId: string) =>

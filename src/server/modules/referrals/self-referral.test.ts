@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { cancelCommissionForItem, settleCommissions } from "#server/modules/referrals/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { payOrder } from "#server/test/payments";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -59,7 +60,7 @@ async function buyThroughLink(options: { ip: string; agent: string; email?: stri
     items: [{ productId, quantity: 1, price: 100 }],
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().order.id as string;
+  return (await payOrder(t.app, buyer, res.json().orderId)).id;
 }
 
 async function commissionOf(orderId: string) {

@@ -8,6 +8,7 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { payOrder } from "#server/test/payments";
 
 /** A window other than the default 14 days: every answer must follow the configuration. */
 const WINDOW_DAYS = 3;
@@ -42,7 +43,7 @@ async function buy(): Promise<Order> {
     idempotencyKey: randomUUID(),
   });
   expect(res.statusCode).toBe(201);
-  return res.json().order;
+  return payOrder(t.app, buyer, res.json().orderId);
 }
 
 const windowEnd = (order: Order) =>

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
+import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -61,7 +62,7 @@ async function buy(...productIds: string[]): Promise<Order> {
     idempotencyKey: randomUUID(),
   });
   expect(res.statusCode).toBe(201);
-  return res.json().order;
+  return payOrder(t.app, buyer, res.json().orderId);
 }
 
 const itemOf = (order: Order, productId: string) =>

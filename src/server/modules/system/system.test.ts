@@ -156,7 +156,7 @@ describe("background jobs", () => {
     const body = res.json();
     expect(body.queues.map((q: { name: string }) => q.name)).toEqual([
       "mail",
-      "orders-sweep",
+      "payments-reconcile",
       "commissions-release",
     ]);
     const mail = body.queues[0];

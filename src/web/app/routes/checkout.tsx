@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Apple, CreditCard, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import type { CartItem } from "#domain/cart";
@@ -40,9 +40,6 @@ const methodIcons: Record<PaymentMethod, LucideIcon> = {
   "apple-pay": Apple,
 };
 
-const methodLabel = (method: PaymentMethod) =>
-  paymentMethods.find((m) => m.value === method)?.label ?? method;
-
 /** `routePatterns.checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
 export function Component() {
   return (
@@ -61,9 +58,9 @@ export function Component() {
 function Checkout() {
   const { data: me } = useMe();
   const items = useCart();
-  // Set once the order exists and the cart is emptied, so the empty state never flashes on the way out.
+  // Set once the order exists and the browser is on its way to the payment page.
   const [placed, setPlaced] = useState(false);
-  if (placed) return <Spinner label="Opening your dashboard" />;
+  if (placed) return <Spinner label="Opening the payment page" />;
   if (items.length === 0) return <EmptyCart />;
   if (!me) return null;
   return <CheckoutForm me={me} items={items} onPlaced={() => setPlaced(true)} />;
@@ -88,7 +85,6 @@ function EmptyCart() {
 
 function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPlaced: () => void }) {
   const money = useMoney();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const place = usePlaceOrder();
   // One key per visit to the page: a double click or a retry after a lost answer gets the same order back.
@@ -110,14 +106,15 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
 
   const onSubmit = form.handleSubmit(async (values) => {
     setPriceChanges([]);
+    let redirectUrl: string;
     try {
-      await place.mutateAsync({
+      ({ redirectUrl } = await place.mutateAsync({
         ...values,
         // The prices the buyer sees; the server refuses the order if any is no longer the current one.
         items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
         currency: money.currency.code,
         idempotencyKey,
-      });
+      }));
     } catch (error) {
       const priceChanged =
         error instanceof ApiError && error.code === "PRICE_CHANGED"
@@ -143,13 +140,12 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
       }
       return;
     }
-    toast.success("Order placed successfully!", {
-      description: `Your order has been confirmed via ${methodLabel(values.paymentMethod)}`,
-    });
-    // The button stays on 'Processing...' until the dashboard is there; only then is the cart emptied.
-    await navigate(paths.dashboard());
+    // The provider's page is another site (or the test page, served fresh): a full navigation. The
+    // cart is kept until the return page sees the order confirmed, so a declined payment loses nothing.
     onPlaced();
-    cartActions.clear();
+    // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
+    window.scrollTo(0, 0);
+    window.location.assign(redirectUrl);
   });
 
   return (
@@ -245,7 +241,8 @@ function PaymentMethods({
           </p>
         )}
         <p className="mt-4 text-xs text-muted-foreground">
-          This is a demonstration checkout: no payment is taken and orders are confirmed at once.
+          After placing the order you are taken to the payment page to pay; the order is confirmed once the
+          payment is.
         </p>
       </fieldset>
     </Card>

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
+import { TestModeBanner } from "#web/features/payments/components/test-mode-banner";
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -21,6 +22,7 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
+        <TestModeBanner />
         <Outlet />
       </main>
       <Footer />

@@ -12,6 +12,14 @@ export const orderQueryOptions = (id: string) =>
     queryFn: () => getOrder(id),
   });
 
-export function useOrder(id: string) {
-  return useQuery(orderQueryOptions(id));
+/** `pollWhilePendingMs`: ask again at that interval while the order waits for its payment. */
+export function useOrder(id: string, options: { pollWhilePendingMs?: number } = {}) {
+  const { pollWhilePendingMs } = options;
+  return useQuery({
+    ...orderQueryOptions(id),
+    refetchInterval: (query) =>
+      pollWhilePendingMs && (query.state.data?.paymentStatus ?? "pending") === "pending"
+        ? pollWhilePendingMs
+        : false,
+  });
 }

@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OrderAnswer, PlaceOrderInput } from "#domain/checkout";
+import type { PlaceOrderInput } from "#domain/checkout";
+import type { PaymentRedirect } from "#domain/payments";
 import { ordersQueryOptions } from "#web/features/orders/api/get-orders";
 import { api } from "#web/lib/api";
 
+/** Places the order, pending; the answer is the payment page to send the browser to. */
 export const placeOrder = (input: PlaceOrderInput) =>
-  api<OrderAnswer>("/orders", { method: "POST", body: input }).then((r) => r.order);
+  api<PaymentRedirect>("/orders", { method: "POST", body: input });
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    // A confirmed order may deliver licence keys.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ["licenses"] }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQueryOptions().queryKey }),
   });
 }

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { type PaymentMethod, paymentMethods } from "#domain/checkout";
+
+/** The providers a payment can go through; `test` is the built-in test mode that takes no money. */
+export const paymentProviderNames = ["test", "stripe", "paypal"] as const;
+export type PaymentProviderName = (typeof paymentProviderNames)[number];
+
+/** What a payment attempt can be: the provider's answer decides, the expiry only ends a pending one. */
+export const paymentAttemptStates = ["pending", "paid", "failed", "cancelled", "expired"] as const;
+export type PaymentAttemptState = (typeof paymentAttemptStates)[number];
+
+/** The marker every screen shows while any method runs in test mode. */
+export const TEST_MODE_LABEL = "Test mode — no real payment";
+
+/** `GET /api/payments/config`: which methods checkout offers and whether any of them takes no money. */
+export const paymentsConfigSchema = z.object({
+  testMode: z.boolean(),
+  methods: z.array(
+    z.object({
+      method: z.enum(paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]]),
+      provider: z.enum(paymentProviderNames),
+    }),
+  ),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/**
+ * Placing an order (or trying its payment again) answers where to send the browser: the provider's
+ * hosted page, or our return page when the order needs no payment any more.
+ */
+export const paymentRedirectSchema = z.object({ orderId: z.string(), redirectUrl: z.string() });
+export type PaymentRedirect = z.infer<typeof paymentRedirectSchema>;
+
+/** The order's latest payment attempt, as its buyer sees it on the return page. */
+export const orderPaymentSchema = z.object({
+  attempt: z.number(),
+  provider: z.enum(paymentProviderNames),
+  state: z.enum(paymentAttemptStates),
+  reason: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+/** The return page's question: what the provider says now, and the order as that answer left it. */
+export const orderPaymentAnswerSchema = z.object({
+  orderId: z.string(),
+  paymentStatus: z.string(),
+  payment: orderPaymentSchema.nullable(),
+});
+export type OrderPaymentAnswer = z.infer<typeof orderPaymentAnswerSchema>;
+
+/** What the provider added to the return URL (PayPal's `token`, Stripe's session id); strings only. */
+export const completePaymentBodySchema = z.object({
+  query: z.record(z.string().max(100), z.string().max(500)).default({}),
+});
+
+/** The hosted test page's view of its session. */
+export const testPaymentSessionSchema = z.object({
+  ref: z.string(),
+  amountCents: z.number(),
+  description: z.string(),
+  state: z.enum(["pending", "paid", "failed", "cancelled"]),
+});
+export type TestPaymentSession = z.infer<typeof testPaymentSessionSchema>;
+
+export const testPaymentChoices = ["pay", "decline", "cancel"] as const;
+export type TestPaymentChoice = (typeof testPaymentChoices)[number];
+export const testPaymentChoiceSchema = z.object({
+  choice: z.enum(testPaymentChoices, { error: "Choose pay, decline or cancel" }),
+});
+
+/** Where the browser goes next, after a choice on the hosted test page. */
+export const redirectAnswerSchema = z.object({ redirectUrl: z.string() });
+
+/** What the buyer reads for a failed, cancelled or expired attempt. */
+export function paymentProblem(payment: Pick<OrderPayment, "state" | "reason"> | null): string {
+  if (!payment) return "The payment did not go through.";
+  if (payment.state === "cancelled") return "You cancelled the payment.";
+  if (payment.state === "expired") return "The payment was not completed in time.";
+  return payment.reason ? `The payment was declined: ${payment.reason}` : "The payment was declined.";
+}

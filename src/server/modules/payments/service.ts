@@ -1,0 +1,345 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { chargeCents } from "#domain/money";
+import { sourcesOf } from "#domain/order-states";
+import type { OrderPaymentAnswer, PaymentAttemptState, PaymentRedirect } from "#domain/payments";
+import { absoluteUrl, paths } from "#domain/routes";
+import type { Database, Transaction } from "#server/db/client";
+import { orders } from "#server/db/schema/orders";
+import { publicUrl } from "#server/env";
+import { AppError, NotFound } from "#server/errors";
+import type { JobDefinition } from "#server/jobs/queue";
+import {
+  assertTransition,
+  deliverInTx,
+  type Settlement,
+  settlementOf,
+} from "#server/modules/orders/settlement";
+import {
+  accountEmail,
+  findOwnedOrder,
+  findPaymentForEvent,
+  insertEventOnce,
+  insertPayment,
+  latestPayment,
+  lockOrder,
+  lockPayment,
+  type PaymentRow,
+  setEventOrder,
+  setProviderRef,
+  stalePendingPayments,
+  updatePayment,
+} from "#server/modules/payments/repository";
+import { InvalidWebhookSignature, type PaymentState } from "#server/payments/provider";
+import type { PaymentProviders } from "#server/payments/registry";
+
+/** What payments need from the app; `paymentDepsOf(app)` builds it. */
+export type PaymentDeps = {
+  db: Database;
+  providers: PaymentProviders;
+  settlement: Settlement;
+  /** The site's public origin: the provider sends the buyer back to it. */
+  origin: string;
+  /** PAYMENT_EXPIRY_MINUTES. */
+  expiryMinutes: number;
+};
+
+export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
+  return {
+    db: app.database.db,
+    providers: app.payments,
+    settlement: settlementOf(app),
+    origin: publicUrl(app.env),
+    expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
+  };
+}
+
+/** How long a payment may stay pending before reconciliation asks its provider about it. */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
+const RECONCILE_BATCH = 100;
+
+export class WebhookRefused extends AppError {
+  constructor() {
+    super(400, "INVALID_SIGNATURE", "The webhook's signature did not verify.");
+  }
+}
+
+const paidStatuses = ["mock_confirmed", "partially_refunded", "refunded"];
+
+/**
+ * Sends the buyer to pay the order: the attempt still open, or, after a failed one, a new attempt with
+ * its own idempotency key (the order goes back to pending). Asking again for an open attempt opens no
+ * second session: the provider answers the same one for the same key. An order that needs no payment
+ * any more (confirmed, or being handled by an admin) sends the buyer to its return page.
+ */
+export async function startPayment(deps: PaymentDeps, orderId: string): Promise<PaymentRedirect> {
+  const returnUrl = absoluteUrl(deps.origin, paths.checkoutComplete(orderId));
+  const opened = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+    if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
+    const latest = await latestPayment(tx, orderId);
+    if (order.paymentStatus === "pending" && latest?.state === "pending") return { order, payment: latest };
+    if (order.paymentStatus === "failed") {
+      assertTransition(order.paymentStatus, "pending", "buyer");
+      await tx
+        .update(orders)
+        .set({ paymentStatus: "pending", isPaid: false, updatedAt: new Date() })
+        .where(eq(orders.id, orderId));
+    }
+    const provider = deps.providers.forMethod(
+      order.paymentMethod as Parameters<PaymentProviders["forMethod"]>[0],
+    );
+    const payment = await insertPayment(tx, {
+      orderId,
+      provider: provider.name,
+      attempt: (latest?.attempt ?? 0) + 1,
+      amountCents: chargeCents(order.totalAmount),
+    });
+    return { order, payment };
+  });
+  if (!opened) return { orderId, redirectUrl: returnUrl };
+  const { order, payment } = opened;
+  const provider = deps.providers.byName(payment.provider);
+  if (!provider) throw new Error(`payment provider ${payment.provider} is not configured`);
+  const started = await provider.start({
+    orderId,
+    idempotencyKey: `${orderId}:${payment.attempt}`,
+    amountCents: payment.amountCents,
+    description: `Stackbay order ${orderId.slice(0, 8).toUpperCase()}`,
+    email: await accountEmail(deps.db, order.userId),
+    returnUrl,
+    cancelUrl: `${returnUrl}&cancelled=1`,
+  });
+  await setProviderRef(deps.db, payment.id, started.providerRef);
+  return { orderId, redirectUrl: started.redirectUrl };
+}
+
+/**
+ * Applies the provider's answer about one attempt, inside the caller's transaction; answers whether
+ * this call delivered the order (its confirmation e-mail is queued in the same transaction). The one place a payment moves:
+ * the webhook, the return page and reconciliation all come here.
+ *
+ * - paid: the attempt is paid (even after a recorded failure: the money was taken) and the order is
+ *   delivered if the state machine lets the provider confirm it, exactly once;
+ * - failed, cancelled, expired: only an attempt still pending moves, so a late failure never undoes a
+ *   payment; the order fails only if this is its newest attempt (an older attempt's failure says
+ *   nothing about the one the buyer is paying now).
+ */
+export async function applyPaymentState(
+  s: Settlement,
+  tx: Transaction,
+  paymentId: string,
+  result: PaymentState,
+  now: Date,
+): Promise<boolean> {
+  const { log } = s;
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment || result.state === "pending") return false;
+  if (result.state === "paid") {
+    if (result.amountCents !== payment.amountCents) {
+      // Never deliver for a different amount; an admin looks at it (the attempt keeps the reason).
+      log.warn(
+        {
+          orderId: payment.orderId,
+          attempt: payment.attempt,
+          paid: result.amountCents,
+          expected: payment.amountCents,
+        },
+        "payment: provider reports a paid amount that differs from the order's; not delivered",
+      );
+      await updatePayment(tx, payment.id, {
+        state: payment.state,
+        reason: `paid ${result.amountCents} cents, expected ${payment.amountCents}`,
+        updatedAt: now,
+      });
+      return false;
+    }
+    if (payment.state !== "paid")
+      await updatePayment(tx, payment.id, { state: "paid", reason: null, updatedAt: now });
+    return deliverInTx(s, tx, payment.orderId, "provider", now);
+  }
+  if (payment.state !== "pending") return false;
+  const reason = result.state === "failed" ? result.reason : result.state;
+  await updatePayment(tx, payment.id, { state: result.state, reason, updatedAt: now });
+  const newest = await latestPayment(tx, payment.orderId);
+  if (newest?.id === payment.id) {
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
+      .where(
+        and(eq(orders.id, payment.orderId), inArray(orders.paymentStatus, sourcesOf("failed", "provider"))),
+      );
+  }
+  return false;
+}
+
+/** Applies an answer in its own transaction. */
+async function applyInTransaction(deps: PaymentDeps, payment: PaymentRow, result: PaymentState, now: Date) {
+  await deps.db.transaction((tx) => applyPaymentState(deps.settlement, tx, payment.id, result, now));
+}
+
+export type WebhookOutcome = "applied" | "duplicate" | "unknown" | "stored";
+
+/**
+ * A provider's webhook: verified over the raw body, stored once, and applied in the same transaction
+ * as its event row, so a crash in between leaves neither and the provider's retry starts afresh. A
+ * bad signature is refused before anything is written.
+ */
+export async function receiveWebhook(
+  deps: PaymentDeps,
+  providerName: string,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  now = new Date(),
+): Promise<WebhookOutcome> {
+  const provider = deps.providers.byName(providerName);
+  if (!provider) throw new NotFound("No such payment provider.", "PROVIDER_NOT_FOUND");
+  let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
+  try {
+    event = await provider.parseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof InvalidWebhookSignature) throw new WebhookRefused();
+    throw error;
+  }
+  const s = deps.settlement;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const stored = await insertEventOnce(tx, {
+      provider: provider.name,
+      eventId: event.eventId,
+      kind: event.kind,
+      receivedAt: now,
+    });
+    if (!stored) return { outcome: "duplicate" as const };
+    if (event.kind !== "payment") return { outcome: "stored" as const };
+    const payment = await findPaymentForEvent(tx, provider.name, event.providerRef, event.orderId);
+    if (!payment) return { outcome: "unknown" as const };
+    await setEventOrder(tx, provider.name, event.eventId, payment.orderId);
+    await applyPaymentState(s, tx, payment.id, event.result, now);
+    return { outcome: "applied" as const };
+  });
+  if (outcome.outcome === "unknown") {
+    // The provider stops retrying on 200; the reference alone (no buyer data) is enough to look it up.
+    s.log.warn({ provider: provider.name, eventId: event.eventId }, "payment event for no payment we know");
+  }
+  return outcome.outcome;
+}
+
+async function answerFor(deps: PaymentDeps, orderId: string): Promise<OrderPaymentAnswer> {
+  const order = await findOwnedOrder(deps.db, orderId, null);
+  if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  const payment = await latestPayment(deps.db, orderId);
+  return {
+    orderId,
+    paymentStatus: order.paymentStatus,
+    payment: payment
+      ? {
+          attempt: payment.attempt,
+          provider: payment.provider as NonNullable<OrderPaymentAnswer["payment"]>["provider"],
+          state: payment.state as PaymentAttemptState,
+          reason: payment.reason,
+        }
+      : null,
+  };
+}
+
+/** The order's latest attempt, for its owner only; someone else's order is as absent as none. */
+export async function orderPayment(
+  deps: PaymentDeps,
+  orderId: string,
+  ownerId: string,
+): Promise<OrderPaymentAnswer> {
+  if (!(await findOwnedOrder(deps.db, orderId, ownerId)))
+    throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  return answerFor(deps, orderId);
+}
+
+/**
+ * The buyer is back on the return page: asks the provider to complete the latest attempt (PayPal
+ * captures here) and applies its answer exactly as a webhook would.
+ */
+export async function completePayment(
+  deps: PaymentDeps,
+  orderId: string,
+  ownerId: string,
+  query: Record<string, string>,
+  now = new Date(),
+): Promise<OrderPaymentAnswer> {
+  const order = await findOwnedOrder(deps.db, orderId, ownerId);
+  if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  const payment = await latestPayment(deps.db, orderId);
+  const provider = payment ? deps.providers.byName(payment.provider) : null;
+  if (payment?.providerRef && provider && !paidStatuses.includes(order.paymentStatus)) {
+    await applyInTransaction(deps, payment, await provider.complete(payment.providerRef, query), now);
+  }
+  return answerFor(deps, orderId);
+}
+
+/** Payments the owner may try again: a new attempt for a failed order, the open one for a pending one. */
+export async function retryPayment(
+  deps: PaymentDeps,
+  orderId: string,
+  ownerId: string,
+): Promise<PaymentRedirect> {
+  const order = await findOwnedOrder(deps.db, orderId, ownerId);
+  if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+  return startPayment(deps, orderId);
+}
+
+export type ReconcileResult = { checked: number; applied: number; expired: number; errors: number };
+
+/**
+ * Asks the provider about every payment pending for more than five minutes (its webhook may have been
+ * lost) and applies the answer like a webhook; a payment older than PAYMENT_EXPIRY_MINUTES that is
+ * still pending expires, and its order fails with the reason "expired". A provider that cannot be
+ * reached is asked again on the next run, but does not keep a payment from expiring.
+ */
+export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
+  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0 };
+  const expiresBefore = now.getTime() - deps.expiryMinutes * 60_000;
+  const stale = await stalePendingPayments(
+    deps.db,
+    new Date(now.getTime() - RECONCILE_AFTER_MS),
+    RECONCILE_BATCH,
+  );
+  for (const payment of stale) {
+    result.checked++;
+    let answer: PaymentState = { state: "pending" };
+    const provider = deps.providers.byName(payment.provider);
+    if (payment.providerRef && provider) {
+      try {
+        answer = await provider.lookup(payment.providerRef);
+      } catch (error) {
+        result.errors++;
+        deps.settlement.log.warn(
+          { err: error, orderId: payment.orderId },
+          "reconcile: provider lookup failed",
+        );
+      }
+    }
+    if (answer.state !== "pending") {
+      await applyInTransaction(deps, payment, answer, now);
+      result.applied++;
+    } else if (payment.createdAt.getTime() < expiresBefore) {
+      await applyInTransaction(deps, payment, { state: "expired" }, now);
+      result.expired++;
+    }
+  }
+  if (result.checked > 0) deps.settlement.log.info({ ...result }, "reconcile: pass done");
+  return result;
+}
+
+/** Reconciliation as a job: when an instance starts, then every minute, across all instances. */
+export function reconcileJob(app: FastifyInstance): JobDefinition {
+  return {
+    name: "payments-reconcile",
+    cron: "* * * * *",
+    runAtStart: true,
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    describe: () => "Ask providers about payments still pending; expire unpaid ones",
+    async run() {
+      await reconcilePayments(paymentDepsOf(app), new Date());
+    },
+  };
+}

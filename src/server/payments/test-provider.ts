@@ -1,0 +1,304 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { TestPaymentChoice } from "#domain/payments";
+import { paths } from "#domain/routes";
+import type { Database } from "#server/db/client";
+import { type TestSessionRefund, testPaymentSessions } from "#server/db/schema/payments";
+import type { Env } from "#server/env";
+import {
+  InvalidWebhookSignature,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+  type RefundResult,
+} from "#server/payments/provider";
+
+/** The header the test provider signs its webhook events in, formatted as Stripe's `Stripe-Signature`. */
+export const TEST_SIGNATURE_HEADER = "test-signature";
+/** A signature older (or newer) than this is refused, so a captured event cannot be replayed later. */
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+
+/** The body of one test webhook event, as our webhook endpoint receives it. */
+export type TestWebhookEvent = {
+  id: string;
+  type: "payment.succeeded" | "payment.failed" | "payment.cancelled";
+  data: { ref: string; orderId: string; amountCents: number; reason: string | null };
+};
+
+type SessionRow = typeof testPaymentSessions.$inferSelect;
+
+/** The webhook secret: PAYMENTS_TEST_WEBHOOK_SECRET, or one derived from AUTH_SECRET. */
+export function testWebhookSecret(env: Pick<Env, "PAYMENTS_TEST_WEBHOOK_SECRET" | "AUTH_SECRET">): string {
+  if (env.PAYMENTS_TEST_WEBHOOK_SECRET) return env.PAYMENTS_TEST_WEBHOOK_SECRET;
+  if (!env.AUTH_SECRET)
+    throw new Error("the test payment provider needs AUTH_SECRET or PAYMENTS_TEST_WEBHOOK_SECRET");
+  return createHmac("sha256", env.AUTH_SECRET).update("stackbay payments test webhook").digest("base64url");
+}
+
+/** `t=<unix seconds>,v1=<HMAC-SHA256 hex of "t.rawBody">`, as Stripe signs. */
+export function signTestEvent(secret: string, rawBody: string | Buffer, now = new Date()): string {
+  const t = Math.floor(now.getTime() / 1000);
+  const v1 = createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest("hex");
+  return `t=${t},v1=${v1}`;
+}
+
+function verifySignature(secret: string, rawBody: Buffer, header: string | undefined, now: Date): void {
+  if (!header) throw new InvalidWebhookSignature("no signature header");
+  const parts = header.split(",").map((part) => part.trim().split("="));
+  const t = Number(parts.find(([key]) => key === "t")?.[1]);
+  const candidates = parts.filter(([key]) => key === "v1").map(([, value]) => value ?? "");
+  if (!Number.isInteger(t) || candidates.length === 0) throw new InvalidWebhookSignature("malformed header");
+  if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) {
+    throw new InvalidWebhookSignature("timestamp outside the tolerance");
+  }
+  const expected = createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest();
+  const matches = candidates.some((candidate) => {
+    const given = Buffer.from(candidate, "hex");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new InvalidWebhookSignature("signature does not match");
+}
+
+function stateOf(row: SessionRow): PaymentState {
+  if (row.state === "paid") return { state: "paid", amountCents: row.amountCents };
+  if (row.state === "failed") return { state: "failed", reason: row.reason ?? "declined" };
+  if (row.state === "cancelled") return { state: "cancelled" };
+  return { state: "pending" };
+}
+
+const outcomes: Record<
+  TestPaymentChoice,
+  { state: "paid" | "failed" | "cancelled"; type: TestWebhookEvent["type"]; reason: string | null }
+> = {
+  pay: { state: "paid", type: "payment.succeeded", reason: null },
+  decline: { state: "failed", type: "payment.failed", reason: "Your card was declined (test mode)." },
+  cancel: { state: "cancelled", type: "payment.cancelled", reason: null },
+};
+
+export type TestProvider = PaymentProvider & {
+  readonly name: "test";
+  readonly secret: string;
+  /** The session the hosted test page shows, or undefined for an unknown reference. */
+  session(ref: string): Promise<SessionRow | undefined>;
+  /**
+   * Records the buyer's choice on the hosted page (the first choice stands; a repeated one changes
+   * nothing) and answers where to send the buyer and the event to deliver, if this choice made one.
+   */
+  decide(
+    ref: string,
+    choice: TestPaymentChoice,
+  ): Promise<{ redirectUrl: string; event: TestWebhookEvent | null }>;
+  /** Runs a delivery after the buyer's answer and remembers it until it ends (see `idle`). */
+  track(delivery: () => Promise<unknown>): void;
+  /** Resolves once every delivery started so far has ended. */
+  idle(): Promise<void>;
+  /** What tests (and a person trying failure paths by hand) can make the test provider do. */
+  controls: {
+    /** Events are recorded but never delivered, as when the provider's webhook is lost. */
+    dropEvents: boolean;
+    /** The next refund fails with this reason. */
+    failNextRefund: string | null;
+  };
+};
+
+/**
+ * The provider used for every method without keys: our own hosted page (`/pay/test/:ref`) with Pay,
+ * Decline and Cancel, and events signed and delivered to our own webhook endpoint like a real
+ * provider's. It takes no money; the app shows a test-mode banner while it is in use.
+ */
+export function createTestProvider(deps: {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => Date;
+}): TestProvider {
+  const { db, secret } = deps;
+  const now = deps.now ?? (() => new Date());
+  const base = deps.publicUrl.replace(/\/$/, "");
+  const pending = new Set<Promise<unknown>>();
+
+  async function find(ref: string): Promise<SessionRow | undefined> {
+    const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.ref, ref));
+    return row;
+  }
+
+  async function known(ref: string): Promise<SessionRow> {
+    const row = await find(ref);
+    if (!row) throw new Error("unknown test payment session");
+    return row;
+  }
+
+  const provider: TestProvider = {
+    name: "test",
+    secret,
+    controls: { dropEvents: false, failNextRefund: null },
+
+    async start(payment) {
+      const ref = `tps_${randomBytes(12).toString("hex")}`;
+      await db
+        .insert(testPaymentSessions)
+        .values({
+          ref,
+          idempotencyKey: payment.idempotencyKey,
+          orderId: payment.orderId,
+          amountCents: payment.amountCents,
+          description: payment.description,
+          returnUrl: payment.returnUrl,
+          cancelUrl: payment.cancelUrl,
+        })
+        .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey });
+      // The same idempotency key answers with the session it opened first.
+      const [row] = await db
+        .select({ ref: testPaymentSessions.ref })
+        .from(testPaymentSessions)
+        .where(eq(testPaymentSessions.idempotencyKey, payment.idempotencyKey));
+      if (!row) throw new Error("the test payment session vanished");
+      return { providerRef: row.ref, redirectUrl: `${base}${paths.testPayment(row.ref)}` };
+    },
+
+    async complete(providerRef) {
+      return stateOf(await known(providerRef));
+    },
+
+    async lookup(providerRef) {
+      return stateOf(await known(providerRef));
+    },
+
+    async parseWebhook(rawBody, headers) {
+      const header = headers[TEST_SIGNATURE_HEADER];
+      verifySignature(secret, rawBody, Array.isArray(header) ? header[0] : header, now());
+      const event = JSON.parse(rawBody.toString("utf8")) as TestWebhookEvent;
+      const { ref, orderId, amountCents, reason } = event.data;
+      const result: PaymentState =
+        event.type === "payment.succeeded"
+          ? { state: "paid", amountCents }
+          : event.type === "payment.failed"
+            ? { state: "failed", reason: reason ?? "declined" }
+            : event.type === "payment.cancelled"
+              ? { state: "cancelled" }
+              : { state: "pending" };
+      if (result.state === "pending") return { eventId: event.id, kind: "ignored", type: String(event.type) };
+      return { eventId: event.id, kind: "payment", providerRef: ref, orderId, result } satisfies PaymentEvent;
+    },
+
+    async refund(refund): Promise<RefundResult> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(testPaymentSessions)
+          .where(eq(testPaymentSessions.ref, refund.providerRef))
+          .for("update");
+        if (!row) return { providerRefundRef: "", state: "failed", reason: "unknown payment" };
+        const done = row.refunds.find((r) => r.refundId === refund.refundId);
+        const answer = (r: TestSessionRefund): RefundResult =>
+          r.state === "succeeded"
+            ? { providerRefundRef: `tre_${r.refundId}`, state: "succeeded" }
+            : { providerRefundRef: `tre_${r.refundId}`, state: "failed", reason: r.reason ?? "refused" };
+        if (done) return answer(done);
+        const paid = row.state === "paid" ? row.amountCents : 0;
+        const refunded = row.refunds
+          .filter((r) => r.state === "succeeded")
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        let made: TestSessionRefund;
+        if (provider.controls.failNextRefund) {
+          made = {
+            refundId: refund.refundId,
+            amountCents: refund.amountCents,
+            state: "failed",
+            reason: provider.controls.failNextRefund,
+          };
+          provider.controls.failNextRefund = null;
+        } else if (refund.amountCents <= 0 || refunded + refund.amountCents > paid) {
+          made = {
+            refundId: refund.refundId,
+            amountCents: refund.amountCents,
+            state: "failed",
+            reason: `refund of ${refund.amountCents} cents exceeds the ${paid - refunded} cents left to refund`,
+          };
+        } else {
+          made = {
+            refundId: refund.refundId,
+            amountCents: refund.amountCents,
+            state: "succeeded",
+            reason: null,
+          };
+        }
+        await tx
+          .update(testPaymentSessions)
+          .set({ refunds: [...row.refunds, made] })
+          .where(eq(testPaymentSessions.ref, row.ref));
+        return answer(made);
+      });
+    },
+
+    session: find,
+
+    async decide(ref, choice) {
+      const outcome = outcomes[choice];
+      const decided = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(testPaymentSessions)
+          .where(eq(testPaymentSessions.ref, ref))
+          .for("update");
+        if (!row) return null;
+        if (row.state !== "pending") return { row, fresh: false };
+        const [after] = await tx
+          .update(testPaymentSessions)
+          .set({ state: outcome.state, reason: outcome.reason, decidedAt: now() })
+          .where(eq(testPaymentSessions.ref, ref))
+          .returning();
+        return { row: after ?? row, fresh: true };
+      });
+      if (!decided) throw new Error("unknown test payment session");
+      const { row, fresh } = decided;
+      const redirectUrl = row.state === "cancelled" ? row.cancelUrl : row.returnUrl;
+      if (!fresh) return { redirectUrl, event: null };
+      return {
+        redirectUrl,
+        event: {
+          id: `evt_test_${randomUUID()}`,
+          type: outcome.type,
+          data: { ref: row.ref, orderId: row.orderId, amountCents: row.amountCents, reason: row.reason },
+        },
+      };
+    },
+
+    track(delivery) {
+      const running: Promise<unknown> = delivery()
+        .catch((error: unknown) => deps.log?.warn({ err: error }, "test payment event delivery failed"))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+  return provider;
+}
+
+/**
+ * Delivers one test event to our own webhook endpoint, signed, as the provider's servers would: a
+ * server-to-server POST that carries no cookie. It answers the endpoint's status code. The lead moves
+ * this call onto the job queue, which then retries a failed delivery.
+ */
+export async function deliverTestEvent(app: FastifyInstance, event: TestWebhookEvent): Promise<number> {
+  const provider = app.payments.test;
+  if (!provider) throw new Error("no test payment provider in this app");
+  const body = JSON.stringify(event);
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/payments/webhooks/test",
+    headers: {
+      "content-type": "application/json",
+      [TEST_SIGNATURE_HEADER]: signTestEvent(provider.secret, body),
+    },
+    payload: body,
+  });
+  if (res.statusCode >= 300)
+    app.log.warn({ status: res.statusCode, eventId: event.id }, "test payment event refused");
+  return res.statusCode;
+}

@@ -1,0 +1,198 @@
+import { CheckCircle2, XCircle } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { Order } from "#domain/checkout";
+import { paymentProblem } from "#domain/payments";
+import { paths } from "#domain/routes";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Button } from "#web/components/ui/button";
+import { Card } from "#web/components/ui/card";
+import { Spinner } from "#web/components/ui/spinner";
+import { RequireUser } from "#web/features/auth/components/guards";
+import { cartActions } from "#web/features/cart/cart-store";
+import { Amount } from "#web/features/currency/components/totals-list";
+import { useLicenses } from "#web/features/licenses/api/get-licenses";
+import { useOrder } from "#web/features/orders/api/get-order";
+import {
+  useCompletePayment,
+  useOrderPayment,
+  useRetryPayment,
+} from "#web/features/payments/api/order-payment";
+import { ApiError } from "#web/lib/api";
+
+/** How often the page asks again while the payment's answer is on its way. */
+const POLL_MS = 2_000;
+
+/** `routePatterns.checkoutComplete`: where the payment provider sends the buyer back, `?order=<id>`. */
+export function Component() {
+  const [params] = useSearchParams();
+  const orderId = params.get("order") ?? "";
+  return (
+    <>
+      <PageHeader title="Your payment" subtitle="The result of your payment and your order." />
+      <RequireUser>{orderId ? <PaymentResult orderId={orderId} /> : <NotFoundCard />}</RequireUser>
+    </>
+  );
+}
+
+function NotFoundCard() {
+  return (
+    <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" data-testid="payment-not-found">
+      <h2 className="text-xl font-semibold">Order not found</h2>
+      <p className="mt-2 text-muted-foreground">This order does not exist or is not yours.</p>
+      <Button asChild variant="outline" className="mt-6">
+        <Link to={paths.dashboard()}>Go to your orders</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function PaymentResult({ orderId }: { orderId: string }) {
+  const [params] = useSearchParams();
+  const complete = useCompletePayment(orderId);
+  const asked = useRef(false);
+  // Ask the provider once on arrival, with what it added to the address (PayPal's token).
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    const query = Object.fromEntries([...params].filter(([name]) => name !== "order"));
+    complete.mutate(query);
+  }, [complete, params]);
+
+  const pending = (order?: Order) => !order || order.paymentStatus === "pending";
+  const order = useOrder(orderId, { pollWhilePendingMs: POLL_MS });
+
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundCard />;
+    return (
+      <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" role="alert">
+        <h2 className="text-xl font-semibold">Could not load your order</h2>
+        <p className="mt-2 text-muted-foreground">Please check your connection; we keep trying.</p>
+        <Button className="mt-6" onClick={() => void order.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  if (order.isPending || pending(order.data)) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="payment-waiting">
+        <Spinner className="py-6" label="Waiting for your payment" />
+        <p className="text-lg font-medium">Waiting for your payment to be confirmed…</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          This usually takes a few seconds. You can leave this page; we e-mail you once it is confirmed.
+        </p>
+      </div>
+    );
+  }
+  if (order.data.paymentStatus === "failed") return <PaymentFailed orderId={orderId} />;
+  return <Confirmed order={order.data} />;
+}
+
+function Confirmed({ order }: { order: Order }) {
+  // The order is paid: the cart that made it is done with.
+  useEffect(() => cartActions.clear(), []);
+  const licenses = useLicenses();
+  const keys = licenses.data?.items.filter((l) => l.orderId === order.id) ?? [];
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-10" data-testid="payment-confirmed">
+      <Card className="p-6 sm:p-8">
+        <div className="flex items-start gap-3">
+          <CheckCircle2 className="mt-1 size-6 shrink-0 text-green-600 dark:text-green-400" aria-hidden />
+          <div>
+            <h2 className="text-xl font-semibold">Thank you, your order is confirmed</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Order {order.id.slice(0, 8)} · a confirmation e-mail is on its way.
+            </p>
+          </div>
+        </div>
+        <ul className="mt-6 divide-y divide-border border-y border-border">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4 py-3 text-sm">
+              <span className="min-w-0 break-words">
+                {item.productName} × {item.quantity}
+              </span>
+              <span className="shrink-0 tabular-nums">
+                <Amount usd={item.price * item.quantity} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 flex justify-between text-base font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums" data-testid="confirmed-total">
+            <Amount usd={order.totalAmount} />
+          </span>
+        </p>
+        {licenses.isPending ? (
+          <Spinner className="py-6" label="Loading licence keys" />
+        ) : keys.length > 0 ? (
+          <div className="mt-6">
+            <h3 className="font-medium">Your licence keys</h3>
+            <ul className="mt-2 space-y-2" data-testid="confirmed-keys">
+              {keys.map((license) => (
+                <li key={license.id} className="rounded-md bg-muted px-3 py-2 text-sm">
+                  <span className="block text-muted-foreground">{license.productName}</span>
+                  <code className="break-all font-mono">{license.key}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Button asChild>
+            <Link to={paths.invoice(order.id)}>View invoice</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard()}>Go to your dashboard</Link>
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+function PaymentFailed({ orderId }: { orderId: string }) {
+  const payment = useOrderPayment(orderId, true);
+  const retry = useRetryPayment(orderId);
+  const [leaving, setLeaving] = useState(false);
+  const onRetry = async () => {
+    const { redirectUrl } = await retry.mutateAsync();
+    setLeaving(true);
+    // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
+    window.scrollTo(0, 0);
+    window.location.assign(redirectUrl);
+  };
+  const title = payment.data?.payment?.state === "cancelled" ? "Payment cancelled" : "Payment not completed";
+  return (
+    <section className="mx-auto max-w-lg px-4 py-10" data-testid="payment-failed">
+      <Card className="p-6 sm:p-8">
+        <div className="flex items-start gap-3">
+          <XCircle className="mt-1 size-6 shrink-0 text-destructive" aria-hidden />
+          <div>
+            <h2 className="text-xl font-semibold">{title}</h2>
+            <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
+              {payment.isPending ? "Loading the reason…" : paymentProblem(payment.data?.payment ?? null)}
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">Nothing was charged. Your cart is kept.</p>
+          </div>
+        </div>
+        {retry.isError && (
+          <p className="mt-4 text-sm text-destructive" role="alert">
+            {retry.error instanceof ApiError
+              ? retry.error.message
+              : "Could not start the payment. Please try again."}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button disabled={retry.isPending || leaving} onClick={() => void onRetry().catch(() => undefined)}>
+            {retry.isPending || leaving ? "Opening the payment page…" : "Try again"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.cart()}>Back to cart</Link>
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OrderPaymentAnswer, PaymentRedirect } from "#domain/payments";
+import { api } from "#web/lib/api";
+
+const base = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/payment`;
+
+export const getOrderPayment = (orderId: string) => api<OrderPaymentAnswer>(base(orderId));
+
+/** The order's latest payment attempt; under ["orders"] so order changes refresh it too. */
+export const orderPaymentQueryOptions = (orderId: string) =>
+  queryOptions({ queryKey: ["orders", "payment", orderId], queryFn: () => getOrderPayment(orderId) });
+
+export function useOrderPayment(orderId: string, enabled: boolean) {
+  return useQuery({ ...orderPaymentQueryOptions(orderId), enabled });
+}
+
+/** Back from the provider: asks it for the outcome (with the query string it added) and applies it. */
+export const completePayment = (orderId: string, query: Record<string, string>) =>
+  api<OrderPaymentAnswer>(`${base(orderId)}/complete`, { method: "POST", body: { query } });
+
+export function useCompletePayment(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (query: Record<string, string>) => completePayment(orderId, query),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(orderPaymentQueryOptions(orderId).queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+  });
+}
+
+/** Pays a failed order again: a new attempt, answered with its payment page. */
+export const retryPayment = (orderId: string) =>
+  api<PaymentRedirect>(base(orderId), { method: "POST", body: {} });
+
+export function useRetryPayment(orderId: string) {
+  return useMutation({ mutationFn: () => retryPayment(orderId) });
+}
