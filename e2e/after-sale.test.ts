@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import { formatAmount } from "#domain/money";
 import type { ResellerLinks } from "#domain/referrals";
-import { readOutbox } from "#server/test/outbox";
+import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 import { payOnTestPage } from "./payments";
 
@@ -26,7 +26,7 @@ async function newBuyer(page: Page) {
     data: { firstName: "Nora", lastName: "Newman", email, password, accountType: "buyer" },
   });
   expect(signUp.status()).toBe(200);
-  const mail = (await readOutbox(dataDir())).filter((m) => m.to === email).at(-1);
+  const mail = await waitForMail(dataDir(), (m) => m.to === email);
   const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
   expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
   return { email, password };
@@ -154,7 +154,10 @@ describe("after the sale", () => {
     await expect.poll(() => card.getByTestId("license-status").textContent()).toBe("Revoked");
     const after = (await (await buyer.request.get(`/api/orders/${order.id}`)).json()).order as Order;
     expect(after.paymentStatus).toBe("refunded");
-    const mail = (await readOutbox(dataDir())).filter((m) => m.to === account.email).at(-1);
+    const mail = await waitForMail(
+      dataDir(),
+      (m) => m.to === account.email && m.body.includes("within 5–10 business days"),
+    );
     expect(mail?.body).toContain("within 5–10 business days");
 
     const cancelled = await resellerItem(reseller, product.productId);

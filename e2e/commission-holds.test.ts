@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { AdminUserList } from "#domain/admin-users";
 import type { ResellerLinks } from "#domain/referrals";
-import { readOutbox } from "#server/test/outbox";
+import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 import { payPlacedOrder } from "./payments";
 
@@ -16,7 +16,7 @@ async function account(page: Page, email: string, firstName: string) {
     data: { firstName, lastName: "Partner", email, password, accountType: "buyer" },
   });
   expect(signUp.status()).toBe(200);
-  const mail = (await readOutbox(dataDir())).filter((m) => m.to === email).at(-1);
+  const mail = await waitForMail(dataDir(), (m) => m.to === email);
   const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
   expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
   expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);

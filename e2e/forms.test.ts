@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readOutbox } from "#server/test/outbox";
+import { readOutbox, waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
@@ -35,7 +35,7 @@ describe("contact form", () => {
     await page.getByText("Message sent successfully!").waitFor();
     expect(await page.getByText("We'll get back to you within 24 hours.").isVisible()).toBe(true);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
-    const mail = (await readOutbox(dataDir())).find((m) => m.replyTo === "linus@example.com");
+    const mail = await waitForMail(dataDir(), (m) => m.replyTo === "linus@example.com");
     expect(mail?.subject).toBe("[Contact] Billing from Linus Journey");
   });
 });
@@ -58,7 +58,7 @@ describe("partner application", () => {
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.getByText("Application submitted successfully!").waitFor();
     expect(await page.getByLabel("Company name").inputValue()).toBe("");
-    const mail = (await readOutbox(dataDir())).find((m) => m.to === "mina@orbit.example");
+    const mail = await waitForMail(dataDir(), (m) => m.to === "mina@orbit.example");
     expect(mail?.subject).toBe("We received your application to sell on Stackbay");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible(page);

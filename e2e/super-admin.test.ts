@@ -113,6 +113,14 @@ describe("super admin screens", () => {
     expect(counts).toMatch(/Users\d+/);
     expect(counts).toMatch(/Products\d+ \(\d+ active\)/);
     expect(await page.getByText("PGlite (embedded)").count()).toBe(1);
+    // The background jobs: every queue with its schedule, and none that gave up.
+    const queues = page.getByTestId("job-queues");
+    await queues.waitFor();
+    for (const name of ["Mail", "Payments reconcile", "Commissions release"]) {
+      expect(await queues.getByText(name, { exact: true }).count()).toBe(1);
+    }
+    expect(await queues.getByText("Every 5 minutes").count()).toBe(1);
+    await page.getByTestId("no-dead-letters").waitFor();
 
     const eur = page.getByRole("form", { name: "Euro (EUR)" });
     const buffer = eur.getByLabel("Buffer (0–0.5)");
@@ -145,10 +153,11 @@ describe("super admin screens", () => {
     expect((await refreshed).status()).toBe(200);
   });
 
-  test("the system screen on a 375 px phone", async () => {
-    const page = await browser.newPage({ as: "superadmin", width: 375, height: 812 });
+  test("the system screen on a 375 px phone, in the dark theme", async () => {
+    const page = await browser.newPage({ as: "superadmin", width: 375, height: 812, theme: "dark" });
     await page.goto("/admin/system");
     await page.getByRole("form", { name: "Euro (EUR)" }).waitFor();
+    await page.getByTestId("job-queues").waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await snapshot(page, "h4-system-375", { fullPage: true });

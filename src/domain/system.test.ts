@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { formatUptime, fxCurrencyCodes, fxRateParams, fxRateUpdateSchema } from "#domain/system";
+import {
+  formatUptime,
+  fxCurrencyCodes,
+  fxRateParams,
+  fxRateUpdateSchema,
+  queueTitle,
+  scheduleText,
+} from "#domain/system";
 
 const messages = (input: unknown) => {
   const result = fxRateUpdateSchema.safeParse(input);
@@ -63,5 +70,15 @@ describe("formatUptime", () => {
     expect(formatUptime(125)).toBe("2 min");
     expect(formatUptime(3 * 3600 + 12 * 60 + 5)).toBe("3 h 12 min");
     expect(formatUptime(2 * 86_400 + 4 * 3600 + 59)).toBe("2 d 4 h");
+  });
+});
+
+describe("queue names and schedules for people", () => {
+  test("read as words", () => {
+    expect(queueTitle("payments-reconcile")).toBe("Payments reconcile");
+    expect(scheduleText(null)).toBe("Runs when work is queued");
+    expect(scheduleText("* * * * *")).toBe("Every minute");
+    expect(scheduleText("*/5 * * * *")).toBe("Every 5 minutes");
+    expect(scheduleText("0 3 * * *")).toBe("Schedule 0 3 * * * (UTC)");
   });
 });

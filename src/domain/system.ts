@@ -146,3 +146,12 @@ export function queueTitle(name: string): string {
   const words = name.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A queue's cron schedule for people: "Every minute", "Every 5 minutes", else the expression itself. */
+export function scheduleText(cron: string | null): string {
+  if (cron === null) return "Runs when work is queued";
+  if (cron === "* * * * *") return "Every minute";
+  const minutes = cron.match(/^\*\/(\d+) \* \* \* \*$/)?.[1];
+  if (minutes) return `Every ${minutes} minutes`;
+  return `Schedule ${cron} (UTC)`;
+}

@@ -30,3 +30,21 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
     }),
   );
 }
+
+/**
+ * The newest message matching `match`, waiting for it: e-mail is delivered by a background job, a
+ * moment after the request that queued it answered.
+ */
+export async function waitForMail(
+  dataDir: string,
+  match: (mail: OutboxMail) => boolean,
+  timeoutMs = 10_000,
+): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await readOutbox(dataDir)).filter(match).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no matching e-mail arrived within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -9,6 +9,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useAdminContentBlocks } from "#web/features/content/api/get-admin-content-blocks";
@@ -63,15 +64,7 @@ function BlockList({ search }: { search: string }) {
   const blocks = useAdminContentBlocks(search);
   if (blocks.isPending) return <Spinner label="Loading content blocks" />;
   if (blocks.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The content blocks could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{blocks.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => blocks.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="content blocks" error={blocks.error} onRetry={() => blocks.refetch()} />;
   }
   if (blocks.data.length === 0) {
     return <p className="py-16 text-center text-muted-foreground">No content blocks found.</p>;

@@ -18,6 +18,7 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import {
   Table,
@@ -90,15 +91,7 @@ function PagesList({ search }: { search: string }) {
   const pages = useAdminPages(search);
   if (pages.isPending) return <Spinner label="Loading pages" />;
   if (pages.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The pages could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{pages.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => pages.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="pages" error={pages.error} onRetry={() => pages.refetch()} />;
   }
   if (pages.data.length === 0) {
     return (

@@ -7,6 +7,7 @@ import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { useSystem } from "#web/features/system/api/get-system";
@@ -47,13 +48,7 @@ function SystemScreen() {
         {system.isPending ? (
           <Spinner label="Loading the system figures" />
         ) : system.isError ? (
-          <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-            <p className="font-semibold">The system figures could not be loaded.</p>
-            <p className="mt-1 text-sm text-muted-foreground">{system.error.message}</p>
-            <Button variant="outline" className="mt-4" onClick={() => system.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="system figures" error={system.error} onRetry={() => system.refetch()} />
         ) : (
           <SystemFigures info={system.data} />
         )}
@@ -122,7 +117,7 @@ function SystemFigures({ info }: { info: SystemInfo }) {
       </div>
       <ViewCard
         title="Background jobs"
-        description="E-mail, order sweeps and commission approvals run in the background on every instance, each job once. A job that fails is retried with growing pauses; one that fails every attempt waits under Failed jobs."
+        description="E-mail, payment reconciliation and commission approvals run in the background on every instance, each job once. A job that fails is retried with growing pauses; one that fails every attempt waits under Failed jobs."
       >
         {database.healthy ? (
           <JobQueues />

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { cn } from "#web/lib/utils";
 
@@ -25,15 +26,7 @@ export function PagedList<T>({
 }) {
   if (query.isPending) return <Spinner label={`Loading ${what}`} />;
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">{`The ${what} could not be loaded.`}</p>
-        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what={what} error={query.error} onRetry={() => query.refetch()} />;
   }
   const { items, total, page, pageSize } = query.data;
   if (total === 0) return <p className="py-16 text-center text-muted-foreground">{empty}</p>;

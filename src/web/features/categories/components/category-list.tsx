@@ -13,6 +13,7 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { useDeleteCategory } from "#web/features/categories/api/delete-category";
 import { useAdminCategories } from "#web/features/categories/api/get-admin-categories";
@@ -24,15 +25,7 @@ export function CategoryList() {
   const query = useAdminCategories();
   if (query.isPending) return <Spinner label="Loading categories" className="py-16" />;
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The categories could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="categories" error={query.error} onRetry={() => query.refetch()} />;
   }
   const { items } = query.data;
   if (items.length === 0) {

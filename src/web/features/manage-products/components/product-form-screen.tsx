@@ -2,6 +2,7 @@ import { ArrowLeft, PackageX } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { useManagedProduct } from "#web/features/manage-products/api/get-managed-product";
 import { ProductForm } from "#web/features/manage-products/components/product-form";
@@ -52,13 +53,7 @@ function EditProduct({ id, listPath, listName, vendorHint }: ScreenProps & { id:
             </Button>
           </div>
         ) : query.isError ? (
-          <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-            <p className="font-semibold">The product could not be loaded.</p>
-            <p className="mt-1 text-sm text-muted-foreground">{query.error.message}</p>
-            <Button variant="outline" className="mt-4" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="product" error={query.error} onRetry={() => query.refetch()} />
         ) : (
           <ProductForm key={query.data.id} product={query.data} listPath={listPath} vendorHint={vendorHint} />
         )}

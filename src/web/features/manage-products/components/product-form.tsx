@@ -16,6 +16,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { useCategories } from "#web/features/catalog/api/get-categories";
@@ -76,15 +77,7 @@ export function ProductForm({
   const categories = useCategories();
   if (categories.isPending) return <Spinner label="Loading categories" />;
   if (categories.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6">
-        <p className="font-semibold">The categories could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{categories.error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => categories.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="categories" error={categories.error} onRetry={() => categories.refetch()} />;
   }
   return (
     <LoadedForm product={product} listPath={listPath} vendorHint={vendorHint} categories={categories.data} />

@@ -1,8 +1,9 @@
 import { RotateCcw } from "lucide-react";
 import { formatDateTime, formatRelativeTime } from "#domain/dates";
-import { type DeadLetterInfo, type JobQueueInfo, queueTitle } from "#domain/system";
+import { type DeadLetterInfo, type JobQueueInfo, queueTitle, scheduleText } from "#domain/system";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { useJobs } from "#web/features/system/api/get-jobs";
@@ -14,15 +15,7 @@ export function JobQueues() {
   const jobs = useJobs();
   if (jobs.isPending) return <Spinner label="Loading the job queues" />;
   if (jobs.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-4">
-        <p className="font-semibold">The job queues could not be loaded.</p>
-        <p className="mt-1 text-sm text-muted-foreground">{jobs.error.message}</p>
-        <Button variant="outline" className="mt-3" onClick={() => jobs.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError what="job queues" error={jobs.error} onRetry={() => jobs.refetch()} />;
   }
   return (
     <div className="grid gap-6">
@@ -47,9 +40,7 @@ function QueueRow({ queue }: { queue: JobQueueInfo }) {
     <TableRow data-queue={queue.name}>
       <TableCell>
         <p className="font-medium">{queueTitle(queue.name)}</p>
-        <p className="text-xs text-muted-foreground">
-          {queue.schedule ? `Scheduled: ${queue.schedule} (UTC)` : "Runs when work is queued"}
-        </p>
+        <p className="text-xs text-muted-foreground">{scheduleText(queue.schedule)}</p>
       </TableCell>
       <TableCell className="tabular-nums">{queue.waiting}</TableCell>
       <TableCell className="tabular-nums">{queue.active}</TableCell>
