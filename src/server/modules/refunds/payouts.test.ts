@@ -329,6 +329,9 @@ describe("refunds no provider can pay back", () => {
     expect(jobs).toEqual([]);
     const row = await adminRow(refundId);
     expect(row).toMatchObject({ buyerName: "Bianca Buyer", payout: { state: "awaiting_transfer" } });
+    const toTransfer = (await admin.get("/api/admin/refunds?payout=awaiting_transfer")).json();
+    expect(toTransfer.items.map((r: RefundListItem) => r.id)).toEqual([refundId]);
+    expect((await admin.get("/api/admin/refunds?payout=later")).statusCode).toBe(400);
     expect((await admin.post(`/api/admin/refunds/${refundId}/payout/retry`)).json().code).toBe(
       "PAYOUT_NOT_RETRYABLE",
     );
@@ -352,6 +355,12 @@ describe("refunds no provider can pay back", () => {
       transferredOn: "2026-11-20",
     });
     expect((await admin.post(url, body)).json().code).toBe("PAYOUT_NOT_AWAITING_TRANSFER");
+    // The seller sees that the money went back, not the bank's reference.
+    const sellers = (await seller.get("/api/seller/refunds")).json().items as RefundListItem[];
+    expect(sellers.find((r) => r.id === refundId)?.payout).toMatchObject({
+      state: "succeeded",
+      transferReference: null,
+    });
     const mails = (await sentMails(name)).slice(mailedBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).toContain("sent to your bank account on Nov 20, 2026");

@@ -100,12 +100,15 @@ export async function setOrderPaymentStatus(
 /** Refund requests as lists show them, a page at a time, newest first: one seller's, one status's or all. */
 export async function listRefunds(
   db: Db,
-  filter: { sellerId?: string; status?: RefundStatus },
+  filter: { sellerId?: string; status?: RefundStatus; payout?: PayoutState },
   page: number,
 ) {
   const where = and(
     filter.sellerId === undefined ? undefined : eq(refundRequests.sellerId, filter.sellerId),
     filter.status ? eq(refundRequests.status, filter.status) : undefined,
+    filter.payout
+      ? sql`exists (select 1 from ${refundPayouts} where ${refundPayouts.refundId} = ${refundRequests.id} and ${refundPayouts.state} = ${filter.payout})`
+      : undefined,
   );
   const [rows, [counted]] = await Promise.all([
     db
@@ -141,7 +144,7 @@ export async function listRefunds(
     platformNote: refund.platformNote,
     createdAt: refund.createdAt.toISOString(),
     resolvedAt: refund.resolvedAt?.toISOString() ?? null,
-    payout: payout ? toAdminPayout(payout) : null,
+    payout: payout ? toListPayout(payout, filter.sellerId !== undefined) : null,
   }));
   return { items, total: counted?.n ?? 0, page, pageSize: REFUNDS_PAGE_SIZE };
 }
@@ -164,6 +167,12 @@ export function toAdminPayout(row: PayoutRow): AdminPayout {
     transferredOn: row.transferredOn,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Sellers see how the money went back, not the provider's or the bank's references. */
+function toListPayout(row: PayoutRow, forSeller: boolean): AdminPayout {
+  const payout = toAdminPayout(row);
+  return forSeller ? { ...payout, providerRefundRef: null, transferReference: null } : payout;
 }
 
 /** The order's figures a payout is computed from. */

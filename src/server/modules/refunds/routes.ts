@@ -4,6 +4,7 @@ import { pageNumber } from "#domain/paging";
 import {
   markTransferredSchema,
   payoutAnswerSchema,
+  payoutStates,
   refundAnswerSchema,
   refundDecisionSchema,
   refundListSchema,
@@ -143,17 +144,21 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["admin"],
-          summary: "Every refund request, newest first, optionally of one status",
+          summary: "Every refund request, newest first, optionally of one status or payout state",
           querystring: z.object({
             page: pageNumber,
             status: z
               .enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` })
               .optional(),
+            payout: z
+              .enum(payoutStates, { error: `Payout must be one of ${payoutStates.join(", ")}` })
+              .optional(),
           }),
           response: { 200: refundListSchema },
         },
       },
-      async (request) => listRefunds(db, { status: request.query.status }, request.query.page),
+      async (request) =>
+        listRefunds(db, { status: request.query.status, payout: request.query.payout }, request.query.page),
     );
 
     const payoutParams = z.object({ id: z.uuid("Unknown refund request") });
