@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
-import { formatAmount } from "#domain/money";
+import { chargeCents, formatAmount } from "#domain/money";
 import type { ResellerLinks } from "#domain/referrals";
-import { waitForMail } from "#server/test/outbox";
+import { formatCents } from "#domain/refunds";
+import { readOutbox } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 import { payOnTestPage } from "./payments";
 
@@ -26,8 +29,14 @@ async function newBuyer(page: Page) {
     data: { firstName: "Nora", lastName: "Newman", email, password, accountType: "buyer" },
   });
   expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  // The code e-mail goes through the job queue: it is in the outbox a moment after the answer.
+  const codeOf = async () =>
+    (await readOutbox(dataDir()))
+      .filter((m) => m.to === email)
+      .at(-1)
+      ?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  await expect.poll(codeOf).not.toBe("");
+  const code = await codeOf();
   expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
   return { email, password };
 }
@@ -154,11 +163,41 @@ describe("after the sale", () => {
     await expect.poll(() => card.getByTestId("license-status").textContent()).toBe("Revoked");
     const after = (await (await buyer.request.get(`/api/orders/${order.id}`)).json()).order as Order;
     expect(after.paymentStatus).toBe("refunded");
-    const mail = await waitForMail(
-      dataDir(),
-      (m) => m.to === account.email && m.body.includes("within 5–10 business days"),
-    );
-    expect(mail?.body).toContain("within 5–10 business days");
+    const mails = (await readOutbox(dataDir())).filter((m) => m.to === account.email);
+    expect(mails.find((m) => / is approved$/.test(m.subject))?.body).toContain("within 5–10 business days");
+
+    // The money goes back through the test provider the order was paid with, and the buyer is told.
+    const paidBack = `Refund of ${formatCents(chargeCents(String(order.totalAmount)))} sent to your card on`;
+    await expect
+      .poll(
+        async () => {
+          await buyer.goto("/dashboard");
+          await buyer
+            .getByTestId("order-row")
+            .filter({ hasText: short })
+            .getByRole("button", { name: `View order ${short}` })
+            .click();
+          return refund.getByTestId("refund-payout").textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toContain(paidBack);
+    await snapshot(buyer, "refund-paid-back", { fullPage: true });
+    await expect
+      .poll(async () =>
+        (await readOutbox(dataDir())).some(
+          (m) => m.to === account.email && m.subject === `Your refund for ${product.name} has been sent`,
+        ),
+      )
+      .toBe(true);
+
+    // The admin sees it executed on the refunds screen.
+    const admin = await browser.newPage({ as: "admin" });
+    await admin.goto("/admin/refunds?status=approved");
+    const executed = admin.getByTestId("refund-row").filter({ hasText: short });
+    await executed.waitFor();
+    expect(await executed.getByTestId("refund-payout").textContent()).toContain("Refund sent");
+    await snapshot(admin, "admin-refund-executed", { fullPage: true });
 
     const cancelled = await resellerItem(reseller, product.productId);
     expect(cancelled.commission.pending).toBeCloseTo(product.commission.pending, 4);
@@ -171,6 +210,90 @@ describe("after the sale", () => {
       .poll(() => row.getByTestId("reseller-link-cancelled").textContent())
       .toBe(formatAmount(cancelled.commission.cancelled, "USD"));
     await snapshot(reseller, "lead-reseller-after", { fullPage: true });
+  });
+
+  test("a refund no provider can pay back is a transfer the admin makes and records, on a phone in dark mode", async () => {
+    // An order an admin confirmed by hand: no provider took the money.
+    const buyer = await browser.newPage({ as: "buyer" });
+    const [product] = ((await (await buyer.request.get("/api/products?pageSize=1")).json()) as ProductList)
+      .items;
+    if (!product) throw new Error("no product in the demo catalogue");
+    const placed = await buyer.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "Portugal",
+        paymentMethod: "stripe",
+        items: [{ productId: product.id, quantity: 1, price: product.price }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+    const admin = await browser.newPage({ as: "admin", width: 375, height: 812, theme: "dark" });
+    const confirmed = await admin.request.patch(`/api/admin/orders/${orderId}`, {
+      data: { paymentStatus: "mock_confirmed" },
+    });
+    expect(confirmed.status()).toBe(200);
+    const order = ((await confirmed.json()) as { order: Order }).order;
+    const asked = await buyer.request.post(`/api/orders/${orderId}/items/${order.items[0]?.id}/refund`, {
+      data: { reason: "Paid by bank transfer and never delivered." },
+    });
+    const refundId = ((await asked.json()) as { refund: { id: string } }).refund.id;
+    const seller = await browser.newPage({ as: "seller" });
+    const approved = await seller.request.post(`/api/refunds/${refundId}/decision`, {
+      data: { decision: "approve" },
+    });
+    expect(approved.status()).toBe(200);
+
+    // The admin finds it among the transfers to make, with the amount and the buyer's name.
+    const short = orderId.slice(0, 8);
+    await admin.goto("/admin/refunds");
+    await admin.getByRole("heading", { level: 1, name: "Refunds" }).waitFor();
+    await admin.getByLabel("Show").selectOption({ label: "Refund transfers to make" });
+    await admin.waitForURL((url) => url.searchParams.get("payout") === "awaiting_transfer");
+    const row = admin.getByTestId("refund-row").filter({ hasText: short });
+    await row.waitFor();
+    const amount = formatCents(chargeCents(String(order.totalAmount)));
+    expect(await row.textContent()).toContain("Bianca Buyer");
+    expect(await row.getByTestId("refund-payout").textContent()).toContain(
+      `Transfer to make${amount} by bank transfer`,
+    );
+    await expectAccessible(admin);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await snapshot(admin, "admin-refund-transfer", { fullPage: true });
+
+    await row.getByRole("button", { name: `Mark transferred: ${product.name} (order ${short})` }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "Record the refund transfer" });
+    expect(await dialog.textContent()).toContain(`Transfer ${amount} to the buyer`);
+    await dialog.getByRole("button", { name: "Mark transferred" }).click();
+    await dialog.getByText("Enter the bank's reference of the transfer").waitFor();
+    await dialog.getByLabel("Bank reference").fill("NL-REF-7731");
+    await dialog.getByLabel("Transfer date").fill("2026-11-20");
+    await snapshot(admin, "admin-refund-transfer-dialog");
+    await dialog.getByRole("button", { name: "Mark transferred" }).click();
+    await toast(admin, "Transfer recorded").waitFor();
+    // It leaves the transfers to make; under all approved refunds it reads sent, with the reference.
+    await row.waitFor({ state: "detached" });
+    await admin.goto("/admin/refunds?status=approved");
+    const done = admin.getByTestId("refund-row").filter({ hasText: short });
+    await expect.poll(() => done.getByTestId("refund-payout").textContent()).toContain("Ref. NL-REF-7731");
+
+    // The buyer reads where the money went and when.
+    await buyer.goto("/dashboard");
+    await buyer
+      .getByTestId("order-row")
+      .filter({ hasText: short })
+      .getByRole("button", { name: `View order ${short}` })
+      .click();
+    const line = buyer
+      .getByTestId("order-refund")
+      .filter({ hasText: product.name })
+      .getByTestId("refund-payout");
+    expect(await line.textContent()).toBe(`Refund of ${amount} sent to your bank account on Nov 20, 2026`);
   });
 
   test("admins review refunds at /admin/refunds, on a phone too", async () => {

@@ -4,7 +4,7 @@ import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
 import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
-import { refundStatuses } from "#domain/refunds";
+import { buyerPayoutSchema, refundStatuses } from "#domain/refunds";
 
 export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
@@ -116,6 +116,8 @@ export const orderItemRefundSchema = z.object({
   platformNote: z.string().nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** How an approved refund's money goes back, and whether it has. */
+  payout: buyerPayoutSchema.nullable(),
 });
 
 export const orderItemSchema = z.object({

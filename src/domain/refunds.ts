@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addBusinessDays } from "#domain/business-days";
-import { DAY_MS } from "#domain/dates";
+import { DAY_MS, formatDate } from "#domain/dates";
+import { chargeCents, fromUnits, toUnits } from "#domain/money";
 import { paged } from "#domain/paging";
 
 /** Business days a seller has to answer a refund request (terms, section 7). */
@@ -106,6 +107,125 @@ export const refundAnswerSchema = z.object({
 });
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
+/**
+ * How an approved refund's money goes back. Card and PayPal payments are refunded through their
+ * provider (`pending` until it answers, then `succeeded` or `failed` with its reason); an order with
+ * no paid provider attempt (a bank transfer, or an order an admin confirmed by hand) is paid back by
+ * the operator's own transfer (`awaiting_transfer` until an admin records it, then `succeeded`).
+ */
+export const payoutStates = ["pending", "succeeded", "failed", "awaiting_transfer"] as const;
+export type PayoutState = (typeof payoutStates)[number];
+/** Where the money goes: the card or PayPal account the order was paid with, or a bank account. */
+export const payoutDestinations = ["card", "paypal", "bank"] as const;
+export type PayoutDestination = (typeof payoutDestinations)[number];
+
+export const payoutStateLabel: Record<PayoutState, string> = {
+  pending: "Refund processing",
+  succeeded: "Refund sent",
+  failed: "Refund refused",
+  awaiting_transfer: "Transfer to make",
+};
+
+const destinationLabel: Record<PayoutDestination, string> = {
+  card: "your card",
+  paypal: "your PayPal account",
+  bank: "your bank account",
+};
+
+/** What the buyer reads about their refund's money: sent (how much, where, when) or still on its way. */
+export function payoutBuyerText(payout: {
+  state: PayoutState;
+  amountCents: number;
+  destination: PayoutDestination;
+  completedAt: string | null;
+}): string {
+  if (payout.state === "succeeded" && payout.completedAt) {
+    return `Refund of ${formatCents(payout.amountCents)} sent to ${destinationLabel[payout.destination]} on ${formatDate(payout.completedAt)}`;
+  }
+  return "Being processed";
+}
+
+/** $1,234.56 from whole cents, exact (no float arithmetic). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * The cents an item's refund pays back: its line with its share of the order's tax, so the refunds of
+ * every item add up to exactly what was charged. The last item still unpaid back takes whatever is left
+ * (no cent lost or paid twice to rounding); no refund ever exceeds what is left of the charge.
+ */
+export function itemRefundCents(input: {
+  /** The item's line total and the order's subtotal and total, as decimal strings. */
+  line: string;
+  subtotal: string;
+  total: string;
+  /** What the buyer was charged, and what earlier refunds of the order already pay back. */
+  chargedCents: number;
+  refundedCents: number;
+  /** Every other item of the order is already refunded. */
+  last: boolean;
+}): number {
+  const left = Math.max(0, input.chargedCents - input.refundedCents);
+  if (input.last) return left;
+  const subtotal = toUnits(input.subtotal);
+  if (subtotal <= 0) return 0;
+  const share = Math.round((toUnits(input.line) * toUnits(input.total)) / subtotal);
+  return Math.min(left, chargeCents(fromUnits(share)));
+}
+
+/**
+ * A payout's next state after a provider's answer (the refund call's, or a webhook event's, in any
+ * order and any number of times): a succeeded refund stays succeeded, `pending` never undoes an
+ * answer, and only the provider's own word moves it. A transfer waits for the operator, not a provider.
+ */
+export function nextPayoutState(
+  current: PayoutState,
+  answer: { state: "pending" } | { state: "succeeded" } | { state: "failed"; reason: string },
+): PayoutState {
+  if (current === "succeeded" || current === "awaiting_transfer") return current;
+  if (answer.state === "pending") return current;
+  return answer.state;
+}
+
+/** A refund's payout as its buyer sees it on the order (no provider reasons or references). */
+export const buyerPayoutSchema = z.object({
+  state: z.enum(payoutStates),
+  amountCents: z.number().int(),
+  destination: z.enum(payoutDestinations),
+  completedAt: z.string().nullable(),
+});
+export type BuyerPayout = z.infer<typeof buyerPayoutSchema>;
+
+/** A refund's payout as admins see it: the provider's reason when it refused, the transfer recorded. */
+export const adminPayoutSchema = buyerPayoutSchema.extend({
+  provider: z.string().nullable(),
+  providerRefundRef: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  attempts: z.number().int(),
+  transferReference: z.string().nullable(),
+  transferredOn: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminPayout = z.infer<typeof adminPayoutSchema>;
+
+export const payoutAnswerSchema = z.object({ payout: adminPayoutSchema });
+export type PayoutAnswer = z.infer<typeof payoutAnswerSchema>;
+
+/** The admin records the bank transfer they made for a refund: the bank's reference and its date. */
+export const markTransferredSchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .min(3, "Enter the bank's reference of the transfer")
+    .max(100, "Please keep the reference under 100 characters"),
+  transferredOn: z.iso.date("Enter the date of the transfer"),
+});
+export type MarkTransferredInput = z.input<typeof markTransferredSchema>;
+
 /** A refund request as the seller and platform lists show it; amounts are USD numbers. */
 export const refundListItemSchema = z.object({
   id: z.string(),
@@ -124,6 +244,8 @@ export const refundListItemSchema = z.object({
   platformNote: z.string().nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
+  /** How the approved refund's money goes back; null until the request is approved. */
+  payout: adminPayoutSchema.nullable(),
 });
 export type RefundListItem = z.infer<typeof refundListItemSchema>;
 

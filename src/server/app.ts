@@ -81,6 +81,8 @@ export type AppOptions = {
   mailTransport?: MailTransport;
   /** Runs the job queues' cron schedules (tests turn them off and call the work directly). */
   schedules?: boolean;
+  /** Runs queued jobs in this process (a test turns it off to stand for a crash before a job ran). */
+  workers?: boolean;
   /** Folder of the built SPA (dist/web); null serves the API alone, as in API tests and `npm run dev`. */
   webRoot?: string | null;
   /** The real payment adapters this build has; a method whose keys are unset runs in test mode. */
@@ -133,7 +135,7 @@ export async function buildApp(options: AppOptions) {
     database,
     jobDefinitions(app, options.mailTransport ?? createMailTransport(env, app.log), env.AUTH_SECRET),
     app.log,
-    { schedules: options.schedules ?? true, workers: true },
+    { schedules: options.schedules ?? true, workers: options.workers ?? true },
   );
   app.decorate("jobs", jobs);
   app.decorate("mailer", createMailer(jobs, env.AUTH_SECRET));

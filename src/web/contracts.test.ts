@@ -10,7 +10,7 @@ import type { adminOrderListSchema, orderSchema } from "#domain/checkout";
 import type { faqVotesSchema } from "#domain/faq";
 import type { Paged, paged } from "#domain/paging";
 import type { uploadedImageSchema } from "#domain/product-admin";
-import type { refundAnswerSchema } from "#domain/refunds";
+import type { payoutAnswerSchema, refundAnswerSchema } from "#domain/refunds";
 import type { getMe } from "#web/features/auth/api/get-me";
 import type { sendVerificationCode } from "#web/features/auth/api/send-verification-code";
 import type { getCategories } from "#web/features/catalog/api/get-categories";
@@ -20,7 +20,9 @@ import type { voteOnFaq } from "#web/features/faq/api/vote";
 import type { uploadImage } from "#web/features/manage-products/api/upload-image";
 import type { getAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import type { getOrder } from "#web/features/orders/api/get-order";
+import type { markTransferred } from "#web/features/refunds/api/mark-transferred";
 import type { requestRefund } from "#web/features/refunds/api/request-refund";
+import type { retryPayout } from "#web/features/refunds/api/retry-payout";
 
 /**
  * The API contract is declared once, in src/domain, and both sides derive from it (docs/ARCHITECTURE.md,
@@ -63,6 +65,9 @@ describe("the web fetchers answer with the domain schemas' types", () => {
     expectTypeOf<Answer<typeof requestRefund>>().toEqualTypeOf<
       z.infer<typeof refundAnswerSchema>["refund"]
     >();
+    type Payout = z.infer<typeof payoutAnswerSchema>["payout"];
+    expectTypeOf<Answer<typeof retryPayout>>().toEqualTypeOf<Payout>();
+    expectTypeOf<Answer<typeof markTransferred>>().toEqualTypeOf<Payout>();
   });
 });
 

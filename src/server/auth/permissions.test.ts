@@ -95,6 +95,8 @@ const access: Record<string, Access> = {
   "GET /api/seller/refunds": "seller",
   "POST /api/refunds/{id}/decision": "user",
   "GET /api/admin/refunds": "admin",
+  "POST /api/admin/refunds/{id}/payout/retry": "admin",
+  "POST /api/admin/refunds/{id}/payout/transferred": "admin",
   "GET /api/admin/commissions": "admin",
   "POST /api/admin/commissions/{id}/decision": "admin",
 };

@@ -44,6 +44,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "products",
     "rate_limits",
     "referral_clicks",
+    "refund_payouts",
     "refund_requests",
     "reseller_codes",
     "reseller_fingerprints",

@@ -4,6 +4,7 @@ import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { reconcileJob } from "#server/modules/payments/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
+import { refundPayoutJob } from "#server/modules/refunds/payouts";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
 export function jobDefinitions(
@@ -15,5 +16,6 @@ export function jobDefinitions(
     mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId)),
     reconcileJob(app),
     commissionReleaseJob(app.database.db),
+    refundPayoutJob(app),
   ] as JobDefinition<never>[];
 }

@@ -12,6 +12,7 @@ import {
   type PaymentProvider,
   type PaymentState,
   type RefundResult,
+  type RefundState,
 } from "#server/payments/provider";
 
 /** The header the test provider signs its webhook events in, formatted as Stripe's `Stripe-Signature`. */
@@ -24,6 +25,16 @@ export type TestWebhookEvent = {
   id: string;
   type: "payment.succeeded" | "payment.failed" | "payment.cancelled";
   data: { ref: string; orderId: string; amountCents: number; reason: string | null };
+};
+
+/**
+ * A refund event of the test provider, shaped like its payment events: what a real provider sends when
+ * a refund it answered "pending" settles, or again (duplicates, out of order) as providers do.
+ */
+export type TestRefundEvent = {
+  id: string;
+  type: "refund.pending" | "refund.succeeded" | "refund.failed";
+  data: { refundRef: string; refundId: string; reason: string | null };
 };
 
 type SessionRow = typeof testPaymentSessions.$inferSelect;
@@ -169,7 +180,24 @@ export function createTestProvider(deps: {
     async parseWebhook(rawBody, headers) {
       const header = headers[TEST_SIGNATURE_HEADER];
       verifySignature(secret, rawBody, Array.isArray(header) ? header[0] : header, now());
-      const event = JSON.parse(rawBody.toString("utf8")) as TestWebhookEvent;
+      const parsed = JSON.parse(rawBody.toString("utf8")) as TestWebhookEvent | TestRefundEvent;
+      if (parsed.type.startsWith("refund.")) {
+        const refund = parsed as TestRefundEvent;
+        const result: RefundState =
+          refund.type === "refund.succeeded"
+            ? { state: "succeeded" }
+            : refund.type === "refund.failed"
+              ? { state: "failed", reason: refund.data.reason ?? "refused" }
+              : { state: "pending" };
+        return {
+          eventId: refund.id,
+          kind: "refund",
+          providerRefundRef: refund.data.refundRef,
+          refundId: refund.data.refundId,
+          result,
+        } satisfies PaymentEvent;
+      }
+      const event = parsed as TestWebhookEvent;
       const { ref, orderId, amountCents, reason } = event.data;
       const result: PaymentState =
         event.type === "payment.succeeded"
@@ -285,7 +313,10 @@ export function createTestProvider(deps: {
  * server-to-server POST that carries no cookie. It answers the endpoint's status code. The lead moves
  * this call onto the job queue, which then retries a failed delivery.
  */
-export async function deliverTestEvent(app: FastifyInstance, event: TestWebhookEvent): Promise<number> {
+export async function deliverTestEvent(
+  app: FastifyInstance,
+  event: TestWebhookEvent | TestRefundEvent,
+): Promise<number> {
   const provider = app.payments.test;
   if (!provider) throw new Error("no test payment provider in this app");
   const body = JSON.stringify(event);

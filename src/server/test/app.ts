@@ -60,6 +60,8 @@ export async function createTestApp(
      * the outbox right after a request. False measures the request alone.
      */
     settleJobs?: boolean;
+    /** False: jobs are queued but never run, as in a process that stopped before running them. */
+    workers?: boolean;
     /** Further environment values, as the process would set them (e.g. REFUND_WINDOW_DAYS: "3"). */
     env?: Record<string, string>;
   } = {},
@@ -81,11 +83,12 @@ export async function createTestApp(
     webRoot: options.webRoot ?? null,
     mailTransport: options.mailTransport,
     schedules: false,
+    workers: options.workers,
     paymentFactories: options.paymentFactories,
     logStream: options.logStream,
   });
   await app.ready();
-  if (options.settleJobs !== false) settleJobsAfterEachRequest(app);
+  if (options.settleJobs !== false && options.workers !== false) settleJobsAfterEachRequest(app);
   return {
     app,
     db: database.db,

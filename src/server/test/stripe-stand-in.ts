@@ -65,6 +65,10 @@ export type StripeStandIn = {
   markExpired(sessionId: string): StandInSession;
   /** The next refund request is refused by "Stripe" with this message (an `invalid_request_error`). */
   failNextRefund(message: string): void;
+  /** The next refund is answered `pending`, as Stripe does for some payment methods, until settled. */
+  holdNextRefund(): void;
+  /** A held refund settles (or fails): answers the refund as a `refund.updated` event carries it. */
+  settleRefund(id: string, status: "succeeded" | "failed", failureReason?: string): StandInRefund;
   /** A webhook delivery of `type` about `object`, signed like Stripe does (or with another secret/time). */
   signedEvent(type: string, object: object, options?: { secret?: string; timestamp?: number }): SignedWebhook;
   close(): Promise<void>;
@@ -133,6 +137,7 @@ export async function startStripeStandIn(keys: {
   const answered = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn["requests"] = [];
   let nextRefundFailure: string | null = null;
+  let holdNext = false;
 
   function findSession(id: string) {
     const found = sessions.get(id);
@@ -233,9 +238,10 @@ export async function startStripeStandIn(keys: {
       charge,
       payment_intent: paymentIntent,
       metadata: (params.metadata ?? {}) as Record<string, string>,
-      status: "succeeded",
+      status: holdNext ? "pending" : "succeeded",
       created: now(),
     };
+    holdNext = false;
     refunds.set(refund.id, refund);
     return refund;
   }
@@ -329,6 +335,16 @@ export async function startStripeStandIn(keys: {
     },
     failNextRefund(message) {
       nextRefundFailure = message;
+    },
+    holdNextRefund() {
+      holdNext = true;
+    },
+    settleRefund(id, status, failureReason) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no stand-in refund ${id}`);
+      refund.status = status;
+      if (failureReason) refund.failure_reason = failureReason;
+      return refund;
     },
     signedEvent(type, object, options = {}) {
       const payload = JSON.stringify(

@@ -3,6 +3,7 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -16,6 +17,7 @@ import type { HoldReason, SignalKind } from "#domain/commission-holds";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { payments } from "#server/db/schema/payments";
 
 /** One referral code per reseller; random, so it says nothing about the account behind it. */
 export const resellerCodes = pgTable("reseller_codes", {
@@ -159,5 +161,49 @@ export const refundRequests = pgTable(
     index().on(t.sellerId, t.status),
     index().on(t.status, t.createdAt),
     index().on(t.buyerId),
+  ],
+);
+
+/**
+ * How an approved refund's money goes back to the buyer: one row per refund request, made in the
+ * approval's transaction. Through the provider the order was paid with (`payment_id`), keyed at the
+ * provider by the refund id and the round (an admin's retry after a refusal is a new round), or, when
+ * no provider took the money, a transfer the operator makes and records (`transfer_reference`).
+ */
+export const refundPayouts = pgTable(
+  "refund_payouts",
+  {
+    refundId: uuid()
+      .primaryKey()
+      .references(() => refundRequests.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The paid attempt the money was taken in; null for a transfer. */
+    paymentId: uuid().references(() => payments.id, { onDelete: "set null" }),
+    /** `test`, `stripe` or `paypal`; null for a transfer. */
+    provider: text(),
+    destination: text().notNull(),
+    amountCents: integer().notNull(),
+    state: text().notNull(),
+    /** 1, then one more for each admin retry after a refusal; part of the provider's idempotency key. */
+    round: integer().notNull().default(1),
+    /** Calls made to the provider, over all rounds. */
+    attempts: integer().notNull().default(0),
+    providerRefundRef: text(),
+    failureReason: text(),
+    transferReference: text(),
+    transferredOn: date({ mode: "string" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("refund_payouts_state", sql`${t.state} in ('pending', 'succeeded', 'failed', 'awaiting_transfer')`),
+    check("refund_payouts_destination", sql`${t.destination} in ('card', 'paypal', 'bank')`),
+    check("refund_payouts_amount", sql`${t.amountCents} >= 0`),
+    index().on(t.state),
+    index().on(t.orderId),
+    index().on(t.provider, t.providerRefundRef),
   ],
 );

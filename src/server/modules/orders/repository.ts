@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { ADMIN_ORDERS_PAGE_SIZE, type Order, type OrderStats, type PaymentStatus } from "#domain/checkout";
-import { refundableUntil } from "#domain/refunds";
+import { type PayoutDestination, type PayoutState, refundableUntil } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
-import { refundRequests } from "#server/db/schema/after-sale";
+import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
@@ -10,7 +10,8 @@ import { orderItems, orders } from "#server/db/schema/orders";
 type Db = Database | Transaction;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-type RefundRow = typeof refundRequests.$inferSelect;
+type RefundRow = typeof refundRequests.$inferSelect & { payout: PayoutRow | null };
+type PayoutRow = typeof refundPayouts.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
@@ -54,6 +55,15 @@ function toItemRefund(refund: RefundRow | undefined): Order["items"][number]["re
     platformNote: refund.platformNote,
     createdAt: refund.createdAt.toISOString(),
     resolvedAt: refund.resolvedAt?.toISOString() ?? null,
+    payout: refund.payout
+      ? {
+          state: refund.payout.state as PayoutState,
+          amountCents: refund.payout.amountCents,
+          destination: refund.payout.destination as PayoutDestination,
+          // A transfer is sent on the day the operator made it, not the day it was recorded.
+          completedAt: refund.payout.transferredOn ?? refund.payout.completedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -64,7 +74,12 @@ async function loadOrderRows(db: Db, where: SQL | undefined, page?: { limit: num
   const ids = rows.map((r) => r.id);
   const [items, refunds] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-    db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids)),
+    db
+      .select({ refund: refundRequests, payout: refundPayouts })
+      .from(refundRequests)
+      .leftJoin(refundPayouts, eq(refundPayouts.refundId, refundRequests.id))
+      .where(inArray(refundRequests.orderId, ids))
+      .then((rows) => rows.map(({ refund, payout }) => ({ ...refund, payout }))),
   ]);
   return rows.map((row) => ({
     row,

@@ -30,6 +30,7 @@ import {
   stalePendingPayments,
   updatePayment,
 } from "#server/modules/payments/repository";
+import { applyRefundEvent, type PayoutDeps, payoutDepsOf } from "#server/modules/refunds/payouts";
 import { InvalidWebhookSignature, type PaymentState } from "#server/payments/provider";
 import type { PaymentProviders } from "#server/payments/registry";
 
@@ -42,6 +43,8 @@ export type PaymentDeps = {
   origin: string;
   /** PAYMENT_EXPIRY_MINUTES. */
   expiryMinutes: number;
+  /** Where refund events are applied (the refunds module's payouts). */
+  payouts: PayoutDeps;
 };
 
 export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
@@ -51,6 +54,7 @@ export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
     settlement: settlementOf(app),
     origin: publicUrl(app.env),
     expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
+    payouts: payoutDepsOf(app),
   };
 }
 
@@ -211,6 +215,12 @@ export async function receiveWebhook(
       receivedAt: now,
     });
     if (!stored) return { outcome: "duplicate" as const };
+    if (event.kind === "refund") {
+      const orderId = await applyRefundEvent(deps.payouts, tx, provider.name, event, now);
+      if (!orderId) return { outcome: "unknown" as const };
+      await setEventOrder(tx, provider.name, event.eventId, orderId);
+      return { outcome: "applied" as const };
+    }
     if (event.kind !== "payment") return { outcome: "stored" as const };
     const payment = await findPaymentForEvent(tx, provider.name, event.providerRef, event.orderId);
     if (!payment) return { outcome: "unknown" as const };

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provid
 import { z } from "zod";
 import { pageNumber } from "#domain/paging";
 import {
+  markTransferredSchema,
+  payoutAnswerSchema,
+  payoutStates,
   refundAnswerSchema,
   refundDecisionSchema,
   refundListSchema,
@@ -12,6 +15,7 @@ import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { publicUrl } from "#server/env";
 import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
+import { markTransferred, payoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
 import { findAccountEmail, listRefunds } from "#server/modules/refunds/repository";
 import { decideRefund, requestRefund } from "#server/modules/refunds/service";
 
@@ -93,6 +97,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = signedInUser(request);
         const { refund, productName } = await decideRefund(
           db,
+          app.jobs,
           me,
           request.params.id,
           request.body.decision,
@@ -139,17 +144,63 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["admin"],
-          summary: "Every refund request, newest first, optionally of one status",
+          summary: "Every refund request, newest first, optionally of one status or payout state",
           querystring: z.object({
             page: pageNumber,
             status: z
               .enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` })
               .optional(),
+            payout: z
+              .enum(payoutStates, { error: `Payout must be one of ${payoutStates.join(", ")}` })
+              .optional(),
           }),
           response: { 200: refundListSchema },
         },
       },
-      async (request) => listRefunds(db, { status: request.query.status }, request.query.page),
+      async (request) =>
+        listRefunds(db, { status: request.query.status, payout: request.query.payout }, request.query.page),
+    );
+
+    const payoutParams = z.object({ id: z.uuid("Unknown refund request") });
+    admin.post(
+      "/admin/refunds/:id/payout/retry",
+      {
+        config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["admin"],
+          summary: "Send a refund the provider refused to the provider again",
+          description:
+            "Only for a refund whose payout failed: it goes back to pending and the provider is asked again (a new round of the same refund, so a refund the provider made is never made twice). Audited.",
+          params: payoutParams,
+          response: { 200: payoutAnswerSchema },
+        },
+      },
+      async (request) => ({
+        payout: await retryPayout(payoutDepsOf(app), signedInUser(request), request.params.id),
+      }),
+    );
+    admin.post(
+      "/admin/refunds/:id/payout/transferred",
+      {
+        config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+        schema: {
+          tags: ["admin"],
+          summary: "Record the bank transfer made for a refund no provider can pay back",
+          description:
+            "Only for a payout awaiting a transfer (the order was not paid through a card or PayPal provider): records the bank's reference and the date, completes the payout and e-mails the buyer. Audited.",
+          params: payoutParams,
+          body: markTransferredSchema,
+          response: { 200: payoutAnswerSchema },
+        },
+      },
+      async (request) => ({
+        payout: await markTransferred(
+          payoutDepsOf(app),
+          signedInUser(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
     );
   });
 };

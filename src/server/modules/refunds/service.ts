@@ -10,10 +10,12 @@ import {
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
+import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
 import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
+import { createPayout } from "#server/modules/refunds/payouts";
 import {
   findOrderItem,
   insertRefundRequestOnce,
@@ -96,9 +98,13 @@ function actorFor(me: UserRow, row: RefundRow): RefundActor | null {
   return null;
 }
 
-/** Applies a decision; an approval refunds the item, revokes its licences and cancels its commission. */
+/**
+ * Applies a decision; an approval refunds the item, revokes its licences, cancels its commission and
+ * records how the money goes back (a provider refund is queued on `jobs` in the same transaction).
+ */
 export async function decideRefund(
   db: Database,
+  jobs: JobQueue,
   me: UserRow,
   id: string,
   decision: "approve" | "reject" | "escalate",
@@ -135,13 +141,13 @@ export async function decideRefund(
       before: snapshot(row),
       after: snapshot(updated),
     });
-    if (next.status === "approved") await refundItem(tx, row, now);
+    if (next.status === "approved") await refundItem(tx, jobs, updated, now);
     return { refund: updated, actor, productName: item?.productName ?? "" };
   });
 }
 
-/** The approved refund's effects on the item, its licences, its commission and the order's status. */
-async function refundItem(tx: Transaction, row: RefundRow, now: Date) {
+/** The approved refund's effects on the item, its licences, its commission, the order's status and the money. */
+async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: Date) {
   await markItemRefunded(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
   await cancelCommissionForItem(tx, row.orderItemId, now);
@@ -152,4 +158,5 @@ async function refundItem(tx: Transaction, row: RefundRow, now: Date) {
   if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   assertTransition(paymentStatus, next, "refund");
   await setOrderPaymentStatus(tx, row.orderId, next, now);
+  await createPayout(jobs, tx, row, all, now);
 }

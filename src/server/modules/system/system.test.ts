@@ -158,6 +158,7 @@ describe("background jobs", () => {
       "mail",
       "payments-reconcile",
       "commissions-release",
+      "refund-payout",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

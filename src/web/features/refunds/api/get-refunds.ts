@@ -1,21 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { RefundList, RefundStatus } from "#domain/refunds";
+import type { PayoutState, RefundList, RefundStatus } from "#domain/refunds";
 import { api } from "#web/lib/api";
 
 /** The prefix of every refund list's key, for invalidating them all after a decision. */
 export const refundsKey = ["refunds"] as const;
 
+/** What a list shows: one refund status, or (for the platform) the refunds whose payout is in one state. */
+export type RefundFilter = { status?: RefundStatus; payout?: PayoutState };
+
 /** Requests for the caller's own sold items (sellers) or, for the platform, every request. */
-export const refundsQueryOptions = (scope: "seller" | "admin", page: number, status?: RefundStatus) =>
+export const refundsQueryOptions = (scope: "seller" | "admin", page: number, filter: RefundFilter = {}) =>
   queryOptions({
-    queryKey: [...refundsKey, scope, { page, status }],
+    queryKey: [...refundsKey, scope, { page, ...filter }],
     queryFn: () =>
       api<RefundList>(scope === "seller" ? "/seller/refunds" : "/admin/refunds", {
-        query: { page, status },
+        query: { page, status: filter.status, payout: scope === "admin" ? filter.payout : undefined },
       }),
     placeholderData: keepPreviousData,
   });
 
-export function useRefunds(scope: "seller" | "admin", page: number, status?: RefundStatus) {
-  return useQuery(refundsQueryOptions(scope, page, status));
+export function useRefunds(scope: "seller" | "admin", page: number, filter: RefundFilter = {}) {
+  return useQuery(refundsQueryOptions(scope, page, filter));
 }

@@ -17,6 +17,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { useRequestRefund } from "#web/features/refunds/api/request-refund";
+import { BuyerPayoutLine } from "#web/features/refunds/components/payout-status";
 import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
 import { RefundStatusBadge, SellerDeadline } from "#web/features/refunds/components/refund-status";
 import { runMutation } from "#web/lib/mutation";
@@ -83,6 +84,7 @@ function ItemRefund({ order, item, windowOpen }: { order: Order; item: Item; win
         )}
       </div>
       <SellerDeadline status={refund.status} dueAt={refund.sellerDueAt} />
+      {refund.payout && <BuyerPayoutLine payout={refund.payout} />}
       {refund.sellerNote && (
         <span className="text-xs text-muted-foreground">Seller: {refund.sellerNote}</span>
       )}

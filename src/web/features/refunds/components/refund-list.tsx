@@ -1,9 +1,10 @@
 import { formatDate } from "#domain/dates";
-import type { RefundListItem, RefundStatus } from "#domain/refunds";
+import type { RefundListItem } from "#domain/refunds";
 import { PagedList } from "#web/components/layout/paged-list";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
-import { useRefunds } from "#web/features/refunds/api/get-refunds";
+import { type RefundFilter, useRefunds } from "#web/features/refunds/api/get-refunds";
+import { PayoutActions, PayoutStatus } from "#web/features/refunds/components/payout-status";
 import { RefundDecisionButton } from "#web/features/refunds/components/refund-decision";
 import { RefundStatusBadge, SellerDeadline } from "#web/features/refunds/components/refund-status";
 
@@ -16,17 +17,17 @@ const columns = ["Requested", "Product", "Amount", "Buyer", "Reason", "Status", 
 export function RefundList({
   scope,
   page,
-  status,
+  filter,
   onPage,
 }: {
   scope: "seller" | "admin";
   page: number;
-  status?: RefundStatus;
+  filter?: RefundFilter;
   onPage: (page: number) => void;
 }) {
   return (
     <PagedList
-      query={useRefunds(scope, page, status)}
+      query={useRefunds(scope, page, filter)}
       what="refund requests"
       empty={scope === "seller" ? "No refund requests for your products." : "No refund requests."}
       onPage={onPage}
@@ -48,6 +49,7 @@ function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" 
     scope === "seller"
       ? refund.status === "requested"
       : refund.status === "escalated" || (refund.platformSold && refund.status === "requested");
+  const payoutNeedsAdmin = refund.payout?.state === "failed" || refund.payout?.state === "awaiting_transfer";
   return (
     <TableRow className="align-top" data-testid="refund-row">
       <TableCell className="whitespace-nowrap">
@@ -76,10 +78,13 @@ function RefundRow({ refund, scope }: { refund: RefundListItem; scope: "seller" 
         <div className="flex flex-col items-start gap-1">
           <RefundStatusBadge status={refund.status} />
           <SellerDeadline status={refund.status} dueAt={refund.sellerDueAt} />
+          {refund.payout && <PayoutStatus payout={refund.payout} />}
         </div>
       </TableCell>
       <TableCell>
-        {canAnswer ? (
+        {scope === "admin" && refund.payout && payoutNeedsAdmin ? (
+          <PayoutActions refundId={refund.id} payout={refund.payout} subject={subject} />
+        ) : canAnswer ? (
           <div className="flex flex-wrap gap-2">
             <RefundDecisionButton
               id={refund.id}
