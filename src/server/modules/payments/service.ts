@@ -9,6 +9,8 @@ import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
 import { AppError, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
+import type { Mailer } from "#server/mail/mailer";
+import { expireBankTransfers, reopenBankTransfer } from "#server/modules/bank-transfers/service";
 import {
   assertTransition,
   deliverInTx,
@@ -42,6 +44,8 @@ export type PaymentDeps = {
   origin: string;
   /** PAYMENT_EXPIRY_MINUTES. */
   expiryMinutes: number;
+  /** Bank-transfer instructions are e-mailed in the transaction that places the order. */
+  mailer: Mailer;
 };
 
 export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
@@ -51,6 +55,7 @@ export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
     settlement: settlementOf(app),
     origin: publicUrl(app.env),
     expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
+    mailer: app.mailer,
   };
 }
 
@@ -78,6 +83,11 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
     if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
+    // A bank transfer has no provider page: placing it again awaits the money anew on the return page.
+    if (order.paymentMethod === "bank-transfer") {
+      await reopenBankTransfer(deps, tx, order, new Date());
+      return null;
+    }
     const latest = await latestPayment(tx, orderId);
     if (order.paymentStatus === "pending" && latest?.state === "pending") return { order, payment: latest };
     if (order.paymentStatus === "failed") {
@@ -286,7 +296,14 @@ export async function retryPayment(
   return startPayment(deps, orderId);
 }
 
-export type ReconcileResult = { checked: number; applied: number; expired: number; errors: number };
+export type ReconcileResult = {
+  checked: number;
+  applied: number;
+  expired: number;
+  errors: number;
+  /** Bank-transfer orders whose due date passed unpaid. */
+  transfersExpired: number;
+};
 
 /**
  * Asks the provider about every payment pending for more than five minutes (its webhook may have been
@@ -295,7 +312,7 @@ export type ReconcileResult = { checked: number; applied: number; expired: numbe
  * reached is asked again on the next run, but does not keep a payment from expiring.
  */
 export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0 };
+  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0, transfersExpired: 0 };
   const expiresBefore = now.getTime() - deps.expiryMinutes * 60_000;
   const stale = await stalePendingPayments(
     deps.db,
@@ -325,7 +342,9 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<R
       result.expired++;
     }
   }
-  if (result.checked > 0) deps.settlement.log.info({ ...result }, "reconcile: pass done");
+  result.transfersExpired = await expireBankTransfers(deps, now);
+  if (result.checked > 0 || result.transfersExpired > 0)
+    deps.settlement.log.info({ ...result }, "reconcile: pass done");
   return result;
 }
 
@@ -337,7 +356,8 @@ export function reconcileJob(app: FastifyInstance): JobDefinition {
     runAtStart: true,
     retryLimit: 0,
     retryDelaySeconds: 60,
-    describe: () => "Ask providers about payments still pending; expire unpaid ones",
+    describe: () =>
+      "Ask providers about payments still pending; expire unpaid ones and overdue bank transfers",
     async run() {
       await reconcilePayments(paymentDepsOf(app), new Date());
     },
