@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminBankTransfer, RecordedTransfer, RecordTransferAnswer } from "#domain/bank-transfer";
+import type { AdminBankTransfer, RecordTransferAnswer, RecordTransferInput } from "#domain/bank-transfer";
+import { adminOrdersKey } from "#web/features/orders/api/get-admin-orders";
 import { api } from "#web/lib/api";
 
 const base = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -17,17 +18,24 @@ export function useAdminBankTransfer(orderId: string | null) {
   return useQuery({ ...adminBankTransferQueryOptions(orderId ?? ""), enabled: orderId !== null });
 }
 
-/** Records a transfer received; the order (and its list) may have become confirmed. */
-export const recordTransfer = (orderId: string, body: RecordedTransfer) =>
+/**
+ * Records a transfer received; the order (and its list) may have become confirmed. The body is what the
+ * admin typed (checked by the form's schema), not its parsed form: the server parses it again by the
+ * same schema, which reads "120.5000" as more than two decimals.
+ */
+export const recordTransfer = (orderId: string, body: RecordTransferInput) =>
   api<RecordTransferAnswer>(`${base(orderId)}/bank-transfers`, { method: "POST", body });
 
 export function useRecordTransfer(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecordedTransfer) => recordTransfer(orderId, body),
+    mutationFn: (body: RecordTransferInput) => recordTransfer(orderId, body),
     onSuccess: (answer) => {
       queryClient.setQueryData(adminBankTransferQueryOptions(orderId).queryKey, answer.transfer);
-      return queryClient.invalidateQueries({ queryKey: ["orders"] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["orders"] }),
+        queryClient.invalidateQueries({ queryKey: adminOrdersKey }),
+      ]);
     },
   });
 }

@@ -115,8 +115,9 @@ function RecordForm({ orderId, onCancel }: { orderId: string; onCancel: () => vo
     defaultValues: { amount: "", receivedOn: localToday(), bankReference: "" },
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await runMutation(record.mutateAsync(values), {
+  // Sent as typed once the schema accepts it: the server checks the same text by the same schema.
+  const onSubmit = form.handleSubmit(async () => {
+    const result = await runMutation(record.mutateAsync(form.getValues()), {
       success: (answer) => ({
         title: answer.recorded ? "Transfer recorded" : "Transfer already recorded",
         description: answer.delivered
