@@ -94,6 +94,8 @@ describe("paying by bank transfer", () => {
     await buyer.goto(`/dashboard/orders/${orderId}/invoice`);
     await buyer.getByTestId("invoice-payment-instructions").waitFor();
     expect(await buyer.getByTestId("invoice-payment-instructions").textContent()).toContain(reference);
+    expect(await buyer.getByTestId("invoice-status").textContent()).toBe("Awaiting payment");
+    await expectAccessible(buyer);
     await snapshot(buyer, "bank-transfer-invoice", { fullPage: true });
 
     // The super admin finds the order by the reference as a bank statement prints it.

@@ -6,6 +6,7 @@ import { formatUsd } from "#domain/money";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { cn } from "#web/lib/utils";
 
 function copy(label: string, value: string) {
   return Promise.resolve()
@@ -16,13 +17,24 @@ function copy(label: string, value: string) {
     );
 }
 
-function Detail({ label, value, copyable }: { label: string; value: string; copyable?: boolean }) {
+function Detail({
+  label,
+  value,
+  copyable,
+  code = true,
+}: {
+  label: string;
+  value: string;
+  copyable?: boolean;
+  /** Numbers and codes a buyer copies are set in a fixed-width font, names in the text's own. */
+  code?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="flex min-w-0 items-center gap-2">
         <span
-          className="font-mono text-sm break-all"
+          className={cn("text-sm break-all", code && "font-mono")}
           data-testid={`transfer-${label.toLowerCase().replace(/\W+/g, "-")}`}
         >
           {value}
@@ -33,6 +45,7 @@ function Detail({ label, value, copyable }: { label: string; value: string; copy
             variant="outline"
             size="sm"
             aria-label={`Copy ${label}`}
+            className="print:hidden"
             onClick={() => void copy(label, value)}
           >
             <Copy className="size-3.5" aria-hidden />
@@ -49,15 +62,15 @@ export function BankDetailsList({ transfer }: { transfer: BankTransfer }) {
   const { details } = transfer;
   return (
     <dl className="divide-y divide-border border-y border-border">
-      <Detail label="Amount" value={`${formatUsd(Number(transfer.amountDue))} (USD)`} />
-      <Detail label="Account name" value={details.accountName} />
-      <Detail label="Bank" value={details.bankName} />
+      <Detail label="Amount" value={`${formatUsd(Number(transfer.amountDue))} (USD)`} code={false} />
+      <Detail label="Account name" value={details.accountName} code={false} />
+      <Detail label="Bank" value={details.bankName} code={false} />
       <Detail label="IBAN" value={details.iban} copyable />
       <Detail label="SWIFT/BIC" value={details.swift} />
       {details.accountNumber && <Detail label="Account number" value={details.accountNumber} copyable />}
       {details.ifsc && <Detail label="IFSC" value={details.ifsc} />}
       <Detail label="Reference" value={transfer.reference} copyable />
-      <Detail label="Pay by" value={formatDate(transfer.dueAt)} />
+      <Detail label="Pay by" value={formatDate(transfer.dueAt)} code={false} />
     </dl>
   );
 }
