@@ -22,7 +22,7 @@ import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
-import { useAdminBankTransfer, useRecordTransfer } from "#web/features/payments/api/admin-bank-transfers";
+import { useAdminBankTransfer, useRecordTransfer } from "#web/features/orders/api/admin-bank-transfers";
 import { runMutation } from "#web/lib/mutation";
 
 /** Today's date where the admin is: what a date input shows and what they read off the statement. */
