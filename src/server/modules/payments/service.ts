@@ -309,7 +309,8 @@ export type ReconcileResult = {
  * Asks the provider about every payment pending for more than five minutes (its webhook may have been
  * lost) and applies the answer like a webhook; a payment older than PAYMENT_EXPIRY_MINUTES that is
  * still pending expires, and its order fails with the reason "expired". A provider that cannot be
- * reached is asked again on the next run, but does not keep a payment from expiring.
+ * reached is asked again on the next run, but does not keep a payment from expiring. Bank-transfer
+ * orders past their due date expire in the same pass (`expireBankTransfers`).
  */
 export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
   const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0, transfersExpired: 0 };
