@@ -13,6 +13,7 @@ export const auditEntityTypes = [
   "refund",
   "commission",
   "job",
+  "bank_transfer",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

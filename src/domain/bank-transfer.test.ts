@@ -7,7 +7,9 @@ import {
   recordTransferSchemaAt,
   transferAmountDue,
   transferExpiresAt,
+  transferInstruction,
   transferReference,
+  transferReferenceQuerySchema,
 } from "#domain/bank-transfer";
 import { DAY_MS } from "#domain/dates";
 import { fromUnits, toUnits } from "#domain/money";
@@ -270,5 +272,25 @@ describe("recordTransferSchemaAt", () => {
       "Enter the day the transfer arrived",
       "Enter the bank's reference for this transfer",
     ]);
+  });
+});
+
+describe("what the API and screens say about a transfer", () => {
+  test("the instruction names the amount in dollars, the account and the reference", () => {
+    expect(transferInstruction("20.0000", { accountName: "Stackbay FZ-LLC" }, "SB-7K3M9QX2Z")).toBe(
+      "Transfer $20.00 to Stackbay FZ-LLC with reference SB-7K3M9QX2Z.",
+    );
+  });
+
+  test("the admin's reference search forgives a statement's spelling and refuses a typo", () => {
+    const reference = transferReference("0b7e7a52-4f7e-4a38-9d2b-0c1d2e3f4a5b");
+    const messy = reference.toLowerCase().replace("-", " ").replaceAll("0", "o");
+    expect(transferReferenceQuerySchema.parse({ reference: messy })).toEqual({ reference });
+    const typo = `${reference.slice(0, -1)}${reference.endsWith("0") ? "1" : "0"}`;
+    const refused = transferReferenceQuerySchema.safeParse({ reference: typo });
+    expect(refused.error?.issues[0]?.message).toBe(
+      "This is not a Stackbay transfer reference; check it against the bank statement",
+    );
+    expect(transferReferenceQuerySchema.safeParse({ reference: "x".repeat(41) }).success).toBe(false);
   });
 });

@@ -265,3 +265,104 @@ export function recordTransferSchemaAt(now: Date) {
 }
 export type RecordTransferInput = z.input<ReturnType<typeof recordTransferSchemaAt>>;
 export type RecordedTransfer = z.output<ReturnType<typeof recordTransferSchemaAt>>;
+
+/* ----------------------------------------------------------------------------------------------------
+ * What the API answers about a bank-transfer order
+ * ------------------------------------------------------------------------------------------------- */
+
+/** The checkout method that pays by bank transfer. */
+export const BANK_TRANSFER_METHOD = "bank-transfer";
+/** Days a bank-transfer order waits for its money before it expires (BANK_TRANSFER_EXPIRY_DAYS). */
+export const DEFAULT_BANK_TRANSFER_EXPIRY_DAYS = 7;
+
+/** The operator's account the buyer pays into; `demo` when none is configured (test mode). */
+export const bankDetailsSchema = z.object({
+  accountName: z.string(),
+  bankName: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  /** India's domestic details, when the operator has an Indian account. */
+  accountNumber: z.string().nullable(),
+  ifsc: z.string().nullable(),
+  demo: z.boolean(),
+});
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+export const transferStandingSchema = z.object({
+  status: z.enum(["awaiting", "partial", "paid", "overpaid"]),
+  receivedTotal: z.string(),
+  outstanding: z.string(),
+  excess: z.string(),
+  explanation: z.string(),
+});
+
+/**
+ * A bank-transfer order's instructions and how far it is paid, as its buyer sees them. Amounts are
+ * 4-place decimal strings (USD), `dueAt` an ISO datetime; `expired` once the due date passed unpaid.
+ */
+export const bankTransferSchema = z.object({
+  orderId: z.string(),
+  reference: z.string(),
+  amountDue: z.string(),
+  dueAt: z.string(),
+  expired: z.boolean(),
+  paymentStatus: z.string(),
+  details: bankDetailsSchema,
+  standing: transferStandingSchema,
+});
+export type BankTransfer = z.infer<typeof bankTransferSchema>;
+
+/** One transfer an admin recorded as received. */
+export const receivedTransferSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  receivedOn: z.string(),
+  bankReference: z.string(),
+  recordedAt: z.string(),
+  recordedBy: z.string().nullable(),
+});
+export type ReceivedTransfer = z.infer<typeof receivedTransferSchema>;
+
+/** The admin's view: the buyer's view, the account it belongs to and every transfer recorded. */
+export const adminBankTransferSchema = bankTransferSchema.extend({
+  accountEmail: z.string(),
+  totalAmount: z.string(),
+  transfers: z.array(receivedTransferSchema),
+});
+export type AdminBankTransfer = z.infer<typeof adminBankTransferSchema>;
+
+/**
+ * `recorded` is false when the same bank reference was already recorded for this order (a repeated
+ * submit changes nothing); `delivered` when this transfer completed the payment and confirmed the order.
+ */
+export const recordTransferAnswerSchema = z.object({
+  recorded: z.boolean(),
+  delivered: z.boolean(),
+  transfer: adminBankTransferSchema,
+});
+export type RecordTransferAnswer = z.infer<typeof recordTransferAnswerSchema>;
+
+/** The admin's search by transfer reference: whatever `parseTransferReference` forgives. */
+export const transferReferenceQuerySchema = z.object({
+  reference: z
+    .string({ error: "Enter a transfer reference, like SB-7K3M9QX2Z" })
+    .max(40, "Enter a transfer reference, like SB-7K3M9QX2Z")
+    .transform((text, ctx) => {
+      const reference = parseTransferReference(text);
+      if (reference) return reference;
+      ctx.addIssue({
+        code: "custom",
+        message: "This is not a Stackbay transfer reference; check it against the bank statement",
+      });
+      return z.NEVER;
+    }),
+});
+
+/** The one line the buyer acts on: how much, to whom, with which reference. */
+export function transferInstruction(
+  amount: string,
+  details: Pick<BankDetails, "accountName">,
+  reference: string,
+) {
+  return `Transfer ${formatUsd(Number(amount))} to ${details.accountName} with reference ${reference}.`;
+}

@@ -10,6 +10,7 @@ export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
   { value: "paypal", label: "PayPal" },
   { value: "apple-pay", label: "Apple Pay" },
+  { value: "bank-transfer", label: "Bank transfer" },
 ] as const;
 export type PaymentMethod = (typeof paymentMethods)[number]["value"];
 const paymentMethodValues = paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]];

@@ -52,7 +52,7 @@ export const faqItems: FaqItem[] = [
     category: "payments",
     question: "Which payment methods do you accept?",
     answer:
-      "Checkout offers three ways to pay: by credit or debit card (the card page also offers Apple Pay and Google Pay where your device supports them), with PayPal, or by bank transfer. Card and PayPal payments are confirmed as soon as the provider confirms them, usually within seconds; a bank transfer is confirmed once the money reaches us.",
+      "Checkout offers four ways to pay: by credit or debit card (the card page also offers Google Pay where your device supports it), with Apple Pay, with PayPal, or by bank transfer. Card and PayPal payments are confirmed as soon as the provider confirms them, usually within seconds. For a bank transfer you get our account details and a reference starting with SB-: the order is confirmed once the full amount reaches us, and an order not paid by its due date expires.",
   },
   {
     id: "payment-currencies",

@@ -118,6 +118,10 @@ describe("invoices", () => {
     expect(invoice.lines.map((l) => l.refunded)).toEqual([true, false]);
     expect(invoice.status).toBe("Partially refunded");
     expect(buildInvoice({ ...order, paymentStatus: "refunded" }).status).toBe("Refunded");
+    // A bank-transfer order's invoice shows while its money is awaited.
+    expect(buildInvoice({ ...order, paymentStatus: "processing", isPaid: false }).status).toBe(
+      "Awaiting payment",
+    );
   });
 
   test("rates print without grouping or trailing zeros", () => {

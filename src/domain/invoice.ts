@@ -39,8 +39,12 @@ export type Invoice = {
   billTo: Order["customerInfo"];
 };
 
-/** On an invoice a confirmed order reads "Paid"; refunds say so. */
+/**
+ * On an invoice a confirmed order reads "Paid"; refunds say so. Only a bank-transfer order awaiting its
+ * money shows an invoice unpaid (with how to pay it).
+ */
 const statusLabels: Partial<Record<PaymentStatus, string>> = {
+  processing: "Awaiting payment",
   mock_confirmed: "Paid",
   partially_refunded: "Partially refunded",
   refunded: "Refunded",

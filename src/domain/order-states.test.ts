@@ -9,7 +9,7 @@ import {
   transitionRefusal,
 } from "#domain/order-states";
 
-const actors: OrderActor[] = ["provider", "buyer", "admin", "refund"];
+const actors: OrderActor[] = ["provider", "buyer", "admin", "refund", "transfer"];
 
 /** The allowed moves, written out independently of the table they check. */
 const allowed = new Set([
@@ -19,9 +19,13 @@ const allowed = new Set([
   "pending>failed:provider",
   "pending>failed:admin",
   "processing>mock_confirmed:admin",
+  "processing>mock_confirmed:transfer",
   "processing>failed:admin",
+  "processing>failed:transfer",
   "failed>mock_confirmed:provider",
+  "failed>mock_confirmed:transfer",
   "failed>pending:buyer",
+  "failed>processing:buyer",
   "mock_confirmed>partially_refunded:refund",
   "mock_confirmed>refunded:refund",
   "partially_refunded>refunded:refund",
@@ -66,6 +70,13 @@ describe("order state machine", () => {
     expect(sourcesOf("mock_confirmed", "admin")).toEqual(["pending", "processing"]);
     expect(sourcesOf("failed", "provider")).toEqual(["pending"]);
     expect(sourcesOf("refunded", "refund")).toEqual(["mock_confirmed", "partially_refunded"]);
+  });
+
+  test("bank transfers confirm an order awaiting funds, or one that expired before the money arrived", () => {
+    expect(sourcesOf("mock_confirmed", "transfer")).toEqual(["processing", "failed"]);
+    expect(sourcesOf("failed", "transfer")).toEqual(["processing"]);
+    expect(sourcesOf("processing", "buyer")).toEqual(["failed"]);
+    expect(canTransition("pending", "mock_confirmed", "transfer")).toBe(false);
   });
 
   test("an admin is offered the current status and the allowed moves only", () => {

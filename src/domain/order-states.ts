@@ -3,9 +3,11 @@ import { orderStatuses } from "#domain/checkout";
 
 /**
  * Who moves an order between payment statuses: the payment provider's verified answer (webhook, return
- * page, reconciliation), the buyer trying a failed payment again, an admin by hand, the refund flow.
+ * page, reconciliation), the buyer trying a failed payment again, an admin by hand, the refund flow,
+ * and the bank-transfer rules (an admin's recorded transfers adding up to the amount due, or the due
+ * date passing unpaid).
  */
-export type OrderActor = "provider" | "buyer" | "admin" | "refund";
+export type OrderActor = "provider" | "buyer" | "admin" | "refund" | "transfer";
 
 /**
  * Every allowed move, and who may make it; anything not listed is refused. Only the provider confirms
@@ -13,6 +15,10 @@ export type OrderActor = "provider" | "buyer" | "admin" | "refund";
  * (and delivered, and counted) a second time, and a late failure cannot undo it. A payment the provider
  * says succeeded confirms the order even if it had been marked failed (a late "paid" after an expiry);
  * an admin cannot confirm a failed order, whose buyer pays by trying again.
+ *
+ * A bank-transfer order waits in processing for its money: recorded transfers that cover it confirm
+ * it, its due date passing unpaid fails it, and money that arrives after that still confirms it (as a
+ * provider's late "paid" does). Its buyer asks for it again by moving it back to processing.
  */
 const transitions: Record<PaymentStatus, Partial<Record<PaymentStatus, readonly OrderActor[]>>> = {
   pending: {
@@ -20,8 +26,8 @@ const transitions: Record<PaymentStatus, Partial<Record<PaymentStatus, readonly 
     mock_confirmed: ["provider", "admin"],
     failed: ["provider", "admin"],
   },
-  processing: { mock_confirmed: ["admin"], failed: ["admin"] },
-  failed: { mock_confirmed: ["provider"], pending: ["buyer"] },
+  processing: { mock_confirmed: ["admin", "transfer"], failed: ["admin", "transfer"] },
+  failed: { mock_confirmed: ["provider", "transfer"], pending: ["buyer"], processing: ["buyer"] },
   mock_confirmed: { partially_refunded: ["refund"], refunded: ["refund"] },
   partially_refunded: { refunded: ["refund"] },
   refunded: {},

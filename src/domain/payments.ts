@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { type PaymentMethod, paymentMethods } from "#domain/checkout";
 
-/** The providers a payment can go through; `test` is the built-in test mode that takes no money. */
-export const paymentProviderNames = ["test", "stripe", "paypal"] as const;
+/**
+ * The providers a payment can go through; `test` is the built-in test mode that takes no money, `bank`
+ * is a bank transfer to the operator's own account (recorded by an admin, no provider involved).
+ */
+export const paymentProviderNames = ["test", "stripe", "paypal", "bank"] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];
 
 /** What a payment attempt can be: the provider's answer decides, the expiry only ends a pending one. */

@@ -29,6 +29,7 @@ import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, createMailTransport, type Mailer, type MailTransport } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { auditRoutes } from "#server/modules/audit/routes";
+import { bankTransferRoutes } from "#server/modules/bank-transfers/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
 import { categoryRoutes } from "#server/modules/categories/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
@@ -266,6 +267,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(orderRoutes, { prefix: "/api" });
   await app.register(paymentRoutes, { prefix: "/api" });
+  await app.register(bankTransferRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });
   await app.register(auditRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });

@@ -55,7 +55,7 @@ describe("loadEnv", () => {
   test("production refuses test-mode payments unless allowed, and provider keys come in sets", () => {
     const secret = "x".repeat(32);
     expect(() => loadEnv({ NODE_ENV: "production", AUTH_SECRET: secret })).toThrow(
-      /ALLOW_TEST_PAYMENTS must be true to run in production with payments in test mode \(no money is taken for: stripe, apple-pay, paypal\)/,
+      /ALLOW_TEST_PAYMENTS must be true to run in production with payments in test mode \(no money is taken for: stripe, apple-pay, paypal, bank-transfer\)/,
     );
     const live = {
       NODE_ENV: "production",
@@ -65,8 +65,13 @@ describe("loadEnv", () => {
       PAYPAL_CLIENT_ID: "paypal-client-id",
       PAYPAL_CLIENT_SECRET: "paypal-client-secret",
       PAYPAL_WEBHOOK_ID: "WH-123",
+      BANK_ACCOUNT_NAME: "Stackbay FZ-LLC",
+      BANK_NAME: "Emirates NBD",
+      BANK_IBAN: "AE07 0331 2345 6789 0123 456",
+      BANK_SWIFT: "ebiladad",
     };
     expect(loadEnv(live).ALLOW_TEST_PAYMENTS).toBe(false);
+    expect(() => loadEnv({ ...live, BANK_IBAN: "" })).toThrow(/no money is taken for: bank-transfer\)/);
     expect(() => loadEnv({ ...live, STRIPE_WEBHOOK_SECRET: "" })).toThrow(
       /STRIPE_WEBHOOK_SECRET is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
     );
@@ -75,6 +80,33 @@ describe("loadEnv", () => {
     );
     expect(loadEnv({}).PAYMENT_EXPIRY_MINUTES).toBe(60);
     expect(() => loadEnv({ PAYMENT_EXPIRY_MINUTES: "1" })).toThrow(/PAYMENT_EXPIRY_MINUTES/);
+  });
+
+  test("bank details are validated and come as a set; India's pair too", () => {
+    const bank = {
+      BANK_ACCOUNT_NAME: "Stackbay FZ-LLC",
+      BANK_NAME: "Emirates NBD",
+      BANK_IBAN: "AE07 0331 2345 6789 0123 456",
+      BANK_SWIFT: "ebiladad",
+    };
+    const env = loadEnv(bank);
+    expect(env.BANK_IBAN).toBe("AE070331234567890123456");
+    expect(env.BANK_SWIFT).toBe("EBILADAD");
+    expect(env.BANK_TRANSFER_EXPIRY_DAYS).toBe(7);
+    expect(() => loadEnv({ ...bank, BANK_IBAN: "AE08 0331 2345 6789 0123 456" })).toThrow(
+      /BANK_IBAN must be a valid IBAN/,
+    );
+    expect(() => loadEnv({ ...bank, BANK_SWIFT: "EBI" })).toThrow(/BANK_SWIFT must be a SWIFT\/BIC code/);
+    expect(() => loadEnv({ ...bank, BANK_NAME: "" })).toThrow(
+      /BANK_NAME is missing: BANK_ACCOUNT_NAME, BANK_NAME, BANK_IBAN, BANK_SWIFT must be set together/,
+    );
+    expect(() => loadEnv({ ...bank, BANK_IFSC: "HDFC0001234" })).toThrow(
+      /BANK_ACCOUNT_NUMBER is missing: BANK_ACCOUNT_NUMBER and BANK_IFSC must be set together/,
+    );
+    expect(
+      loadEnv({ ...bank, BANK_IFSC: "hdfc0001234", BANK_ACCOUNT_NUMBER: "50100123456789" }).BANK_IFSC,
+    ).toBe("HDFC0001234");
+    expect(() => loadEnv({ BANK_TRANSFER_EXPIRY_DAYS: "0" })).toThrow(/BANK_TRANSFER_EXPIRY_DAYS/);
   });
 
   test("parses TRUST_PROXY and PUBLIC_URL", () => {

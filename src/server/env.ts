@@ -1,9 +1,25 @@
 import { z } from "zod";
+import { DEFAULT_BANK_TRANSFER_EXPIRY_DAYS } from "#domain/bank-transfer";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 
 const booleanish = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+/** An IBAN's own check (ISO 13616: the rearranged number mod 97 is 1), so a typo fails at boot, not at the bank. */
+function isIban(text: string): boolean {
+  const compact = text.replace(/\s/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
+  const digits = [...(compact.slice(4) + compact.slice(0, 4))]
+    .map((c) => (c >= "A" ? String(c.charCodeAt(0) - 55) : c))
+    .join("");
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
+/** The operator's bank account: all of them, or none (bank transfer then runs in test mode). */
+const bankVariables = ["BANK_ACCOUNT_NAME", "BANK_NAME", "BANK_IBAN", "BANK_SWIFT"] as const;
 
 const envSchema = z
   .object({
@@ -52,6 +68,36 @@ const envSchema = z
     ALLOW_TEST_PAYMENTS: booleanish.default(false),
     /** Minutes after which a payment never completed expires and its order fails. */
     PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+    // The operator's account that bank transfers are paid into; without it the method runs in test
+    // mode with demo details.
+    BANK_ACCOUNT_NAME: z.string().trim().min(2, "must be the account holder's name").max(140).optional(),
+    BANK_NAME: z.string().trim().min(2, "must be the bank's name").max(140).optional(),
+    BANK_IBAN: z
+      .string()
+      .refine(isIban, "must be a valid IBAN (country code, check digits and account, e.g. AE07…)")
+      .transform((v) => v.replace(/\s/g, "").toUpperCase())
+      .optional(),
+    BANK_SWIFT: z
+      .string()
+      .regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/, "must be a SWIFT/BIC code of 8 or 11 characters")
+      .transform((v) => v.toUpperCase())
+      .optional(),
+    BANK_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{6,18}$/, "must be an account number of 6 to 18 digits")
+      .optional(),
+    BANK_IFSC: z
+      .string()
+      .regex(/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/, "must be an Indian IFSC code (4 letters, 0, 6 characters)")
+      .transform((v) => v.toUpperCase())
+      .optional(),
+    /** Days a bank-transfer order waits for its money before it expires. */
+    BANK_TRANSFER_EXPIRY_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(60)
+      .default(DEFAULT_BANK_TRANSFER_EXPIRY_DAYS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -87,20 +133,43 @@ const envSchema = z
           "is missing: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together (the client id and secret start payments, the webhook id verifies their results)",
       });
     }
+    // Half an account would show buyers details they cannot pay into, so the details come as a set.
+    const bank = bankVariables.map((name) => [name, env[name]] as const);
+    if (bank.some(([, value]) => value) && !bank.every(([, value]) => value)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [bank.find(([, value]) => !value)?.[0] ?? "BANK_IBAN"],
+        message: `is missing: ${bankVariables.join(", ")} must be set together (the account buyers transfer to)`,
+      });
+    }
+    const india = [env.BANK_ACCOUNT_NUMBER, env.BANK_IFSC];
+    if (india.some(Boolean) && !india.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BANK_ACCOUNT_NUMBER ? "BANK_IFSC" : "BANK_ACCOUNT_NUMBER"],
+        message:
+          "is missing: BANK_ACCOUNT_NUMBER and BANK_IFSC must be set together (India's domestic details)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.ALLOW_TEST_PAYMENTS && testModeMethods(env).length > 0) {
       ctx.addIssue({
         code: "custom",
         path: ["ALLOW_TEST_PAYMENTS"],
-        message: `must be true to run in production with payments in test mode (no money is taken for: ${testModeMethods(env).join(", ")}); set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET, and PAYPAL_CLIENT_ID with PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID`,
+        message: `must be true to run in production with payments in test mode (no money is taken for: ${testModeMethods(env).join(", ")}); set STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET, PAYPAL_CLIENT_ID with PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID, and ${bankVariables.join(", ")}`,
       });
     }
   });
 
-/** The checkout methods that have no provider keys and so run in test mode. */
-export function testModeMethods(env: { STRIPE_SECRET_KEY?: string; PAYPAL_CLIENT_ID?: string }): string[] {
+/** The checkout methods that have no provider keys (or no bank account) and so run in test mode. */
+export function testModeMethods(env: {
+  STRIPE_SECRET_KEY?: string;
+  PAYPAL_CLIENT_ID?: string;
+  BANK_IBAN?: string;
+}): string[] {
   return [
     ...(env.STRIPE_SECRET_KEY ? [] : ["stripe", "apple-pay"]),
     ...(env.PAYPAL_CLIENT_ID ? [] : ["paypal"]),
+    ...(env.BANK_IBAN ? [] : ["bank-transfer"]),
   ];
 }
 

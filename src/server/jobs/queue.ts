@@ -120,6 +120,23 @@ export function createJobQueue(
     }
   }
 
+  /**
+   * Jobs of a queue that are due or running on any instance. pg-boss's `findJobs` cannot ask for state
+   * and due time, and a job a worker has just fetched is active before its handler starts, so this
+   * counts in pg-boss's job table itself (states before `completed` sort before it).
+   */
+  async function dueOrActive(name: string): Promise<number> {
+    const queue = await boss.getQueue(name);
+    if (!queue) return 0;
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select count(*)::int as n from pgboss.${queue.table} where name = $1 and state <= 'active' and start_after <= now()`,
+        [name],
+      );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Worker ids on this instance, by queue. */
   const workers = new Map<string, string>();
   function wake(name: string) {
@@ -190,10 +207,7 @@ export function createJobQueue(
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         let due = running;
-        for (const definition of definitions) {
-          const jobs = await boss.findJobs(definition.name, { queued: true, limit: 100 });
-          due += jobs.filter((job) => new Date(job.startAfter).getTime() <= Date.now()).length;
-        }
+        for (const definition of definitions) due += await dueOrActive(definition.name);
         if (due === 0) return;
         for (const definition of definitions) wake(definition.name);
         if (Date.now() > deadline) throw new Error(`job queue still busy after ${timeoutMs} ms`);

@@ -1,3 +1,4 @@
+import { BANK_TRANSFER_METHOD, type BankDetails } from "#domain/bank-transfer";
 import type { PaymentMethod } from "#domain/checkout";
 import { paymentMethods } from "#domain/checkout";
 import type { PaymentsConfig } from "#domain/payments";
@@ -26,10 +27,47 @@ export type PaymentProviders = {
   test: TestProvider | null;
   /** What `GET /api/payments/config` answers. */
   config: PaymentsConfig;
+  /** Bank transfers: the account buyers pay into (demo details in test mode) and how long they have. */
+  bankTransfer: BankTransferSetup;
 };
 
+export type BankTransferSetup = { details: BankDetails; expiryDays: number };
+
+/**
+ * Details nobody can pay into, for development and test mode: `demo` marks them on every screen and
+ * e-mail. The IBAN is the ISO 13616 example format for the UAE with a valid check, the bank is made up.
+ */
+const demoBankDetails: BankDetails = {
+  accountName: "Stackbay Demo Account (test mode)",
+  bankName: "Demo Bank — do not send money",
+  iban: "AE070331234567890123456",
+  swift: "DEMOAEXX",
+  accountNumber: null,
+  ifsc: null,
+  demo: true,
+};
+
+/** The operator's account from configuration, or the demo details when none is set. */
+export function bankTransferSetupOf(env: Env): BankTransferSetup {
+  const configured = env.BANK_ACCOUNT_NAME && env.BANK_NAME && env.BANK_IBAN && env.BANK_SWIFT;
+  return {
+    details: configured
+      ? {
+          accountName: env.BANK_ACCOUNT_NAME ?? "",
+          bankName: env.BANK_NAME ?? "",
+          iban: env.BANK_IBAN ?? "",
+          swift: env.BANK_SWIFT ?? "",
+          accountNumber: env.BANK_ACCOUNT_NUMBER ?? null,
+          ifsc: env.BANK_IFSC ?? null,
+          demo: false,
+        }
+      : demoBankDetails,
+    expiryDays: env.BANK_TRANSFER_EXPIRY_DAYS,
+  };
+}
+
 /** Which provider each method goes through: its real one when its keys are set, else test mode. */
-function providerNameOf(method: PaymentMethod, env: Env): ProviderName {
+function providerNameOf(method: Exclude<PaymentMethod, typeof BANK_TRANSFER_METHOD>, env: Env): ProviderName {
   if (method === "paypal") return env.PAYPAL_CLIENT_ID ? "paypal" : "test";
   return env.STRIPE_SECRET_KEY ? "stripe" : "test";
 }
@@ -47,10 +85,11 @@ export function providersFromEnv(
     paypal: createPayPalProvider,
   };
   const byName = new Map<ProviderName, PaymentProvider>();
-  const methods = paymentMethods.map(({ value }) => ({
-    method: value,
-    provider: providerNameOf(value, env),
-  }));
+  // Bank transfers go through no provider: an admin records the money the operator's bank received.
+  const methods = paymentMethods.flatMap(({ value }) =>
+    value === BANK_TRANSFER_METHOD ? [] : [{ method: value, provider: providerNameOf(value, env) }],
+  );
+  const bankTransfer = bankTransferSetupOf(env);
   const used = new Set(methods.map((m) => m.provider));
 
   let test: TestProvider | null = null;
@@ -91,6 +130,7 @@ export function providersFromEnv(
 
   return {
     forMethod(method) {
+      if (method === BANK_TRANSFER_METHOD) throw new Error("bank transfers are not paid through a provider");
       const name = methods.find((m) => m.method === method)?.provider ?? "test";
       const provider = byName.get(name);
       if (!provider) throw new Error(`no payment provider for ${method}`);
@@ -98,6 +138,13 @@ export function providersFromEnv(
     },
     byName: (name) => byName.get(name as ProviderName) ?? null,
     test,
-    config: { testMode: test !== null, methods },
+    config: {
+      testMode: test !== null || bankTransfer.details.demo,
+      methods: [
+        ...methods,
+        { method: BANK_TRANSFER_METHOD, provider: bankTransfer.details.demo ? "test" : "bank" },
+      ],
+    },
+    bankTransfer,
   };
 }

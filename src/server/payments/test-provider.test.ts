@@ -116,6 +116,7 @@ describe("providers by method", () => {
     expect(providers.forMethod("paypal").name).toBe("test");
     expect(providers.config.testMode).toBe(true);
     expect(providers.byName("stripe")).toBeNull();
+    expect(providers.bankTransfer.details.demo).toBe(true);
   });
 
   test("Stripe keys send card and Apple Pay to Stripe; PayPal stays in test mode", () => {
@@ -140,6 +141,7 @@ describe("providers by method", () => {
         { method: "stripe", provider: "stripe" },
         { method: "paypal", provider: "test" },
         { method: "apple-pay", provider: "stripe" },
+        { method: "bank-transfer", provider: "test" },
       ],
     });
   });
@@ -153,12 +155,19 @@ describe("providers by method", () => {
       PAYPAL_CLIENT_SECRET: "paypal-secret",
       PAYPAL_WEBHOOK_ID: "WH-12345",
       PAYPAL_API_BASE: "https://api-m.sandbox.paypal.com",
+      BANK_ACCOUNT_NAME: "Stackbay FZ-LLC",
+      BANK_NAME: "Emirates NBD",
+      BANK_IBAN: "AE070331234567890123456",
+      BANK_SWIFT: "EBILADAD",
     });
     const providers = providersFromEnv(env, {
       db: database.db,
       factories: { stripe: () => fake("stripe"), paypal: () => fake("paypal") },
     });
     expect(providers.config.testMode).toBe(false);
+    expect(providers.config.methods).toContainEqual({ method: "bank-transfer", provider: "bank" });
+    expect(providers.bankTransfer.details).toMatchObject({ accountName: "Stackbay FZ-LLC", demo: false });
+    expect(() => providers.forMethod("bank-transfer")).toThrow(/not paid through a provider/);
     expect(providers.test).toBeNull();
     expect(providers.byName("test")).toBeNull();
     const real = providersFromEnv(env, { db: database.db });

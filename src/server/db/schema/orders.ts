@@ -65,7 +65,10 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("orders_payment_method", sql`${t.paymentMethod} in ('stripe', 'paypal', 'apple-pay')`),
+    check(
+      "orders_payment_method",
+      sql`${t.paymentMethod} in ('stripe', 'paypal', 'apple-pay', 'bank-transfer')`,
+    ),
     check(
       "orders_payment_status",
       sql`${t.paymentStatus} in ('pending', 'processing', 'failed', 'mock_confirmed', 'partially_refunded', 'refunded')`,

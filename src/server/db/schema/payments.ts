@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -11,6 +12,8 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "#server/db/schema/auth";
+import { money } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
 
 /**
@@ -89,4 +92,44 @@ export const testPaymentSessions = pgTable(
   (t) => [
     check("test_payment_sessions_state", sql`${t.state} in ('pending', 'paid', 'failed', 'cancelled')`),
   ],
+);
+
+/**
+ * A bank-transfer order's instructions: the reference the buyer writes on the transfer (unique, so a
+ * transfer names one order), the amount asked for in whole cents and the day it lapses. `expiredAt` is
+ * set when the due date passed unpaid, cleared when the buyer asks for the order again.
+ */
+export const bankTransferOrders = pgTable(
+  "bank_transfer_orders",
+  {
+    orderId: uuid()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reference: text().notNull().unique(),
+    amountDue: money().notNull(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    expiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.dueAt)],
+);
+
+/**
+ * Each transfer an admin recorded as received for a bank-transfer order. The bank's own reference is
+ * unique per order, so the same transfer entered twice is stored once.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: money().notNull(),
+    receivedOn: date().notNull(),
+    bankReference: text().notNull(),
+    recordedBy: text().references(() => user.id, { onDelete: "set null" }),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("bank_transfers_amount", sql`${t.amount} > 0`), unique().on(t.orderId, t.bankReference)],
 );

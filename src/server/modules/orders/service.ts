@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import {
   MAX_QUANTITY,
   type PriceChange,
@@ -9,8 +10,10 @@ import {
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
+import { absoluteUrl, paths } from "#domain/routes";
 import type { Database } from "#server/db/client";
 import { AppError, ValidationError } from "#server/errors";
+import { openBankTransfer } from "#server/modules/bank-transfers/service";
 import {
   findActiveProducts,
   findFxRate,
@@ -65,6 +68,10 @@ async function displayRate(db: Database, currency: string): Promise<{ currency: 
  * to the provider's page. Only the provider's verified answer confirms it. The same idempotency key
  * from the same user answers with the order it already made and sends the buyer to its open payment
  * (the same session, after a crash) or a new attempt after a refusal.
+ *
+ * A bank-transfer order goes to no provider: it is made processing (awaiting funds) with its transfer
+ * reference, amount due and due date, its instructions e-mail queued in the same transaction, and the
+ * buyer is sent to the return page, which shows how to pay.
  */
 export async function placeOrder(
   deps: PaymentDeps,
@@ -99,8 +106,17 @@ export async function placeOrder(
     throw new ValidationError("This order's total is too large. Please split it into smaller orders.");
   }
   const { currency, rate } = await displayRate(db, input.currency);
+  const byTransfer = input.paymentMethod === BANK_TRANSFER_METHOD;
+  const now = new Date();
 
   const orderId = await db.transaction(async (tx) => {
+    const customerInfo = {
+      fullName: input.fullName,
+      email: input.email,
+      address: input.address,
+      city: input.city,
+      country: input.country,
+    };
     const id = await insertOrderOnce(tx, {
       userId,
       subtotal: totals.subtotal,
@@ -109,15 +125,9 @@ export async function placeOrder(
       currency,
       fxRate: rate,
       paymentMethod: input.paymentMethod,
-      paymentStatus: "pending",
+      paymentStatus: byTransfer ? "processing" : "pending",
       isPaid: false,
-      customerInfo: {
-        fullName: input.fullName,
-        email: input.email,
-        address: input.address,
-        city: input.city,
-        country: input.country,
-      },
+      customerInfo,
       idempotencyKey: input.idempotencyKey,
       referral: storeReferral(referral),
     });
@@ -136,6 +146,8 @@ export async function placeOrder(
         category: product.category,
       })),
     );
+    if (byTransfer)
+      await openBankTransfer(deps, tx, { id, userId, totalAmount: totals.total, customerInfo }, now);
     return id;
   });
   if (!orderId) {
@@ -144,5 +156,10 @@ export async function placeOrder(
     return { answer: await startPayment(deps, winner), created: false };
   }
 
+  if (byTransfer)
+    return {
+      answer: { orderId, redirectUrl: absoluteUrl(deps.origin, paths.checkoutComplete(orderId)) },
+      created: true,
+    };
   return { answer: await startPayment(deps, orderId), created: true };
 }

@@ -339,6 +339,7 @@ test("the payments config says which methods run in test mode", async () => {
       { method: "stripe", provider: "test" },
       { method: "paypal", provider: "test" },
       { method: "apple-pay", provider: "test" },
+      { method: "bank-transfer", provider: "test" },
     ],
   });
 });

@@ -9,6 +9,8 @@ import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
 import { AppError, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
+import type { Mailer } from "#server/mail/mailer";
+import { expireBankTransfers, reopenBankTransfer } from "#server/modules/bank-transfers/service";
 import {
   assertTransition,
   deliverInTx,
@@ -45,6 +47,8 @@ export type PaymentDeps = {
   expiryMinutes: number;
   /** Where refund events are applied (the refunds module's payouts). */
   payouts: PayoutDeps;
+  /** Bank-transfer instructions are e-mailed in the transaction that places the order. */
+  mailer: Mailer;
 };
 
 export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
@@ -55,6 +59,7 @@ export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
     origin: publicUrl(app.env),
     expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
     payouts: payoutDepsOf(app),
+    mailer: app.mailer,
   };
 }
 
@@ -82,6 +87,11 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
     if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
+    // A bank transfer has no provider page: placing it again awaits the money anew on the return page.
+    if (order.paymentMethod === "bank-transfer") {
+      await reopenBankTransfer(deps, tx, order, new Date());
+      return null;
+    }
     const latest = await latestPayment(tx, orderId);
     if (order.paymentStatus === "pending" && latest?.state === "pending") return { order, payment: latest };
     if (order.paymentStatus === "failed") {
@@ -296,16 +306,24 @@ export async function retryPayment(
   return startPayment(deps, orderId);
 }
 
-export type ReconcileResult = { checked: number; applied: number; expired: number; errors: number };
+export type ReconcileResult = {
+  checked: number;
+  applied: number;
+  expired: number;
+  errors: number;
+  /** Bank-transfer orders whose due date passed unpaid. */
+  transfersExpired: number;
+};
 
 /**
  * Asks the provider about every payment pending for more than five minutes (its webhook may have been
  * lost) and applies the answer like a webhook; a payment older than PAYMENT_EXPIRY_MINUTES that is
  * still pending expires, and its order fails with the reason "expired". A provider that cannot be
- * reached is asked again on the next run, but does not keep a payment from expiring.
+ * reached is asked again on the next run, but does not keep a payment from expiring. Bank-transfer
+ * orders past their due date expire in the same pass (`expireBankTransfers`).
  */
 export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0 };
+  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0, transfersExpired: 0 };
   const expiresBefore = now.getTime() - deps.expiryMinutes * 60_000;
   const stale = await stalePendingPayments(
     deps.db,
@@ -335,7 +353,9 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<R
       result.expired++;
     }
   }
-  if (result.checked > 0) deps.settlement.log.info({ ...result }, "reconcile: pass done");
+  result.transfersExpired = await expireBankTransfers(deps, now);
+  if (result.checked > 0 || result.transfersExpired > 0)
+    deps.settlement.log.info({ ...result }, "reconcile: pass done");
   return result;
 }
 
@@ -347,7 +367,8 @@ export function reconcileJob(app: FastifyInstance): JobDefinition {
     runAtStart: true,
     retryLimit: 0,
     retryDelaySeconds: 60,
-    describe: () => "Ask providers about payments still pending; expire unpaid ones",
+    describe: () =>
+      "Ask providers about payments still pending; expire unpaid ones and overdue bank transfers",
     async run() {
       await reconcilePayments(paymentDepsOf(app), new Date());
     },

@@ -1,4 +1,6 @@
-import { useState } from "react";
+import { Search } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { BANK_TRANSFER_METHOD, transferReferenceQuerySchema } from "#domain/bank-transfer";
 import {
   type AdminOrderList,
   type OrderStatus,
@@ -13,12 +15,17 @@ import { adminChoices, canTransition, paymentStatusNames as statusNames } from "
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
+import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { RequireAdmin } from "#web/features/auth/components/guards";
+import { findOrderByReference } from "#web/features/orders/api/admin-bank-transfers";
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
+import { RecordTransferDialog } from "#web/features/orders/components/record-transfer-dialog";
+import { ApiError } from "#web/lib/api";
 import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -53,27 +60,83 @@ function OrdersScreen() {
   const { params, page, go } = useSearchState();
   const raw = params.get("status");
   const status = isStatus(raw) ? raw : undefined;
+  // The bank-transfer order whose "Record transfer" dialog is open.
+  const [recording, setRecording] = useState<string | null>(null);
 
   return (
     <>
       <PageHeader title="Orders" subtitle="Every order on Stackbay; amounts are in USD, as charged." />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <FormField label="Show" className="mb-4 max-w-xs">
-          <NativeSelect
-            value={status ?? ""}
-            onChange={(e) => go({ status: e.target.value, page: undefined })}
-          >
-            <option value="">All</option>
-            {paymentStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusNames[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FormField>
-        <OrdersList page={page} status={status} onPage={(p) => go({ page: String(p) })} />
+        <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <FormField label="Show" className="max-w-xs sm:w-64">
+            <NativeSelect
+              value={status ?? ""}
+              onChange={(e) => go({ status: e.target.value, page: undefined })}
+            >
+              <option value="">All</option>
+              {paymentStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusNames[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FindTransfer onFound={setRecording} />
+        </div>
+        <OrdersList
+          page={page}
+          status={status}
+          onPage={(p) => go({ page: String(p) })}
+          onRecord={setRecording}
+        />
+        <RecordTransferDialog orderId={recording} onClose={() => setRecording(null)} />
       </div>
     </>
+  );
+}
+
+/** Finds the order a transfer reference on a bank statement names, and opens its record dialog. */
+function FindTransfer({ onFound }: { onFound: (orderId: string) => void }) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = transferReferenceQuerySchema.safeParse({ reference: text });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      onFound((await findOrderByReference(parsed.data.reference)).orderId);
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.status < 500
+          ? caught.message
+          : "Could not search right now. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex items-start gap-2" aria-label="Find a bank transfer">
+      <FormField label="Transfer reference" error={error} className="w-full sm:w-72">
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="SB-7K3M9QX2Z"
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </FormField>
+      <Button type="submit" variant="outline" className="mt-7" disabled={busy}>
+        <Search aria-hidden />
+        Find
+      </Button>
+    </form>
   );
 }
 
@@ -81,17 +144,19 @@ function OrdersList({
   page,
   status,
   onPage,
+  onRecord,
 }: {
   page: number;
   status?: PaymentStatus;
   onPage: (page: number) => void;
+  onRecord: (orderId: string) => void;
 }) {
   return (
     <PagedList query={useAdminOrders(page, status)} what="orders" empty="No orders yet." onPage={onPage}>
       {(items) => (
         <ScrollTable label="Orders" columns={columns} minWidth="min-w-[56rem]" testId="admin-orders-table">
           {items.map((order) => (
-            <OrderRow key={order.id} order={order} />
+            <OrderRow key={order.id} order={order} onRecord={onRecord} />
           ))}
         </ScrollTable>
       )}
@@ -99,7 +164,7 @@ function OrdersList({
   );
 }
 
-function OrderRow({ order }: { order: AdminOrder }) {
+function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: string) => void }) {
   const update = useUpdateOrderStatus();
   // What the admin just chose, shown until the reloaded list has it; dropped on failure so the select
   // returns to the saved status.
@@ -145,25 +210,37 @@ function OrderRow({ order }: { order: AdminOrder }) {
         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
       </TableCell>
       <TableCell className="py-2">
-        {choices.length > 0 ? (
-          <NativeSelect
-            aria-label={`Status of order ${shortId}`}
-            className="w-36"
-            value={shown}
-            disabled={update.isPending}
-            onChange={(e) => change(e.target.value as OrderStatus)}
-          >
-            {choices.map((s) => (
-              <option key={s} value={s}>
-                {statusNames[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        ) : (
-          <span className="text-sm text-muted-foreground" data-testid="admin-order-fixed">
-            {fixedReason(order.paymentStatus)}
-          </span>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {order.paymentMethod === BANK_TRANSFER_METHOD &&
+            (order.paymentStatus === "processing" || order.paymentStatus === "failed") && (
+              <Button
+                size="sm"
+                onClick={() => onRecord(order.id)}
+                aria-label={`Record transfer for order ${shortId}`}
+              >
+                Record transfer
+              </Button>
+            )}
+          {choices.length > 0 ? (
+            <NativeSelect
+              aria-label={`Status of order ${shortId}`}
+              className="w-36"
+              value={shown}
+              disabled={update.isPending}
+              onChange={(e) => change(e.target.value as OrderStatus)}
+            >
+              {choices.map((s) => (
+                <option key={s} value={s}>
+                  {statusNames[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          ) : (
+            <span className="text-sm text-muted-foreground" data-testid="admin-order-fixed">
+              {fixedReason(order.paymentStatus)}
+            </span>
+          )}
+        </div>
       </TableCell>
     </TableRow>
   );

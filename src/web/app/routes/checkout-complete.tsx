@@ -1,7 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { BANK_TRANSFER_METHOD, type BankTransfer } from "#domain/bank-transfer";
 import type { Order } from "#domain/checkout";
+import { formatDate } from "#domain/dates";
 import { paymentProblem } from "#domain/payments";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -13,15 +16,19 @@ import { cartActions } from "#web/features/cart/cart-store";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useLicenses } from "#web/features/licenses/api/get-licenses";
 import { useOrder } from "#web/features/orders/api/get-order";
+import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
 import {
   useCompletePayment,
   useOrderPayment,
   useRetryPayment,
 } from "#web/features/payments/api/order-payment";
+import { BankTransferInstructions } from "#web/features/payments/components/bank-transfer-instructions";
 import { ApiError } from "#web/lib/api";
 
 /** How often the page asks again while the payment's answer is on its way. */
 const POLL_MS = 2_000;
+/** A bank transfer takes days; an admin records it, so asking now and then is enough. */
+const TRANSFER_POLL_MS = 15_000;
 
 /** `routePatterns.checkoutComplete`: where the payment provider sends the buyer back, `?order=<id>`. */
 export function Component() {
@@ -74,6 +81,7 @@ function PaymentResult({ orderId }: { orderId: string }) {
       </Card>
     );
   }
+  if (order.data?.paymentMethod === BANK_TRANSFER_METHOD) return <BankTransferResult order={order.data} />;
   if (order.isPending || pending(order.data)) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="payment-waiting">
@@ -89,7 +97,90 @@ function PaymentResult({ orderId }: { orderId: string }) {
   return <Confirmed order={order.data} />;
 }
 
-function Confirmed({ order }: { order: Order }) {
+/** A bank-transfer order: how to pay it while it awaits the money, expired, or confirmed. */
+function BankTransferResult({ order }: { order: Order }) {
+  const transfer = useBankTransfer(order.id, { pollMs: TRANSFER_POLL_MS });
+  const awaiting = transfer.data?.paymentStatus === "processing";
+  // The order is placed and its instructions given: the cart that made it is done with.
+  useEffect(() => {
+    if (awaiting) cartActions.clear();
+  }, [awaiting]);
+  if (transfer.isPending) return <Spinner className="py-16" label="Loading the payment instructions" />;
+  if (transfer.isError) {
+    return (
+      <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" role="alert">
+        <h2 className="text-xl font-semibold">Could not load the payment instructions</h2>
+        <p className="mt-2 text-muted-foreground">Please check your connection and try again.</p>
+        <Button className="mt-6" onClick={() => void transfer.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  }
+  const status = transfer.data.paymentStatus;
+  if (status === "failed") return <TransferExpired transfer={transfer.data} />;
+  if (status === "processing") {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10" data-testid="payment-awaiting-transfer">
+        <BankTransferInstructions transfer={transfer.data} />
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard()}>Go to your dashboard</Link>
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  const { standing } = transfer.data;
+  return <Confirmed order={order} note={standing.status === "overpaid" ? standing.explanation : null} />;
+}
+
+function TransferExpired({ transfer }: { transfer: BankTransfer }) {
+  const retry = useRetryPayment(transfer.orderId);
+  const queryClient = useQueryClient();
+  const onRetry = async () => {
+    await retry.mutateAsync();
+    await queryClient.invalidateQueries({ queryKey: ["orders"] });
+  };
+  return (
+    <section className="mx-auto max-w-lg px-4 py-10" data-testid="payment-failed">
+      <Card className="p-6 sm:p-8">
+        <div className="flex items-start gap-3">
+          <XCircle className="mt-1 size-6 shrink-0 text-destructive" aria-hidden />
+          <div>
+            <h2 className="text-xl font-semibold">Order expired</h2>
+            <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
+              The full amount had not arrived by {formatDate(transfer.dueAt)}, so the order expired.
+            </p>
+            {transfer.standing.status !== "awaiting" && (
+              <p className="mt-2 text-sm font-medium">{transfer.standing.explanation}</p>
+            )}
+            <p className="mt-2 text-sm text-muted-foreground">
+              Place it again to get a new due date; the reference and anything already received stay the same.
+            </p>
+          </div>
+        </div>
+        {retry.isError && (
+          <p className="mt-4 text-sm text-destructive" role="alert">
+            {retry.error instanceof ApiError
+              ? retry.error.message
+              : "Could not place the order again. Please try again."}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button disabled={retry.isPending} onClick={() => void onRetry().catch(() => undefined)}>
+            {retry.isPending ? "Placing the order again…" : "Place the order again"}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.cart()}>Back to cart</Link>
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+function Confirmed({ order, note = null }: { order: Order; note?: string | null }) {
   // The order is paid: the cart that made it is done with.
   useEffect(() => cartActions.clear(), []);
   const licenses = useLicenses();
@@ -104,6 +195,11 @@ function Confirmed({ order }: { order: Order }) {
             <p className="mt-1 text-sm text-muted-foreground">
               Order {order.id.slice(0, 8)} · a confirmation e-mail is on its way.
             </p>
+            {note && (
+              <p className="mt-2 text-sm font-medium" data-testid="transfer-standing">
+                {note}
+              </p>
+            )}
           </div>
         </div>
         <ul className="mt-6 divide-y divide-border border-y border-border">

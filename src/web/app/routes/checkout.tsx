@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { Apple, CreditCard, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
+import { Apple, CreditCard, Landmark, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -38,6 +38,7 @@ const methodIcons: Record<PaymentMethod, LucideIcon> = {
   stripe: CreditCard,
   paypal: Wallet,
   "apple-pay": Apple,
+  "bank-transfer": Landmark,
 };
 
 /** `routePatterns.checkout`: signed-in only, so an anonymous visitor logs in first and is brought back here. */
@@ -213,7 +214,7 @@ function PaymentMethods({
     <Card asChild className="p-5 sm:p-6">
       <fieldset>
         <legend className="float-left mb-6 w-full text-lg font-semibold">Payment Method</legend>
-        <div className="clear-left grid gap-3 sm:grid-cols-3">
+        <div className="clear-left grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {paymentMethods.map(({ value, label }) => {
             const Icon = methodIcons[value];
             return (
@@ -242,7 +243,8 @@ function PaymentMethods({
         )}
         <p className="mt-4 text-xs text-muted-foreground">
           After placing the order you are taken to the payment page to pay; the order is confirmed once the
-          payment is.
+          payment is. For a bank transfer you get our account details and a reference instead, and the order
+          is confirmed once the money arrives.
         </p>
       </fieldset>
     </Card>

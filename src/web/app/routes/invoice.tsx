@@ -1,6 +1,7 @@
 import { ArrowLeft, Download, FileX, Printer, RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { confirmedStatuses, orderStatusLabel } from "#domain/checkout";
 import { invoiceNumber } from "#domain/invoice";
 import { paths } from "#domain/routes";
@@ -10,6 +11,8 @@ import { RequireUser } from "#web/features/auth/components/guards";
 import { invoiceDownloadUrl } from "#web/features/invoices/api/invoice-download";
 import { InvoiceDocument } from "#web/features/invoices/components/invoice-document";
 import { useOrder } from "#web/features/orders/api/get-order";
+import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
+import { InvoicePaymentInstructions } from "#web/features/payments/components/bank-transfer-instructions";
 import { ApiError } from "#web/lib/api";
 
 /** `routePatterns.invoice`: the printable invoice of one of the buyer's confirmed orders. */
@@ -47,7 +50,11 @@ function InvoiceScreen({ id }: { id: string }) {
       </Notice>
     );
   }
-  if (!confirmedStatuses.includes(order.data.paymentStatus)) {
+  const confirmed = confirmedStatuses.includes(order.data.paymentStatus);
+  // A bank transfer is paid from the invoice: it shows, with how to pay, while the money is awaited.
+  const awaitingTransfer =
+    order.data.paymentMethod === BANK_TRANSFER_METHOD && order.data.paymentStatus === "processing";
+  if (!confirmed && !awaitingTransfer) {
     return (
       <Notice title="No invoice yet">
         An invoice is issued once the payment is confirmed. Order {order.data.id.slice(0, 8)} is{" "}
@@ -66,20 +73,40 @@ function InvoiceScreen({ id }: { id: string }) {
             Back to orders
           </Link>
         </Button>
-        <Button asChild variant="outline">
-          <a href={invoiceDownloadUrl(order.data.id)} download>
-            <Download aria-hidden />
-            Download HTML
-          </a>
-        </Button>
+        {confirmed && (
+          <Button asChild variant="outline">
+            <a href={invoiceDownloadUrl(order.data.id)} download>
+              <Download aria-hidden />
+              Download HTML
+            </a>
+          </Button>
+        )}
         <Button onClick={() => window.print()}>
           <Printer aria-hidden />
           Print / Save as PDF
         </Button>
       </div>
-      <InvoiceDocument order={order.data} />
+      <InvoiceDocument
+        order={order.data}
+        paymentInstructions={awaitingTransfer ? <TransferInstructions orderId={order.data.id} /> : null}
+      />
     </div>
   );
+}
+
+function TransferInstructions({ orderId }: { orderId: string }) {
+  const transfer = useBankTransfer(orderId);
+  if (transfer.isPending) return <Spinner className="py-6" label="Loading the payment instructions" />;
+  if (transfer.isError)
+    return (
+      <p className="mt-8 text-sm text-destructive" role="alert">
+        Could not load the payment instructions.{" "}
+        <button type="button" className="underline" onClick={() => void transfer.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  return <InvoicePaymentInstructions transfer={transfer.data} />;
 }
 
 function Notice({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {

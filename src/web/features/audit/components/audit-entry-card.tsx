@@ -16,6 +16,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   refund: "Refund",
   commission: "Commission",
   job: "Background job",
+  bank_transfer: "Bank transfer",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { buildInvoice, SELLER_OF_RECORD } from "#domain/invoice";
@@ -9,8 +9,17 @@ import { cn } from "#web/lib/utils";
 const printColours =
   "print:[--card:#fff] print:[--card-foreground:#000] print:[--foreground:#000] print:[--muted-foreground:#333] print:[--muted:#f4f4f5] print:[--border:#bbb] print:[--primary:#000]";
 
-/** The invoice of a confirmed order as a document: what the screen shows and what prints. */
-export function InvoiceDocument({ order }: { order: Order }) {
+/**
+ * The invoice of a confirmed order as a document: what the screen shows and what prints. An order
+ * still awaiting a bank transfer shows it with `paymentInstructions` (how to pay) under its status.
+ */
+export function InvoiceDocument({
+  order,
+  paymentInstructions,
+}: {
+  order: Order;
+  paymentInstructions?: ReactNode;
+}) {
   const invoice = buildInvoice(order);
   const headingId = useId();
   const { billTo } = invoice;
@@ -164,6 +173,7 @@ export function InvoiceDocument({ order }: { order: Order }) {
           <dt className="text-muted-foreground">Status</dt>
           <dd data-testid="invoice-status">{invoice.status}</dd>
         </dl>
+        {paymentInstructions}
 
         <p className="mt-8 border-t border-border pt-4 text-xs text-muted-foreground">
           Amounts are in US dollars; the order was charged in USD. {SELLER_OF_RECORD.name},{" "}

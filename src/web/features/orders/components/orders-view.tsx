@@ -2,6 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
@@ -12,6 +13,7 @@ import { Button } from "#web/components/ui/button";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
+import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
 import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
 import { cn } from "#web/lib/utils";
 
@@ -149,6 +151,28 @@ function OrdersTable({ orders }: { orders: Order[] }) {
   );
 }
 
+/** A bank-transfer order's standing: what has arrived, what is still to pay, and where the instructions are. */
+function TransferNote({ order }: { order: Order }) {
+  const transfer = useBankTransfer(order.id);
+  if (transfer.isPending)
+    return <p className="text-sm text-muted-foreground">Loading the transfer status…</p>;
+  if (transfer.isError) return null;
+  const { standing, paymentStatus, reference } = transfer.data;
+  const paid = standing.status === "paid" || standing.status === "overpaid";
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="order-transfer-standing">
+      <span>
+        Bank transfer <span className="font-mono">{reference}</span>: {standing.explanation}
+      </span>
+      {!paid && (
+        <Link to={paths.checkoutComplete(order.id)} className="font-medium text-primary hover:underline">
+          {paymentStatus === "failed" ? "Expired · place it again" : "How to pay"}
+        </Link>
+      )}
+    </p>
+  );
+}
+
 function OrderDetail({ order }: { order: Order }) {
   const headingId = `order-detail-heading-${order.id}`;
   const { customerInfo: billing } = order;
@@ -157,6 +181,7 @@ function OrderDetail({ order }: { order: Order }) {
       <h3 id={headingId} className="font-semibold">
         Order <span className="font-mono text-sm">{order.id.slice(0, 8)}</span>
       </h3>
+      {order.paymentMethod === BANK_TRANSFER_METHOD && <TransferNote order={order} />}
       <table className="w-full text-left text-sm" data-testid="order-items">
         <caption className="sr-only">Items of order {order.id.slice(0, 8)}</caption>
         <thead className="text-muted-foreground">
