@@ -141,7 +141,7 @@ export const retryJobsSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100)
 export type RetryJobs = z.infer<typeof retryJobsSchema>;
 export const retriedJobsSchema = z.object({ retried: z.number().int() });
 
-/** A queue's name for people: "orders-sweep" reads "Orders sweep". */
+/** A queue's name for people: "payments-reconcile" reads "Payments reconcile". */
 export function queueTitle(name: string): string {
   const words = name.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);

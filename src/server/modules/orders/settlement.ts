@@ -12,7 +12,7 @@ import { issueLicenses } from "#server/modules/licenses/service";
 import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
-/** What settling an order needs; built once from the app (see `settlementOf` in sweeper.ts). */
+/** What settling an order needs; built once from the app by `settlementOf` below. */
 export type Settlement = {
   db: Database;
   /** The refund window, which is also how long a new commission waits before it is approved. */
