@@ -25,6 +25,8 @@ test("migrations create every table of the spec on an empty database, and a seco
   expect(tables).toEqual([
     "accounts",
     "audit_log",
+    "bank_transfer_orders",
+    "bank_transfers",
     "categories",
     "commissions",
     "contact_messages",
