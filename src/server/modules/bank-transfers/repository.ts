@@ -48,7 +48,7 @@ export async function lockTransferOrder(
   tx: Transaction,
   orderId: string,
 ): Promise<TransferOrder | undefined> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("no key update");
   return findTransferOrder(tx, orderId, null);
 }
 

@@ -99,7 +99,9 @@ export async function adminSetStatus(
       .select({ paymentStatus: orders.paymentStatus, isPaid: orders.isPaid })
       .from(orders)
       .where(eq(orders.id, orderId))
-      .for("update");
+      // Not FOR UPDATE: that also waits for the key-share locks that rows referencing the order take
+      // (a webhook's event row, holding its payment row), and deadlocks with the payment's own path.
+      .for("no key update");
     if (!before) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
     assertTransition(before.paymentStatus, to, "admin");
     if (before.paymentStatus === to) return;

@@ -9,7 +9,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** The order's row locked for the rest of the transaction, or undefined. */
 export async function lockOrder(tx: Transaction, orderId: string) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("no key update");
   return row;
 }
 

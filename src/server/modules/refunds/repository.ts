@@ -31,7 +31,7 @@ export async function lockBuyersOrderItem(tx: Db, ids: { orderId: string; itemId
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orderItems.id, ids.itemId), eq(orders.id, ids.orderId), eq(orders.userId, buyerId)))
-    .for("update");
+    .for("no key update");
   return found;
 }
 
@@ -84,7 +84,7 @@ export async function lockOrderPaymentStatus(tx: Db, orderId: string): Promise<s
     .select({ paymentStatus: orders.paymentStatus })
     .from(orders)
     .where(eq(orders.id, orderId))
-    .for("update");
+    .for("no key update");
   return row?.paymentStatus;
 }
 
