@@ -265,3 +265,18 @@ export function createJobQueue(
     },
   };
 }
+
+/**
+ * Creates pg-boss's schema in a database without starting any work: test templates carry it, so each
+ * test database starts with the queue installed, as a production database does after its first start.
+ */
+export async function installJobQueue(database: DatabaseHandle): Promise<void> {
+  const boss = new PgBoss({
+    ...(database.queueConnection() as ConstructorOptions),
+    schedule: false,
+    supervise: false,
+    migrate: true,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}

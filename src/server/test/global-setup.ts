@@ -6,6 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
+import { installJobQueue } from "#server/jobs/queue";
 
 /** Where each test file's database starts from: migrated, or migrated and seeded with demo data. */
 export type DatabaseTemplates =
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ dataDir: null });
     try {
       await database.migrate();
+      await installJobQueue(database);
       const migrated = path.join(dir, "migrated.tar");
       await writeFile(migrated, Buffer.from(await (await requireDump(database)).arrayBuffer()));
       await seedDemo(database.db, { uploadsDir });
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), dataDir: null });
     try {
       await database.migrate();
+      await installJobQueue(database);
       if (which === "seeded") await seedDemo(database.db, { uploadsDir });
     } finally {
       await database.close();

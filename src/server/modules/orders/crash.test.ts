@@ -124,6 +124,8 @@ test("orders whose payment was under way at a crash stay pending until paid, the
     LOG_LEVEL: "warn",
     TRUST_PROXY: "true",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    // A mail job the kill interrupted fails by heartbeat, then waits this long for its retry.
+    MAIL_RETRY_SECONDS: "1",
   };
 
   const first = startServer("src/server/main.ts", env);
