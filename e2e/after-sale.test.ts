@@ -6,7 +6,7 @@ import type { Order } from "#domain/checkout";
 import { chargeCents, formatAmount } from "#domain/money";
 import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
-import { readOutbox } from "#server/test/outbox";
+import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 import { payOnTestPage } from "./payments";
 
@@ -30,13 +30,8 @@ async function newBuyer(page: Page) {
   });
   expect(signUp.status()).toBe(200);
   // The code e-mail goes through the job queue: it is in the outbox a moment after the answer.
-  const codeOf = async () =>
-    (await readOutbox(dataDir()))
-      .filter((m) => m.to === email)
-      .at(-1)
-      ?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  await expect.poll(codeOf).not.toBe("");
-  const code = await codeOf();
+  const mail = await waitForMail(dataDir(), (m) => m.to === email);
+  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
   expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
   return { email, password };
 }
@@ -163,8 +158,11 @@ describe("after the sale", () => {
     await expect.poll(() => card.getByTestId("license-status").textContent()).toBe("Revoked");
     const after = (await (await buyer.request.get(`/api/orders/${order.id}`)).json()).order as Order;
     expect(after.paymentStatus).toBe("refunded");
-    const mails = (await readOutbox(dataDir())).filter((m) => m.to === account.email);
-    expect(mails.find((m) => / is approved$/.test(m.subject))?.body).toContain("within 5–10 business days");
+    const approved = await waitForMail(
+      dataDir(),
+      (m) => m.to === account.email && / is approved$/.test(m.subject),
+    );
+    expect(approved.body).toContain("within 5–10 business days");
 
     // The money goes back through the test provider the order was paid with, and the buyer is told.
     const paidBack = `Refund of ${formatCents(chargeCents(String(order.totalAmount)))} sent to your card on`;
@@ -183,13 +181,10 @@ describe("after the sale", () => {
       )
       .toContain(paidBack);
     await snapshot(buyer, "refund-paid-back", { fullPage: true });
-    await expect
-      .poll(async () =>
-        (await readOutbox(dataDir())).some(
-          (m) => m.to === account.email && m.subject === `Your refund for ${product.name} has been sent`,
-        ),
-      )
-      .toBe(true);
+    await waitForMail(
+      dataDir(),
+      (m) => m.to === account.email && m.subject === `Your refund for ${product.name} has been sent`,
+    );
 
     // The admin sees it executed on the refunds screen.
     const admin = await browser.newPage({ as: "admin" });
