@@ -3,6 +3,11 @@ import { defineConfig } from "vitest/config";
 
 /** Test files run side by side: at least two at a time, even on a two-core machine. */
 const workers = Math.max(2, availableParallelism() - 1);
+/**
+ * API test files at once (`API_WORKERS` overrides): on PostgreSQL a third overlaps the time each file
+ * waits on the database server, which runs in its own processes.
+ */
+const apiWorkers = Math.max(1, Number(process.env.API_WORKERS ?? workers));
 /** Journeys at once, each worker with its own server and browser (`E2E_WORKERS` overrides). */
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
@@ -22,7 +27,7 @@ export default defineConfig({
           name: "api",
           include: ["src/server/**/*.test.ts"],
           environment: "node",
-          maxWorkers: workers,
+          maxWorkers: apiWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           setupFiles: ["src/server/test/setup.ts"],
