@@ -17,6 +17,7 @@ import * as auth from "#server/db/schema/auth";
 import * as catalog from "#server/db/schema/catalog";
 import * as content from "#server/db/schema/content";
 import * as inbound from "#server/db/schema/inbound";
+import * as ledger from "#server/db/schema/ledger";
 import * as orders from "#server/db/schema/orders";
 import * as payments from "#server/db/schema/payments";
 import * as platform from "#server/db/schema/platform";
@@ -30,6 +31,7 @@ export const schema = {
   ...payments,
   ...content,
   ...inbound,
+  ...ledger,
   ...platform,
 };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -61,6 +61,18 @@ export const orders = pgTable(
     idempotencyKey: text(),
     /** The reseller who referred the buyer at checkout, for commissions when the order is confirmed later. */
     referral: jsonb().$type<StoredReferral>(),
+    /** The buyer's country (ISO code) the tax was decided by; null on orders from before it was asked. */
+    buyerCountry: text(),
+    /** A business buyer's company and tax ID (normalised), printed on the invoice. */
+    buyerCompany: text(),
+    buyerTaxId: text(),
+    /** The tax decided at checkout: whose tax (ISO code; null when none is due), its name and rate. */
+    taxJurisdiction: text().default("AE"),
+    taxLabel: text().notNull().default("UAE VAT"),
+    taxRate: numeric({ precision: 6, scale: 4 }).notNull().default("0.0500"),
+    reverseCharge: boolean().notNull().default(false),
+    /** Printed under the tax line: the reverse-charge wording, or why no tax was charged. */
+    taxNote: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,11 +108,20 @@ export const orderItems = pgTable(
     sellerId: text().references(() => user.id, { onDelete: "set null" }),
     category: text(),
     refundStatus: text().notNull().default("none"),
+    /** The line's share of the order's tax, and the rate it was charged at. */
+    tax: money().notNull().default("0"),
+    taxRate: numeric({ precision: 6, scale: 4 }).notNull().default("0.0500"),
+    /** The platform fee that applied when the item was bought, and its amount on the line's subtotal. */
+    feeRate: numeric({ precision: 5, scale: 4 }).notNull().default("0"),
+    fee: money().notNull().default("0"),
+    /** When the seller's net from the line stops waiting for the refund window (set on delivery). */
+    settlesAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("order_items_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_items_refund_status", sql`${t.refundStatus} in ('none', 'refunded')`),
     index().on(t.orderId),
     index().on(t.sellerId),
+    index().on(t.settlesAt),
   ],
 );
