@@ -360,3 +360,20 @@ describe("chargeCents", () => {
     expect(chargeCents("-1.0050")).toBe(-101);
   });
 });
+
+describe("allocateUnits", () => {
+  test("splits exactly, in proportion, the rest to the largest remainders", async () => {
+    const { allocateUnits } = await import("#domain/money");
+    expect(allocateUnits(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocateUnits(5_000, [1_000_000, 0])).toEqual([5_000, 0]);
+    expect(allocateUnits(7, [0, 0])).toEqual([7, 0]);
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.array(fc.integer({ min: 0, max: 10 ** 9 }), { minLength: 1, maxLength: 50 }),
+        (total, weights) => allocateUnits(total, weights).reduce((a, b) => a + b, 0) === total,
+      ),
+    );
+  });
+});

@@ -102,3 +102,24 @@ export function chargeCents(amount: string): number {
   const units = toUnits(amount);
   return Math.sign(units) * Math.round(Math.abs(units) / 100);
 }
+
+/**
+ * Splits `total` units over parts in proportion to `weights`, exactly: each part gets its floor share
+ * and the units left go one each to the largest remainders, so the parts always sum to `total`.
+ */
+export function allocateUnits(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const raw = weights.map((w) => (BigInt(total) * BigInt(w)) / BigInt(sum));
+  const parts = raw.map(Number);
+  const remainders = weights
+    .map((w, i) => ({ i, r: (BigInt(total) * BigInt(w)) % BigInt(sum) }))
+    .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  for (const { i } of remainders) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+    left--;
+  }
+  return parts;
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type MailTransport, mailJob } from "#server/mail/mailer";
+import { earningsReleaseJob } from "#server/modules/ledger/bookings";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { reconcileJob } from "#server/modules/payments/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
@@ -16,6 +17,7 @@ export function jobDefinitions(
     mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId)),
     reconcileJob(app),
     commissionReleaseJob(app.database.db),
+    earningsReleaseJob(app.database.db),
     refundPayoutJob(app),
   ] as JobDefinition<never>[];
 }

@@ -8,6 +8,7 @@ import { orders, type StoredReferral } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
@@ -45,8 +46,8 @@ export function loadReferral(stored: StoredReferral | null): Referral | null {
 
 /**
  * The one delivery of a paid order: confirms it only if it is still in a status `actor` may confirm
- * from, and in the same transaction issues its licence keys, records its commissions and queues its
- * confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
+ * from, and in the same transaction issues its licence keys, records its commissions, books the sale
+ * in the ledger and queues its confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
  * calls, exactly one finds the order unconfirmed and delivers; the others answer false.
  */
 export async function deliverInTx(
@@ -64,6 +65,7 @@ export async function deliverInTx(
   if (!row) return false;
   await issueLicenses(tx, orderId, now);
   await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays);
+  await bookSale(tx, orderId, now, s.refundWindowDays);
   await queueOrderConfirmation(s.jobs, tx, orderId);
   return true;
 }

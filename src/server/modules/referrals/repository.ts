@@ -91,7 +91,7 @@ export async function insertCommissions(db: Db, rows: (typeof commissions.$infer
 }
 
 /** Pending commissions past their refund window become approved, unless a refund is still open. */
-export async function approveDueCommissions(db: Db, now: Date): Promise<number> {
+export async function approveDueCommissions(db: Db, now: Date) {
   const rows = await db
     .update(commissions)
     .set({ status: "approved", updatedAt: now })
@@ -112,8 +112,29 @@ export async function approveDueCommissions(db: Db, now: Date): Promise<number> 
         ),
       ),
     )
-    .returning({ id: commissions.id });
-  return rows.length;
+    .returning({
+      id: commissions.id,
+      orderId: commissions.orderId,
+      orderItemId: commissions.orderItemId,
+      resellerId: commissions.resellerId,
+      amount: commissions.amount,
+    });
+  return rows;
+}
+
+/** The item's commission as it stands, locked: what a refund of the item finds before it acts. */
+export async function lockItemCommission(db: Db, orderItemId: string) {
+  const [row] = await db
+    .select({
+      id: commissions.id,
+      resellerId: commissions.resellerId,
+      amount: commissions.amount,
+      status: commissions.status,
+    })
+    .from(commissions)
+    .where(eq(commissions.orderItemId, orderItemId))
+    .for("update");
+  return row ?? null;
 }
 
 /** A refund cancels the item's commission while it still waits (pending, or held for review). */
@@ -126,7 +147,14 @@ export async function cancelPendingCommission(db: Db, orderItemId: string, now: 
 
 export async function findCommissionForUpdate(db: Db, id: string) {
   const [row] = await db
-    .select({ id: commissions.id, orderId: commissions.orderId, status: commissions.status })
+    .select({
+      id: commissions.id,
+      orderId: commissions.orderId,
+      orderItemId: commissions.orderItemId,
+      resellerId: commissions.resellerId,
+      amount: commissions.amount,
+      status: commissions.status,
+    })
     .from(commissions)
     .where(eq(commissions.id, id))
     .for("update");

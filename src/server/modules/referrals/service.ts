@@ -19,6 +19,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
+import { bookCommissionApproved, bookCommissionRejected } from "#server/modules/ledger/bookings";
 import {
   approveDueCommissions,
   cancelPendingCommission,
@@ -35,6 +36,7 @@ import {
   insertCode,
   insertCommissions,
   linkProducts,
+  lockItemCommission,
   resellableItems,
   updateCommissionStatus,
 } from "#server/modules/referrals/repository";
@@ -177,8 +179,12 @@ export async function recordCommissions(
  * request stays pending: the refund decision settles it (cancelled if refunded, approved on the next
  * settlement otherwise).
  */
-export async function settleCommissions(db: Database | Transaction, now: Date): Promise<number> {
-  return approveDueCommissions(db, now);
+export async function settleCommissions(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const approved = await approveDueCommissions(tx, now);
+    for (const commission of approved) await bookCommissionApproved(tx, commission, now);
+    return approved.length;
+  });
 }
 
 /** The approval as a job, every five minutes across all instances. */
@@ -196,16 +202,15 @@ export function commissionReleaseJob(db: Database): JobDefinition {
 }
 
 /**
- * Cancels the commission on a refunded order item, if it is still pending or held. An approved one stays
+ * Cancels the commission on a refunded order item, if it is still pending or held, and answers it as it
+ * stood before, for the refund's ledger entry. An approved one stays
  * approved: that cannot happen in practice, as an open refund request holds its commission pending
  * and refunds are only requested within the window the commission waits out.
  */
-export async function cancelCommissionForItem(
-  tx: Transaction,
-  orderItemId: string,
-  now: Date,
-): Promise<void> {
+export async function cancelCommissionForItem(tx: Transaction, orderItemId: string, now: Date) {
+  const before = await lockItemCommission(tx, orderItemId);
   await cancelPendingCommission(tx, orderItemId, now);
+  return before;
 }
 
 const usd = (amount: string | undefined) => Number(amount ?? 0);
@@ -299,6 +304,7 @@ export async function decideCommission(
     const next = decideHeldCommission(row.status as CommissionStatus, decision);
     if (!next) throw new Conflict("This commission is not on hold.", "COMMISSION_NOT_HELD");
     await updateCommissionStatus(tx, id, next, now);
+    if (next === "cancelled") await bookCommissionRejected(tx, row, now);
     await recordAudit(tx, actor, {
       action: "update",
       entityType: "commission",

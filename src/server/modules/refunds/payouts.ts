@@ -10,6 +10,7 @@ import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { refundSentMail } from "#server/mail/refund-mail";
+import { bookRefundPaid } from "#server/modules/ledger/bookings";
 import {
   countPayoutAttempt,
   findOrderForPayout,
@@ -161,7 +162,10 @@ async function applyAnswer(
     ...(next === "succeeded" && before !== "succeeded" ? { completedAt: now, failureReason: null } : {}),
     updatedAt: now,
   });
-  if (next === "succeeded" && before !== "succeeded") await tellBuyer(deps, tx, updated);
+  if (next === "succeeded" && before !== "succeeded") {
+    await bookRefundPaid(tx, updated, now);
+    await tellBuyer(deps, tx, updated);
+  }
   if (next === "failed" && before !== "failed") {
     deps.log.warn({ refundId: payout.refundId, provider: payout.provider }, "refund refused by the provider");
   }
@@ -288,6 +292,7 @@ export async function markTransferred(
       completedAt: now,
       updatedAt: now,
     });
+    await bookRefundPaid(tx, updated, now);
     await recordAudit(tx, admin, {
       action: "update",
       entityType: "refund",

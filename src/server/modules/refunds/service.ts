@@ -12,6 +12,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import { bookRefund } from "#server/modules/ledger/bookings";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
 import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
@@ -150,7 +151,7 @@ export async function decideRefund(
 async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: Date) {
   await markItemRefunded(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
-  await cancelCommissionForItem(tx, row.orderItemId, now);
+  const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
   const statuses = await itemRefundStatuses(tx, row.orderId);
   const all = statuses.every((status) => status === "refunded");
   const next = all ? "refunded" : "partially_refunded";
@@ -158,5 +159,6 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   assertTransition(paymentStatus, next, "refund");
   await setOrderPaymentStatus(tx, row.orderId, next, now);
-  await createPayout(jobs, tx, row, all, now);
+  const payout = await createPayout(jobs, tx, row, all, now);
+  await bookRefund(tx, row, payout.amountCents, commission, now);
 }

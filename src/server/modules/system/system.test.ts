@@ -158,6 +158,7 @@ describe("background jobs", () => {
       "mail",
       "payments-reconcile",
       "commissions-release",
+      "earnings-release",
       "refund-payout",
     ]);
     const mail = body.queues[0];
