@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, numeric, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ledgerAccountKinds } from "#domain/ledger";
+import { money } from "#server/db/schema/catalog";
 
 /**
  * The accounts of the double-entry ledger. An id says what the account is, e.g. `clearing`,
@@ -103,4 +115,51 @@ export const taxRates = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("tax_rates_rate", sql`${t.rate} between 0 and 0.5`)],
+);
+
+/** A super admin's run of payouts: who approved it and the minimum balance it paid. */
+export const payoutBatches = pgTable("payout_batches", {
+  id: uuid().primaryKey().defaultRandom(),
+  createdBy: text(),
+  minimum: money().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One payee's payout in a batch: the amount left their available balance when the batch was approved
+ * (ledger entry `payout:<id>`), and then arrived (`payout_paid:<id>`) or came back (`payout_failed:<id>`).
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    batchId: uuid()
+      .notNull()
+      .references(() => payoutBatches.id, { onDelete: "restrict" }),
+    userId: text().notNull(),
+    role: text({ enum: ["seller", "reseller"] }).notNull(),
+    amount: money().notNull(),
+    method: text({ enum: ["stripe", "bank"] }).notNull(),
+    /** Where it went, masked as the payee sees it. */
+    destination: text().notNull(),
+    status: text({ enum: ["processing", "paid", "failed"] })
+      .notNull()
+      .default("processing"),
+    /** The Stripe transfer id, or the bank's reference the admin entered. */
+    reference: text(),
+    failureReason: text(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    unique().on(t.batchId, t.userId, t.role),
+    check("payouts_amount", sql`${t.amount} > 0`),
+    check("payouts_status", sql`${t.status} in ('processing', 'paid', 'failed')`),
+    check("payouts_role", sql`${t.role} in ('seller', 'reseller')`),
+    check("payouts_method", sql`${t.method} in ('stripe', 'bank')`),
+    index().on(t.userId, t.createdAt),
+    index().on(t.batchId),
+  ],
 );
