@@ -14,6 +14,10 @@ export const auditEntityTypes = [
   "commission",
   "job",
   "bank_transfer",
+  "payout",
+  "payout_account",
+  "fee_rule",
+  "tax_rate",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

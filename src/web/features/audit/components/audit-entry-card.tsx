@@ -17,6 +17,10 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   commission: "Commission",
   job: "Background job",
   bank_transfer: "Bank transfer",
+  payout: "Payout",
+  payout_account: "Payout details",
+  fee_rule: "Platform fee",
+  tax_rate: "Tax rate",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,0 +1,341 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { EarnerRole } from "#domain/earnings";
+import type { BatchPayout, PayoutCandidate, PayoutPreview } from "#domain/finance";
+import { accountId, type Payee, payoutFailedLines, payoutLines, payoutPaidLines } from "#domain/ledger";
+import { fromUnits, toUnits } from "#domain/money";
+import { absoluteUrl, paths } from "#domain/routes";
+import type { UserRow } from "#server/auth/guards";
+import type { Database, Transaction } from "#server/db/client";
+import { Conflict, NotFound } from "#server/errors";
+import type { JobDefinition, JobQueue } from "#server/jobs/queue";
+import { recordAudit } from "#server/lib/audit";
+import type { Mailer } from "#server/mail/mailer";
+import { post } from "#server/modules/ledger/service";
+import { payoutFailedMail, payoutPaidMail, payoutSentMail } from "#server/modules/payouts/mail";
+import {
+  availableBalances,
+  availableOf,
+  batchPayouts,
+  findBatch,
+  findEarner,
+  findPayout,
+  insertBatch,
+  insertPayout,
+  lockBatches,
+  lockPayout,
+  type PayoutRow,
+  updatePayout,
+} from "#server/modules/payouts/repository";
+
+/** Where a payee's money goes, as their payout details say; only a ready one is paid. */
+export type PayoutDestination = {
+  method: "stripe" | "bank";
+  /** Masked, as the payee sees it. */
+  display: string;
+  /** Why it cannot be paid yet (Stripe onboarding unfinished), or null. */
+  notReady: string | null;
+  /** The Stripe connected account, for a transfer. */
+  stripeAccountId: string | null;
+};
+
+/** What payouts need from the payout details (the payout-accounts module) and the transfer rail. */
+export type PayoutDeps = {
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  origin: string;
+  destinations(db: Database | Transaction, userIds: string[]): Promise<Map<string, PayoutDestination>>;
+  /** A Stripe transfer to a connected account; throws `TransferRefused` when Stripe says no. */
+  transfer(input: {
+    payoutId: string;
+    stripeAccountId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ transferId: string }>;
+};
+
+/** Stripe (or the test rail) refused the transfer: no money moved, and retrying will not help. */
+export class TransferRefused extends Error {}
+
+export const PAYOUT_TRANSFER_JOB = "payout-transfer";
+type TransferJob = { payoutId: string };
+
+const availableKind = (role: EarnerRole) => (role === "seller" ? "seller_available" : "reseller_available");
+const roleOf = (kind: string): EarnerRole => (kind === "seller_available" ? "seller" : "reseller");
+/** Payouts are made in whole cents; a fraction of a cent stays in the balance for the next one. */
+const payableUnits = (available: number) => Math.floor(available / 100) * 100;
+const usd = (units: number) => Number(fromUnits(units));
+
+function skipReason(available: number, minimum: number, destination: PayoutDestination | undefined) {
+  if (available < 0) return "Negative balance: recovered from later earnings";
+  if (payableUnits(available) < minimum) return "Below the minimum";
+  if (!destination) return "No payout details";
+  return destination.notReady;
+}
+
+/** Every balance that could be paid now, and why any of them would not be. */
+export async function previewPayouts(deps: PayoutDeps, minimumUsd: number): Promise<PayoutPreview> {
+  const minimum = toUnits(minimumUsd);
+  const rows = await availableBalances(deps.db);
+  const destinations = await deps.destinations(deps.db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
+  const candidates: PayoutCandidate[] = rows.flatMap((row) => {
+    if (!row.userId) return [];
+    const destination = destinations.get(row.userId);
+    return [
+      {
+        userId: row.userId,
+        name: row.name,
+        email: row.email,
+        role: roleOf(row.kind),
+        available: usd(row.available),
+        method: destination?.method ?? null,
+        destination: destination?.display ?? null,
+        skipReason: skipReason(row.available, minimum, destination),
+      },
+    ];
+  });
+  const total = candidates
+    .filter((c) => c.skipReason === null)
+    .reduce((sum, c) => sum + payableUnits(toUnits(c.available)), 0);
+  return { minimum: minimumUsd, candidates, total: usd(total) };
+}
+
+const dashboardLink = (deps: PayoutDeps) => ({
+  label: "View your earnings",
+  url: absoluteUrl(deps.origin, paths.dashboard("wallet")),
+});
+
+/**
+ * Approves a batch: under one lock (one batch at a time), each chosen payee's balance is read again and,
+ * if still over the minimum with ready payout details, its whole cents leave the available balance into
+ * transit, in the same transaction as the payout row, its audit entry, its e-mail and (Stripe) the
+ * transfer job. A payee who no longer qualifies is left out rather than failing the batch.
+ */
+export async function runPayoutBatch(
+  deps: PayoutDeps,
+  admin: UserRow,
+  input: { minimum: number; payees: { userId: string; role: EarnerRole }[] },
+  now = new Date(),
+) {
+  const minimum = toUnits(input.minimum);
+  const batchId = await deps.db.transaction(async (tx) => {
+    await lockBatches(tx);
+    const destinations = await deps.destinations(tx, input.payees.map((p) => p.userId));
+    const batch = await insertBatch(tx, admin.id, fromUnits(minimum), now);
+    let made = 0;
+    for (const payee of input.payees) {
+      const destination = destinations.get(payee.userId);
+      const account = accountId({ kind: availableKind(payee.role), owner: payee.userId });
+      const available = await availableOf(tx, account);
+      if (skipReason(available, minimum, destination) !== null || !destination) continue;
+      const amount = payableUnits(available);
+      const row = await insertPayout(tx, {
+        batchId: batch.id,
+        userId: payee.userId,
+        role: payee.role,
+        amount: fromUnits(amount),
+        method: destination.method,
+        destination: destination.display,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await post(tx, {
+        kind: "payout",
+        sourceKey: `payout:${row.id}`,
+        memo: `Payout to ${destination.display}`,
+        payoutId: row.id,
+        createdBy: admin.id,
+        occurredAt: now,
+        lines: payoutLines({ role: payee.role, owner: payee.userId }, amount),
+      });
+      await recordAudit(tx, admin, {
+        action: "create",
+        entityType: "payout",
+        entityId: row.id,
+        entityLabel: `${payee.role} payout ${row.id.slice(0, 8)}`,
+        before: null,
+        after: { amount: row.amount, method: row.method, destination: row.destination, batchId: batch.id },
+      });
+      const earner = await findEarner(tx, payee.userId);
+      if (earner) {
+        await deps.mailer.send(
+          { to: earner.email, ...payoutSentMail(usd(amount), destination.display, dashboardLink(deps)) },
+          { tx },
+        );
+      }
+      if (destination.method === "stripe") {
+        await deps.jobs.send<TransferJob>(PAYOUT_TRANSFER_JOB, { payoutId: row.id }, { tx });
+      }
+      made++;
+    }
+    if (made === 0) throw new Conflict("No chosen balance can be paid now.", "NOTHING_TO_PAY");
+    return batch.id;
+  });
+  return batchDetail(deps.db, batchId);
+}
+
+/** The payout arrived: booked out of transit, the payee told; once only. */
+async function settlePaid(deps: PayoutDeps, tx: Transaction, payout: PayoutRow, reference: string, now: Date) {
+  const updated = await updatePayout(tx, payout.id, { status: "paid", reference, paidAt: now, updatedAt: now });
+  await post(tx, {
+    kind: "payout_paid",
+    sourceKey: `payout_paid:${payout.id}`,
+    memo: `Payout ${payout.id.slice(0, 8)} paid (${reference})`,
+    payoutId: payout.id,
+    occurredAt: now,
+    lines: payoutPaidLines(toUnits(payout.amount)),
+  });
+  const earner = await findEarner(tx, payout.userId);
+  if (earner) {
+    await deps.mailer.send(
+      {
+        to: earner.email,
+        ...payoutPaidMail(Number(payout.amount), payout.destination, reference, dashboardLink(deps)),
+      },
+      { tx },
+    );
+  }
+  return updated;
+}
+
+/** The payout failed: the money goes back to the payee's available balance, with the reason. */
+async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow, reason: string, now: Date) {
+  const updated = await updatePayout(tx, payout.id, { status: "failed", failureReason: reason, updatedAt: now });
+  const payee: Payee = { role: payout.role, owner: payout.userId };
+  await post(tx, {
+    kind: "payout_failed",
+    sourceKey: `payout_failed:${payout.id}`,
+    memo: `Payout ${payout.id.slice(0, 8)} failed: ${reason}`,
+    payoutId: payout.id,
+    occurredAt: now,
+    lines: payoutFailedLines(payee, toUnits(payout.amount)),
+  });
+  const earner = await findEarner(tx, payout.userId);
+  if (earner) {
+    await deps.mailer.send(
+      { to: earner.email, ...payoutFailedMail(Number(payout.amount), payout.destination, reason, dashboardLink(deps)) },
+      { tx },
+    );
+  }
+  return updated;
+}
+
+/**
+ * The Stripe transfer of one payout, as a job: keyed by the payout id, so a retry after a crash or a
+ * timeout is answered with the transfer already made rather than paying twice. A refusal fails the
+ * payout (money back to the balance); an unreachable Stripe throws and the job is retried.
+ */
+export function payoutTransferJob(deps: PayoutDeps): JobDefinition<TransferJob> {
+  return {
+    name: PAYOUT_TRANSFER_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    describe: (data) => `Transfer payout ${data.payoutId.slice(0, 8)}`,
+    async run({ payoutId }) {
+      const payout = await findPayout(deps.db, payoutId);
+      if (!payout || payout.status !== "processing" || payout.method !== "stripe") return;
+      const destinations = await deps.destinations(deps.db, [payout.userId]);
+      const stripeAccountId = destinations.get(payout.userId)?.stripeAccountId;
+      const now = new Date();
+      let outcome: { transferId: string } | { refused: string };
+      if (!stripeAccountId) outcome = { refused: "The Stripe account was removed from the payout details" };
+      else {
+        try {
+          outcome = await deps.transfer({
+            payoutId,
+            stripeAccountId,
+            amountCents: Math.round(toUnits(payout.amount) / 100),
+            idempotencyKey: `payout-${payoutId}`,
+          });
+        } catch (error) {
+          if (!(error instanceof TransferRefused)) throw error;
+          outcome = { refused: error.message };
+        }
+      }
+      await deps.db.transaction(async (tx) => {
+        const locked = await lockPayout(tx, payoutId);
+        if (locked?.status !== "processing") return;
+        if ("transferId" in outcome) await settlePaid(deps, tx, locked, outcome.transferId, now);
+        else {
+          deps.log.warn({ payoutId }, "payout transfer refused");
+          await settleFailed(deps, tx, locked, outcome.refused, now);
+        }
+      });
+    },
+  };
+}
+
+/** An admin's word on a bank payout: paid (with the bank's reference) or failed (with the reason). */
+export async function settlePayoutByHand(
+  deps: PayoutDeps,
+  admin: UserRow,
+  id: string,
+  outcome: { paid: string } | { failed: string },
+  now = new Date(),
+): Promise<BatchPayout> {
+  await deps.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, id);
+    if (!payout) throw new NotFound("Payout not found.", "PAYOUT_NOT_FOUND");
+    if (payout.status !== "processing") {
+      throw new Conflict("This payout is already settled.", "PAYOUT_SETTLED");
+    }
+    if ("paid" in outcome && payout.method !== "bank") {
+      throw new Conflict("Stripe payouts are marked paid by Stripe's answer.", "PAYOUT_NOT_BANK");
+    }
+    const updated =
+      "paid" in outcome
+        ? await settlePaid(deps, tx, payout, outcome.paid, now)
+        : await settleFailed(deps, tx, payout, outcome.failed, now);
+    await recordAudit(tx, admin, {
+      action: "update",
+      entityType: "payout",
+      entityId: id,
+      entityLabel: `${payout.role} payout ${id.slice(0, 8)}`,
+      before: { status: payout.status },
+      after: { status: updated.status, reference: updated.reference, failureReason: updated.failureReason },
+    });
+  });
+  const rows = await batchPayouts(deps.db, (await findPayout(deps.db, id))?.batchId ?? "");
+  const row = rows.find((r) => r.payout.id === id);
+  if (!row) throw new NotFound("Payout not found.", "PAYOUT_NOT_FOUND");
+  return toBatchPayout(row);
+}
+
+function toBatchPayout(row: Awaited<ReturnType<typeof batchPayouts>>[number]): BatchPayout {
+  const p = row.payout;
+  return {
+    id: p.id,
+    batchId: p.batchId,
+    role: p.role,
+    amount: Number(p.amount),
+    method: p.method,
+    status: p.status,
+    reference: p.reference,
+    failureReason: p.failureReason,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt?.toISOString() ?? null,
+    userId: p.userId,
+    name: row.name,
+    email: row.email,
+    destination: p.destination,
+  };
+}
+
+type BatchFigures = NonNullable<Awaited<ReturnType<typeof findBatch>>>;
+export const toBatch = (row: BatchFigures) => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  total: Number(row.total),
+  count: row.count,
+  paid: row.paid,
+  processing: row.processing,
+  failed: row.failed,
+});
+
+export async function batchDetail(db: Database, id: string) {
+  const [batch, rows] = await Promise.all([findBatch(db, id), batchPayouts(db, id)]);
+  if (!batch) throw new NotFound("Payout batch not found.", "PAYOUT_BATCH_NOT_FOUND");
+  return { ...toBatch(batch), payouts: rows.map(toBatchPayout) };
+}
