@@ -123,12 +123,6 @@ export const inboxQuery = z.object({
 });
 export type InboxQuery = z.input<typeof inboxQuery>;
 
-/** A spreadsheet cell: quoted, and a leading = + - @ defused so no spreadsheet runs it as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 /** What the admin inbox lists (dates as ISO strings). */
 export const inboxMessageSchema = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { csvText } from "#domain/csv";
 import {
   applicationStatusSchema,
-  csvCell,
   INBOX_PAGE_SIZE,
   inboxApplicationSchema,
   inboxMessageSchema,
@@ -176,12 +176,12 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await listAllSubscriptions(db);
       const lines = rows
         .filter((row) => subscriberStatus(row) === "confirmed")
-        .map((row) => `${csvCell(row.email)},${csvCell(row.confirmedAt?.toISOString() ?? "")}\r\n`);
+        .map((row) => [row.email, row.confirmedAt?.toISOString() ?? ""]);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="stackbay-subscribers-${stamp}.csv"`)
-        .send(`email,confirmed_at\r\n${lines.join("")}`);
+        .send(`email,confirmed_at\r\n${csvText(lines)}`);
     },
   );
 };

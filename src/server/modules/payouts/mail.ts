@@ -21,7 +21,10 @@ export function payoutSentMail(amount: number, destination: string, link: Link) 
 export function payoutPaidMail(amount: number, destination: string, reference: string, link: Link) {
   return {
     subject: `Your payout of ${formatUsd(amount)} was paid`,
-    ...message([`Your payout of ${formatUsd(amount)} to ${destination} was paid.`, `Reference: ${reference}`], link),
+    ...message(
+      [`Your payout of ${formatUsd(amount)} to ${destination} was paid.`, `Reference: ${reference}`],
+      link,
+    ),
   };
 }
 

@@ -61,7 +61,11 @@ export async function findPayout(db: Db, id: string) {
   return row ?? null;
 }
 
-export async function updatePayout(tx: Transaction, id: string, values: Partial<typeof payouts.$inferInsert>) {
+export async function updatePayout(
+  tx: Transaction,
+  id: string,
+  values: Partial<typeof payouts.$inferInsert>,
+) {
   const [row] = await tx.update(payouts).set(values).where(eq(payouts.id, id)).returning();
   if (!row) throw new Error("payout update returned nothing");
   return row;
@@ -116,7 +120,13 @@ export async function batchPayouts(db: Db, batchId: string) {
 
 export async function findEarner(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: user.id, name: user.name, email: user.email, isSeller: user.isSeller, isReseller: user.isReseller })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isSeller: user.isSeller,
+      isReseller: user.isReseller,
+    })
     .from(user)
     .where(and(eq(user.id, userId)));
   return row ?? null;

@@ -38,6 +38,16 @@ export type PayoutDestination = {
   stripeAccountId: string | null;
 };
 
+/** A payee's bank account in full, read only for the bank payment file. */
+export type BankDetails = {
+  holderName: string;
+  country: string;
+  iban: string | null;
+  accountNumber: string | null;
+  bic: string | null;
+  ifsc: string | null;
+};
+
 /** What payouts need from the payout details (the payout-accounts module) and the transfer rail. */
 export type PayoutDeps = {
   db: Database;
@@ -46,6 +56,7 @@ export type PayoutDeps = {
   log: FastifyBaseLogger;
   origin: string;
   destinations(db: Database | Transaction, userIds: string[]): Promise<Map<string, PayoutDestination>>;
+  bankDetails(db: Database, userIds: string[]): Promise<Map<string, BankDetails>>;
   /** A Stripe transfer to a connected account; throws `TransferRefused` when Stripe says no. */
   transfer(input: {
     payoutId: string;
@@ -78,7 +89,9 @@ function skipReason(available: number, minimum: number, destination: PayoutDesti
 export async function previewPayouts(deps: PayoutDeps, minimumUsd: number): Promise<PayoutPreview> {
   const minimum = toUnits(minimumUsd);
   const rows = await availableBalances(deps.db);
-  const destinations = await deps.destinations(deps.db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
+  const destinations = await deps.destinations(deps.db, [
+    ...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : []))),
+  ]);
   const candidates: PayoutCandidate[] = rows.flatMap((row) => {
     if (!row.userId) return [];
     const destination = destinations.get(row.userId);
@@ -121,7 +134,10 @@ export async function runPayoutBatch(
   const minimum = toUnits(input.minimum);
   const batchId = await deps.db.transaction(async (tx) => {
     await lockBatches(tx);
-    const destinations = await deps.destinations(tx, input.payees.map((p) => p.userId));
+    const destinations = await deps.destinations(
+      tx,
+      input.payees.map((p) => p.userId),
+    );
     const batch = await insertBatch(tx, admin.id, fromUnits(minimum), now);
     let made = 0;
     for (const payee of input.payees) {
@@ -176,8 +192,19 @@ export async function runPayoutBatch(
 }
 
 /** The payout arrived: booked out of transit, the payee told; once only. */
-async function settlePaid(deps: PayoutDeps, tx: Transaction, payout: PayoutRow, reference: string, now: Date) {
-  const updated = await updatePayout(tx, payout.id, { status: "paid", reference, paidAt: now, updatedAt: now });
+async function settlePaid(
+  deps: PayoutDeps,
+  tx: Transaction,
+  payout: PayoutRow,
+  reference: string,
+  now: Date,
+) {
+  const updated = await updatePayout(tx, payout.id, {
+    status: "paid",
+    reference,
+    paidAt: now,
+    updatedAt: now,
+  });
   await post(tx, {
     kind: "payout_paid",
     sourceKey: `payout_paid:${payout.id}`,
@@ -201,7 +228,11 @@ async function settlePaid(deps: PayoutDeps, tx: Transaction, payout: PayoutRow, 
 
 /** The payout failed: the money goes back to the payee's available balance, with the reason. */
 async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow, reason: string, now: Date) {
-  const updated = await updatePayout(tx, payout.id, { status: "failed", failureReason: reason, updatedAt: now });
+  const updated = await updatePayout(tx, payout.id, {
+    status: "failed",
+    failureReason: reason,
+    updatedAt: now,
+  });
   const payee: Payee = { role: payout.role, owner: payout.userId };
   await post(tx, {
     kind: "payout_failed",
@@ -214,7 +245,10 @@ async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow
   const earner = await findEarner(tx, payout.userId);
   if (earner) {
     await deps.mailer.send(
-      { to: earner.email, ...payoutFailedMail(Number(payout.amount), payout.destination, reason, dashboardLink(deps)) },
+      {
+        to: earner.email,
+        ...payoutFailedMail(Number(payout.amount), payout.destination, reason, dashboardLink(deps)),
+      },
       { tx },
     );
   }
