@@ -46,6 +46,8 @@ export const routePatterns = {
   adminAudit: "/admin/audit",
   adminRefunds: "/admin/refunds",
   adminCommissions: "/admin/commissions",
+  adminPayouts: "/admin/payouts",
+  adminPayoutBatch: "/admin/payouts/:id",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -147,6 +149,8 @@ export const paths = {
     audit: () => href(r.adminAudit),
     refunds: () => href(r.adminRefunds),
     commissions: () => href(r.adminCommissions),
+    payouts: () => href(r.adminPayouts),
+    payoutBatch: (id: string) => href(r.adminPayoutBatch, { id }),
   },
   seller: {
     products: () => href(r.sellerProducts),

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   CheckCircle2,
   DollarSign,
   FilePlus,
@@ -122,6 +123,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         {hasRole(me.roles, "superAdmin") && (
           <MenuSection title="Super admin">
             <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
+            <MenuLink to={paths.admin.payouts()} icon={Banknote} label="Payouts" />
             <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
             <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
           </MenuSection>

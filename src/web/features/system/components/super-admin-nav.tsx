@@ -1,15 +1,16 @@
-import { History, Users, Wrench } from "lucide-react";
+import { Banknote, History, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 
 const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
+  { to: paths.admin.payouts(), label: "Payouts", icon: Banknote },
   { to: paths.admin.system(), label: "System", icon: Wrench },
   { to: paths.admin.audit(), label: "Audit Log", icon: History },
 ];
 
-/** Moves between the three super-admin screens without going back to the dashboard. */
+/** Moves between the super-admin screens without going back to the dashboard. */
 export function SuperAdminNav() {
   const { pathname } = useLocation();
   return (

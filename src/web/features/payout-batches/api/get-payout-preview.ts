@@ -1,0 +1,18 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { PayoutPreview } from "#domain/finance";
+import { api } from "#web/lib/api";
+
+/** The prefix of every payout query's key, for reloading them all after a batch or a settlement. */
+export const payoutsKey = ["admin", "payouts"] as const;
+
+export const payoutPreviewQueryOptions = (minimum: number | undefined) =>
+  queryOptions({
+    queryKey: [...payoutsKey, "preview", { minimum }],
+    queryFn: () => api<PayoutPreview>("/admin/payouts/preview", { query: { minimum } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every available balance and whether a batch run now pays it; without a minimum, the server's. */
+export function usePayoutPreview(minimum: number | undefined) {
+  return useQuery(payoutPreviewQueryOptions(minimum));
+}
