@@ -9,8 +9,9 @@ import { toUnits } from "#domain/money";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { payoutBatches, payouts } from "#server/db/schema/ledger";
-import { orderItems } from "#server/db/schema/orders";
+import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { csvAmount } from "#server/modules/earnings/csv";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { post } from "#server/modules/ledger/service";
 import { createTestApp } from "#server/test/app";
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function buy(): Promise<Order> {
+async function buy(referredBy?: string): Promise<Order> {
   const res = await buyer.post("/api/orders", {
     fullName: "Bianca Buyer",
     email: "buyer@stackbay.test",
@@ -58,7 +59,15 @@ async function buy(): Promise<Order> {
     idempotencyKey: randomUUID(),
   });
   expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
+  const orderId = res.json().orderId as string;
+  if (referredBy) {
+    // As if the buyer had followed the reseller's link just before checking out.
+    await t.db
+      .update(orders)
+      .set({ referral: { resellerId: referredBy, clickedAt: new Date().toISOString() } })
+      .where(eq(orders.id, orderId));
+  }
+  return payOrder(t.app, buyer, orderId);
 }
 
 const sales = async (client: Client) => (await client.get("/api/earnings/sales")).json().items as SaleLine[];
@@ -201,6 +210,26 @@ describe("earnings", () => {
     expect((await otherSeller.get("/api/earnings/payouts")).json().total).toBe(0);
   });
 
+  test("a referred sale: the reseller's commission is pending for them and comes off the seller's net", async () => {
+    const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
+    const [row] = await t.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "reseller@stackbay.test"));
+    await t.db.update(products).set({ isResellable: true }).where(eq(products.id, software.id));
+    const before = (await overview(reseller)).balances;
+    expect(before.map((b) => b.role)).toEqual(["reseller"]);
+    const order = await buy(row?.id);
+    const line = await lineOf(order.items[0]?.id ?? "");
+    expect(line?.commission).toBeGreaterThan(0);
+    expect(units(line?.net ?? 0)).toBe(units(software.price) - units(line?.fee ?? 0, line?.commission ?? 0));
+    const [mine] = (await overview(reseller)).balances;
+    expect(units(mine?.pending ?? 0) - units(before[0]?.pending ?? 0)).toBe(units(line?.commission ?? 0));
+    expect(mine?.upcoming.at(-1)?.date).toBe((line?.availableAt ?? "").slice(0, 10));
+    // The reseller sells nothing themself: sales and seller figures are not theirs to see.
+    expect((await reseller.get("/api/earnings/sales")).statusCode).toBe(403);
+  });
+
   test("the CSV lists every sale, numbers as plain decimals, a formula-like name defused", async () => {
     const itemId = second.items[0]?.id ?? "";
     await t.db
@@ -229,4 +258,15 @@ describe("earnings", () => {
     expect(toUnits(gross)).toBe(toUnits(software.price));
     expect((await otherSeller.get("/api/earnings/sales.csv")).body.trimEnd().split("\r\n")).toHaveLength(1);
   });
+});
+
+test("CSV amounts keep cents and only the places a fee needs", () => {
+  expect([12.5, 12, 0.345, 1.2345, -3.1, 0].map(csvAmount)).toEqual([
+    "12.50",
+    "12.00",
+    "0.345",
+    "1.2345",
+    "-3.10",
+    "0.00",
+  ]);
 });
