@@ -13,6 +13,7 @@ const views: { path: string; as: DemoAccount; title: string }[] = [
   { path: "/dashboard/settings", as: "buyer", title: "Settings · Dashboard | Stackbay" },
   { path: "/dashboard/reseller", as: "reseller", title: "Reseller links · Dashboard | Stackbay" },
   { path: "/dashboard/refunds", as: "seller", title: "Refund requests · Dashboard | Stackbay" },
+  { path: "/dashboard/earnings", as: "seller", title: "Earnings · Dashboard | Stackbay" },
 ];
 
 describe("dashboard tab titles", () => {

@@ -108,6 +108,7 @@ describe("isKnownPagePath", () => {
       "settings",
       "reseller",
       "refunds",
+      "earnings",
     ]);
   });
 

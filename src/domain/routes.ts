@@ -66,6 +66,7 @@ export const dashboardViews = [
   "settings",
   "reseller",
   "refunds",
+  "earnings",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -81,6 +82,7 @@ export const dashboardViewTitles = {
   settings: "Settings",
   reseller: "Reseller links",
   refunds: "Refund requests",
+  earnings: "Earnings",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */

@@ -33,6 +33,7 @@ import { bankTransferRoutes } from "#server/modules/bank-transfers/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
 import { categoryRoutes } from "#server/modules/categories/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
+import { earningsRoutes } from "#server/modules/earnings/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
@@ -281,6 +282,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

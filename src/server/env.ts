@@ -47,6 +47,8 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
     REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_REFUND_WINDOW_DAYS),
+    /** The smallest balance a payout batch pays (USD); smaller balances wait for a later batch. */
+    PAYOUT_MINIMUM_USD: z.coerce.number().min(0).max(1_000_000).default(50),
     // Card and Apple Pay go through Stripe when its keys are set, PayPal when its keys are set; a method
     // without keys runs in test mode, which takes no money.
     STRIPE_SECRET_KEY: z

@@ -7,6 +7,12 @@ import type { codeSentSchema, meSchema } from "#domain/accounts";
 import type { categoryListSchema, productListSchema } from "#domain/catalog-schemas";
 import type { adminCategoryListSchema } from "#domain/category-admin";
 import type { adminOrderListSchema, orderSchema } from "#domain/checkout";
+import type {
+  earningsOverviewSchema,
+  payoutHistorySchema,
+  saleLinesPageSchema,
+  sellerStatsSchema,
+} from "#domain/earnings";
 import type { faqVotesSchema } from "#domain/faq";
 import type { Paged, paged } from "#domain/paging";
 import type { uploadedImageSchema } from "#domain/product-admin";
@@ -16,6 +22,12 @@ import type { sendVerificationCode } from "#web/features/auth/api/send-verificat
 import type { getCategories } from "#web/features/catalog/api/get-categories";
 import type { getProducts } from "#web/features/catalog/api/get-products";
 import type { getAdminCategories } from "#web/features/categories/api/get-admin-categories";
+import type {
+  getEarnings,
+  getPayouts,
+  getSales,
+  getSellerStats,
+} from "#web/features/earnings/api/get-earnings";
 import type { voteOnFaq } from "#web/features/faq/api/vote";
 import type { uploadImage } from "#web/features/manage-products/api/upload-image";
 import type { getAdminOrders } from "#web/features/orders/api/get-admin-orders";
@@ -68,6 +80,13 @@ describe("the web fetchers answer with the domain schemas' types", () => {
     type Payout = z.infer<typeof payoutAnswerSchema>["payout"];
     expectTypeOf<Answer<typeof retryPayout>>().toEqualTypeOf<Payout>();
     expectTypeOf<Answer<typeof markTransferred>>().toEqualTypeOf<Payout>();
+  });
+
+  test("earnings: balances, sales, payouts and the seller's figures", () => {
+    expectTypeOf<Answer<typeof getEarnings>>().toEqualTypeOf<z.infer<typeof earningsOverviewSchema>>();
+    expectTypeOf<Answer<typeof getSales>>().toEqualTypeOf<z.infer<typeof saleLinesPageSchema>>();
+    expectTypeOf<Answer<typeof getPayouts>>().toEqualTypeOf<z.infer<typeof payoutHistorySchema>>();
+    expectTypeOf<Answer<typeof getSellerStats>>().toEqualTypeOf<z.infer<typeof sellerStatsSchema>>();
   });
 });
 

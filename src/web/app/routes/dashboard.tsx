@@ -9,6 +9,7 @@ import { SettingsView } from "#web/features/account/components/settings-view";
 import { useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
+import { EarningsView } from "#web/features/earnings/components/earnings-view";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";
 import { OrdersView } from "#web/features/orders/components/orders-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
@@ -60,7 +61,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
     case "profile":
       return <ProfileView me={me} />;
     case "wallet":
-      return <WalletView />;
+      return <WalletView me={me} />;
     case "settings":
       return <SettingsView me={me} />;
     case "licenses":
@@ -69,5 +70,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <ResellerView me={me} />;
     case "refunds":
       return <SellerRefundsView me={me} />;
+    case "earnings":
+      return <EarningsView me={me} />;
   }
 }

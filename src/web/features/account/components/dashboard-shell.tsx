@@ -32,10 +32,12 @@ import { type ReactNode, useId } from "react";
 import { NavLink } from "react-router";
 import type { Me } from "#domain/accounts";
 import { hasRole } from "#domain/accounts";
+import type { SellerStats } from "#domain/earnings";
 import { type DashboardSection, paths, dashboardViewTitles as titles } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { useMoney } from "#web/features/currency/use-money";
+import { useSellerStats } from "#web/features/earnings/api/get-earnings";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { cn } from "#web/lib/utils";
 
@@ -47,6 +49,20 @@ const dashboardSections: { section: DashboardSection; label: string; icon: Lucid
   { section: "wallet", label: titles.wallet, icon: Wallet, to: paths.dashboard("wallet") },
   { section: "settings", label: titles.settings, icon: Settings, to: paths.dashboard("settings") },
 ];
+
+const earningsSection = {
+  section: "earnings",
+  label: titles.earnings,
+  icon: Banknote,
+  to: paths.dashboard("earnings"),
+} as const;
+
+/** The views every account has, with Earnings after Wallet for those who earn (sellers, resellers). */
+function sectionsFor(me: Me) {
+  if (!hasRole(me.roles, "seller") && !hasRole(me.roles, "reseller")) return dashboardSections;
+  const wallet = dashboardSections.findIndex((item) => item.section === "wallet");
+  return [...dashboardSections.slice(0, wallet + 1), earningsSection, ...dashboardSections.slice(wallet + 1)];
+}
 
 const itemClass = "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium [&_svg]:size-4";
 
@@ -90,7 +106,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
     <nav aria-label="Dashboard menu" className="hidden md:block">
       <Card className="sticky top-20 flex flex-col gap-3 p-3" flat>
         <ul className="flex flex-col gap-0.5">
-          {dashboardSections.map((item) => (
+          {sectionsFor(me).map((item) => (
             <MenuLink key={item.section} to={item.to} icon={item.icon} label={item.label} />
           ))}
         </ul>
@@ -150,7 +166,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
 /** Phones: the views every account has, then the seller's and reseller's own (admins have the Admin Panel). */
 function TabRow({ me }: { me: Me }) {
   const tabs = [
-    ...dashboardSections.map(({ section, label, to }) => ({ key: section, label, to })),
+    ...sectionsFor(me).map(({ section, label, to }) => ({ key: section, label, to })),
     ...(hasRole(me.roles, "seller")
       ? [
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
@@ -202,7 +218,7 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
 const figurePending = <span className="inline-block h-7 w-16 animate-pulse rounded bg-muted align-middle" />;
 
 /** The three figures come with the order list (totalSpent is USD, shown in the display currency). */
-function OrderFigures() {
+function BuyerFigures() {
   const orders = useOrders();
   const money = useMoney();
   const stats = orders.data?.stats;
@@ -232,6 +248,34 @@ function OrderFigures() {
   );
 }
 
+/** A seller's figures are about what they sold: orders received, gross sales and the net the ledger holds. */
+function SellerFigures() {
+  const stats = useSellerStats(true);
+  const money = useMoney();
+  const figure = (text: (s: SellerStats) => string) =>
+    stats.isError ? "–" : stats.data ? text(stats.data) : figurePending;
+  const amount = (value: (s: SellerStats) => number) =>
+    money.ready ? figure((s) => money.amount(value(s))) : figurePending;
+  return (
+    <section aria-label="Sales summary" aria-busy={stats.isPending} className="mt-6">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <StatCard icon={Package} label="Orders Received" value={figure((s) => String(s.ordersReceived))} />
+        <StatCard icon={DollarSign} label="Gross Sales" value={amount((s) => s.grossSales)} />
+        <StatCard icon={Banknote} label="Net Earnings" value={amount((s) => s.netEarnings)} />
+      </dl>
+      {stats.data?.ordersReceived === 0 && (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Your sales figures will appear here after your first sale.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OrderFigures({ me }: { me: Me }) {
+  return hasRole(me.roles, "seller") ? <SellerFigures /> : <BuyerFigures />;
+}
+
 type ShellProps = { me: Me; onSignOut: () => void; signingOut: boolean };
 
 /** Heading, order figures, the side menu (desktop) or tab row (phones), and the current view. */
@@ -252,7 +296,7 @@ export function DashboardShell({
           <LogOut aria-hidden /> Sign Out
         </Button>
       </div>
-      <OrderFigures />
+      <OrderFigures me={me} />
       <div className="mt-8 grid gap-6 md:grid-cols-[15rem_minmax(0,1fr)] md:items-start">
         <SideMenu me={me} onSignOut={onSignOut} signingOut={signingOut} />
         <TabRow me={me} />

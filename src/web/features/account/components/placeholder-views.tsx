@@ -1,38 +1,13 @@
-import { CreditCard, Plus, Wallet } from "lucide-react";
-import { toast } from "sonner";
-import { formatUsd } from "#domain/money";
+import type { Me } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
-import { Button } from "#web/components/ui/button";
+import { WalletBalances } from "#web/features/earnings/components/wallet-balances";
 
-const comingSoon = (what: string) =>
-  toast.info("Coming soon", { description: `${what} will be available in a future update.` });
-
-export function WalletView() {
+export function WalletView({ me }: { me: Me }) {
   return (
-    <ViewCard title="Wallet" description="Your Stackbay balance and payment methods.">
-      <div className="flex flex-col gap-4 rounded-lg bg-accent p-5 text-accent-foreground sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-3">
-          <Wallet className="size-8" aria-hidden />
-          <div>
-            <p className="text-sm">Available balance</p>
-            <p className="text-3xl font-bold tabular-nums" data-testid="wallet-balance">
-              {formatUsd(0)}
-            </p>
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => comingSoon("Adding funds")}>
-            <Plus aria-hidden /> Add Funds
-          </Button>
-          <Button variant="outline" onClick={() => comingSoon("Payment methods")}>
-            <CreditCard aria-hidden /> Add Payment Method
-          </Button>
-        </div>
+    <ViewCard title="Wallet" description="What Stackbay holds for you and how it reaches you.">
+      <div className="flex flex-col gap-6">
+        <WalletBalances me={me} />
       </div>
-      <h3 className="mt-8 font-semibold">Transactions</h3>
-      <p className="mt-2 rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
-        No transactions yet
-      </p>
     </ViewCard>
   );
 }

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { formatDate } from "#domain/dates";
+import type { SaleLine } from "#domain/earnings";
+import { formatAmount, formatUsd } from "#domain/money";
+import { waitForMail } from "#server/test/outbox";
+import { dataDir, expectAccessible, setupBrowser, snapshot } from "./browser";
+import { payPlacedOrder } from "./payments";
+
+const browser = setupBrowser();
+
+/** A seller who has never sold anything: signs up as a seller, verifies with the e-mailed code, signs in. */
+async function newSeller(page: Page) {
+  const email = `new-seller-${Date.now()}@earnings.test`;
+  const password = "a new seller's password";
+  const signUp = await page.request.post("/api/auth/sign-up", {
+    data: { firstName: "Sela", lastName: "Seller", email, password, accountType: "seller" },
+  });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(dataDir(), (m) => m.to === email);
+  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
+  expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
+}
+
+const statFigure = (page: Page, label: string) =>
+  page
+    .getByRole("region", { name: "Sales summary" })
+    .getByText(label, { exact: true })
+    .locator("xpath=following-sibling::dd")
+    .textContent();
+
+describe("earnings", () => {
+  test("a new seller's sale: pending with its date and the 10% fee, seller figures on the dashboard, a CSV to download", async () => {
+    const seller = await browser.newPage();
+    await newSeller(seller);
+    const name = `Earnings Test Suite ${randomUUID().slice(0, 6)}`;
+    const created = await seller.request.post("/api/manage/products", {
+      data: { name, category: "software", price: 80 },
+    });
+    expect(created.status()).toBe(201);
+    const product = ((await created.json()) as { product: { id: string } }).product;
+
+    // Before any sale the view says where sales will appear.
+    await seller.goto("/dashboard/earnings");
+    await seller.getByRole("heading", { level: 2, name: "Earnings" }).waitFor();
+    await seller.getByText("No sales yet — your sales and what you earn from each appear here.").waitFor();
+
+    const buyer = await browser.newPage({ as: "buyer" });
+    const placed = await buyer.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "Portugal",
+        paymentMethod: "stripe",
+        items: [{ productId: product.id, quantity: 1, price: 80 }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    await payPlacedOrder(buyer.request, await placed.json());
+
+    // The dashboard's cards are the seller's: what they sold, not what they bought.
+    await seller.goto("/dashboard");
+    await expect.poll(() => statFigure(seller, "Orders Received")).toBe("1");
+    expect(await statFigure(seller, "Gross Sales")).toBe(formatAmount(80, "USD"));
+    expect(await statFigure(seller, "Net Earnings")).toBe(formatAmount(72, "USD"));
+    expect(await seller.getByText("Total Spent").count()).toBe(0);
+
+    await seller
+      .getByRole("navigation", { name: "Dashboard menu" })
+      .getByRole("link", { name: "Earnings" })
+      .click();
+    await seller.waitForURL("**/dashboard/earnings");
+    const row = seller.getByTestId("sale-row").filter({ hasText: name });
+    await row.waitFor();
+    const line = ((await (await seller.request.get("/api/earnings/sales")).json()) as { items: SaleLine[] })
+      .items[0] as SaleLine;
+    expect(line).toMatchObject({ gross: 80, fee: 8, feeRate: 0.1, net: 72, status: "pending" });
+    const text = (await row.textContent()) ?? "";
+    expect(text).toContain("$8.00 (10%)");
+    expect(text).toContain("$72.00");
+    expect(text).toContain("Pending");
+    expect(text).toContain(formatDate(line.availableAt ?? ""));
+    const pending = seller.getByTestId("balances-seller").getByTestId("balance-pending");
+    expect(await pending.textContent()).toContain(formatUsd(72));
+    const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+      new Date(line.availableAt ?? ""),
+    );
+    expect(await pending.textContent()).toContain(`next: ${formatUsd(72)} on ${day}`);
+    await seller.getByTestId("earnings-chart").waitFor();
+    await expectAccessible(seller);
+
+    // Export CSV downloads every sale.
+    const [download] = await Promise.all([
+      seller.waitForEvent("download"),
+      seller.getByTestId("export-csv").click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^stackbay-sales-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = await readFile((await download.path()) ?? "", "utf8");
+    const rows = csv.trimEnd().split("\r\n");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`"${name}",1,80.00,0.1000,8.00,0.00,`);
+    expect(rows[1]).toContain(`,72.00,"Pending",`);
+
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [375, 1280]) {
+        const page = await browser.newPage({ width, height: 900, theme });
+        await page.context().addCookies(await seller.context().cookies());
+        await page.goto("/dashboard/earnings");
+        await page
+          .getByTestId(width < 768 ? "sale-card" : "sale-row")
+          .first()
+          .waitFor();
+        await page.getByTestId("earnings-chart").waitFor();
+        if (width < 768) {
+          expect(await page.getByTestId("sales-table").isVisible()).toBe(false);
+          // No sideways scrolling of the page on a phone.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+        await snapshot(page, `h16-earnings-${width}-${theme}`, { fullPage: true });
+        if (theme === "dark") await expectAccessible(page);
+      }
+    }
+
+    // The wallet shows the real balances and leads to Earnings.
+    await seller.goto("/dashboard/wallet");
+    await seller.getByTestId("wallet-balances").waitFor();
+    expect(await seller.getByTestId("wallet-pending").textContent()).toBe(formatUsd(72));
+    await snapshot(seller, "h16-wallet-seller");
+    await seller.getByRole("link", { name: "See your earnings" }).click();
+    await seller.waitForURL("**/dashboard/earnings");
+  });
+
+  test("a buyer has no Earnings view in the menu and their figures stay a buyer's", async () => {
+    const page = await browser.newPage({ as: "buyer" });
+    await page.goto("/dashboard");
+    await page.getByRole("region", { name: "Order summary" }).getByText("Total Spent").waitFor();
+    const menu = page.getByRole("navigation", { name: "Dashboard menu" });
+    await menu.getByRole("link", { name: "Wallet" }).waitFor();
+    expect(await menu.getByRole("link", { name: "Earnings" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  earningsOverviewSchema,
+  payoutHistorySchema,
+  saleLinesPageSchema,
+  sellerStatsSchema,
+} from "#domain/earnings";
+import { pageNumber } from "#domain/paging";
+import { requireUser, signedInUser } from "#server/auth/guards";
+import { salesCsv } from "#server/modules/earnings/csv";
+import {
+  allSales,
+  earningsOverview,
+  payoutHistory,
+  salesPage,
+  sellerStats,
+} from "#server/modules/earnings/service";
+
+/** A seller's and reseller's own money: balances, sales with their breakdown, payouts. */
+export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook("onRequest", requireUser);
+    // Figures about one person's money: never kept by a shared cache or the browser's back button.
+    signedIn.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", "private, no-store");
+    });
+
+    signedIn.get(
+      "/earnings",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary:
+            "Your balances per earning role (pending, available, in transit, paid) and the last 12 months",
+          description:
+            "One summary per role you hold (seller, reseller); none for a plain buyer. Every figure is summed from the ledger. Amounts in USD.",
+          response: { 200: earningsOverviewSchema },
+        },
+      },
+      async (request) => earningsOverview(db, signedInUser(request), app.env.PAYOUT_MINIMUM_USD, new Date()),
+    );
+
+    signedIn.get(
+      "/earnings/sales",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary:
+            "Your sold items of confirmed orders, newest first, with gross, fee, commission, tax and net",
+          description: "Sellers only (403 otherwise).",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: saleLinesPageSchema },
+        },
+      },
+      async (request) => salesPage(db, signedInUser(request), request.query.page),
+    );
+
+    signedIn.get(
+      "/earnings/sales.csv",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary: "Your sold items as CSV (up to 10,000 newest lines)",
+          description: "Sellers only (403 otherwise).",
+          produces: ["text/csv"],
+        },
+      },
+      async (request, reply) => {
+        const lines = await allSales(db, signedInUser(request));
+        const stamp = new Date().toISOString().slice(0, 10);
+        return reply
+          .type("text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="stackbay-sales-${stamp}.csv"`)
+          .send(salesCsv(lines));
+      },
+    );
+
+    signedIn.get(
+      "/earnings/payouts",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary: "Your payouts (as seller and reseller), newest first",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: payoutHistorySchema },
+        },
+      },
+      async (request) => payoutHistory(db, signedInUser(request).id, request.query.page),
+    );
+
+    signedIn.get(
+      "/earnings/stats",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary: "Your seller figures: orders received, gross sales and net earnings",
+          description:
+            "Sellers only (403 otherwise). Net earnings is pending + available + in transit + paid.",
+          response: { 200: sellerStatsSchema },
+        },
+      },
+      async (request) => sellerStats(db, signedInUser(request)),
+    );
+  });
+};
