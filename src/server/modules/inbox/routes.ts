@@ -181,7 +181,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="stackbay-subscribers-${stamp}.csv"`)
-        .send(`email,confirmed_at\r\n${csvText(lines)}`);
+        .send(csvText(["email", "confirmed_at"], lines));
     },
   );
 };

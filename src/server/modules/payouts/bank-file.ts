@@ -1,4 +1,4 @@
-import { csvText } from "#domain/csv";
+import { csvAmount, csvText } from "#domain/csv";
 import type { UserRow } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
@@ -29,7 +29,7 @@ export async function bankPaymentFile(deps: PayoutDeps, admin: UserRow, batchId:
       bank?.accountNumber ?? "",
       bank?.bic ?? "",
       bank?.ifsc ?? "",
-      Number(payout.amount).toFixed(2),
+      csvAmount(Number(payout.amount)),
       "USD",
       `Stackbay payout ${payout.id.slice(0, 8).toUpperCase()}`,
     ];
@@ -56,6 +56,6 @@ export async function bankPaymentFile(deps: PayoutDeps, admin: UserRow, batchId:
   ];
   return {
     name: `stackbay-payouts-${batchId.slice(0, 8)}.csv`,
-    csv: csvText([header, ...lines]),
+    csv: csvText(header, lines),
   };
 }
