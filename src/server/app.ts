@@ -22,6 +22,7 @@ import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, TooManyRequests } from "#server/errors";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
+import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
@@ -49,6 +50,7 @@ import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { systemRoutes } from "#server/modules/system/routes";
+import { testClockRoutes } from "#server/modules/test-clock/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
 import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
@@ -68,6 +70,8 @@ declare module "fastify" {
     storage: FileStorage;
     /** The payment provider of each checkout method (Stripe, PayPal or test mode), from the environment. */
     payments: PaymentProviders;
+    /** The time the money jobs go by: the system clock, or a movable one on test servers. */
+    clock: Clock;
     /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
     productCounts: TtlCache<number>;
   }
@@ -132,6 +136,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("database", database);
   app.decorate("env", env);
+  app.decorate("clock", env.NODE_ENV === "test" ? new AdjustableClock() : systemClock);
   if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET must be set before the app is built");
   const jobs = createJobQueue(
     database,
@@ -282,6 +287,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  if (env.NODE_ENV === "test") await app.register(testClockRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });

@@ -16,8 +16,8 @@ export function jobDefinitions(
   return [
     mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId)),
     reconcileJob(app),
-    commissionReleaseJob(app.database.db),
-    earningsReleaseJob(app.database.db),
+    commissionReleaseJob(app.database.db, app.clock),
+    earningsReleaseJob(app.database.db, app.clock),
     refundPayoutJob(app),
   ] as JobDefinition<never>[];
 }

@@ -18,6 +18,7 @@ import { commissions } from "#server/db/schema/after-sale";
 import { feeRules, journalEntries } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
 import type { JobDefinition } from "#server/jobs/queue";
+import type { Clock } from "#server/lib/clock";
 import { entryExists, itemLineSum } from "#server/modules/ledger/repository";
 import { post } from "#server/modules/ledger/service";
 
@@ -306,7 +307,7 @@ export async function bookCommissionRejected(
 }
 
 /** The release as a job, every five minutes across all instances. */
-export function earningsReleaseJob(db: Database): JobDefinition {
+export function earningsReleaseJob(db: Database, clock: Clock): JobDefinition {
   return {
     name: "earnings-release",
     cron: "*/5 * * * *",
@@ -314,7 +315,7 @@ export function earningsReleaseJob(db: Database): JobDefinition {
     retryDelaySeconds: 60,
     describe: () => "Make seller earnings past the refund window available",
     async run() {
-      await releaseDue(db, new Date());
+      await releaseDue(db, clock.now());
     },
   };
 }

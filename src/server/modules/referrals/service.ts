@@ -19,6 +19,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
+import type { Clock } from "#server/lib/clock";
 import { bookCommissionApproved, bookCommissionRejected } from "#server/modules/ledger/bookings";
 import {
   approveDueCommissions,
@@ -188,7 +189,7 @@ export async function settleCommissions(db: Database, now: Date): Promise<number
 }
 
 /** The approval as a job, every five minutes across all instances. */
-export function commissionReleaseJob(db: Database): JobDefinition {
+export function commissionReleaseJob(db: Database, clock: Clock): JobDefinition {
   return {
     name: "commissions-release",
     cron: "*/5 * * * *",
@@ -196,7 +197,7 @@ export function commissionReleaseJob(db: Database): JobDefinition {
     retryDelaySeconds: 60,
     describe: () => "Approve commissions past the refund window",
     async run() {
-      await settleCommissions(db, new Date());
+      await settleCommissions(db, clock.now());
     },
   };
 }

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DAY_MS } from "#domain/dates";
+import { requireRole } from "#server/auth/guards";
+import { AdjustableClock } from "#server/lib/clock";
+import { releaseDue } from "#server/modules/ledger/bookings";
+import { settleCommissions } from "#server/modules/referrals/service";
+
+/**
+ * Test servers only (NODE_ENV=test; `buildApp` registers nothing of this otherwise): moves the money
+ * clock forward and runs the releases that were due by then, as the scheduled jobs would. Journeys use
+ * it to see earnings become available without waiting out the refund window.
+ */
+export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("onRequest", requireRole("superAdmin"));
+  app.post(
+    "/test/clock",
+    {
+      schema: {
+        tags: ["test"],
+        summary: "Test servers only: move the clock forward and run the releases now due",
+        body: z.object({ advanceDays: z.number().int().min(0).max(400) }),
+        response: { 200: z.object({ now: z.string(), released: z.number(), approved: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { clock } = app;
+      if (!(clock instanceof AdjustableClock)) throw new Error("the test clock runs on test servers only");
+      const now = clock.advance(request.body.advanceDays * DAY_MS);
+      const approved = await settleCommissions(app.database.db, now);
+      const released = await releaseDue(app.database.db, now);
+      return { now: now.toISOString(), released, approved };
+    },
+  );
+};
