@@ -48,6 +48,7 @@ import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { systemRoutes } from "#server/modules/system/routes";
+import { taxRoutes } from "#server/modules/tax/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
 import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
@@ -281,6 +282,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  await app.register(taxRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 
