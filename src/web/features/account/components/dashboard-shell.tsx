@@ -15,6 +15,7 @@ import {
   type LucideIcon,
   Package,
   PackagePlus,
+  Percent,
   Receipt,
   Settings,
   ShieldAlert,
@@ -123,6 +124,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
           <MenuSection title="Super admin">
             <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
             <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
+            <MenuLink to={paths.admin.taxRates()} icon={Percent} label="Tax rates" />
             <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
           </MenuSection>
         )}

@@ -1,4 +1,4 @@
-import { History, Users, Wrench } from "lucide-react";
+import { History, Percent, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
@@ -6,10 +6,11 @@ import { Button } from "#web/components/ui/button";
 const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
   { to: paths.admin.system(), label: "System", icon: Wrench },
+  { to: paths.admin.taxRates(), label: "Tax rates", icon: Percent },
   { to: paths.admin.audit(), label: "Audit Log", icon: History },
 ];
 
-/** Moves between the three super-admin screens without going back to the dashboard. */
+/** Moves between the super-admin screens without going back to the dashboard. */
 export function SuperAdminNav() {
   const { pathname } = useLocation();
   return (
