@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
+import { countryName } from "#domain/countries";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
@@ -268,7 +269,7 @@ function OrderDetail({ order }: { order: Order }) {
           <br />
           {billing.address}
           <br />
-          {billing.city}, {billing.country}
+          {billing.city}, {countryName(billing.country)}
           <br />
           {billing.email}
         </address>
