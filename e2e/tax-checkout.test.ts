@@ -2,9 +2,10 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import { computeTotals, formatAmount, formatUsd } from "#domain/money";
+import type { TaxFacts } from "#domain/tax";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
-import { baseUrl, dataDir, expectAccessible, setupBrowser, snapshot } from "./browser";
+import { baseUrl, dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -161,5 +162,57 @@ describe("tax at checkout", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await snapshot(page, "h16-tax-checkout-375-dark", { fullPage: true });
+  });
+});
+
+describe("tax rates screen", () => {
+  test("a super admin changes India's rate in the dialog, sees it listed and audited, then goes back to the default", async () => {
+    const page = await browser.newPage({ as: "superadmin" });
+    await page.goto("/admin/tax-rates");
+    await page.getByRole("heading", { level: 1, name: "Tax rates" }).waitFor();
+    const row = page.getByTestId("tax-rate-IN");
+    await row.waitFor();
+    expect(await row.getByTestId("tax-rate-value").textContent()).toBe("18%");
+    expect(await page.getByTestId("tax-rate-FI").getByTestId("tax-rate-value").textContent()).toBe("25.5%");
+    await expectAccessible(page);
+    await snapshot(page, "h16-tax-rates-1280-light", { fullPage: true });
+
+    await row.getByRole("button", { name: "Edit rate: India GST" }).click();
+    const dialog = page.getByRole("alertdialog");
+    const field = dialog.getByLabel("Rate (%)");
+    expect(await field.inputValue()).toBe("18");
+    await field.fill("50.5");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Enter a rate from 0 to 50%, with at most 2 decimals").waitFor();
+    await field.fill("12.5");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Tax rate saved", "India GST: 12.5%.").waitFor();
+    await expect.poll(() => row.getByTestId("tax-rate-value").textContent()).toBe("12.5%");
+    expect(await row.textContent()).toContain("by superadmin@stackbay.test");
+    const rates = (await (await page.request.get("/api/tax/rates")).json()) as TaxFacts;
+    expect(rates.items.find((r) => r.jurisdiction === "IN")?.rate).toBe("0.1250");
+
+    await page.goto("/admin/audit");
+    await page.getByText("India GST").first().waitFor();
+
+    await page.goto("/admin/tax-rates");
+    await row.getByRole("button", { name: "Edit rate: India GST" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Use default (18%)" }).click();
+    await toast(page, "Tax rate saved", "India GST: 18% (default).").waitFor();
+    await expect.poll(() => row.getByTestId("tax-rate-value").textContent()).toBe("18%");
+  });
+
+  test("the screen on a phone, dark", async () => {
+    const page = await browser.newPage({ as: "superadmin", width: 375, height: 812, theme: "dark" });
+    await page.goto("/admin/tax-rates");
+    await page.getByTestId("tax-rate-AE").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await snapshot(page, "h16-tax-rates-375-dark");
+    await page.getByRole("button", { name: "Edit rate: UAE VAT" }).click();
+    await page.getByRole("alertdialog").getByLabel("Rate (%)").waitFor();
+    await expectAccessible(page);
+    await snapshot(page, "h16-tax-rate-dialog-375-dark");
   });
 });
