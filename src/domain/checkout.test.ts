@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MAX_ORDER_LINES, MAX_QUANTITY, placeOrderSchema } from "#domain/checkout";
+import { billingFormSchema, MAX_ORDER_LINES, MAX_QUANTITY, placeOrderSchema } from "#domain/checkout";
 import { computeTotals, MAX_TAX_RATE, MONEY_COLUMN_MAX, rateUnits, toUnits } from "#domain/money";
 import { MAX_PRICE, productInputSchema } from "#domain/product-admin";
 
@@ -47,5 +47,48 @@ describe("the largest order the schemas accept fits the money columns", () => {
     expect(placeOrderSchema.safeParse({ ...order, items: lines }).error?.issues[0]?.message).toBe(
       `An order can hold at most ${MAX_ORDER_LINES} different products`,
     );
+  });
+});
+
+describe("the billing form's business buyer", () => {
+  const form = {
+    fullName: "Ada Lovelace",
+    email: "ada@example.com",
+    address: "12 Analytical Street",
+    city: "Mumbai",
+    country: "IN",
+    paymentMethod: "stripe",
+  };
+  const messages = (values: object) =>
+    billingFormSchema
+      .safeParse({ ...form, ...values })
+      .error?.issues.map((i) => [i.path.join("."), i.message]);
+
+  test("a bad tax ID is reported together with the other fields' problems", () => {
+    const badGstin = "This GSTIN's last character does not match the rest: check it for a typo";
+    expect(messages({ fullName: "", business: true, company: "Acme", taxId: "27AAPFU0939F1ZW" })).toEqual([
+      ["fullName", "Full name must be at least 2 characters"],
+      ["taxId", badGstin],
+    ]);
+    // No payment method chosen yet is an aborting issue: the business check still runs.
+    expect(
+      messages({ paymentMethod: undefined, business: true, company: "Acme", taxId: "27AAPFU0939F1ZW" }),
+    ).toEqual([
+      ["paymentMethod", "Please select a payment method"],
+      ["taxId", badGstin],
+    ]);
+  });
+
+  test("a company name is needed; a country without tax ID asks none; a consumer gives neither", () => {
+    expect(messages({ business: true, taxId: "27AAPFU0939F1ZV" })).toEqual([
+      ["company", "Enter your company name"],
+    ]);
+    expect(messages({ country: "US", business: true, company: "Acme Inc" })).toBeUndefined();
+    expect(messages({ taxId: "nonsense" })).toBeUndefined();
+  });
+
+  test("the country is an ISO code; an English name reads as its code", () => {
+    expect(billingFormSchema.parse({ ...form, country: "United Arab Emirates" }).country).toBe("AE");
+    expect(messages({ country: "Atlantis" })).toEqual([["country", "Please select a country"]]);
   });
 });

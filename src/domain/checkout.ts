@@ -65,7 +65,16 @@ function checkBusinessBuyer(
   const taxId = checkTaxId(value.country, value.taxId);
   if (!taxId.ok) ctx.addIssue({ code: "custom", path: ["taxId"], message: taxId.message });
 }
-export const billingFormSchema = billingSchema.superRefine(checkBusinessBuyer);
+/**
+ * The business check runs as soon as the fields it reads are valid, even while others (the name, the
+ * address) are not, so the buyer sees every problem at once.
+ */
+const businessFields = new Set<PropertyKey>(["country", "business", "company", "taxId"]);
+const businessCheckParams = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => businessFields.has(issue.path?.[0] ?? "")),
+};
+export const billingFormSchema = billingSchema.superRefine(checkBusinessBuyer, businessCheckParams);
 export type BillingInput = z.input<typeof billingSchema>;
 
 /**
@@ -122,7 +131,7 @@ export const placeOrderSchema = billingSchema
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]).default("USD"),
     idempotencyKey: z.uuid("A fresh checkout key is needed"),
   })
-  .superRefine(checkBusinessBuyer);
+  .superRefine(checkBusinessBuyer, businessCheckParams);
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
 /** `details` of a 409 PRODUCT_UNAVAILABLE: the cart's products that are gone or inactive. */
