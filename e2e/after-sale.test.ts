@@ -71,7 +71,7 @@ describe("after the sale", () => {
     await buyer.getByLabel("Full name").fill("Nora Newman");
     await buyer.getByLabel("Address").fill("3 Canal Street");
     await buyer.getByLabel("City").fill("Amsterdam");
-    await buyer.getByLabel("Country").fill("Netherlands");
+    await buyer.getByLabel("Country").selectOption("Netherlands");
     await buyer.getByRole("radio", { name: "Credit/Debit Card" }).check();
     const answer = buyer.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/orders" && r.request().method() === "POST",

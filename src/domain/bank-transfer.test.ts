@@ -229,10 +229,10 @@ describe("recordTransferSchemaAt", () => {
   });
 
   test("the largest order's total is accepted, a cent more is a typo", () => {
-    expect(MAX_TRANSFER_AMOUNT).toBe("5197500000.0000");
-    expect(schema.parse({ ...valid, amount: "5197500000.00" }).amount).toBe(MAX_TRANSFER_AMOUNT);
-    expect(messages({ ...valid, amount: "5197500000.01" })).toEqual([
-      "The amount must be at most $5,197,500,000.00; check the number of digits",
+    expect(MAX_TRANSFER_AMOUNT).toBe("7425000000.0000");
+    expect(schema.parse({ ...valid, amount: "7425000000.00" }).amount).toBe(MAX_TRANSFER_AMOUNT);
+    expect(messages({ ...valid, amount: "7425000000.01" })).toEqual([
+      "The amount must be at most $7,425,000,000.00; check the number of digits",
     ]);
   });
 

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { MAX_ORDER_LINES, MAX_QUANTITY } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
-import { chargeCents, formatUsd, fromUnits, MONEY_COLUMN_MAX, TAX_RATE, toUnits } from "#domain/money";
+import {
+  chargeCents,
+  formatUsd,
+  fromUnits,
+  MAX_TAX_RATE,
+  MONEY_COLUMN_MAX,
+  rateUnits,
+  toUnits,
+} from "#domain/money";
 import { MAX_PRICE } from "#domain/product-admin";
 
 /**
@@ -179,12 +187,14 @@ export function isTransferExpired(placedAt: Date, days: number, now: Date): bool
  * ------------------------------------------------------------------------------------------------- */
 
 /**
- * The largest order's total (every line at the highest price and quantity, with tax): no single transfer
+ * The largest order's total (every line at the highest price and quantity, with tax at the highest rate a jurisdiction may have): no single transfer
  * for one order is larger, so a bigger number is a typo. Kept within the money column either way.
  */
 export const MAX_TRANSFER_AMOUNT = fromUnits(
   Math.min(
-    Math.round(toUnits(MAX_PRICE) * MAX_QUANTITY * MAX_ORDER_LINES * (1 + TAX_RATE)),
+    Math.round(
+      (toUnits(MAX_PRICE) * MAX_QUANTITY * MAX_ORDER_LINES * (10_000 + rateUnits(MAX_TAX_RATE))) / 10_000,
+    ),
     toUnits(MONEY_COLUMN_MAX),
   ),
 );

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { countryCodeOf } from "#domain/countries";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { MONEY_SCALE } from "#domain/money";
 import { emailField } from "#domain/newsletter";
 import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
 import { buyerPayoutSchema, refundStatuses } from "#domain/refunds";
+import type { TaxBusiness } from "#domain/tax";
+import { checkTaxId, taxIdFieldFor } from "#domain/tax-ids";
 
 export const paymentMethods = [
   { value: "stripe", label: "Credit/Debit Card" },
@@ -18,7 +21,11 @@ const paymentMethodValues = paymentMethods.map((m) => m.value) as [PaymentMethod
 export const MAX_QUANTITY = 99;
 export const MAX_ORDER_LINES = 50;
 
-/** The billing form, with the spec's texts; the same schema checks the order on the server. */
+/**
+ * The billing form, with the spec's texts; the same schema checks the order on the server. The country
+ * is an ISO code (the select's value); an English name, as older clients send, reads as its code.
+ * A business buyer gives its company name and, where the country has one, its tax ID.
+ */
 export const billingSchema = z.object({
   fullName: z
     .string()
@@ -28,10 +35,67 @@ export const billingSchema = z.object({
   email: emailField,
   address: z.string().trim().min(5, "Please enter a valid address").max(300, "Please enter a valid address"),
   city: z.string().trim().min(2, "Please enter a valid city").max(100, "Please enter a valid city"),
-  country: z.string().trim().min(2, "Please select a country").max(100, "Please select a country"),
+  country: z
+    .string({ error: "Please select a country" })
+    .trim()
+    .transform((value, ctx) => {
+      const code = countryCodeOf(value);
+      if (code) return code;
+      ctx.addIssue({ code: "custom", message: "Please select a country" });
+      return z.NEVER;
+    }),
+  business: z.boolean().default(false),
+  company: z.string().trim().max(200, "Company name must be at most 200 characters").default(""),
+  taxId: z.string().trim().max(40, "That tax ID is too long").default(""),
   paymentMethod: z.enum(paymentMethodValues, { error: "Please select a payment method" }),
 });
+/**
+ * A business buyer needs a company name and, where its country has a tax ID, a valid one. A refined
+ * object cannot be extended in zod 4: each schema built on `billingSchema` adds this after extending.
+ */
+function checkBusinessBuyer(
+  value: { country: string; business: boolean; company: string; taxId: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.business) return;
+  if (value.company.length < 2) {
+    ctx.addIssue({ code: "custom", path: ["company"], message: "Enter your company name" });
+  }
+  if (!taxIdFieldFor(value.country)) return;
+  const taxId = checkTaxId(value.country, value.taxId);
+  if (!taxId.ok) ctx.addIssue({ code: "custom", path: ["taxId"], message: taxId.message });
+}
+/**
+ * The business check runs as soon as the fields it reads are valid, even while others (the name, the
+ * address) are not, so the buyer sees every problem at once.
+ */
+const businessFields = new Set<PropertyKey>(["country", "business", "company", "taxId"]);
+const businessCheckParams = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    // A body that is not an object at all fails at the root (no path): there are no fields to read.
+    !payload.issues.some((issue) => !issue.path?.length || businessFields.has(issue.path[0] ?? "")),
+};
+export const billingFormSchema = billingSchema.superRefine(checkBusinessBuyer, businessCheckParams);
 export type BillingInput = z.input<typeof billingSchema>;
+
+/**
+ * Who the order is taxed as: the country and, for a business with a valid tax ID, that ID in its
+ * canonical form. A business in a country without a tax ID keeps its company name only.
+ */
+export function buyerOf(input: { country: string; business: boolean; company: string; taxId: string }): {
+  country: string;
+  company: string | null;
+  business: TaxBusiness | null;
+} {
+  if (!input.business) return { country: input.country, company: null, business: null };
+  const company = input.company.trim();
+  const taxId = taxIdFieldFor(input.country) ? checkTaxId(input.country, input.taxId) : null;
+  return {
+    country: input.country,
+    company,
+    business: taxId?.ok ? { company, taxId: taxId.value, kind: taxId.kind } : null,
+  };
+}
 
 /**
  * A unit price the buyer was shown, in USD as the cart holds it. The server never charges it: it only
@@ -49,24 +113,26 @@ const shownPrice = z
  * (checked, never charged; totals are the server's), the display currency and a key that makes a
  * repeated submit harmless.
  */
-export const placeOrderSchema = billingSchema.extend({
-  items: z
-    .array(
-      z.object({
-        productId: z.uuid("Unknown product"),
-        quantity: z
-          .number({ error: "Quantity must be a whole number" })
-          .int("Quantity must be a whole number")
-          .min(1, "Quantity must be at least 1")
-          .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
-        price: shownPrice,
-      }),
-    )
-    .min(1, "Please add items to your cart before checking out.")
-    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
-  currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]).default("USD"),
-  idempotencyKey: z.uuid("A fresh checkout key is needed"),
-});
+export const placeOrderSchema = billingSchema
+  .extend({
+    items: z
+      .array(
+        z.object({
+          productId: z.uuid("Unknown product"),
+          quantity: z
+            .number({ error: "Quantity must be a whole number" })
+            .int("Quantity must be a whole number")
+            .min(1, "Quantity must be at least 1")
+            .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
+          price: shownPrice,
+        }),
+      )
+      .min(1, "Please add items to your cart before checking out.")
+      .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
+    currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]).default("USD"),
+    idempotencyKey: z.uuid("A fresh checkout key is needed"),
+  })
+  .superRefine(checkBusinessBuyer, businessCheckParams);
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
 /** `details` of a 409 PRODUCT_UNAVAILABLE: the cart's products that are gone or inactive. */
@@ -130,6 +196,8 @@ export const orderItemSchema = z.object({
   vendor: z.string().nullable(),
   imageUrl: z.string().nullable(),
   refundStatus: z.enum(["none", "refunded"]),
+  /** The line's share of the order's tax (USD). */
+  tax: z.number(),
   /** The item's refund request, if the buyer made one. */
   refund: orderItemRefundSchema.nullable(),
 });
@@ -146,6 +214,17 @@ export const orderSchema = z.object({
   subtotal: z.number(),
   tax: z.number(),
   totalAmount: z.number(),
+  /** The buyer's country (ISO code) the tax was decided by; null on orders from before it was asked. */
+  buyerCountry: z.string().nullable(),
+  buyerCompany: z.string().nullable(),
+  buyerTaxId: z.string().nullable(),
+  /** Whose tax (ISO code; null when none was due), its name and rate ("0.1800"), as charged. */
+  taxJurisdiction: z.string().nullable(),
+  taxLabel: z.string(),
+  taxRate: z.string(),
+  reverseCharge: z.boolean(),
+  /** The reverse-charge wording, or why no tax was charged. */
+  taxNote: z.string().nullable(),
   currency: z.string(),
   fxRate: z.number(),
   customerInfo: z.object({

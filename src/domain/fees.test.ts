@@ -1,11 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  DEFAULT_FEE_RATE,
-  feeRateFor,
-  feeRuleInputSchema,
-  formatRatePercent,
-  percentToRate,
-} from "#domain/fees";
+import { DEFAULT_FEE_RATE, feeRateFor, feeRuleInputSchema, percentToRate } from "#domain/fees";
+import { formatRatePercent } from "#domain/money";
 
 describe("fee rules", () => {
   const rules = [

@@ -24,12 +24,6 @@ export function feeRateFor(
   return rule ? { rate: rule.rate, scope: rule.scope } : { rate: DEFAULT_FEE_RATE, scope: "built-in" };
 }
 
-/** A rate as a percent people read: "0.1250" → "12.5%". */
-export function formatRatePercent(rate: string | number): string {
-  const percent = Math.round(Number(rate) * 1_000_000) / 10_000;
-  return `${percent.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
-}
-
 /** A percent typed by an admin, 0 to 50 with at most two decimals, stored as a 4-place rate. */
 export const percentField = z
   .number({ error: "Enter a percentage" })

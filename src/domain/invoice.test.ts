@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import { buildInvoice, formatRate, invoiceNumber, SELLER_OF_RECORD } from "#domain/invoice";
+import { EU_REVERSE_CHARGE_NOTE } from "#domain/tax";
 
 const order: Order = {
   id: "1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d",
@@ -12,6 +13,15 @@ const order: Order = {
   subtotal: 40.28,
   tax: 2.014,
   totalAmount: 42.294,
+  // An order from before the buyer's country was asked: the columns' defaults, UAE VAT at 5%.
+  buyerCountry: null,
+  buyerCompany: null,
+  buyerTaxId: null,
+  taxJurisdiction: "AE",
+  taxLabel: "UAE VAT",
+  taxRate: "0.0500",
+  reverseCharge: false,
+  taxNote: null,
   currency: "USD",
   fxRate: 1,
   customerInfo: {
@@ -31,6 +41,7 @@ const order: Order = {
       vendor: "Acme",
       imageUrl: null,
       refundStatus: "none",
+      tax: 0,
       refund: null,
     },
     {
@@ -42,10 +53,13 @@ const order: Order = {
       vendor: null,
       imageUrl: null,
       refundStatus: "none",
+      tax: 0,
       refund: null,
     },
   ],
 };
+
+const seller = { trn: "100123456700003" };
 
 describe("invoices", () => {
   test("the number is INV- and the order id's first 8 characters, upper case", () => {
@@ -60,13 +74,17 @@ describe("invoices", () => {
   });
 
   test("lines and amounts come from the order, exact to the cent fraction, in USD", () => {
-    const invoice = buildInvoice(order);
+    const invoice = buildInvoice(order, seller);
     expect(invoice).toMatchObject({
       number: "INV-1A2B3C4D",
       orderId: order.id,
       issuedAt: order.createdAt,
       subtotal: "$40.28",
-      taxLabel: "Tax (5%)",
+      taxLabel: "UAE VAT (5%)",
+      taxNote: null,
+      sellerTrn: "100123456700003",
+      buyerCompany: null,
+      buyerTaxId: null,
       tax: "$2.014",
       total: "$42.294 USD",
       display: null,
@@ -96,7 +114,7 @@ describe("invoices", () => {
   });
 
   test("an order shown in another currency states the amount and the rate used at checkout", () => {
-    const invoice = buildInvoice({ ...order, currency: "EUR", fxRate: 0.9384 });
+    const invoice = buildInvoice({ ...order, currency: "EUR", fxRate: 0.9384 }, seller);
     // 42.294 × 0.9384 = 39.69...: euros above 1 show no decimals (the site's display rule).
     expect(invoice.display).toEqual({
       currency: "EUR",
@@ -105,23 +123,70 @@ describe("invoices", () => {
       note: "Shown at checkout as €40 at 1 USD = 0.9384 EUR",
     });
     expect(invoice.total).toBe("$42.294 USD");
-    const aed = buildInvoice({ ...order, currency: "AED", fxRate: 3.74595 });
+    const aed = buildInvoice({ ...order, currency: "AED", fxRate: 3.74595 }, seller);
     expect(aed.display?.note).toBe("Shown at checkout as AED 158 at 1 USD = 3.74595 AED");
   });
 
   test("refunded items are marked and refund states read plainly", () => {
-    const invoice = buildInvoice({
-      ...order,
-      paymentStatus: "partially_refunded",
-      items: order.items.map((item, i) => (i === 0 ? { ...item, refundStatus: "refunded" as const } : item)),
-    });
+    const invoice = buildInvoice(
+      {
+        ...order,
+        paymentStatus: "partially_refunded",
+        items: order.items.map((item, i) =>
+          i === 0 ? { ...item, refundStatus: "refunded" as const } : item,
+        ),
+      },
+      seller,
+    );
     expect(invoice.lines.map((l) => l.refunded)).toEqual([true, false]);
     expect(invoice.status).toBe("Partially refunded");
-    expect(buildInvoice({ ...order, paymentStatus: "refunded" }).status).toBe("Refunded");
+    expect(buildInvoice({ ...order, paymentStatus: "refunded" }, seller).status).toBe("Refunded");
     // A bank-transfer order's invoice shows while its money is awaited.
-    expect(buildInvoice({ ...order, paymentStatus: "processing", isPaid: false }).status).toBe(
+    expect(buildInvoice({ ...order, paymentStatus: "processing", isPaid: false }, seller).status).toBe(
       "Awaiting payment",
     );
+  });
+
+  test("a business buyer's company and tax ID, and the tax line with its label and rate", () => {
+    const india = buildInvoice(
+      {
+        ...order,
+        customerInfo: { ...order.customerInfo, country: "IN" },
+        buyerCountry: "IN",
+        buyerCompany: "Acme Software Pvt Ltd",
+        buyerTaxId: "27AAPFU0939F1ZV",
+        taxJurisdiction: "IN",
+        taxLabel: "India GST",
+        taxRate: "0.1800",
+      },
+      seller,
+    );
+    expect(india).toMatchObject({
+      taxLabel: "India GST (18%)",
+      taxNote: null,
+      buyerCompany: "Acme Software Pvt Ltd",
+      buyerTaxId: { label: "GSTIN", value: "27AAPFU0939F1ZV" },
+      billTo: { country: "India" },
+    });
+    const reverse = buildInvoice(
+      {
+        ...order,
+        buyerCountry: "DE",
+        buyerCompany: "Acme GmbH",
+        buyerTaxId: "DE136695976",
+        taxJurisdiction: "DE",
+        taxLabel: "Reverse charge",
+        taxRate: "0.0000",
+        reverseCharge: true,
+        taxNote: EU_REVERSE_CHARGE_NOTE,
+      },
+      seller,
+    );
+    expect(reverse).toMatchObject({
+      taxLabel: "Reverse charge",
+      taxNote: EU_REVERSE_CHARGE_NOTE,
+      buyerTaxId: { label: "VAT number", value: "DE136695976" },
+    });
   });
 
   test("rates print without grouping or trailing zeros", () => {

@@ -1,8 +1,15 @@
 import { type Order, type PaymentStatus, paymentMethods } from "#domain/checkout";
+import { countryName } from "#domain/countries";
 import { isCurrencyCode } from "#domain/currency";
-import { convertFromUsd, formatAmount, formatUsd, lineTotal, TAX_RATE } from "#domain/money";
+import { convertFromUsd, formatAmount, formatUsd, lineTotal } from "#domain/money";
+import { taxLineLabel } from "#domain/tax";
+import { taxIdFieldFor } from "#domain/tax-ids";
 
-/** The company that sells on every invoice: the platform's operator (see the privacy policy and terms). */
+/**
+ * The company that sells on every invoice: the platform's operator (see the privacy policy and terms),
+ * merchant of record: it charges the buyer and remits the tax. Its UAE tax registration (TRN) is the
+ * server's OPERATOR_TRN, passed to `buildInvoice`.
+ */
 export const SELLER_OF_RECORD = {
   name: "Stackbay FZCO",
   addressLines: ["Dubai Silicon Oasis", "Dubai", "United Arab Emirates"],
@@ -29,9 +36,17 @@ export type Invoice = {
   issuedAt: string;
   lines: InvoiceLine[];
   subtotal: string;
+  /** "India GST (18%)", "UAE VAT (5%)", "Reverse charge" or "No tax (0%)". */
   taxLabel: string;
   tax: string;
+  /** The reverse-charge wording, or why no tax was charged. */
+  taxNote: string | null;
   total: string;
+  /** The operator's tax registration number. */
+  sellerTrn: string;
+  /** A business buyer's company and tax ID, as given at checkout. */
+  buyerCompany: string | null;
+  buyerTaxId: { label: string; value: string } | null;
   /** The display currency the buyer saw at checkout, with the rate used; null for USD. */
   display: { currency: string; rate: number; total: string; note: string } | null;
   paymentMethod: string;
@@ -57,10 +72,11 @@ export function formatRate(rate: number): string {
 
 /**
  * The invoice of an order, every amount formatted: lines (unit price × quantity, exact to 1/10,000
- * USD), the order's own subtotal, 5% tax and total in USD (what was charged), and the display-currency
- * total at the rate recorded at checkout.
+ * USD), the order's own subtotal, tax (as decided at checkout: label, rate, note) and total in USD
+ * (what was charged), and the display-currency total at the rate recorded at checkout. Orders from
+ * before the buyer's country was asked read as UAE VAT at 5%, as they were charged (the columns' default).
  */
-export function buildInvoice(order: Order): Invoice {
+export function buildInvoice(order: Order, seller: { trn: string }): Invoice {
   const currency = order.currency;
   const display =
     currency !== "USD" && isCurrencyCode(currency)
@@ -88,8 +104,21 @@ export function buildInvoice(order: Order): Invoice {
       refunded: item.refundStatus === "refunded",
     })),
     subtotal: formatUsd(order.subtotal),
-    taxLabel: `Tax (${TAX_RATE * 100}%)`,
+    taxLabel: taxLineLabel({
+      label: order.taxLabel,
+      rate: order.taxRate,
+      reverseCharge: order.reverseCharge,
+    }),
     tax: formatUsd(order.tax),
+    taxNote: order.taxNote,
+    sellerTrn: seller.trn,
+    buyerCompany: order.buyerCompany,
+    buyerTaxId: order.buyerTaxId
+      ? {
+          label: (order.buyerCountry && taxIdFieldFor(order.buyerCountry)?.label) || "Tax ID",
+          value: order.buyerTaxId,
+        }
+      : null,
     total: `${formatUsd(order.totalAmount)} USD`,
     display: display && {
       ...display,
@@ -97,6 +126,6 @@ export function buildInvoice(order: Order): Invoice {
     },
     paymentMethod: paymentMethods.find((m) => m.value === order.paymentMethod)?.label ?? order.paymentMethod,
     status: statusLabels[order.paymentStatus] ?? order.paymentStatus,
-    billTo: order.customerInfo,
+    billTo: { ...order.customerInfo, country: countryName(order.customerInfo.country) },
   };
 }

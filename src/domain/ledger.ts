@@ -1,3 +1,5 @@
+import { rateUnits } from "#domain/money";
+
 /**
  * The double-entry ledger's rules, pure: which accounts exist and which lines each cause books. The
  * server writes these lines in the transaction of their cause; every balance the app shows is a sum of
@@ -65,9 +67,7 @@ export function balances(lines: readonly PostingLine[]): boolean {
  * 12.5% is "0.1250"), and the product is taken in integers so no float ever rounds a cent.
  */
 export function applyRate(units: number, rate: string): number {
-  const match = /^(\d+)(?:\.(\d{1,4}))?$/.exec(rate.trim());
-  if (!match) throw new RangeError(`Not a rate: ${rate}`);
-  const tenThousandths = BigInt(match[1] ?? "0") * 10_000n + BigInt((match[2] ?? "").padEnd(4, "0"));
+  const tenThousandths = BigInt(rateUnits(rate));
   const sign = units < 0 ? -1n : 1n;
   const product = BigInt(Math.abs(units)) * tenThousandths;
   return Number((sign * (product + 5_000n)) / 10_000n);

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { MAX_ORDER_LINES, MAX_QUANTITY } from "#domain/checkout";
 import type { CurrencyCode } from "#domain/currency";
 import {
   chargeCents,
@@ -7,14 +9,15 @@ import {
   type FxRate,
   formatAmount,
   formatPrice,
+  formatRatePercent,
   formatUsd,
   fromUnits,
   isPerTransaction,
   lineTotal,
   MONEY_SCALE,
-  TAX_RATE,
   toUnits,
 } from "#domain/money";
+import { MAX_PRICE } from "#domain/product-admin";
 
 // Binary-exact rates so converted amounts can be compared exactly.
 const exactRates: FxRate[] = [
@@ -29,9 +32,8 @@ const realisticRates: FxRate[] = [
 ];
 
 describe("constants", () => {
-  test("money is kept to four decimals and taxed at 5%", () => {
+  test("money is kept to four decimals", () => {
     expect(MONEY_SCALE).toBe(4);
-    expect(TAX_RATE).toBe(0.05);
   });
 });
 
@@ -257,66 +259,151 @@ describe("toUnits / fromUnits", () => {
 
 describe("computeTotals", () => {
   test("an empty cart totals zero", () => {
-    expect(computeTotals([])).toEqual({ subtotal: "0.0000", tax: "0.0000", total: "0.0000" });
+    expect(computeTotals([], "0.05")).toEqual({
+      subtotal: "0.0000",
+      tax: "0.0000",
+      total: "0.0000",
+      lineTaxes: [],
+    });
   });
 
   test("sums sub-cent prices exactly", () => {
-    expect(computeTotals([{ price: "0.004", quantity: 3 }])).toEqual({
+    expect(computeTotals([{ price: "0.004", quantity: 3 }], "0.05")).toEqual({
       subtotal: "0.0120",
       tax: "0.0006",
       total: "0.0126",
+      lineTaxes: ["0.0006"],
     });
   });
 
   test("computes subtotal, 5% tax and total", () => {
-    expect(computeTotals([{ price: "49.99", quantity: 2 }])).toEqual({
+    expect(computeTotals([{ price: "49.99", quantity: 2 }], "0.05")).toEqual({
       subtotal: "99.9800",
       tax: "4.9990",
       total: "104.9790",
+      lineTaxes: ["4.9990"],
     });
   });
 
   test("adds several lines", () => {
     expect(
-      computeTotals([
-        { price: "49.99", quantity: 2 },
-        { price: "0.004", quantity: 3 },
-      ]),
-    ).toEqual({ subtotal: "99.9920", tax: "4.9996", total: "104.9916" });
+      computeTotals(
+        [
+          { price: "49.99", quantity: 2 },
+          { price: "0.004", quantity: 3 },
+        ],
+        "0.05",
+      ),
+    ).toEqual({ subtotal: "99.9920", tax: "4.9996", total: "104.9916", lineTaxes: ["4.9990", "0.0006"] });
   });
 
   test("avoids floating-point drift", () => {
     expect(
-      computeTotals([
-        { price: "0.1", quantity: 1 },
-        { price: "0.2", quantity: 1 },
-      ]),
-    ).toEqual({ subtotal: "0.3000", tax: "0.0150", total: "0.3150" });
+      computeTotals(
+        [
+          { price: "0.1", quantity: 1 },
+          { price: "0.2", quantity: 1 },
+        ],
+        "0.05",
+      ),
+    ).toEqual({ subtotal: "0.3000", tax: "0.0150", total: "0.3150", lineTaxes: ["0.0050", "0.0100"] });
   });
 
   test("rounds tax to the nearest ten-thousandth", () => {
     // 5% of 0.0010 is 0.00005: rounds up.
-    expect(computeTotals([{ price: "0.0010", quantity: 1 }])).toEqual({
+    expect(computeTotals([{ price: "0.0010", quantity: 1 }], "0.05")).toEqual({
       subtotal: "0.0010",
       tax: "0.0001",
       total: "0.0011",
+      lineTaxes: ["0.0001"],
     });
     // 5% of 0.0030 is 0.00015: rounds up.
-    expect(computeTotals([{ price: "0.0030", quantity: 1 }])).toEqual({
+    expect(computeTotals([{ price: "0.0030", quantity: 1 }], "0.05")).toEqual({
       subtotal: "0.0030",
       tax: "0.0002",
       total: "0.0032",
+      lineTaxes: ["0.0002"],
     });
     // 5% of 0.0007 is 0.000035: rounds down.
-    expect(computeTotals([{ price: "0.0007", quantity: 1 }])).toEqual({
+    expect(computeTotals([{ price: "0.0007", quantity: 1 }], "0.05")).toEqual({
       subtotal: "0.0007",
       tax: "0.0000",
       total: "0.0007",
+      lineTaxes: ["0.0000"],
     });
   });
 
+  test("taxes at the rate it is given, rounding the order's tax half up once", () => {
+    // 18% of 10.0025 is 1.80045: half a unit, rounds up.
+    expect(computeTotals([{ price: "10.0025", quantity: 1 }], "0.1800")).toEqual({
+      subtotal: "10.0025",
+      tax: "1.8005",
+      total: "11.8030",
+      lineTaxes: ["1.8005"],
+    });
+    expect(computeTotals([{ price: "100", quantity: 1 }], "0.255").tax).toBe("25.5000");
+    expect(computeTotals([{ price: "100", quantity: 3 }], "0").tax).toBe("0.0000");
+  });
+
+  test("splits the order's tax over the lines by largest remainder", () => {
+    // 3 × 5% of 0.0010 is 3 × 0.00005 = 0.00015, rounded to 0.0002: the first two lines get a unit each.
+    const three = computeTotals(
+      [
+        { price: "0.0010", quantity: 1 },
+        { price: "0.0010", quantity: 1 },
+        { price: "0.0010", quantity: 1 },
+      ],
+      "0.05",
+    );
+    expect(three.tax).toBe("0.0002");
+    expect(three.lineTaxes).toEqual(["0.0001", "0.0001", "0.0000"]);
+    // 5% of 0.0011 is 0.000055 (0.55 of a unit), of 0.0018 0.00009 (0.9): the larger remainder wins.
+    const uneven = computeTotals(
+      [
+        { price: "0.0011", quantity: 1 },
+        { price: "0.0018", quantity: 1 },
+      ],
+      "0.05",
+    );
+    expect(uneven.tax).toBe("0.0001");
+    expect(uneven.lineTaxes).toEqual(["0.0000", "0.0001"]);
+  });
+
+  test("refuses a rate that is not a decimal with at most four places", () => {
+    for (const bad of ["", "5%", "0.12345", "-0.1", "abc"]) {
+      expect(() => computeTotals([{ price: "1", quantity: 1 }], bad)).toThrow(RangeError);
+    }
+  });
+
+  test("the line shares always add up to exactly the order's tax", () => {
+    const line = fc.record({
+      price: fc.integer({ min: 0, max: toUnits(MAX_PRICE) }).map((units) => fromUnits(units)),
+      quantity: fc.integer({ min: 1, max: MAX_QUANTITY }),
+    });
+    const rate = fc.integer({ min: 0, max: 5_000 }).map((units) => fromUnits(units));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: MAX_ORDER_LINES }), rate, (lines, r) => {
+        const totals = computeTotals(lines, r);
+        const shares = totals.lineTaxes.reduce((sum, share) => sum + BigInt(toUnits(share)), 0n);
+        expect(totals.lineTaxes).toHaveLength(lines.length);
+        expect(shares).toBe(BigInt(toUnits(totals.tax)));
+        expect(totals.lineTaxes.every((share) => toUnits(share) >= 0)).toBe(true);
+        expect(toUnits(totals.total)).toBe(toUnits(totals.subtotal) + toUnits(totals.tax));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test("formatRatePercent reads a rate as people do", () => {
+    expect(formatRatePercent("0.1800")).toBe("18%");
+    expect(formatRatePercent("0.2550")).toBe("25.5%");
+    expect(formatRatePercent("0.0500")).toBe("5%");
+    expect(formatRatePercent("0.0000")).toBe("0%");
+    expect(formatRatePercent("0.1234")).toBe("12.34%");
+  });
+
   test("rejects a line whose price is not a number", () => {
-    expect(() => computeTotals([{ price: "free", quantity: 1 }])).toThrow("Not a money amount: free");
+    expect(() => computeTotals([{ price: "free", quantity: 1 }], "0.05")).toThrow("Not a money amount: free");
   });
 });
 
@@ -342,7 +429,7 @@ describe("lineTotal", () => {
       { price: "0.0045", quantity: 11 },
     ];
     const sum = lines.reduce((units, l) => units + toUnits(lineTotal(l.price, l.quantity)), 0);
-    expect(computeTotals(lines).subtotal).toBe(fromUnits(sum));
+    expect(computeTotals(lines, "0.05").subtotal).toBe(fromUnits(sum));
   });
 
   test("refuses what is not an amount", () => {

@@ -83,15 +83,46 @@ export function formatUsd(amountUsd: number): string {
   return `$${amountUsd.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 }
 
-export const TAX_RATE = 0.05;
+/** The highest tax rate a jurisdiction may be given (the tax_rates column's check allows up to it). */
+export const MAX_TAX_RATE = "0.5000";
+const RATE = /^\d(\.\d{1,4})?$/;
 
-export type Totals = { subtotal: string; tax: string; total: string };
+/** A rate such as "0.18" or "0.1800" in ten-thousandths (1800); at most four decimals, as stored. */
+export function rateUnits(rate: string): number {
+  const text = rate.trim();
+  if (!RATE.test(text)) throw new RangeError(`Not a tax rate: ${rate}`);
+  const [whole = "0", fraction = ""] = text.split(".");
+  return Number(whole) * UNITS_PER_DOLLAR + Number(fraction.padEnd(MONEY_SCALE, "0"));
+}
 
-/** Subtotal, 5% tax and total, exact to the fourth decimal; lines are unit prices as decimal strings. */
-export function computeTotals(lines: readonly { price: string; quantity: number }[]): Totals {
-  const subtotal = lines.reduce((sum, line) => sum + lineUnits(line.price, line.quantity), 0);
-  const tax = Math.round(subtotal * TAX_RATE);
-  return { subtotal: fromUnits(subtotal), tax: fromUnits(tax), total: fromUnits(subtotal + tax) };
+export type Totals = { subtotal: string; tax: string; total: string; lineTaxes: string[] };
+
+/**
+ * Subtotal, tax at `rate` (a decimal string, "0.1800") and total, exact to the fourth decimal; lines
+ * are unit prices as decimal strings. The tax is the subtotal's, rounded half up once, so the order is
+ * never off by the sum of per-line roundings; `lineTaxes` splits it back over the lines in proportion
+ * to their amounts (`allocateUnits`), so the shares add up to exactly the order's tax.
+ */
+export function computeTotals(lines: readonly { price: string; quantity: number }[], rate: string): Totals {
+  const perRate = BigInt(rateUnits(rate));
+  const scale = BigInt(UNITS_PER_DOLLAR);
+  const amounts = lines.map((line) => BigInt(lineUnits(line.price, line.quantity)));
+  const subtotal = amounts.reduce((sum, units) => sum + units, 0n);
+  const tax = (subtotal * perRate + scale / 2n) / scale;
+  const shares = allocateUnits(Number(tax), amounts.map(Number));
+  return {
+    subtotal: fromUnits(Number(subtotal)),
+    tax: fromUnits(Number(tax)),
+    total: fromUnits(Number(subtotal + tax)),
+    lineTaxes: shares.map(fromUnits),
+  };
+}
+
+/** A rate as people read it: "0.1800" is "18%", "0.2550" is "25.5%". */
+export function formatRatePercent(rate: string | number): string {
+  const units = rateUnits(String(rate));
+  const percent = `${Math.trunc(units / 100)}.${String(units % 100).padStart(2, "0")}`;
+  return `${percent.replace(/\.?0+$/, "")}%`;
 }
 
 /**

@@ -71,7 +71,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(46);
+    expect(patterns.length).toBe(47);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

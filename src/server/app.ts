@@ -50,6 +50,7 @@ import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { systemRoutes } from "#server/modules/system/routes";
+import { taxRoutes } from "#server/modules/tax/routes";
 import { testClockRoutes } from "#server/modules/test-clock/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
@@ -289,6 +290,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(refundRoutes, { prefix: "/api" });
   if (env.NODE_ENV === "test") await app.register(testClockRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
+  await app.register(taxRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { EnvError, loadEnv, publicUrl } from "#server/env";
+import { EnvError, loadEnv, operatorTrn, publicUrl } from "#server/env";
 
 describe("loadEnv", () => {
   test("applies the documented defaults", () => {
@@ -47,8 +47,12 @@ describe("loadEnv", () => {
       /AUTH_SECRET must be at least 32/,
     );
     expect(
-      loadEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ALLOW_TEST_PAYMENTS: "true" })
-        .AUTH_SECRET,
+      loadEnv({
+        NODE_ENV: "production",
+        AUTH_SECRET: "x".repeat(32),
+        ALLOW_TEST_PAYMENTS: "true",
+        OPERATOR_TRN: "100123456700003",
+      }).AUTH_SECRET,
     ).toHaveLength(32);
   });
 
@@ -60,6 +64,7 @@ describe("loadEnv", () => {
     const live = {
       NODE_ENV: "production",
       AUTH_SECRET: secret,
+      OPERATOR_TRN: "100123456700003",
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
       PAYPAL_CLIENT_ID: "paypal-client-id",
@@ -107,6 +112,17 @@ describe("loadEnv", () => {
       loadEnv({ ...bank, BANK_IFSC: "hdfc0001234", BANK_ACCOUNT_NUMBER: "50100123456789" }).BANK_IFSC,
     ).toBe("HDFC0001234");
     expect(() => loadEnv({ BANK_TRANSFER_EXPIRY_DAYS: "0" })).toThrow(/BANK_TRANSFER_EXPIRY_DAYS/);
+  });
+
+  test("the operator's TRN is required in production, checked, and a plain demo number elsewhere", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ALLOW_TEST_PAYMENTS: "true" };
+    expect(() => loadEnv(production)).toThrow(/OPERATOR_TRN is required when NODE_ENV=production/);
+    expect(() => loadEnv({ ...production, OPERATOR_TRN: "200123456700003" })).toThrow(
+      /OPERATOR_TRN must be a UAE TRN: 15 digits starting with 100/,
+    );
+    const env = loadEnv({ ...production, OPERATOR_TRN: "100-1234-5670-0003" });
+    expect(operatorTrn(env)).toBe("100123456700003");
+    expect(operatorTrn(loadEnv({}))).toBe("100000000000000 (demo)");
   });
 
   test("parses TRUST_PROXY and PUBLIC_URL", () => {

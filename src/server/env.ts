@@ -93,6 +93,15 @@ const envSchema = z
       .regex(/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/, "must be an Indian IFSC code (4 letters, 0, 6 characters)")
       .transform((v) => v.toUpperCase())
       .optional(),
+    /**
+     * The operator's UAE Tax Registration Number, printed on every invoice (Stackbay FZCO is the
+     * merchant of record). Required in production; elsewhere invoices print a demo number.
+     */
+    OPERATOR_TRN: z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^100\d{12}$/, "must be a UAE TRN: 15 digits starting with 100"))
+      .optional(),
     /** Days a bank-transfer order waits for its money before it expires. */
     BANK_TRANSFER_EXPIRY_DAYS: z.coerce
       .number()
@@ -107,6 +116,13 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required when NODE_ENV=production",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.OPERATOR_TRN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OPERATOR_TRN"],
+        message: "is required when NODE_ENV=production (the operator's TRN printed on every invoice)",
       });
     }
     // A key that can start payments without the secret that verifies their webhooks would leave every
@@ -193,6 +209,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
   return result.data;
+}
+
+/** Printed on invoices outside production when OPERATOR_TRN is unset: plainly not a real number. */
+export const DEMO_OPERATOR_TRN = "100000000000000 (demo)";
+
+/** The operator's TRN for invoices. */
+export function operatorTrn(env: Env): string {
+  return env.OPERATOR_TRN ?? DEMO_OPERATOR_TRN;
 }
 
 export function publicUrl(env: Env): string {

@@ -4,7 +4,8 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 
 /** "seller": sellers manage their own products; admins and super admins every product. */
-type Access = "public" | "user" | "seller" | "reseller" | "admin" | "superAdmin";
+/** `seller` admits admins too (they manage every product); `sellerOnly` is a seller's own money. */
+type Access = "public" | "user" | "seller" | "sellerOnly" | "reseller" | "admin" | "superAdmin";
 
 /**
  * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
@@ -87,6 +88,16 @@ const access: Record<string, Access> = {
   "PATCH /api/admin/users/{id}": "superAdmin",
   "GET /api/admin/system": "superAdmin",
   "PUT /api/admin/fx-rates/{code}": "superAdmin",
+  "GET /api/tax/rates": "public",
+  "GET /api/admin/tax-rates": "superAdmin",
+  "PUT /api/admin/tax-rates/{jurisdiction}": "superAdmin",
+  "DELETE /api/admin/tax-rates/{jurisdiction}": "superAdmin",
+  "GET /api/earnings": "user",
+  "GET /api/earnings/sales": "sellerOnly",
+  "GET /api/earnings/sales.csv": "sellerOnly",
+  "GET /api/earnings/payouts": "user",
+  "GET /api/earnings/stats": "sellerOnly",
+  "POST /api/test/clock": "superAdmin",
   "GET /api/admin/jobs": "superAdmin",
   "POST /api/admin/jobs/retry": "superAdmin",
   "GET /api/admin/audit": "superAdmin",
@@ -115,6 +126,7 @@ function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
   if (rule === "user") return "through";
   if (rule === "seller") return caller === "buyer" || caller === "reseller" ? 403 : "through";
   if (rule === "reseller") return caller === "reseller" ? "through" : 403;
+  if (rule === "sellerOnly") return caller === "seller" ? "through" : 403;
   if (rule === "admin") return caller === "admin" || caller === "superadmin" ? "through" : 403;
   return caller === "superadmin" ? "through" : 403;
 }

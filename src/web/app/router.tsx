@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
       { path: r.adminContent, lazy: () => import("#web/app/routes/admin-content") },
       { path: r.adminUsers, lazy: () => import("#web/app/routes/admin-users") },
       { path: r.adminSystem, lazy: () => import("#web/app/routes/admin-system") },
+      { path: r.adminTaxRates, lazy: () => import("#web/app/routes/admin-tax-rates") },
       { path: r.adminAudit, lazy: () => import("#web/app/routes/admin-audit") },
       { path: r.adminRefunds, lazy: () => import("#web/app/routes/admin-refunds") },
       { path: r.adminCommissions, lazy: () => import("#web/app/routes/admin-commissions") },

@@ -71,16 +71,17 @@ export function invoiceHtml(invoice: Invoice): string {
         <h2>Seller of record</h2>
         <address>
           <strong>${e(SELLER_OF_RECORD.name)}</strong><br>
-          ${SELLER_OF_RECORD.addressLines.map(e).join("<br>\n          ")}
+          ${SELLER_OF_RECORD.addressLines.map(e).join("<br>\n          ")}<br>
+          TRN: ${e(invoice.sellerTrn)}
         </address>
       </section>
       <section>
         <h2>Bill to</h2>
         <address>
           <strong>${e(billTo.fullName)}</strong><br>
-          ${e(billTo.email)}<br>
+          ${invoice.buyerCompany ? `${e(invoice.buyerCompany)}<br>\n          ` : ""}${e(billTo.email)}<br>
           ${e(billTo.address)}<br>
-          ${e(billTo.city)}, ${e(billTo.country)}
+          ${e(billTo.city)}, ${e(billTo.country)}${invoice.buyerTaxId ? `<br>\n          ${e(invoice.buyerTaxId.label)}: ${e(invoice.buyerTaxId.value)}` : ""}
         </address>
       </section>
     </div>
@@ -97,6 +98,7 @@ export function invoiceHtml(invoice: Invoice): string {
       <tr><th scope="row">${e(invoice.taxLabel)}</th><td class="num">${e(invoice.tax)}</td></tr>
       <tr class="total"><th scope="row">Total</th><td class="num">${e(invoice.total)}</td></tr>
     </table>
+    ${invoice.taxNote ? `<p class="note">${e(invoice.taxNote)}</p>` : ""}
     ${invoice.display ? `<p class="note">${e(invoice.display.note)}</p>` : ""}
     <dl class="meta">
       <dt>Payment method</dt><dd>${e(invoice.paymentMethod)}</dd>

@@ -4,6 +4,7 @@ import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
 import { buildInvoice } from "#domain/invoice";
 import { requireUser, signedInUser } from "#server/auth/guards";
+import { operatorTrn } from "#server/env";
 import { Conflict, NotFound } from "#server/errors";
 import { invoiceHtml } from "#server/modules/invoices/invoice-html";
 import { findOrder } from "#server/modules/orders/repository";
@@ -46,7 +47,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             "INVOICE_NOT_AVAILABLE",
           );
         }
-        const invoice = buildInvoice(order);
+        const invoice = buildInvoice(order, { trn: operatorTrn(app.env) });
         return reply
           .type("text/html; charset=utf-8")
           .header("content-disposition", `attachment; filename="stackbay-invoice-${invoice.number}.html"`)

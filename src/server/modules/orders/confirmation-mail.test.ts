@@ -71,7 +71,7 @@ describe("order confirmation e-mail", () => {
       "Seat Licence × 2: $39.98",
       "Dev Board × 1: $40.00",
       "Subtotal: $79.98",
-      "Tax (5%): $3.999",
+      "UAE VAT (5%): $3.999",
       "Total: $83.979 USD",
       // 83.979 × 0.9384 = 78.8...
       "Shown at checkout as €79 at 1 USD = 0.9384 EUR",

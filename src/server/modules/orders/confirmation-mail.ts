@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
 import { absoluteUrl, paths } from "#domain/routes";
 import type { Transaction } from "#server/db/client";
-import { publicUrl } from "#server/env";
+import { operatorTrn, publicUrl } from "#server/env";
 import type { JobQueue } from "#server/jobs/queue";
 import { MAIL_QUEUE, type Mail, type MailJob } from "#server/mail/mailer";
 import { orderConfirmationMail } from "#server/mail/order-mail";
@@ -43,7 +43,7 @@ export async function renderOrderConfirmation(app: FastifyInstance, orderId: str
   }
   const base = publicUrl(app.env);
   const mail = orderConfirmationMail({
-    invoice: buildInvoice(order),
+    invoice: buildInvoice(order, { trn: operatorTrn(app.env) }),
     licenses: [...keysByProduct].map(([productName, keys]) => ({ productName, keys })),
     invoiceUrl: absoluteUrl(base, paths.invoice(orderId)),
     dashboardUrl: absoluteUrl(base, paths.dashboard()),

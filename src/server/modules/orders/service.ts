@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import {
+  buyerOf,
   MAX_QUANTITY,
   type PriceChange,
   type PriceChangedDetails,
@@ -11,6 +12,7 @@ import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
 import { absoluteUrl, paths } from "#domain/routes";
+import { decideTax } from "#domain/tax";
 import type { Database } from "#server/db/client";
 import { AppError, ValidationError } from "#server/errors";
 import { openBankTransfer } from "#server/modules/bank-transfers/service";
@@ -25,6 +27,7 @@ import {
 import { storeReferral } from "#server/modules/orders/settlement";
 import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
 import type { Referral } from "#server/modules/referrals/service";
+import { loadEffectiveTaxRates } from "#server/modules/tax/service";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
 
@@ -100,7 +103,13 @@ export async function placeOrder(
   if (changes.length) throw new PriceChanged(changes);
 
   const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
-  const totals = computeTotals(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
+  // The tax follows the buyer's country and tax ID (checked again here) at the rates in force now.
+  const buyer = buyerOf(input);
+  const tax = decideTax(buyer, await loadEffectiveTaxRates(db));
+  const totals = computeTotals(
+    lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
+    tax.rate,
+  );
   // Prices are bounded so this cannot happen with today's limits; products priced before them could.
   if (Number(totals.total) > Number(MONEY_COLUMN_MAX)) {
     throw new ValidationError("This order's total is too large. Please split it into smaller orders.");
@@ -130,11 +139,19 @@ export async function placeOrder(
       customerInfo,
       idempotencyKey: input.idempotencyKey,
       referral: storeReferral(referral),
+      buyerCountry: buyer.country,
+      buyerCompany: buyer.company,
+      buyerTaxId: buyer.business?.taxId ?? null,
+      taxJurisdiction: tax.jurisdiction,
+      taxLabel: tax.label,
+      taxRate: tax.rate,
+      reverseCharge: tax.reverseCharge,
+      taxNote: tax.note,
     });
     if (!id) return null; // a concurrent submit with the same key won
     await insertOrderItems(
       tx,
-      lines.map(({ product, quantity }) => ({
+      lines.map(({ product, quantity }, index) => ({
         orderId: id,
         productId: product.id,
         productName: product.name,
@@ -144,6 +161,8 @@ export async function placeOrder(
         imageUrl: product.imageUrl,
         sellerId: product.sellerId,
         category: product.category,
+        tax: totals.lineTaxes[index] ?? "0",
+        taxRate: tax.rate,
       })),
     );
     if (byTransfer)

@@ -270,14 +270,18 @@ function QuantityControl({ item }: { item: CartItem }) {
 
 function OrderSummary({ items }: { items: CartItem[] }) {
   const money = useMoney();
-  const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
+  // The tax depends on the buyer's country and tax ID, asked at checkout: the cart shows none yet.
+  const totals = computeTotals(
+    items.map((item) => ({ price: String(item.price), quantity: item.quantity })),
+    "0",
+  );
   return (
     <Card asChild className="p-6 lg:sticky lg:top-24">
       <section aria-labelledby="order-summary-heading" data-testid="order-summary">
         <h2 id="order-summary-heading" className="text-lg font-semibold">
           Order Summary
         </h2>
-        <TotalsList totals={totals} testId="cart" className="mt-6" />
+        <TotalsList totals={totals} taxLine={null} testId="cart" className="mt-6" />
         {money.currency.code !== "USD" && (
           <p
             className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground"

@@ -9,21 +9,26 @@ import type { Me } from "#domain/accounts";
 import type { CartItem } from "#domain/cart";
 import {
   type BillingInput,
-  billingSchema,
+  billingFormSchema,
+  buyerOf,
   type PaymentMethod,
   type PriceChange,
   paymentMethods,
   priceChangedDetailsSchema,
   productUnavailableDetailsSchema,
 } from "#domain/checkout";
+import { countries, countryCodeOf, countryName, isCountryCode } from "#domain/countries";
 import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
+import { decideTax, taxLineLabel } from "#domain/tax";
+import { taxIdFieldFor } from "#domain/tax-ids";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
@@ -32,6 +37,7 @@ import { Amount, TotalsList } from "#web/features/currency/components/totals-lis
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
+import { useTaxFacts } from "#web/features/tax/api/get-tax-rates";
 import { ApiError } from "#web/lib/api";
 
 const methodIcons: Record<PaymentMethod, LucideIcon> = {
@@ -94,16 +100,27 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
   const [unavailable, setUnavailable] = useState<string[]>([]);
   const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
   const form = useForm<BillingInput>({
-    resolver: zodResolver(billingSchema),
+    resolver: zodResolver(billingFormSchema),
     defaultValues: {
       fullName: `${me.firstName} ${me.lastName}`.trim(),
       email: me.email,
       address: me.address ?? "",
       city: me.city ?? "",
-      country: me.country ?? "",
+      // The profile's country is free text: it pre-fills the select when it names a country.
+      country: countryCodeOf(me.country) ?? "",
+      business: false,
+      company: "",
+      taxId: "",
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const [country, business, company, taxId] = form.watch(["country", "business", "company", "taxId"]);
+  const buyer = {
+    country: isCountryCode(country) ? country : null,
+    business: business ?? false,
+    company: company ?? "",
+    taxId: taxId ?? "",
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setPriceChanges([]);
@@ -172,13 +189,27 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
               <Input autoComplete="address-level2" {...form.register("city")} />
             </FormField>
             <FormField label="Country" error={errors.country?.message}>
-              <Input autoComplete="country-name" {...form.register("country")} />
+              <NativeSelect autoComplete="country" {...form.register("country")}>
+                <option value="">Select a country</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect>
             </FormField>
+            <BusinessFields
+              country={buyer.country}
+              business={buyer.business}
+              register={form.register}
+              errors={{ company: errors.company?.message, taxId: errors.taxId?.message }}
+            />
           </div>
         </Panel>
         <PaymentMethods error={errors.paymentMethod?.message} register={form.register} />
       </div>
       <OrderSummary
+        buyer={buyer}
         items={items}
         unavailable={unavailable}
         priceChanges={priceChanges}
@@ -199,6 +230,47 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </section>
     </Card>
+  );
+}
+
+/** "Buying for a business": the company name and the tax ID its country uses (none outside them). */
+function BusinessFields({
+  country,
+  business,
+  register,
+  errors,
+}: {
+  country: string | null;
+  business: boolean;
+  register: ReturnType<typeof useForm<BillingInput>>["register"];
+  errors: { company?: string; taxId?: string };
+}) {
+  const field = country ? taxIdFieldFor(country) : null;
+  return (
+    <div className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
+      <label className="flex items-center gap-3 text-sm font-medium sm:col-span-2">
+        <input type="checkbox" className="size-4 accent-primary" {...register("business")} />
+        Buying for a business
+      </label>
+      {business && (
+        <>
+          <FormField label="Company name" error={errors.company}>
+            <Input autoComplete="organization" {...register("company")} />
+          </FormField>
+          {field ? (
+            <FormField label={field.label} hint={field.hint} error={errors.taxId}>
+              <Input autoComplete="off" spellCheck={false} {...register("taxId")} />
+            </FormField>
+          ) : (
+            <p className="self-end text-sm text-muted-foreground" data-testid="no-tax-id">
+              {country
+                ? `No tax ID is needed for ${countryName(country)}: Stackbay charges no tax there.`
+                : "Select your country to see which tax ID applies."}
+            </p>
+          )}
+        </>
+      )}
+    </div>
   );
 }
 
@@ -251,19 +323,38 @@ function PaymentMethods({
   );
 }
 
+/**
+ * The summary's tax follows the buyer's country and tax ID at the rates in force; what the order is
+ * charged is decided again by the server from the database when it is placed.
+ */
 function OrderSummary({
+  buyer,
   items,
   unavailable,
   priceChanges,
   submitting,
 }: {
+  buyer: { country: string | null; business: boolean; company: string; taxId: string };
   items: CartItem[];
   unavailable: string[];
   priceChanges: PriceChange[];
   submitting: boolean;
 }) {
   const money = useMoney();
-  const totals = computeTotals(items.map((item) => ({ price: String(item.price), quantity: item.quantity })));
+  const taxFacts = useTaxFacts();
+  const decision =
+    buyer.country && taxFacts.data
+      ? decideTax(buyerOf({ ...buyer, country: buyer.country }), taxFacts.data.items)
+      : null;
+  const totals = computeTotals(
+    items.map((item) => ({ price: String(item.price), quantity: item.quantity })),
+    decision?.rate ?? "0",
+  );
+  const pendingTax = !buyer.country
+    ? "Select your country"
+    : taxFacts.isError
+      ? "Calculated when you place the order"
+      : "Loading…";
   return (
     <Card asChild className="p-5 sm:p-6 lg:sticky lg:top-24">
       <section
@@ -292,7 +383,13 @@ function OrderSummary({
             </li>
           ))}
         </ul>
-        <TotalsList totals={totals} testId="checkout" className="mt-2 border-t border-border pt-4" />
+        <TotalsList
+          totals={totals}
+          taxLine={decision && { label: taxLineLabel(decision), note: decision.note }}
+          pendingTax={pendingTax}
+          testId="checkout"
+          className="mt-2 border-t border-border pt-4"
+        />
         {money.currency.code !== "USD" && (
           <p
             className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground"

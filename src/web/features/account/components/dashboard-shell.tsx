@@ -16,6 +16,7 @@ import {
   type LucideIcon,
   Package,
   PackagePlus,
+  Percent,
   Receipt,
   Settings,
   ShieldAlert,
@@ -141,6 +142,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
             <MenuLink to={paths.admin.payouts()} icon={Banknote} label="Payouts" />
             <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
+            <MenuLink to={paths.admin.taxRates()} icon={Percent} label="Tax rates" />
             <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
           </MenuSection>
         )}

@@ -12,13 +12,22 @@ export function Amount({ usd }: { usd: number | string }) {
   );
 }
 
-/** Subtotal, 5% tax and total (USD amounts shown in the display currency); `testId` prefixes each row. */
+/**
+ * Subtotal, tax and total (USD amounts shown in the display currency); `testId` prefixes each row.
+ * `taxLine` names the tax ("India GST (18%)", "Reverse charge") with its note; null before the buyer's
+ * country is known (the cart): the tax reads "Calculated at checkout" and only the subtotal is summed.
+ */
 export function TotalsList({
   totals,
+  taxLine,
+  pendingTax = "Calculated at checkout",
   testId,
   className,
 }: {
   totals: Totals;
+  taxLine: { label: string; note?: string | null } | null;
+  /** What the tax row says while `taxLine` is null. */
+  pendingTax?: string;
   testId: string;
   className?: string;
 }) {
@@ -31,16 +40,32 @@ export function TotalsList({
           <Amount usd={totals.subtotal} />
         </dd>
       </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Tax (5%)</dt>
-        <dd className="font-medium tabular-nums" data-testid={`${testId}-tax`}>
-          <Amount usd={totals.tax} />
-        </dd>
-      </div>
+      {taxLine ? (
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+          <dt className="text-muted-foreground" data-testid={`${testId}-tax-label`}>
+            {taxLine.label}
+          </dt>
+          <dd className="font-medium tabular-nums" data-testid={`${testId}-tax`}>
+            <Amount usd={totals.tax} />
+          </dd>
+          {taxLine.note && (
+            <dd className="basis-full text-xs text-muted-foreground" data-testid={`${testId}-tax-note`}>
+              {taxLine.note}
+            </dd>
+          )}
+        </div>
+      ) : (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Tax</dt>
+          <dd className="text-right text-muted-foreground" data-testid={`${testId}-tax`}>
+            {pendingTax}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-        <dt className="font-semibold">Total</dt>
+        <dt className="font-semibold">{taxLine ? "Total" : "Total before tax"}</dt>
         <dd className="font-bold tabular-nums" data-testid={`${testId}-total`}>
-          <Amount usd={totals.total} />
+          <Amount usd={taxLine ? totals.total : totals.subtotal} />
         </dd>
       </div>
     </dl>

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { formatDate } from "#domain/dates";
 import { type SaleLine, type SaleLineStatus, saleLineStatusLabel } from "#domain/earnings";
-import { formatRatePercent } from "#domain/fees";
+import { formatRatePercent } from "#domain/money";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";

@@ -3,6 +3,7 @@ import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { buildInvoice, SELLER_OF_RECORD } from "#domain/invoice";
 import { Card } from "#web/components/ui/card";
+import { useTaxFacts } from "#web/features/tax/api/get-tax-rates";
 import { cn } from "#web/lib/utils";
 
 // Printed in black on white whatever the theme: the theme's colours are redefined for print.
@@ -20,7 +21,9 @@ export function InvoiceDocument({
   order: Order;
   paymentInstructions?: ReactNode;
 }) {
-  const invoice = buildInvoice(order);
+  // The operator's TRN is the server's setting; the rest of the invoice is the order's own record.
+  const taxFacts = useTaxFacts();
+  const invoice = buildInvoice(order, { trn: taxFacts.data?.operatorTrn ?? "" });
   const headingId = useId();
   const { billTo } = invoice;
   return (
@@ -69,6 +72,15 @@ export function InvoiceDocument({
                   {line}
                 </span>
               ))}
+              <span className="mt-1 block" data-testid="invoice-seller-trn">
+                TRN:{" "}
+                {invoice.sellerTrn ||
+                  (taxFacts.isPending ? (
+                    <span className="inline-block h-4 w-32 animate-pulse rounded bg-muted align-middle" />
+                  ) : (
+                    "unavailable, please reload"
+                  ))}
+              </span>
             </address>
           </section>
           <section aria-labelledby={`${headingId}-bill-to`}>
@@ -80,11 +92,21 @@ export function InvoiceDocument({
             </h2>
             <address className="mt-2 text-sm break-words not-italic" data-testid="invoice-bill-to">
               <strong>{billTo.fullName}</strong>
+              {invoice.buyerCompany && (
+                <span className="block font-medium" data-testid="invoice-buyer-company">
+                  {invoice.buyerCompany}
+                </span>
+              )}
               <span className="block">{billTo.email}</span>
               <span className="block">{billTo.address}</span>
               <span className="block">
                 {billTo.city}, {billTo.country}
               </span>
+              {invoice.buyerTaxId && (
+                <span className="mt-1 block" data-testid="invoice-buyer-tax-id">
+                  {invoice.buyerTaxId.label}: {invoice.buyerTaxId.value}
+                </span>
+              )}
             </address>
           </section>
         </div>
@@ -148,7 +170,9 @@ export function InvoiceDocument({
               </dd>
             </div>
             <div className="flex justify-between gap-6">
-              <dt className="text-muted-foreground">{invoice.taxLabel}</dt>
+              <dt className="text-muted-foreground" data-testid="invoice-tax-label">
+                {invoice.taxLabel}
+              </dt>
               <dd className="tabular-nums" data-testid="invoice-tax">
                 {invoice.tax}
               </dd>
@@ -160,6 +184,11 @@ export function InvoiceDocument({
               </dd>
             </div>
           </dl>
+          {invoice.taxNote && (
+            <p className="max-w-sm text-right text-sm text-muted-foreground" data-testid="invoice-tax-note">
+              {invoice.taxNote}
+            </p>
+          )}
           {invoice.display && (
             <p className="text-right text-sm text-muted-foreground" data-testid="invoice-display-total">
               {invoice.display.note}

@@ -4,9 +4,11 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
+import { countryName } from "#domain/countries";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
+import { taxLineLabel } from "#domain/tax";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
@@ -227,10 +229,17 @@ function OrderDetail({ order }: { order: Order }) {
           <dd className="text-right tabular-nums" data-testid="order-detail-subtotal">
             <Amount usd={order.subtotal} />
           </dd>
-          <dt className="text-muted-foreground">Tax (5%)</dt>
+          <dt className="text-muted-foreground">
+            {taxLineLabel({ label: order.taxLabel, rate: order.taxRate, reverseCharge: order.reverseCharge })}
+          </dt>
           <dd className="text-right tabular-nums" data-testid="order-detail-tax">
             <Amount usd={order.tax} />
           </dd>
+          {order.taxNote && (
+            <dd className="col-span-2 text-xs text-muted-foreground" data-testid="order-detail-tax-note">
+              {order.taxNote}
+            </dd>
+          )}
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold tabular-nums" data-testid="order-detail-total">
             <Amount usd={order.totalAmount} />
@@ -260,7 +269,7 @@ function OrderDetail({ order }: { order: Order }) {
           <br />
           {billing.address}
           <br />
-          {billing.city}, {billing.country}
+          {billing.city}, {countryName(billing.country)}
           <br />
           {billing.email}
         </address>

@@ -1,4 +1,4 @@
-import { Banknote, History, Users, Wrench } from "lucide-react";
+import { Banknote, History, Percent, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
@@ -7,6 +7,7 @@ const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
   { to: paths.admin.payouts(), label: "Payouts", icon: Banknote },
   { to: paths.admin.system(), label: "System", icon: Wrench },
+  { to: paths.admin.taxRates(), label: "Tax rates", icon: Percent },
   { to: paths.admin.audit(), label: "Audit Log", icon: History },
 ];
 
