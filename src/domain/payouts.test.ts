@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { bankAccountSchema, maskAccount, maskBankAccount, usesIban, usesIfsc } from "#domain/payouts";
+import {
+  accountStatusOf,
+  bankAccountSchema,
+  maskAccount,
+  maskBankAccount,
+  usesIban,
+  usesIfsc,
+} from "#domain/payouts";
 
 const parse = (input: Record<string, unknown>) => bankAccountSchema.safeParse(input);
 const messages = (input: Record<string, unknown>) => {
@@ -128,5 +135,24 @@ describe("masking", () => {
     expect(maskAccount("DE89370400440532013000")).toBe("•••• 3000");
     expect(maskAccount("de89 3704 0044 0532 0130 00")).toBe("•••• 3000");
     expect(maskBankAccount({ iban: null, accountNumber: "000123456789" })).toBe("•••• 6789");
+  });
+});
+
+describe("connected account status", () => {
+  test("enabled only when Stripe pays out and has every detail; restricted with what is due otherwise", () => {
+    expect(accountStatusOf({ payoutsEnabled: true, detailsSubmitted: true, currentlyDue: [] })).toEqual({
+      status: "enabled",
+      requirements: [],
+    });
+    expect(
+      accountStatusOf({ payoutsEnabled: false, detailsSubmitted: true, currentlyDue: ["external_account"] }),
+    ).toEqual({ status: "restricted", requirements: ["external_account"] });
+    expect(
+      accountStatusOf({
+        payoutsEnabled: true,
+        detailsSubmitted: false,
+        currentlyDue: ["tos_acceptance.date"],
+      }),
+    ).toEqual({ status: "restricted", requirements: ["tos_acceptance.date"] });
   });
 });

@@ -147,6 +147,23 @@ export function maskBankAccount(account: Pick<BankAccount, "iban" | "accountNumb
   return maskAccount(account.iban ?? account.accountNumber ?? "");
 }
 
+/** What Stripe reports about a connected account (`account.updated`), reduced to what we act on. */
+export type ConnectAccountReport = {
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** `requirements.currently_due`: what the account holder still has to give Stripe. */
+  currentlyDue: string[];
+};
+
+/** Enabled once Stripe pays out to it and has every detail; restricted, with what is due, otherwise. */
+export function accountStatusOf(report: ConnectAccountReport): {
+  status: StripeAccountStatus;
+  requirements: string[];
+} {
+  if (report.payoutsEnabled && report.detailsSubmitted) return { status: "enabled", requirements: [] };
+  return { status: "restricted", requirements: [...report.currentlyDue] };
+}
+
 export const payoutAccountSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("stripe"),
@@ -157,7 +174,6 @@ export const payoutAccountSchema = z.discriminatedUnion("method", [
   }),
   z.object({
     method: z.literal("bank"),
-    holderName: z.string(),
     country: z.string(),
     /** `•••• 3000`; the full number never leaves the server. */
     masked: z.string(),
@@ -184,3 +200,17 @@ export const testConnectAccountSchema = z.object({
   status: z.enum(stripeAccountStatuses),
 });
 export type TestConnectAccount = z.infer<typeof testConnectAccountSchema>;
+
+/**
+ * Connecting Stripe: the country the account is opened in (Stripe keeps it for good), needed only when
+ * a new account is opened; continuing an account's onboarding needs nothing.
+ */
+export const startOnboardingSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "Choose the country you live in or your business is registered in")
+    .optional(),
+});
+export type StartOnboardingInput = z.input<typeof startOnboardingSchema>;

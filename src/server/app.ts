@@ -44,6 +44,7 @@ import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
+import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
@@ -51,6 +52,9 @@ import { systemRoutes } from "#server/modules/system/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
 import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
+import { testWebhookSecret } from "#server/payments/test-provider";
+import { createStripePayoutRails } from "#server/payouts/stripe-connect";
+import { type PayoutRails, payoutRailsFromEnv } from "#server/payouts/transfers";
 import { type FileStorage, localStorage } from "#server/storage/storage";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
@@ -67,6 +71,8 @@ declare module "fastify" {
     storage: FileStorage;
     /** The payment provider of each checkout method (Stripe, PayPal or test mode), from the environment. */
     payments: PaymentProviders;
+    /** Connect onboarding and transfers to sellers and resellers (Stripe, or test mode), from the environment. */
+    payoutRails: PayoutRails;
     /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
     productCounts: TtlCache<number>;
   }
@@ -148,6 +154,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate(
     "payments",
     providersFromEnv(env, { db: database.db, factories: options.paymentFactories, log: app.log }),
+  );
+  app.decorate(
+    "payoutRails",
+    payoutRailsFromEnv(env, { testSecret: testWebhookSecret(env), stripe: createStripePayoutRails }),
   );
   app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
   app.decorateRequest("user", null);
@@ -268,6 +278,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(orderRoutes, { prefix: "/api" });
   await app.register(paymentRoutes, { prefix: "/api" });
   await app.register(bankTransferRoutes, { prefix: "/api" });
+  await app.register(payoutAccountRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });
   await app.register(auditRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });

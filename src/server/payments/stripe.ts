@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { accountStatusOf } from "#domain/payouts";
 import {
   InvalidWebhookSignature,
   type PaymentProvider,
@@ -16,7 +17,7 @@ export type StripeProviderOptions = {
 };
 
 /** The SDK takes the API address as host, port and protocol, not as one URL. */
-function addressOf(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
+export function addressOf(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
   const url = new URL(apiBase);
   const protocol = url.protocol.slice(0, -1);
   if (protocol !== "http" && protocol !== "https")
@@ -63,7 +64,7 @@ function orderIdOf(session: Stripe.Checkout.Session): string | null {
 }
 
 /** Stripe's message for the first line only: the SDK appends documentation links and hints. */
-function firstLine(message: string): string {
+export function firstLine(message: string): string {
   return message.split("\n")[0]?.trim() ?? message;
 }
 
@@ -167,6 +168,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             providerRefundRef: refund.id,
             refundId: refund.metadata?.refundId ?? null,
             result: refundState(refund),
+          };
+        }
+        case "account.updated": {
+          // A connected account (Connect) changed: what it can do now and what Stripe still needs.
+          const account = event.data.object;
+          return {
+            eventId,
+            kind: "account",
+            accountId: account.id,
+            occurredAt: new Date(event.created * 1000),
+            ...accountStatusOf({
+              payoutsEnabled: account.payouts_enabled === true,
+              detailsSubmitted: account.details_submitted === true,
+              currentlyDue: account.requirements?.currently_due ?? [],
+            }),
           };
         }
         default:
