@@ -50,11 +50,12 @@ export function isIfsc(code: string): boolean {
 /** Spaces and dashes people type between groups go; letters are compared upper case. */
 const compact = (value: string) => value.replace(/[\s-]/g, "").toUpperCase();
 
+/** Optional, and null accepted too, so what the schema answers can be sent through it again. */
 const optionalCode = z
   .string()
   .max(64)
   .transform(compact)
-  .optional()
+  .nullish()
   .transform((value) => (value ? value : undefined));
 
 /**

@@ -60,7 +60,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
     case "profile":
       return <ProfileView me={me} />;
     case "wallet":
-      return <WalletView />;
+      return <WalletView me={me} />;
     case "settings":
       return <SettingsView me={me} />;
     case "licenses":
