@@ -12,6 +12,11 @@ export type StripeProviderOptions = {
   secretKey: string;
   /** The signing secret of the Dashboard's webhook endpoint (`whsec_…`). */
   webhookSecret: string;
+  /**
+   * The signing secret of the Connect endpoint: Stripe sends connected accounts' events (`account.updated`)
+   * from an endpoint of their own, to the same URL, signed with its own secret.
+   */
+  connectWebhookSecret?: string;
   /** Another API address than api.stripe.com, e.g. `http://127.0.0.1:4242` for a local stand-in. */
   apiBase?: string;
 };
@@ -126,12 +131,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const signature = headers["stripe-signature"];
       if (typeof signature !== "string" || signature === "")
         throw new InvalidWebhookSignature("no stripe-signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      } catch (error) {
-        throw new InvalidWebhookSignature(error instanceof Error ? firstLine(error.message) : String(error));
+      let event: Stripe.Event | undefined;
+      let refusal = "";
+      for (const secret of [options.webhookSecret, options.connectWebhookSecret]) {
+        if (!secret || event) continue;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        } catch (error) {
+          refusal ||= error instanceof Error ? firstLine(error.message) : String(error);
+        }
       }
+      if (!event) throw new InvalidWebhookSignature(refusal);
       const eventId = event.id;
       switch (event.type) {
         case "checkout.session.completed":

@@ -14,6 +14,8 @@ import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#ser
  */
 
 const keys = { secretKey: "sk_test_payouts", webhookSecret: "whsec_payouts" };
+/** Connected accounts' events come from an endpoint of their own, with its own signing secret. */
+const connectSecret = "whsec_payouts_connect";
 let standIn: StripeStandIn;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
     env: {
       STRIPE_SECRET_KEY: keys.secretKey,
       STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectSecret,
       STRIPE_API_BASE: standIn.url,
     },
     paymentFactories: { stripe: createStripeProvider },
@@ -96,7 +99,9 @@ describe("Stripe Connect payouts", () => {
     expect((await webhook(incomplete)).statusCode).toBe(200);
     expect(await status(seller)).toMatchObject({ status: "restricted", requirements: ["external_account"] });
 
-    const complete = standIn.signedEvent("account.updated", standIn.setOnboarding(accountId, "complete"));
+    const complete = standIn.signedEvent("account.updated", standIn.setOnboarding(accountId, "complete"), {
+      secret: connectSecret,
+    });
     expect((await webhook(complete)).statusCode).toBe(200);
     expect(await status(seller)).toMatchObject({ status: "enabled", requirements: [] });
 
