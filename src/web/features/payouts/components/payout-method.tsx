@@ -138,7 +138,7 @@ function CurrentMethod({ account }: { account: PayoutAccount | null }) {
             <>
               <p className="font-medium">
                 Bank account{" "}
-                <span className="tabular-nums" data-testid="payout-bank-masked">
+                <span className="whitespace-nowrap tabular-nums" data-testid="payout-bank-masked">
                   {account.masked}
                 </span>
               </p>
