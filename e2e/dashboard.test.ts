@@ -129,6 +129,8 @@ describe("dashboard shell", () => {
         .getByRole("button", { name: /Add Funds/ })
         .count(),
     ).toBe(0);
+    // Payout details are for sellers and resellers; a buyer has none to give.
+    expect(await page.getByTestId("payout-method").count()).toBe(0);
   });
 
   test("an unknown view is the not-found screen", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paged } from "#domain/paging";
+import { payoutMethods } from "#domain/payouts";
 
 /**
  * What sellers and resellers see of their money. Every figure is computed on the server from the
@@ -73,12 +74,6 @@ export const payoutStatusLabel: Record<PayoutStatus, string> = {
   processing: "Processing",
   paid: "Paid",
   failed: "Failed",
-};
-export const payoutMethods = ["stripe", "bank"] as const;
-export type PayoutMethod = (typeof payoutMethods)[number];
-export const payoutMethodLabel: Record<PayoutMethod, string> = {
-  stripe: "Stripe",
-  bank: "Bank transfer",
 };
 
 export const payoutLineSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { earnerRoles, payoutLineSchema, payoutMethods } from "#domain/earnings";
+import { earnerRoles, payoutLineSchema } from "#domain/earnings";
 import { paged } from "#domain/paging";
+import { payoutMethods } from "#domain/payouts";
 
 /** The operator's books for a period, every figure from the ledger; amounts USD numbers. */
 

@@ -12,7 +12,13 @@ import {
   sitemapStaticPaths,
 } from "#domain/routes";
 
-const sampleParams: Record<string, string> = { id: "abc", slug: "x", view: "saved", ref: "tps_1" };
+const sampleParams: Record<string, string> = {
+  id: "abc",
+  slug: "x",
+  view: "saved",
+  ref: "tps_1",
+  accountId: "acct_test_1",
+};
 
 function fill(pattern: string): string {
   return pattern.replace(/:([a-z]+)/gi, (_match, name: string) => {
@@ -71,7 +77,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(47);
+    expect(patterns.length).toBe(48);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

@@ -30,6 +30,8 @@ export const routePatterns = {
   checkoutComplete: "/checkout/complete",
   /** The test-mode provider's hosted payment page. */
   testPayment: "/pay/test/:ref",
+  /** The test-mode stand-in for Stripe Connect's hosted onboarding of a payout account. */
+  testConnect: "/pay/test/connect/:accountId",
   invoice: "/dashboard/orders/:id/invoice",
   adminAddProduct: "/admin/add-product",
   adminProducts: "/admin/products",
@@ -122,6 +124,7 @@ export const paths = {
   checkout: () => href(r.checkout),
   checkoutComplete: (orderId: string) => `${href(r.checkoutComplete)}?order=${encodeURIComponent(orderId)}`,
   testPayment: (ref: string) => href(r.testPayment, { ref }),
+  testConnect: (accountId: string) => href(r.testConnect, { accountId }),
   invoice: (orderId: string) => href(r.invoice, { id: orderId }),
   login: () => href(r.login),
   signup: () => href(r.signup),

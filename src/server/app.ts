@@ -46,6 +46,8 @@ import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
+import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
+import { payoutRoutes } from "#server/modules/payouts/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
@@ -55,6 +57,9 @@ import { testClockRoutes } from "#server/modules/test-clock/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
 import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
+import { testWebhookSecret } from "#server/payments/test-provider";
+import { createStripePayoutRails } from "#server/payouts/stripe-connect";
+import { type PayoutRails, payoutRailsFromEnv } from "#server/payouts/transfers";
 import { type FileStorage, localStorage } from "#server/storage/storage";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
@@ -73,6 +78,8 @@ declare module "fastify" {
     payments: PaymentProviders;
     /** The time the money jobs go by: the system clock, or a movable one on test servers. */
     clock: Clock;
+    /** Connect onboarding and transfers to sellers and resellers (Stripe, or test mode), from the environment. */
+    payoutRails: PayoutRails;
     /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
     productCounts: TtlCache<number>;
   }
@@ -155,6 +162,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate(
     "payments",
     providersFromEnv(env, { db: database.db, factories: options.paymentFactories, log: app.log }),
+  );
+  app.decorate(
+    "payoutRails",
+    payoutRailsFromEnv(env, { testSecret: testWebhookSecret(env), stripe: createStripePayoutRails }),
   );
   app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
   app.decorateRequest("user", null);
@@ -275,6 +286,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(orderRoutes, { prefix: "/api" });
   await app.register(paymentRoutes, { prefix: "/api" });
   await app.register(bankTransferRoutes, { prefix: "/api" });
+  await app.register(payoutAccountRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });
   await app.register(auditRoutes, { prefix: "/api" });
   await app.register(categoryRoutes, { prefix: "/api" });
@@ -288,6 +300,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  await app.register(payoutRoutes, { prefix: "/api" });
   if (env.NODE_ENV === "test") await app.register(testClockRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(taxRoutes, { prefix: "/api" });

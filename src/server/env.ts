@@ -59,6 +59,11 @@ const envSchema = z
       .string()
       .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
       .optional(),
+    /** Signing secret of the Connect endpoint (events of sellers' connected accounts), when it is another endpoint. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+      .optional(),
     STRIPE_API_BASE: z.url().optional(),
     PAYPAL_CLIENT_ID: z.string().min(10, "must be a PayPal REST client id").optional(),
     PAYPAL_CLIENT_SECRET: z.string().min(10, "must be a PayPal REST client secret").optional(),

@@ -4,8 +4,11 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 
 /** "seller": sellers manage their own products; admins and super admins every product. */
-/** `seller` admits admins too (they manage every product); `sellerOnly` is a seller's own money. */
-type Access = "public" | "user" | "seller" | "sellerOnly" | "reseller" | "admin" | "superAdmin";
+/**
+ * `seller` admits admins too (they manage every product); `sellerOnly` is a seller's own money;
+ * `earner` is anyone paid by Stackbay (sellers and resellers).
+ */
+type Access = "public" | "user" | "seller" | "sellerOnly" | "reseller" | "earner" | "admin" | "superAdmin";
 
 /**
  * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
@@ -98,6 +101,19 @@ const access: Record<string, Access> = {
   "GET /api/earnings/payouts": "user",
   "GET /api/earnings/stats": "sellerOnly",
   "POST /api/test/clock": "superAdmin",
+  "GET /api/payouts/account": "earner",
+  "PUT /api/payouts/account/bank": "earner",
+  "POST /api/payouts/account/stripe": "earner",
+  "DELETE /api/payouts/account": "earner",
+  "GET /api/payouts/test/connect/{accountId}": "user",
+  "POST /api/payouts/test/connect/{accountId}/choice": "user",
+  "GET /api/admin/payouts/preview": "superAdmin",
+  "POST /api/admin/payouts/batches": "superAdmin",
+  "GET /api/admin/payouts/batches": "superAdmin",
+  "GET /api/admin/payouts/batches/{id}": "superAdmin",
+  "GET /api/admin/payouts/batches/{id}/bank-file.csv": "superAdmin",
+  "POST /api/admin/payouts/{id}/paid": "superAdmin",
+  "POST /api/admin/payouts/{id}/failed": "superAdmin",
   "GET /api/admin/jobs": "superAdmin",
   "POST /api/admin/jobs/retry": "superAdmin",
   "GET /api/admin/audit": "superAdmin",
@@ -127,6 +143,7 @@ function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
   if (rule === "seller") return caller === "buyer" || caller === "reseller" ? 403 : "through";
   if (rule === "reseller") return caller === "reseller" ? "through" : 403;
   if (rule === "sellerOnly") return caller === "seller" ? "through" : 403;
+  if (rule === "earner") return caller === "seller" || caller === "reseller" ? "through" : 403;
   if (rule === "admin") return caller === "admin" || caller === "superadmin" ? "through" : 403;
   return caller === "superadmin" ? "through" : 403;
 }

@@ -20,6 +20,7 @@ import * as inbound from "#server/db/schema/inbound";
 import * as ledger from "#server/db/schema/ledger";
 import * as orders from "#server/db/schema/orders";
 import * as payments from "#server/db/schema/payments";
+import * as payouts from "#server/db/schema/payouts";
 import * as platform from "#server/db/schema/platform";
 
 export const schema = {
@@ -29,6 +30,7 @@ export const schema = {
   ...catalog,
   ...orders,
   ...payments,
+  ...payouts,
   ...content,
   ...inbound,
   ...ledger,

@@ -45,6 +45,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "partner_applications",
     "payment_events",
     "payments",
+    "payout_accounts",
     "payout_batches",
     "payouts",
     "product_features",

@@ -4,6 +4,7 @@ import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { earningsReleaseJob } from "#server/modules/ledger/bookings";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { reconcileJob } from "#server/modules/payments/service";
+import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
 
@@ -19,5 +20,6 @@ export function jobDefinitions(
     commissionReleaseJob(app.database.db, app.clock),
     earningsReleaseJob(app.database.db, app.clock),
     refundPayoutJob(app),
+    payoutTransferJob(() => payoutDepsOf(app)),
   ] as JobDefinition<never>[];
 }

@@ -6,6 +6,8 @@
  * `chargeCents` in `#domain/money` turns an order total into it.
  */
 
+import type { StripeAccountStatus } from "#domain/payouts";
+
 export type ProviderName = "test" | "stripe" | "paypal";
 
 /** What the buyer is sent to pay. */
@@ -50,6 +52,15 @@ export type PaymentEvent = { eventId: string } & (
       /** Our refund id, when the provider echoes it back (metadata / custom id). */
       refundId: string | null;
       result: RefundState;
+    }
+  | {
+      /** A Stripe Connect account of a seller or reseller changed (`account.updated`). */
+      kind: "account";
+      accountId: string;
+      status: StripeAccountStatus;
+      requirements: string[];
+      /** When the provider produced the event: an older one delivered late changes nothing. */
+      occurredAt: Date;
     }
   | { kind: "ignored"; type: string }
 );

@@ -9,7 +9,12 @@ import type { PaymentProvider, ProviderName } from "#server/payments/provider";
 import { createStripeProvider } from "#server/payments/stripe";
 import { createTestProvider, type TestProvider, testWebhookSecret } from "#server/payments/test-provider";
 
-export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  connectWebhookSecret?: string;
+  apiBase?: string;
+};
 export type PayPalConfig = { clientId: string; clientSecret: string; webhookId: string; apiBase?: string };
 
 /** How the real adapters are built: the Stripe and PayPal adapters, unless a test passes others. */
@@ -110,6 +115,9 @@ export function providersFromEnv(
       factories.stripe({
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        ...(env.STRIPE_CONNECT_WEBHOOK_SECRET
+          ? { connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET }
+          : {}),
         ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
       }),
     );

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { accountStatusOf } from "#domain/payouts";
 import {
   InvalidWebhookSignature,
   type PaymentProvider,
@@ -11,12 +12,17 @@ export type StripeProviderOptions = {
   secretKey: string;
   /** The signing secret of the Dashboard's webhook endpoint (`whsec_…`). */
   webhookSecret: string;
+  /**
+   * The signing secret of the Connect endpoint: Stripe sends connected accounts' events (`account.updated`)
+   * from an endpoint of their own, to the same URL, signed with its own secret.
+   */
+  connectWebhookSecret?: string;
   /** Another API address than api.stripe.com, e.g. `http://127.0.0.1:4242` for a local stand-in. */
   apiBase?: string;
 };
 
 /** The SDK takes the API address as host, port and protocol, not as one URL. */
-function addressOf(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
+export function addressOf(apiBase: string): { host: string; port: number; protocol: "http" | "https" } {
   const url = new URL(apiBase);
   const protocol = url.protocol.slice(0, -1);
   if (protocol !== "http" && protocol !== "https")
@@ -63,7 +69,7 @@ function orderIdOf(session: Stripe.Checkout.Session): string | null {
 }
 
 /** Stripe's message for the first line only: the SDK appends documentation links and hints. */
-function firstLine(message: string): string {
+export function firstLine(message: string): string {
   return message.split("\n")[0]?.trim() ?? message;
 }
 
@@ -125,12 +131,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const signature = headers["stripe-signature"];
       if (typeof signature !== "string" || signature === "")
         throw new InvalidWebhookSignature("no stripe-signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      } catch (error) {
-        throw new InvalidWebhookSignature(error instanceof Error ? firstLine(error.message) : String(error));
+      let event: Stripe.Event | undefined;
+      let refusal = "";
+      for (const secret of [options.webhookSecret, options.connectWebhookSecret]) {
+        if (!secret || event) continue;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+        } catch (error) {
+          refusal ||= error instanceof Error ? firstLine(error.message) : String(error);
+        }
       }
+      if (!event) throw new InvalidWebhookSignature(refusal);
       const eventId = event.id;
       switch (event.type) {
         case "checkout.session.completed":
@@ -167,6 +178,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             providerRefundRef: refund.id,
             refundId: refund.metadata?.refundId ?? null,
             result: refundState(refund),
+          };
+        }
+        case "account.updated": {
+          // A connected account (Connect) changed: what it can do now and what Stripe still needs.
+          const account = event.data.object;
+          return {
+            eventId,
+            kind: "account",
+            accountId: account.id,
+            occurredAt: new Date(event.created * 1000),
+            ...accountStatusOf({
+              payoutsEnabled: account.payouts_enabled === true,
+              detailsSubmitted: account.details_submitted === true,
+              currentlyDue: account.requirements?.currently_due ?? [],
+            }),
           };
         }
         default:

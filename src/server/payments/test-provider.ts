@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { TestPaymentChoice } from "#domain/payments";
+import { accountStatusOf } from "#domain/payouts";
 import { paths } from "#domain/routes";
 import type { Database } from "#server/db/client";
 import { type TestSessionRefund, testPaymentSessions } from "#server/db/schema/payments";
@@ -35,6 +36,18 @@ export type TestRefundEvent = {
   id: string;
   type: "refund.pending" | "refund.succeeded" | "refund.failed";
   data: { refundRef: string; refundId: string; reason: string | null };
+};
+
+/**
+ * Test mode's `account.updated`: what the hosted Connect onboarding page reports about a test connected
+ * account when the user completes it or leaves it unfinished (see `payouts/transfers.ts`).
+ */
+export type TestAccountEvent = {
+  id: string;
+  type: "account.updated";
+  /** Unix seconds, as Stripe's `created`. */
+  created: number;
+  data: { accountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean; currentlyDue: string[] };
 };
 
 type SessionRow = typeof testPaymentSessions.$inferSelect;
@@ -180,7 +193,20 @@ export function createTestProvider(deps: {
     async parseWebhook(rawBody, headers) {
       const header = headers[TEST_SIGNATURE_HEADER];
       verifySignature(secret, rawBody, Array.isArray(header) ? header[0] : header, now());
-      const parsed = JSON.parse(rawBody.toString("utf8")) as TestWebhookEvent | TestRefundEvent;
+      const parsed = JSON.parse(rawBody.toString("utf8")) as
+        | TestWebhookEvent
+        | TestRefundEvent
+        | TestAccountEvent;
+      if (parsed.type === "account.updated") {
+        const { accountId, ...report } = parsed.data;
+        return {
+          eventId: parsed.id,
+          kind: "account",
+          accountId,
+          occurredAt: new Date(parsed.created * 1000),
+          ...accountStatusOf(report),
+        } satisfies PaymentEvent;
+      }
       if (parsed.type.startsWith("refund.")) {
         const refund = parsed as TestRefundEvent;
         const result: RefundState =
@@ -315,7 +341,7 @@ export function createTestProvider(deps: {
  */
 export async function deliverTestEvent(
   app: FastifyInstance,
-  event: TestWebhookEvent | TestRefundEvent,
+  event: TestWebhookEvent | TestRefundEvent | TestAccountEvent,
 ): Promise<number> {
   const provider = app.payments.test;
   if (!provider) throw new Error("no test payment provider in this app");

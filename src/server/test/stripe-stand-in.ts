@@ -5,7 +5,8 @@ import { freePort } from "./ports";
 
 /**
  * A local stand-in for api.stripe.com, for the few endpoints the Stripe provider calls: Checkout
- * Sessions (create, retrieve) and refunds (create). It takes the SDK's form-encoded bodies, answers
+ * Sessions (create, retrieve) and refunds (create), and for payouts Connect accounts, account links
+ * and transfers (create). It takes the SDK's form-encoded bodies, answers
  * JSON shaped like Stripe's objects and errors, replays the first answer for a repeated
  * `Idempotency-Key`, and refuses any other API key. Tests drive what a buyer would do on Stripe's page
  * (pay, let the session expire) and sign webhook events with the SDK's own test signer. No network.
@@ -48,6 +49,32 @@ export type StandInRefund = {
   created: number;
 };
 
+/** A Connect account as Stripe answers it: the fields the payout rails and their tests read. */
+export type StandInAccount = {
+  id: string;
+  object: "account";
+  type: string;
+  country: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  capabilities: { transfers?: "active" | "inactive" | "pending" };
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
+  created: number;
+};
+
+export type StandInTransfer = {
+  id: string;
+  object: "transfer";
+  amount: number;
+  currency: string;
+  destination: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export type SignedWebhook = { rawBody: Buffer; headers: Record<string, string> };
 
 export type StripeStandIn = {
@@ -69,6 +96,15 @@ export type StripeStandIn = {
   holdNextRefund(): void;
   /** A held refund settles (or fails): answers the refund as a `refund.updated` event carries it. */
   settleRefund(id: string, status: "succeeded" | "failed", failureReason?: string): StandInRefund;
+  account(id: string): StandInAccount;
+  /** Each account's create parameters as the SDK sent them. */
+  accountParams(id: string): Json;
+  accounts(): StandInAccount[];
+  /** The account holder finished (or left unfinished) onboarding on Stripe's page. */
+  setOnboarding(accountId: string, state: "complete" | "incomplete"): StandInAccount;
+  /** Each account link's create parameters, in order. */
+  accountLinks: Json[];
+  transfers(): StandInTransfer[];
   /** A webhook delivery of `type` about `object`, signed like Stripe does (or with another secret/time). */
   signedEvent(type: string, object: object, options?: { secret?: string; timestamp?: number }): SignedWebhook;
   close(): Promise<void>;
@@ -136,6 +172,9 @@ export async function startStripeStandIn(keys: {
   const refunds = new Map<string, StandInRefund>();
   const answered = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn["requests"] = [];
+  const accounts = new Map<string, { account: StandInAccount; params: Json }>();
+  const accountLinks: Json[] = [];
+  const transfers = new Map<string, StandInTransfer>();
   let nextRefundFailure: string | null = null;
   let holdNext = false;
 
@@ -246,7 +285,109 @@ export async function startStripeStandIn(keys: {
     return refund;
   }
 
+  function findAccount(id: string) {
+    const found = accounts.get(id);
+    if (!found)
+      throw new StripeApiError(404, {
+        type: "invalid_request_error",
+        message: `No such account: '${id}'`,
+        code: "resource_missing",
+        param: "account",
+      });
+    return found;
+  }
+
+  const onboardingDue = ["business_type", "external_account", "tos_acceptance.date", "tos_acceptance.ip"];
+
+  function createAccount(params: Json): StandInAccount {
+    if (params.type !== "express")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "The stand-in only opens Express accounts.",
+        param: "type",
+      });
+    const country = required(params.country, "country");
+    if (!/^[A-Z]{2}$/.test(country))
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: `Country '${country}' is unknown. Try using a 2-character alphanumeric country code instead, such as 'US', 'EG', or 'GB'.`,
+        param: "country",
+      });
+    const account: StandInAccount = {
+      id: newId("acct"),
+      object: "account",
+      type: "express",
+      country,
+      email: (params.email as string | undefined) ?? null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      capabilities:
+        ((params.capabilities as Json | undefined)?.transfers as Json | undefined)?.requested === "true"
+          ? { transfers: "inactive" }
+          : {},
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements: {
+        currently_due: [...onboardingDue],
+        past_due: [],
+        disabled_reason: "requirements.past_due",
+      },
+      created: now(),
+    };
+    accounts.set(account.id, { account, params });
+    return account;
+  }
+
+  function createAccountLink(params: Json) {
+    const account = findAccount(required(params.account, "account")).account;
+    if (params.type !== "account_onboarding" && params.type !== "account_update")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "Invalid type: must be one of account_onboarding or account_update",
+        param: "type",
+      });
+    required(params.return_url, "return_url");
+    required(params.refresh_url, "refresh_url");
+    accountLinks.push(params);
+    return {
+      object: "account_link",
+      created: now(),
+      expires_at: now() + 300,
+      url: `${url}/setup/e/${account.id}/${randomBytes(8).toString("hex")}`,
+    };
+  }
+
+  function createTransfer(params: Json): StandInTransfer {
+    const amount = integer(params.amount, "amount");
+    const destination = required(params.destination, "destination");
+    const account = findAccount(destination).account;
+    if (account.capabilities.transfers !== "active")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message:
+          "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
+        code: "insufficient_capabilities_for_transfer",
+        param: "destination",
+      });
+    const transfer: StandInTransfer = {
+      id: newId("tr"),
+      object: "transfer",
+      amount,
+      currency: required(params.currency, "currency"),
+      destination,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      created: now(),
+    };
+    transfers.set(transfer.id, transfer);
+    return transfer;
+  }
+
   function route(method: string, path: string, body: string): unknown {
+    if (method === "POST" && path === "/v1/accounts") return createAccount(parseForm(body));
+    const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (method === "GET" && account?.[1]) return findAccount(decodeURIComponent(account[1])).account;
+    if (method === "POST" && path === "/v1/account_links") return createAccountLink(parseForm(body));
+    if (method === "POST" && path === "/v1/transfers") return createTransfer(parseForm(body));
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(parseForm(body));
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && retrieve?.[1]) return findSession(decodeURIComponent(retrieve[1])).session;
@@ -336,6 +477,27 @@ export async function startStripeStandIn(keys: {
     failNextRefund(message) {
       nextRefundFailure = message;
     },
+    account: (id) => findAccount(id).account,
+    accountParams: (id) => findAccount(id).params,
+    accounts: () => [...accounts.values()].map(({ account }) => account),
+    setOnboarding(accountId, state) {
+      const { account } = findAccount(accountId);
+      const complete = state === "complete";
+      account.details_submitted = complete;
+      account.payouts_enabled = complete;
+      account.charges_enabled = complete;
+      if (account.capabilities.transfers) account.capabilities.transfers = complete ? "active" : "inactive";
+      account.requirements = complete
+        ? { currently_due: [], past_due: [], disabled_reason: null }
+        : {
+            currently_due: ["external_account"],
+            past_due: ["external_account"],
+            disabled_reason: "requirements.past_due",
+          };
+      return account;
+    },
+    accountLinks,
+    transfers: () => [...transfers.values()],
     holdNextRefund() {
       holdNext = true;
     },

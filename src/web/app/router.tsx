@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
       { path: r.checkout, lazy: () => import("#web/app/routes/checkout") },
       { path: r.checkoutComplete, lazy: () => import("#web/app/routes/checkout-complete") },
       { path: r.testPayment, lazy: () => import("#web/app/routes/test-payment") },
+      { path: r.testConnect, lazy: () => import("#web/app/routes/test-connect") },
       { path: r.invoice, lazy: () => import("#web/app/routes/invoice") },
       { path: r.adminAddProduct, lazy: () => import("#web/app/routes/admin-product-form") },
       { path: r.adminProducts, lazy: () => import("#web/app/routes/admin-products") },

@@ -32,6 +32,7 @@ import {
   stalePendingPayments,
   updatePayment,
 } from "#server/modules/payments/repository";
+import { applyAccountEvent } from "#server/modules/payout-accounts/service";
 import { applyRefundEvent, type PayoutDeps, payoutDepsOf } from "#server/modules/refunds/payouts";
 import { InvalidWebhookSignature, type PaymentState } from "#server/payments/provider";
 import type { PaymentProviders } from "#server/payments/registry";
@@ -230,6 +231,10 @@ export async function receiveWebhook(
       if (!orderId) return { outcome: "unknown" as const };
       await setEventOrder(tx, provider.name, event.eventId, orderId);
       return { outcome: "applied" as const };
+    }
+    if (event.kind === "account") {
+      const applied = await applyAccountEvent(tx, event);
+      return { outcome: applied === "stale" ? ("stored" as const) : applied };
     }
     if (event.kind !== "payment") return { outcome: "stored" as const };
     const payment = await findPaymentForEvent(tx, provider.name, event.providerRef, event.orderId);

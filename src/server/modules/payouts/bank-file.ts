@@ -15,19 +15,16 @@ export async function bankPaymentFile(deps: PayoutDeps, admin: UserRow, batchId:
     (row) => row.payout.method === "bank" && row.payout.status === "processing",
   );
   if (rows.length === 0) throw new NotFound("This batch has no bank payouts to make.", "NO_BANK_PAYOUTS");
-  const details = await deps.bankDetails(
-    deps.db,
-    rows.map((row) => row.payout.userId),
-  );
-  const lines = rows.map(({ payout }) => {
-    const bank = details.get(payout.userId);
+  const accounts = await Promise.all(rows.map((row) => deps.bankAccount(row.payout.userId)));
+  const lines = rows.map(({ payout }, i) => {
+    const bank = accounts[i];
     return [
       payout.id,
       bank?.holderName ?? "",
       bank?.country ?? "",
       bank?.iban ?? "",
       bank?.accountNumber ?? "",
-      bank?.bic ?? "",
+      bank?.swift ?? "",
       bank?.ifsc ?? "",
       csvAmount(Number(payout.amount)),
       "USD",

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { journalLines, ledgerAccounts, payoutBatches, payouts } from "#server/db/schema/ledger";
+import { payoutAccounts } from "#server/db/schema/payouts";
 
 type Db = Database | Transaction;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -130,4 +131,9 @@ export async function findEarner(db: Db, userId: string) {
     .from(user)
     .where(and(eq(user.id, userId)));
   return row ?? null;
+}
+
+export async function findPayoutAccounts(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(payoutAccounts).where(inArray(payoutAccounts.userId, userIds));
 }

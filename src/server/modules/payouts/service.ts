@@ -1,16 +1,19 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { EarnerRole } from "#domain/earnings";
 import type { BatchPayout, PayoutCandidate, PayoutPreview } from "#domain/finance";
 import { accountId, type Payee, payoutFailedLines, payoutLines, payoutPaidLines } from "#domain/ledger";
 import { fromUnits, toUnits } from "#domain/money";
+import { type BankAccount, maskAccount } from "#domain/payouts";
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
+import { publicUrl } from "#server/env";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { post } from "#server/modules/ledger/service";
+import { payoutAccountDepsOf, payoutBankAccount } from "#server/modules/payout-accounts/service";
 import { payoutFailedMail, payoutPaidMail, payoutSentMail } from "#server/modules/payouts/mail";
 import {
   availableBalances,
@@ -19,6 +22,7 @@ import {
   findBatch,
   findEarner,
   findPayout,
+  findPayoutAccounts,
   insertBatch,
   insertPayout,
   lockBatches,
@@ -26,6 +30,7 @@ import {
   type PayoutRow,
   updatePayout,
 } from "#server/modules/payouts/repository";
+import { type PayoutRails, TransferRefused } from "#server/payouts/transfers";
 
 /** Where a payee's money goes, as their payout details say; only a ready one is paid. */
 export type PayoutDestination = {
@@ -38,16 +43,6 @@ export type PayoutDestination = {
   stripeAccountId: string | null;
 };
 
-/** A payee's bank account in full, read only for the bank payment file. */
-export type BankDetails = {
-  holderName: string;
-  country: string;
-  iban: string | null;
-  accountNumber: string | null;
-  bic: string | null;
-  ifsc: string | null;
-};
-
 /** What payouts need from the payout details (the payout-accounts module) and the transfer rail. */
 export type PayoutDeps = {
   db: Database;
@@ -56,18 +51,49 @@ export type PayoutDeps = {
   log: FastifyBaseLogger;
   origin: string;
   destinations(db: Database | Transaction, userIds: string[]): Promise<Map<string, PayoutDestination>>;
-  bankDetails(db: Database, userIds: string[]): Promise<Map<string, BankDetails>>;
-  /** A Stripe transfer to a connected account; throws `TransferRefused` when Stripe says no. */
-  transfer(input: {
-    payoutId: string;
-    stripeAccountId: string;
-    amountCents: number;
-    idempotencyKey: string;
-  }): Promise<{ transferId: string }>;
+  /** A payee's bank account in full, unsealed: for the bank payment file only. */
+  bankAccount(userId: string): Promise<BankAccount | null>;
+  /** Stripe Connect (or test mode): transfers to connected accounts. */
+  rails: PayoutRails;
 };
 
-/** Stripe (or the test rail) refused the transfer: no money moved, and retrying will not help. */
-export class TransferRefused extends Error {}
+/** Each payee's payout details as a batch sees them: masked, and whether they can be paid now. */
+async function destinationsOf(db: Database | Transaction, userIds: string[]) {
+  const rows = await findPayoutAccounts(db, userIds);
+  return new Map(
+    rows.map((row): [string, PayoutDestination] => [
+      row.userId,
+      row.method === "stripe"
+        ? {
+            method: "stripe",
+            display: `Stripe ${row.stripeAccountId ? maskAccount(row.stripeAccountId) : "account"}`,
+            notReady: row.stripeStatus === "enabled" ? null : "Stripe onboarding not finished",
+            stripeAccountId: row.stripeStatus === "enabled" ? row.stripeAccountId : null,
+          }
+        : {
+            method: "bank",
+            display: row.bankMasked ?? "Bank account",
+            notReady: null,
+            stripeAccountId: null,
+          },
+    ]),
+  );
+}
+
+/** The app's payouts: its database, jobs, mail, the payout details and the transfer rails. */
+export function payoutDepsOf(app: FastifyInstance): PayoutDeps {
+  const accounts = payoutAccountDepsOf(app);
+  return {
+    db: app.database.db,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    log: app.log,
+    origin: publicUrl(app.env),
+    destinations: destinationsOf,
+    bankAccount: (userId) => payoutBankAccount(accounts, userId),
+    rails: app.payoutRails,
+  };
+}
 
 export const PAYOUT_TRANSFER_JOB = "payout-transfer";
 type TransferJob = { payoutId: string };
@@ -260,13 +286,15 @@ async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow
  * timeout is answered with the transfer already made rather than paying twice. A refusal fails the
  * payout (money back to the balance); an unreachable Stripe throws and the job is retried.
  */
-export function payoutTransferJob(deps: PayoutDeps): JobDefinition<TransferJob> {
+export function payoutTransferJob(depsOf: () => PayoutDeps): JobDefinition<TransferJob> {
   return {
     name: PAYOUT_TRANSFER_JOB,
     retryLimit: 8,
     retryDelaySeconds: 30,
     describe: (data) => `Transfer payout ${data.payoutId.slice(0, 8)}`,
     async run({ payoutId }) {
+      // Built when the job runs: the app's queue, mailer and rails do not exist yet when jobs are listed.
+      const deps = depsOf();
       const payout = await findPayout(deps.db, payoutId);
       if (!payout || payout.status !== "processing" || payout.method !== "stripe") return;
       const destinations = await deps.destinations(deps.db, [payout.userId]);
@@ -276,15 +304,15 @@ export function payoutTransferJob(deps: PayoutDeps): JobDefinition<TransferJob> 
       if (!stripeAccountId) outcome = { refused: "The Stripe account was removed from the payout details" };
       else {
         try {
-          outcome = await deps.transfer({
+          outcome = await deps.rails.createTransfer({
             payoutId,
-            stripeAccountId,
+            accountId: stripeAccountId,
             amountCents: Math.round(toUnits(payout.amount) / 100),
             idempotencyKey: `payout-${payoutId}`,
           });
         } catch (error) {
           if (!(error instanceof TransferRefused)) throw error;
-          outcome = { refused: error.message };
+          outcome = { refused: error.reason };
         }
       }
       await deps.db.transaction(async (tx) => {

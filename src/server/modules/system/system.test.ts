@@ -160,6 +160,7 @@ describe("background jobs", () => {
       "commissions-release",
       "earnings-release",
       "refund-payout",
+      "payout-transfer",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

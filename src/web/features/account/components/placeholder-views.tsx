@@ -1,12 +1,15 @@
-import type { Me } from "#domain/accounts";
+import { hasRole, type Me } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { WalletBalances } from "#web/features/earnings/components/wallet-balances";
+import { PayoutMethod } from "#web/features/payouts/components/payout-method";
 
 export function WalletView({ me }: { me: Me }) {
+  const paid = hasRole(me.roles, "seller") || hasRole(me.roles, "reseller");
   return (
     <ViewCard title="Wallet" description="What Stackbay holds for you and how it reaches you.">
       <div className="flex flex-col gap-6">
         <WalletBalances me={me} />
+        {paid && <PayoutMethod />}
       </div>
     </ViewCard>
   );

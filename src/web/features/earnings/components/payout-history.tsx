@@ -1,5 +1,6 @@
 import { formatDate } from "#domain/dates";
-import { type PayoutLine, payoutMethodLabel, payoutStatusLabel } from "#domain/earnings";
+import { type PayoutLine, payoutStatusLabel } from "#domain/earnings";
+import { payoutMethodLabel } from "#domain/payouts";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";

@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
 import { formatDateTime } from "#domain/dates";
-import { payoutMethodLabel } from "#domain/earnings";
 import type { BatchPayout, PayoutBatchDetail } from "#domain/finance";
 import { formatUsd } from "#domain/money";
+import { payoutMethodLabel } from "#domain/payouts";
 import { Button } from "#web/components/ui/button";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
