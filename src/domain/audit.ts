@@ -14,6 +14,7 @@ export const auditEntityTypes = [
   "commission",
   "job",
   "bank_transfer",
+  "fee_rule",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

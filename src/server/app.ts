@@ -34,6 +34,8 @@ import { catalogRoutes } from "#server/modules/catalog/routes";
 import { categoryRoutes } from "#server/modules/categories/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
+import { feeRoutes } from "#server/modules/fees/routes";
+import { financeRoutes } from "#server/modules/finance/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
@@ -281,6 +283,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  await app.register(financeRoutes, { prefix: "/api" });
+  await app.register(feeRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

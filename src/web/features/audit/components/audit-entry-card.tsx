@@ -17,6 +17,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   commission: "Commission",
   job: "Background job",
   bank_transfer: "Bank transfer",
+  fee_rule: "Fee rule",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
