@@ -71,7 +71,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(44);
+    expect(patterns.length).toBe(45);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

@@ -46,6 +46,7 @@ export const routePatterns = {
   adminAudit: "/admin/audit",
   adminRefunds: "/admin/refunds",
   adminCommissions: "/admin/commissions",
+  adminFinance: "/admin/finance",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -147,6 +148,7 @@ export const paths = {
     audit: () => href(r.adminAudit),
     refunds: () => href(r.adminRefunds),
     commissions: () => href(r.adminCommissions),
+    finance: () => href(r.adminFinance),
   },
   seller: {
     products: () => href(r.sellerProducts),

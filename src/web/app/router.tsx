@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: r.adminAudit, lazy: () => import("#web/app/routes/admin-audit") },
       { path: r.adminRefunds, lazy: () => import("#web/app/routes/admin-refunds") },
       { path: r.adminCommissions, lazy: () => import("#web/app/routes/admin-commissions") },
+      { path: r.adminFinance, lazy: () => import("#web/app/routes/admin-finance") },
       { path: r.sellerProducts, lazy: () => import("#web/app/routes/seller-products") },
       { path: r.sellerAddProduct, lazy: () => import("#web/app/routes/seller-product-form") },
       { path: r.sellerEditProduct, lazy: () => import("#web/app/routes/seller-product-form") },

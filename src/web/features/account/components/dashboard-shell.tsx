@@ -9,6 +9,7 @@ import {
   Home,
   Inbox,
   KeyRound,
+  Landmark,
   LayoutList,
   Link2,
   LogOut,
@@ -124,6 +125,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
             <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
             <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
+            <MenuLink to={paths.admin.finance()} icon={Landmark} label="Finance" />
           </MenuSection>
         )}
         <div className="border-t border-border pt-3">

@@ -1,4 +1,4 @@
-import { History, Users, Wrench } from "lucide-react";
+import { History, Landmark, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
@@ -7,6 +7,7 @@ const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
   { to: paths.admin.system(), label: "System", icon: Wrench },
   { to: paths.admin.audit(), label: "Audit Log", icon: History },
+  { to: paths.admin.finance(), label: "Finance", icon: Landmark },
 ];
 
 /** Moves between the three super-admin screens without going back to the dashboard. */
