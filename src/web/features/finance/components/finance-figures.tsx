@@ -28,7 +28,7 @@ const owedRows: { key: keyof FinanceSummary["owed"]; label: string }[] = [
 export function FinanceFigures({ summary }: { summary: FinanceSummary }) {
   return (
     <div className="grid gap-8">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Figures for the period">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-label="Figures for the period">
         {figures.map(({ key, title, hint }) => (
           <Figure
             key={key}
@@ -75,12 +75,12 @@ function Figure({
 }) {
   const id = useId();
   return (
-    <Card asChild className="p-5">
+    <Card asChild className="p-4 sm:p-5">
       <li aria-labelledby={id} data-testid={testId}>
         <h3 id={id} className="text-sm font-medium text-muted-foreground">
           {title}
         </h3>
-        <p className="mt-2 text-2xl font-semibold tabular-nums">{usd(value)}</p>
+        <p className="mt-2 text-xl font-semibold tabular-nums sm:text-2xl">{usd(value)}</p>
         <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
       </li>
     </Card>

@@ -53,7 +53,7 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
     <form
       onSubmit={apply}
       noValidate
-      aria-label="Period"
+      aria-label="Choose the period"
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
       data-testid="period-picker"
     >
