@@ -116,10 +116,17 @@ describe("super admin screens", () => {
     // The background jobs: every queue with its schedule, and none that gave up.
     const queues = page.getByTestId("job-queues");
     await queues.waitFor();
-    for (const name of ["Mail", "Payments reconcile", "Commissions release"]) {
+    for (const name of [
+      "Mail",
+      "Payments reconcile",
+      "Commissions release",
+      "Earnings release",
+      "Payout transfer",
+    ]) {
       expect(await queues.getByText(name, { exact: true }).count()).toBe(1);
     }
-    expect(await queues.getByText("Every 5 minutes").count()).toBe(1);
+    // Commissions and seller earnings are both released every five minutes.
+    expect(await queues.getByText("Every 5 minutes").count()).toBe(2);
     await page.getByTestId("no-dead-letters").waitFor();
 
     const eur = page.getByRole("form", { name: "Euro (EUR)" });

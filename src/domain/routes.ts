@@ -51,6 +51,7 @@ export const routePatterns = {
   adminCommissions: "/admin/commissions",
   adminPayouts: "/admin/payouts",
   adminPayoutBatch: "/admin/payouts/:id",
+  adminFinance: "/admin/finance",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -158,6 +159,7 @@ export const paths = {
     commissions: () => href(r.adminCommissions),
     payouts: () => href(r.adminPayouts),
     payoutBatch: (id: string) => href(r.adminPayoutBatch, { id }),
+    finance: () => href(r.adminFinance),
   },
   seller: {
     products: () => href(r.sellerProducts),

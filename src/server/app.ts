@@ -36,6 +36,8 @@ import { categoryRoutes } from "#server/modules/categories/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
 import { earningsRoutes } from "#server/modules/earnings/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
+import { feeRoutes } from "#server/modules/fees/routes";
+import { financeRoutes } from "#server/modules/finance/routes";
 import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
@@ -304,6 +306,8 @@ export async function buildApp(options: AppOptions) {
   if (env.NODE_ENV === "test") await app.register(testClockRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(taxRoutes, { prefix: "/api" });
+  await app.register(financeRoutes, { prefix: "/api" });
+  await app.register(feeRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: r.adminCommissions, lazy: () => import("#web/app/routes/admin-commissions") },
       { path: r.adminPayouts, lazy: () => import("#web/app/routes/admin-payouts") },
       { path: r.adminPayoutBatch, lazy: () => import("#web/app/routes/admin-payout-batch") },
+      { path: r.adminFinance, lazy: () => import("#web/app/routes/admin-finance") },
       { path: r.sellerProducts, lazy: () => import("#web/app/routes/seller-products") },
       { path: r.sellerAddProduct, lazy: () => import("#web/app/routes/seller-product-form") },
       { path: r.sellerEditProduct, lazy: () => import("#web/app/routes/seller-product-form") },

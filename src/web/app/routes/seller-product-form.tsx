@@ -13,6 +13,7 @@ export function Component() {
         listPath={paths.seller.products()}
         listName="My Products"
         vendorHint="Leave empty to show your name."
+        showFee
       />
     </RequireRole>
   );

@@ -10,6 +10,7 @@ import {
   Home,
   Inbox,
   KeyRound,
+  Landmark,
   LayoutList,
   Link2,
   LogOut,
@@ -140,9 +141,10 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         {hasRole(me.roles, "superAdmin") && (
           <MenuSection title="Super admin">
             <MenuLink to={paths.admin.users()} icon={Users} label="Users" />
+            <MenuLink to={paths.admin.finance()} icon={Landmark} label="Finance" />
             <MenuLink to={paths.admin.payouts()} icon={Banknote} label="Payouts" />
-            <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
             <MenuLink to={paths.admin.taxRates()} icon={Percent} label="Tax rates" />
+            <MenuLink to={paths.admin.system()} icon={Wrench} label="System" />
             <MenuLink to={paths.admin.audit()} icon={History} label="Audit Log" />
           </MenuSection>
         )}

@@ -8,27 +8,33 @@ import { useManagedProduct } from "#web/features/manage-products/api/get-managed
 import { ProductForm } from "#web/features/manage-products/components/product-form";
 import { ApiError } from "#web/lib/api";
 
-type ScreenProps = { listPath: string; listName: string; vendorHint?: string };
+type ScreenProps = {
+  listPath: string;
+  listName: string;
+  vendorHint?: string;
+  /** Shows the seller, under the price, the Stackbay fee and what they receive. */
+  showFee?: boolean;
+};
 
 /** Add (no id) or edit (an id from the URL) a product, then back to `listPath`. */
 export function ProductFormScreen({ id, ...props }: ScreenProps & { id?: string }) {
   return id ? <EditProduct id={id} {...props} /> : <AddProduct {...props} />;
 }
 
-function AddProduct({ listPath, listName, vendorHint }: ScreenProps) {
+function AddProduct({ listPath, listName, vendorHint, showFee }: ScreenProps) {
   return (
     <>
       <PageHeader title="Add Product" subtitle="Describe the product, set its price and add pictures.">
         <BackLink to={listPath} name={listName} />
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-        <ProductForm listPath={listPath} vendorHint={vendorHint} />
+        <ProductForm listPath={listPath} vendorHint={vendorHint} showFee={showFee} />
       </div>
     </>
   );
 }
 
-function EditProduct({ id, listPath, listName, vendorHint }: ScreenProps & { id: string }) {
+function EditProduct({ id, listPath, listName, vendorHint, showFee }: ScreenProps & { id: string }) {
   const query = useManagedProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return (
@@ -55,7 +61,13 @@ function EditProduct({ id, listPath, listName, vendorHint }: ScreenProps & { id:
         ) : query.isError ? (
           <LoadError what="product" error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <ProductForm key={query.data.id} product={query.data} listPath={listPath} vendorHint={vendorHint} />
+          <ProductForm
+            key={query.data.id}
+            product={query.data}
+            listPath={listPath}
+            vendorHint={vendorHint}
+            showFee={showFee}
+          />
         )}
       </div>
     </>

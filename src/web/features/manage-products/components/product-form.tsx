@@ -20,6 +20,7 @@ import { LoadError } from "#web/components/ui/load-error";
 import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { useCategories } from "#web/features/catalog/api/get-categories";
+import { SellerFeeLine } from "#web/features/fees/components/seller-fee-line";
 import { useCreateProduct } from "#web/features/manage-products/api/create-product";
 import { useUpdateProduct } from "#web/features/manage-products/api/update-product";
 import { uploadImage } from "#web/features/manage-products/api/upload-image";
@@ -69,10 +70,12 @@ export function ProductForm({
   product,
   listPath,
   vendorHint,
+  showFee,
 }: {
   product?: EditableProduct;
   listPath: string;
   vendorHint?: string;
+  showFee?: boolean;
 }) {
   const categories = useCategories();
   if (categories.isPending) return <Spinner label="Loading categories" />;
@@ -80,7 +83,13 @@ export function ProductForm({
     return <LoadError what="categories" error={categories.error} onRetry={() => categories.refetch()} />;
   }
   return (
-    <LoadedForm product={product} listPath={listPath} vendorHint={vendorHint} categories={categories.data} />
+    <LoadedForm
+      product={product}
+      listPath={listPath}
+      vendorHint={vendorHint}
+      showFee={showFee}
+      categories={categories.data}
+    />
   );
 }
 
@@ -88,11 +97,13 @@ function LoadedForm({
   product,
   listPath,
   vendorHint,
+  showFee,
   categories,
 }: {
   product?: EditableProduct;
   listPath: string;
   vendorHint?: string;
+  showFee?: boolean;
   categories: { slug: string; name: string }[];
 }) {
   const navigate = useNavigate();
@@ -196,6 +207,7 @@ function LoadedForm({
         <FormField label="Price (USD)" error={errors.price?.message}>
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register("price")} />
         </FormField>
+        {showFee && <SellerFeeLine category={current} price={String(form.watch("price") ?? "")} />}
         <FormField
           label="Original price (USD)"
           error={errors.originalPrice?.message}

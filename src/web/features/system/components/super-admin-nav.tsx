@@ -1,13 +1,14 @@
-import { Banknote, History, Percent, Users, Wrench } from "lucide-react";
+import { Banknote, History, Landmark, Percent, Users, Wrench } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 
 const links = [
   { to: paths.admin.users(), label: "Users", icon: Users },
+  { to: paths.admin.finance(), label: "Finance", icon: Landmark },
   { to: paths.admin.payouts(), label: "Payouts", icon: Banknote },
-  { to: paths.admin.system(), label: "System", icon: Wrench },
   { to: paths.admin.taxRates(), label: "Tax rates", icon: Percent },
+  { to: paths.admin.system(), label: "System", icon: Wrench },
   { to: paths.admin.audit(), label: "Audit Log", icon: History },
 ];
 
