@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { chargeCents, formatAmount } from "#domain/money";
+import type { ManagedProductList } from "#domain/product-admin";
 import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
 import { waitForMail } from "#server/test/outbox";
@@ -210,9 +210,12 @@ describe("after the sale", () => {
   test("a refund no provider can pay back is a transfer the admin makes and records, on a phone in dark mode", async () => {
     // An order an admin confirmed by hand: no provider took the money.
     const buyer = await browser.newPage({ as: "buyer" });
-    const [product] = ((await (await buyer.request.get("/api/products?pageSize=1")).json()) as ProductList)
-      .items;
-    if (!product) throw new Error("no product in the demo catalogue");
+    const seller = await browser.newPage({ as: "seller" });
+    // One of the demo seller's own products: other journeys add products by sellers of their own.
+    const [product] = (
+      (await (await seller.request.get("/api/manage/products?status=active")).json()) as ManagedProductList
+    ).items;
+    if (!product) throw new Error("the demo seller has no product");
     const placed = await buyer.request.post("/api/orders", {
       data: {
         fullName: "Bianca Buyer",
@@ -238,7 +241,6 @@ describe("after the sale", () => {
       data: { reason: "Paid by bank transfer and never delivered." },
     });
     const refundId = ((await asked.json()) as { refund: { id: string } }).refund.id;
-    const seller = await browser.newPage({ as: "seller" });
     const approved = await seller.request.post(`/api/refunds/${refundId}/decision`, {
       data: { decision: "approve" },
     });
