@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /** Test files run side by side: at least two at a time, even on a two-core machine. */
 const workers = Math.max(2, availableParallelism() - 1);
@@ -10,6 +10,21 @@ const workers = Math.max(2, availableParallelism() - 1);
 const apiWorkers = Math.max(1, Number(process.env.API_WORKERS ?? workers));
 /** Journeys at once, each worker with its own server and browser (`E2E_WORKERS` overrides). */
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/** API test files that replace a module with `vi.mock`: the mock needs a fresh module graph of their own. */
+const mockingApiFiles = [
+  "src/server/modules/account/account-timing.test.ts",
+  "src/server/modules/licenses/licenses.test.ts",
+];
+
+const api = {
+  environment: "node" as const,
+  maxWorkers: apiWorkers,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  setupFiles: ["src/server/test/setup.ts"],
+  globalSetup: ["src/server/test/global-setup.ts"],
+};
 
 export default defineConfig({
   test: {
@@ -25,13 +40,19 @@ export default defineConfig({
       {
         test: {
           name: "api",
+          ...api,
           include: ["src/server/**/*.test.ts"],
-          environment: "node",
-          maxWorkers: apiWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          setupFiles: ["src/server/test/setup.ts"],
-          globalSetup: ["src/server/test/global-setup.ts"],
+          exclude: [...configDefaults.exclude, ...mockingApiFiles],
+          // Each file builds its own app on its own database, so files share a worker's imported modules
+          // instead of importing the whole server again (that import was most of the run's time).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "api-mocked",
+          ...api,
+          include: [...mockingApiFiles],
         },
       },
       {
