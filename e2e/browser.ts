@@ -126,6 +126,21 @@ export async function snapshot(page: Page, name: string, options: { fullPage?: b
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
+export type Viewport = { width: number; theme: "light" | "dark" };
+
+/**
+ * The widths and themes a journey looks at a screen in: a phone in the dark and a desktop in the light
+ * on every run; with `SCREENSHOTS=1`, for a person looking at the pictures, all four.
+ */
+export function viewports(): Viewport[] {
+  const checked: Viewport[] = [
+    { width: 375, theme: "dark" },
+    { width: 1280, theme: "light" },
+  ];
+  if (process.env.SCREENSHOTS !== "1") return checked;
+  return [...checked, { width: 375, theme: "light" }, { width: 1280, theme: "dark" }];
+}
+
 /** A sonner toast by its title, and its description when given. */
 export function toast(page: Page, title: string, description?: string) {
   const found = page

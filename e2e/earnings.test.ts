@@ -6,7 +6,7 @@ import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { formatAmount, formatUsd } from "#domain/money";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot } from "./browser";
+import { dataDir, expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
@@ -108,24 +108,22 @@ describe("earnings", () => {
     expect(rows[1]).toContain(`"${name}",1,80.00,0.1000,8.00,0.00,`);
     expect(rows[1]).toContain(`,72.00,"Pending",`);
 
-    for (const theme of ["light", "dark"] as const) {
-      for (const width of [375, 1280]) {
-        const page = await browser.newPage({ width, height: 900, theme });
-        await page.context().addCookies(await seller.context().cookies());
-        await page.goto("/dashboard/earnings");
-        await page
-          .getByTestId(width < 768 ? "sale-card" : "sale-row")
-          .first()
-          .waitFor();
-        await page.getByTestId("earnings-chart").waitFor();
-        if (width < 768) {
-          expect(await page.getByTestId("sales-table").isVisible()).toBe(false);
-          // No sideways scrolling of the page on a phone.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        }
-        await snapshot(page, `h16-earnings-${width}-${theme}`, { fullPage: true });
-        if (theme === "dark") await expectAccessible(page);
+    for (const { width, theme } of viewports()) {
+      const page = await browser.newPage({ width, height: 900, theme });
+      await page.context().addCookies(await seller.context().cookies());
+      await page.goto("/dashboard/earnings");
+      await page
+        .getByTestId(width < 768 ? "sale-card" : "sale-row")
+        .first()
+        .waitFor();
+      await page.getByTestId("earnings-chart").waitFor();
+      if (width < 768) {
+        expect(await page.getByTestId("sales-table").isVisible()).toBe(false);
+        // No sideways scrolling of the page on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
+      await snapshot(page, `h16-earnings-${width}-${theme}`, { fullPage: true });
+      if (theme === "dark") await expectAccessible(page);
     }
 
     // The wallet shows the real balances and leads to Earnings.

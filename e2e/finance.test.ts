@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { FinanceSummary, Reconciliation } from "#domain/finance";
 import { formatUsd } from "#domain/money";
-import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
@@ -112,14 +112,12 @@ describe("the operator's finance screen", () => {
         "Stackbay fee for Software Licenses: 12.5% — you receive $175.00 of each sale before any reseller commission.",
       );
 
-    for (const theme of ["light", "dark"] as const) {
-      for (const width of [375, 1280]) {
-        const shot = await browser.newPage({ as: "superadmin", width, height: 900, theme });
-        await openFinance(shot);
-        expect(await pageWidth(shot)).toBeLessThanOrEqual(width);
-        if (theme === "dark") await expectAccessible(shot);
-        await snapshot(shot, `h16-finance-${width}-${theme}`, { fullPage: true });
-      }
+    for (const { width, theme } of viewports()) {
+      const shot = await browser.newPage({ as: "superadmin", width, height: 900, theme });
+      await openFinance(shot);
+      expect(await pageWidth(shot)).toBeLessThanOrEqual(width);
+      if (theme === "dark") await expectAccessible(shot);
+      await snapshot(shot, `h16-finance-${width}-${theme}`, { fullPage: true });
     }
 
     // Removing the rule asks first; afterwards the default applies again.

@@ -5,7 +5,7 @@ import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot } from "./browser";
+import { dataDir, expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
@@ -127,11 +127,7 @@ describe("getting paid", () => {
     expect(await buyer.getByTestId("invoice-tax-label").textContent()).toBe("India GST (18%)");
 
     // The payout screens at phone width and in the dark.
-    for (const [width, theme] of [
-      [375, "light"],
-      [375, "dark"],
-      [1280, "dark"],
-    ] as const) {
+    for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 900, theme, as: "superadmin" });
       await view.goto(admin.url());
       await view.getByTestId("batch-payouts").waitFor();

@@ -5,7 +5,7 @@ import { computeTotals, formatAmount, formatUsd } from "#domain/money";
 import type { TaxFacts } from "#domain/tax";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
-import { baseUrl, dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { baseUrl, dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -127,11 +127,7 @@ describe("tax at checkout", () => {
 
     // The same invoice on a phone and in the dark.
     const cookies = await page.context().cookies();
-    for (const [width, theme] of [
-      [1280, "dark"],
-      [375, "light"],
-      [375, "dark"],
-    ] as const) {
+    for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 800, theme });
       await view.context().addCookies(cookies);
       await view.goto(`/dashboard/orders/${orderId}/invoice`);
