@@ -2,7 +2,6 @@ import { csvAmount, csvText } from "#domain/csv";
 import type { FinanceSummary, Period, Reconciliation } from "#domain/finance";
 import { jurisdictionLabel, periodBounds, unitsToUsd } from "#domain/finance-period";
 import type { JournalEntryKind, LedgerAccountKind } from "#domain/ledger";
-import { fromUnits } from "#domain/money";
 import type { Database } from "#server/db/client";
 import { balancesByKind, journalRows, periodSums, reconcileOrders } from "#server/modules/finance/repository";
 

@@ -296,7 +296,7 @@ export function payoutTransferJob(depsOf: () => PayoutDeps): JobDefinition<Trans
       // Built when the job runs: the app's queue, mailer and rails do not exist yet when jobs are listed.
       const deps = depsOf();
       const payout = await findPayout(deps.db, payoutId);
-      if (!payout || payout.status !== "processing" || payout.method !== "stripe") return;
+      if (payout?.status !== "processing" || payout.method !== "stripe") return;
       const destinations = await deps.destinations(deps.db, [payout.userId]);
       const stripeAccountId = destinations.get(payout.userId)?.stripeAccountId;
       const now = new Date();
