@@ -56,6 +56,8 @@ export const feeRuleViewSchema = z.object({
   subject: z.string(),
   /** The category's name or the seller's name and e-mail, for people. */
   label: z.string(),
+  /** A seller rule's account e-mail (what the form edits it by); null for the other scopes. */
+  sellerEmail: z.string().nullable(),
   rate: z.string(),
   updatedAt: z.string(),
 });

@@ -45,6 +45,7 @@ export async function feeRules(db: Database): Promise<FeeRules> {
       scope: row.scope,
       subject: row.subject,
       label: labelOf(row),
+      sellerEmail: row.scope === "seller" ? row.sellerEmail : null,
       rate: row.rate,
       updatedAt: row.updatedAt.toISOString(),
     })),
@@ -55,16 +56,16 @@ export async function feeRules(db: Database): Promise<FeeRules> {
 async function resolveSubject(db: Database, input: z.output<typeof feeRuleInputSchema>) {
   switch (input.scope) {
     case "default":
-      return { subject: "", label: DEFAULT_LABEL };
+      return { subject: "", label: DEFAULT_LABEL, sellerEmail: null };
     case "category": {
       const category = await findCategory(db, input.category);
       if (!category) throw new NotFound("No category with that slug.", "CATEGORY_NOT_FOUND");
-      return { subject: category.slug, label: category.name };
+      return { subject: category.slug, label: category.name, sellerEmail: null };
     }
     case "seller": {
       const seller = await findSellerByEmail(db, input.sellerEmail);
       if (!seller) throw new NotFound("No seller with that e-mail.", "SELLER_NOT_FOUND");
-      return { subject: seller.id, label: sellerLabel(seller) };
+      return { subject: seller.id, label: sellerLabel(seller), sellerEmail: seller.email };
     }
   }
 }
@@ -78,7 +79,7 @@ export async function setFeeRule(
   input: z.output<typeof feeRuleInputSchema>,
   now = new Date(),
 ): Promise<FeeRuleView> {
-  const { subject, label } = await resolveSubject(db, input);
+  const { subject, label, sellerEmail } = await resolveSubject(db, input);
   const rate = percentToRate(input.percent);
   const saved = await db.transaction(async (tx) => {
     const before = await lockRule(tx, input.scope, subject);
@@ -93,7 +94,14 @@ export async function setFeeRule(
     });
     return row;
   });
-  return { scope: input.scope, subject, label, rate: saved.rate, updatedAt: saved.updatedAt.toISOString() };
+  return {
+    scope: input.scope,
+    subject,
+    label,
+    sellerEmail,
+    rate: saved.rate,
+    updatedAt: saved.updatedAt.toISOString(),
+  };
 }
 
 /** Removes a rule: the next one down applies (for the default rule, the built-in 10%). */

@@ -53,15 +53,13 @@ export function FeeRulesPanel() {
   );
 }
 
-/** The form's draft for a rule; a seller's e-mail is the part of its label the server put in brackets. */
+/** The form's draft for a rule: a seller's rule is edited by the seller's account e-mail. */
 function draftOf(rule: FeeRuleView): FeeRuleDraft {
   const percent = Math.round(Number(rule.rate) * 1_000_000) / 10_000;
   if (rule.scope === "category")
     return { scope: "category", category: rule.subject, percent, label: rule.label };
-  if (rule.scope === "seller") {
-    const email = /\(([^()]+@[^()]+)\)$/.exec(rule.label)?.[1] ?? "";
-    return { scope: "seller", sellerEmail: email, percent, label: rule.label };
-  }
+  if (rule.scope === "seller")
+    return { scope: "seller", sellerEmail: rule.sellerEmail ?? "", percent, label: rule.label };
   return { scope: "default", percent, label: rule.label };
 }
 
