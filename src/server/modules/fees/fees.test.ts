@@ -124,12 +124,12 @@ describe("fee rules", () => {
     expect(deal.json().rule).toMatchObject({ scope: "seller", subject: sellerId, rate: "0.0700" });
     expect(deal.json().rule.label).toContain("seller@stackbay.test");
     // The list names the seller's e-mail apart from the label, for the edit form.
-    const listed = (await superAdmin.get("/api/admin/fees")).json().rules as {
+    const listedRules = (await superAdmin.get("/api/admin/fees")).json().rules as {
       scope: string;
       sellerEmail: string | null;
     }[];
-    expect(listed.find((rule) => rule.scope === "seller")?.sellerEmail).toBe("seller@stackbay.test");
-    expect(listed.find((rule) => rule.scope === "category")?.sellerEmail).toBeNull();
+    expect(listedRules.find((rule) => rule.scope === "seller")?.sellerEmail).toBe("seller@stackbay.test");
+    expect(listedRules.find((rule) => rule.scope === "category")?.sellerEmail).toBeNull();
     expect(await buyHardware()).toEqual({ feeRate: "0.0700", fee: feeAt(0.07) });
     const withDeal = (await seller.get("/api/fees/mine")).json() as SellerFees;
     expect(withDeal.sellerRate).toBe("0.0700");
