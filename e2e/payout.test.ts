@@ -130,7 +130,7 @@ describe("getting paid", () => {
     for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 900, theme, as: "superadmin" });
       await view.goto(admin.url());
-      await view.getByTestId("batch-payouts").waitFor();
+      await view.getByTestId(width < 768 ? "batch-payout-cards" : "batch-payouts").waitFor();
       expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await snapshot(view, `h16-payout-batch-${width}-${theme}`, { fullPage: true });
       await view.goto("/admin/payouts");

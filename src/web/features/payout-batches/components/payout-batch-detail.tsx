@@ -30,38 +30,78 @@ export function PayoutBatchPayouts({ batch }: { batch: PayoutBatchDetail }) {
           </Button>
         )}
       </div>
-      <ScrollTable
-        label="Payouts of this batch"
-        columns={["Payee", "Amount", "Method", "Paid to", "Status", ""]}
-        minWidth="min-w-[52rem]"
-        testId="batch-payouts"
+      <div className="hidden md:block">
+        <ScrollTable
+          label="Payouts of this batch"
+          columns={["Payee", "Amount", "Method", "Paid to", "Status", ""]}
+          minWidth="min-w-[52rem]"
+          testId="batch-payouts"
+        >
+          {batch.payouts.map((payout) => (
+            <TableRow key={payout.id}>
+              <TableCell>
+                <Payee payout={payout} />
+              </TableCell>
+              <TableCell className="tabular-nums">{formatUsd(payout.amount)}</TableCell>
+              <TableCell>{payoutMethodLabel[payout.method]}</TableCell>
+              <TableCell>{payout.destination ?? "—"}</TableCell>
+              <TableCell>
+                <Status payout={payout} />
+              </TableCell>
+              <TableCell>
+                <SettleButtons payout={payout} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </ScrollTable>
+      </div>
+      {/* On a phone each payout is a card, its actions under it: no table to scroll sideways. */}
+      <ul
+        className="flex flex-col gap-3 md:hidden"
+        aria-label="Payouts of this batch"
+        data-testid="batch-payout-cards"
       >
         {batch.payouts.map((payout) => (
-          <TableRow key={payout.id}>
-            <TableCell>
-              <div className="font-medium">{payout.name}</div>
-              <div className="text-xs text-muted-foreground">
-                {payout.email} · {payout.role === "seller" ? "Seller" : "Reseller"}
-              </div>
-            </TableCell>
-            <TableCell className="tabular-nums">{formatUsd(payout.amount)}</TableCell>
-            <TableCell>{payoutMethodLabel[payout.method]}</TableCell>
-            <TableCell>{payout.destination ?? "—"}</TableCell>
-            <TableCell>
-              <div className="flex flex-col items-start gap-1 text-xs">
-                <PayoutStatusBadge status={payout.status} />
-                {payout.reference && <span className="text-muted-foreground">Ref. {payout.reference}</span>}
-                {payout.failureReason && (
-                  <span className="max-w-64 break-words text-destructive">{payout.failureReason}</span>
-                )}
-              </div>
-            </TableCell>
-            <TableCell>
+          <li key={payout.id} className="rounded-lg border border-border p-4" data-testid="batch-payout-card">
+            <div className="flex items-start justify-between gap-3">
+              <Payee payout={payout} />
+              <span className="font-semibold tabular-nums">{formatUsd(payout.amount)}</span>
+            </div>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {payoutMethodLabel[payout.method]} · {payout.destination ?? "—"}
+            </p>
+            <div className="mt-2">
+              <Status payout={payout} />
+            </div>
+            <div className="mt-3">
               <SettleButtons payout={payout} />
-            </TableCell>
-          </TableRow>
+            </div>
+          </li>
         ))}
-      </ScrollTable>
+      </ul>
+    </div>
+  );
+}
+
+function Payee({ payout }: { payout: BatchPayout }) {
+  return (
+    <div className="min-w-0">
+      <div className="font-medium break-words">{payout.name}</div>
+      <div className="text-xs break-all text-muted-foreground">
+        {payout.email} · {payout.role === "seller" ? "Seller" : "Reseller"}
+      </div>
+    </div>
+  );
+}
+
+function Status({ payout }: { payout: BatchPayout }) {
+  return (
+    <div className="flex flex-col items-start gap-1 text-xs">
+      <PayoutStatusBadge status={payout.status} />
+      {payout.reference && <span className="text-muted-foreground">Ref. {payout.reference}</span>}
+      {payout.failureReason && (
+        <span className="max-w-64 break-words text-destructive">{payout.failureReason}</span>
+      )}
     </div>
   );
 }

@@ -20,6 +20,28 @@ import { cn } from "#web/lib/utils";
 const keyOf = (c: { userId: string; role: EarnerRole }) => `${c.userId}:${c.role}`;
 const roleLabel: Record<EarnerRole, string> = { seller: "Seller", reseller: "Reseller" };
 
+/** The tick box that puts a payable balance in the batch; a balance that waits cannot be ticked. */
+function PayBox({
+  candidate,
+  checked,
+  onToggle,
+}: {
+  candidate: PayoutCandidate;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="size-4 shrink-0 accent-primary"
+      aria-label={`Pay ${candidate.name} (${roleLabel[candidate.role]})`}
+      disabled={candidate.skipReason !== null}
+      checked={candidate.skipReason === null && checked}
+      onChange={onToggle}
+    />
+  );
+}
+
 /**
  * Who a batch run now would pay: every available balance, the payable ones ticked, the others with the
  * reason they wait. The admin may untick a payee; approving re-checks every balance on the server.
@@ -79,39 +101,70 @@ export function PayoutPreviewPanel() {
           window ends.
         </Card>
       ) : (
-        <ScrollTable
-          label="Available balances"
-          columns={["Pay", "Payee", "Role", "Available", "Paid to", "Status"]}
-          minWidth="min-w-[48rem]"
-          testId="payout-preview"
-        >
-          {preview.data.candidates.map((c) => (
-            <TableRow key={keyOf(c)} className={cn(c.skipReason && "text-muted-foreground")}>
-              <TableCell>
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  aria-label={`Pay ${c.name} (${roleLabel[c.role]})`}
-                  disabled={c.skipReason !== null}
-                  checked={c.skipReason === null && !unticked.has(keyOf(c))}
-                  onChange={() => toggle(c)}
-                />
-              </TableCell>
-              <TableCell>
-                <div className="font-medium text-foreground">{c.name}</div>
-                <div className="text-xs">{c.email}</div>
-              </TableCell>
-              <TableCell>{roleLabel[c.role]}</TableCell>
-              <TableCell className={cn("tabular-nums", c.available < 0 && "text-destructive")}>
-                {formatUsd(c.available)}
-              </TableCell>
-              <TableCell>{c.destination ?? "—"}</TableCell>
-              <TableCell>{c.skipReason ?? "Will be paid"}</TableCell>
-            </TableRow>
-          ))}
-        </ScrollTable>
+        <>
+          <div className="hidden md:block">
+            <ScrollTable
+              label="Available balances"
+              columns={["Pay", "Payee", "Role", "Available", "Paid to", "Status"]}
+              minWidth="min-w-[48rem]"
+              testId="payout-preview"
+            >
+              {preview.data.candidates.map((c) => (
+                <TableRow key={keyOf(c)} className={cn(c.skipReason && "text-muted-foreground")}>
+                  <TableCell>
+                    <PayBox candidate={c} checked={!unticked.has(keyOf(c))} onToggle={() => toggle(c)} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="font-medium text-foreground">{c.name}</div>
+                    <div className="text-xs">{c.email}</div>
+                  </TableCell>
+                  <TableCell>{roleLabel[c.role]}</TableCell>
+                  <TableCell className={cn("tabular-nums", c.available < 0 && "text-destructive")}>
+                    {formatUsd(c.available)}
+                  </TableCell>
+                  <TableCell>{c.destination ?? "—"}</TableCell>
+                  <TableCell>{c.skipReason ?? "Will be paid"}</TableCell>
+                </TableRow>
+              ))}
+            </ScrollTable>
+          </div>
+          {/* On a phone each balance is a card with its tick box: no table to scroll sideways. */}
+          <ul
+            className="flex flex-col gap-3 md:hidden"
+            aria-label="Available balances"
+            data-testid="payout-preview-cards"
+          >
+            {preview.data.candidates.map((c) => (
+              <li
+                key={keyOf(c)}
+                className={cn(
+                  "flex gap-3 rounded-lg border border-border p-4",
+                  c.skipReason && "text-muted-foreground",
+                )}
+              >
+                <PayBox candidate={c} checked={!unticked.has(keyOf(c))} onToggle={() => toggle(c)} />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <div className="font-medium break-words text-foreground">{c.name}</div>
+                      <div className="text-xs break-all">
+                        {c.email} · {roleLabel[c.role]}
+                      </div>
+                    </div>
+                    <span className={cn("font-semibold tabular-nums", c.available < 0 && "text-destructive")}>
+                      {formatUsd(c.available)}
+                    </span>
+                  </div>
+                  <p className="mt-2 text-sm">
+                    {c.destination ?? "No payout details"} · {c.skipReason ?? "Will be paid"}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
-      <div className="flex flex-wrap items-center justify-end gap-4">
+      <div className={cn("flex flex-wrap items-center justify-end gap-4", payable.length === 0 && "hidden")}>
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {chosen.length} {chosen.length === 1 ? "payout" : "payouts"} ·{" "}
           <span className="font-semibold text-foreground tabular-nums">{formatUsd(total)}</span>
