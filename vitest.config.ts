@@ -58,6 +58,9 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          // A page on a loaded CI machine can take more than a second to route, render or refetch; a
+          // poll that succeeds returns at once, so the longer limit costs only a failing test time.
+          expect: { poll: { timeout: 10_000 } },
           include: ["e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
