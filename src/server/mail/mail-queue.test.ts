@@ -43,7 +43,7 @@ beforeAll(async () => {
     seed: true,
     // The request is measured alone, not with the e-mail it queued.
     settleJobs: false,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_SECONDS: "1", MAIL_RETRY_SECONDS: "1" },
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_TIMEOUT_SECONDS: "3", MAIL_RETRY_SECONDS: "1" },
   });
 });
 
@@ -76,7 +76,8 @@ describe("e-mail through a mail server that does not answer", () => {
     });
     const elapsed = performance.now() - started;
     expect(order.paymentStatus).toBe("mock_confirmed");
-    expect(elapsed).toBeLessThan(1000);
+    // Well under the three seconds a call to the silent mail server waits before giving up.
+    expect(elapsed).toBeLessThan(2500);
 
     // The first attempt reaches the server and times out waiting for its greeting; nothing is delivered.
     await vi.waitFor(() => expect(connections).toBeGreaterThan(0), { timeout: 5000 });
@@ -116,7 +117,7 @@ describe("e-mail through a mail server that does not answer", () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(2500);
     answering = true;
     await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 15_000, interval: 100 });
     expect(received.at(-1)).toMatch(/\b\d{6}\b/);
