@@ -67,6 +67,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: e2eWorkers,
+          // A worker's files share its imports (Playwright, axe, the stand-ins) and its browser
+          // (see e2e/browser.ts) instead of loading and launching them again for every file.
+          isolate: false,
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
+import axe from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { afterEach, beforeAll, expect, inject } from "vitest";
 
 /**
  * Each worker has a server of its own (its own database and outbox), so journeys in parallel workers
@@ -25,35 +25,41 @@ export type DemoAccount = "buyer" | "seller" | "reseller" | "admin" | "superadmi
 
 /**
  * Debian's Chromium, headless, with the flags this sandbox needs (no background network, no sandbox as
- * root). Every page records console errors and uncaught exceptions; a test that leaves any fails.
+ * root). One browser per worker, shared by the files it runs (the e2e project does not isolate files):
+ * starting Chromium for every file was a good part of the run's CPU. Playwright closes it when the
+ * worker exits; each test still gets fresh contexts, so no cookie or storage crosses tests.
  */
+let sharedBrowser: Promise<Browser> | undefined;
+function launchBrowser(): Promise<Browser> {
+  sharedBrowser ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+  return sharedBrowser;
+}
+
+/** Every page records console errors and uncaught exceptions; a test that leaves any fails. */
 export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
-    });
+    browser = await launchBrowser();
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     const found = problems.splice(0);
     expect(found, "console errors or page exceptions").toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   return {
@@ -96,6 +102,11 @@ export function setupBrowser() {
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
 export async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page), "accessibility violations").toEqual([]);
+}
+
+/** The page's serious or critical WCAG 2 A/AA violations, each as "rule: help (elements)". */
+export async function seriousViolations(page: Page): Promise<string[]> {
   // A toast or dialog still fading in has, for that moment, the contrast of half its opacity.
   await page.evaluate(() =>
     Promise.race([
@@ -108,11 +119,17 @@ export async function expectAccessible(page: Page) {
       new Promise((resolve) => setTimeout(resolve, 2_000)),
     ]),
   );
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, "accessibility violations").toEqual([]);
+  // axe-core is loaded once per document (an app's navigations keep it), not again for every check.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const results = await window.axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] },
+      resultTypes: ["violations"],
+    });
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
 }
 
 /**
@@ -154,4 +171,10 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In" }).click();
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
 }

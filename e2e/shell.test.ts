@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectAccessible, setupBrowser } from "./browser";
+import { expectAccessible, seriousViolations, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
@@ -25,6 +25,19 @@ describe("app shell", () => {
       );
       await expectAccessible(page);
     }
+  });
+
+  test("the accessibility check fails a page with unreadable text and an unlabelled image", async () => {
+    const page = await browser.newPage();
+    await page.goto("/");
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<p style="color:#777;background:#888">faint</p><img src="/favicon.svg">',
+      );
+    });
+    const found = (await seriousViolations(page)).map((violation) => violation.split(":")[0]);
+    expect(found).toEqual(expect.arrayContaining(["color-contrast", "image-alt"]));
   });
 
   test("the theme switch persists across reloads and the stored theme applies before the app runs", async () => {
