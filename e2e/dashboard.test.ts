@@ -309,9 +309,23 @@ describe("settings", () => {
     await other.getByRole("link", { name: "View Details" }).first().waitFor();
     await expect.poll(() => other.locator("main").textContent()).toContain("€");
 
+    // A pick made right after a page load, while the account is still loading, is kept and saved.
+    let releaseAccount = () => {};
+    const accountHeld = new Promise<void>((resolve) => {
+      releaseAccount = resolve;
+    });
+    await other.route("**/api/me", async (route) => {
+      await accountHeld;
+      await route.continue();
+    });
+    await other.reload();
+    await other.getByRole("link", { name: "View Details" }).first().waitFor();
     await other.locator("#currency-picker").selectOption("GBP");
     await toast(other, "Currency Changed").waitFor();
+    releaseAccount();
+    await other.unroute("**/api/me");
     await expect.poll(async () => (await me(other))?.preferences).toMatchObject({ currency: "GBP" });
+    expect(await other.locator("#currency-picker").inputValue()).toBe("GBP");
 
     // A failed save still switches the display and says the choice was not kept.
     await other.route("**/api/me/preferences", (route) =>

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import type { Me, PreferencesInput } from "#domain/accounts";
@@ -14,42 +14,57 @@ export function applyPreferences(preferences: Me["preferences"]) {
   if (preferences.theme) showTheme(preferences.theme);
 }
 
+/** Saves one picked preference to the account; a failure says which choice was not kept. */
+function savePreference(queryClient: QueryClient, preferences: PreferencesInput) {
+  const failure = preferences.currency
+    ? "Failed to save currency preference."
+    : "Failed to save theme preference.";
+  return updatePreferences(preferences).then(
+    (user) => setMe(queryClient, user),
+    () => toast.error("Error", { description: failure }),
+  );
+}
+
 /**
  * Mounted once in the root layout. A signed-in user's saved currency and theme are applied when their
- * account loads (on any device); their later picks in the navbar are saved to the account. Anonymous
- * visitors keep their choices in local storage only.
+ * account loads (on any device); their later picks in the navbar are saved to the account. A pick made
+ * while the account is still loading (right after a page load) wins over the saved value and is saved
+ * once the account is known. Anonymous visitors keep their choices in local storage only.
  */
 export function usePreferenceSync() {
-  const { data: me } = useMe();
+  const { data: me, isPending } = useMe();
   const queryClient = useQueryClient();
   const appliedFor = useRef<string | null>(null);
-  const userId = me?.id ?? null;
+  const account = useRef<{ userId: string | null; loading: boolean }>({ userId: null, loading: true });
+  const picksWhileLoading = useRef<PreferencesInput>({});
+  account.current = { userId: me?.id ?? null, loading: isPending };
+
+  useEffect(() => {
+    const pick = (preferences: PreferencesInput) => {
+      if (account.current.userId) void savePreference(queryClient, preferences);
+      else if (account.current.loading) Object.assign(picksWhileLoading.current, preferences);
+    };
+    const stopCurrency = onCurrencyChosen((currency) => pick({ currency }));
+    const stopTheme = onThemeChosen((theme) => pick({ theme }));
+    return () => {
+      stopCurrency();
+      stopTheme();
+    };
+  }, [queryClient]);
 
   useEffect(() => {
     if (!me) {
       appliedFor.current = null;
+      if (!isPending) picksWhileLoading.current = {};
       return;
     }
     // Once per sign-in: later updates of `me` come from this session's own saves.
     if (appliedFor.current === me.id) return;
     appliedFor.current = me.id;
-    applyPreferences(me.preferences);
-  }, [me]);
-
-  useEffect(() => {
-    if (!userId) return;
-    const save = (preferences: PreferencesInput, failure: string) =>
-      updatePreferences(preferences).then(
-        (user) => setMe(queryClient, user),
-        () => toast.error("Error", { description: failure }),
-      );
-    const stopCurrency = onCurrencyChosen((currency) =>
-      save({ currency }, "Failed to save currency preference."),
-    );
-    const stopTheme = onThemeChosen((theme) => save({ theme }, "Failed to save theme preference."));
-    return () => {
-      stopCurrency();
-      stopTheme();
-    };
-  }, [userId, queryClient]);
+    const picked = picksWhileLoading.current;
+    picksWhileLoading.current = {};
+    applyPreferences({ ...me.preferences, ...picked });
+    if (picked.currency) void savePreference(queryClient, { currency: picked.currency });
+    if (picked.theme) void savePreference(queryClient, { theme: picked.theme });
+  }, [me, isPending, queryClient]);
 }
