@@ -323,7 +323,8 @@ describe("settings", () => {
     await other.locator("#currency-picker").selectOption("GBP");
     await toast(other, "Currency Changed").waitFor();
     releaseAccount();
-    await other.unroute("**/api/me");
+    // Waits for the held answer to go through before the route goes.
+    await other.unrouteAll({ behavior: "wait" });
     await expect.poll(async () => (await me(other))?.preferences).toMatchObject({ currency: "GBP" });
     expect(await other.locator("#currency-picker").inputValue()).toBe("GBP");
 
