@@ -185,3 +185,14 @@ export function fulfilmentLabel(
   if (physical.some((item) => item.shipping?.state !== "awaiting_shipment")) return "Shipped";
   return null;
 }
+
+/**
+ * The label an order's status shows: the payment's (the spec's texts, e.g. "Confirmed"), or, for a
+ * confirmed order with physical items, how far they got (Shipped, Delivered).
+ */
+export function orderProgressLabel(
+  paymentLabel: string,
+  items: { shipping: ItemShipping | null; refundStatus: string }[],
+): string {
+  return paymentLabel === "Confirmed" ? (fulfilmentLabel(items) ?? paymentLabel) : paymentLabel;
+}

@@ -42,7 +42,7 @@ export function OrderRefunds({ order }: { order: Order }) {
             data-testid="order-refund"
           >
             <span className="font-medium">{item.productName}</span>
-            <ItemRefund order={order} item={item} windowOpen={windowOpen} />
+            <ItemRefund order={order} item={item} windowOpen={itemWindowOpen(item)} />
           </li>
         ))}
       </ul>
@@ -50,11 +50,18 @@ export function OrderRefunds({ order }: { order: Order }) {
         {windowOpen
           ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
           : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`}{" "}
+        {order.items.some((item) => item.shipping) &&
+          "Hardware can be refunded until the refund window after its delivery ends. "}
         The seller has 3 business days to answer; approved refunds are paid to the original payment method
         within 5–10 business days.
       </p>
     </section>
   );
+}
+
+/** A physical item's window counts from its delivery (open while it is on its way); the server decides. */
+function itemWindowOpen(item: Item): boolean {
+  return item.refundableUntil === null || Date.now() <= Date.parse(item.refundableUntil);
 }
 
 function ItemRefund({ order, item, windowOpen }: { order: Order; item: Item; windowOpen: boolean }) {
