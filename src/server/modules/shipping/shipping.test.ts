@@ -8,7 +8,7 @@ import type { Shipment } from "#domain/shipping";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { journalEntries, journalLines } from "#server/db/schema/ledger";
-import { orderItems } from "#server/db/schema/orders";
+import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
 import { releaseDue } from "#server/modules/ledger/bookings";
@@ -243,6 +243,23 @@ describe("shipping", () => {
   test("an admin may ship any seller's item", async () => {
     const { itemId } = await paidHardwareOrder();
     expect((await ship(admin, itemId)).statusCode).toBe(200);
+  });
+});
+
+describe("refunds of physical items", () => {
+  test("the window counts from delivery: an old order's undelivered item can still be refunded", async () => {
+    const { order, itemId } = await paidHardwareOrder();
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - (WINDOW_DAYS + 5) * DAY_MS) })
+      .where(eq(orders.id, order.id));
+    const suite = order.items.find((i) => i.productName === "Ship Suite")?.id ?? "";
+    const reason = { reason: "The parcel never arrived at my office." };
+    const digital = await buyer.post(`/api/orders/${order.id}/items/${suite}/refund`, reason);
+    expect(digital.statusCode).toBe(409);
+    expect(digital.json().code).toBe("REFUND_WINDOW_CLOSED");
+    const physical = await buyer.post(`/api/orders/${order.id}/items/${itemId}/refund`, reason);
+    expect(physical.statusCode).toBe(201);
   });
 });
 
