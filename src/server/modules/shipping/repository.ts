@@ -40,7 +40,15 @@ export async function listShipments(db: Db, sellerId: string, state: ShippingSta
     .select(shipmentColumns)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.sellerId, sellerId), eq(orderItems.shippingState, state), paid))
+    .where(
+      and(
+        eq(orderItems.sellerId, sellerId),
+        eq(orderItems.shippingState, state),
+        paid,
+        // A refunded item waiting for shipment is no longer anything to send.
+        state === "awaiting_shipment" ? eq(orderItems.refundStatus, "none") : undefined,
+      ),
+    )
     .orderBy(
       state === "awaiting_shipment" ? asc(orders.createdAt) : desc(orders.createdAt),
       asc(orderItems.id),

@@ -47,15 +47,33 @@ export function OrderRefunds({ order }: { order: Order }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-muted-foreground">
-        {windowOpen
-          ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
-          : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`}{" "}
-        {order.items.some((item) => item.shipping) &&
-          "Hardware can be refunded until the refund window after its delivery ends. "}
+        {order.items.some((item) => !item.shipping) &&
+          `${
+            windowOpen
+              ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
+              : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`
+          } `}
+        {order.items.some((item) => item.shipping) && <HardwareWindow items={order.items} />}
         The seller has 3 business days to answer; approved refunds are paid to the original payment method
         within 5–10 business days.
       </p>
     </section>
+  );
+}
+
+/** Hardware's window counts from its delivery: the dates of the delivered items, or that it starts then. */
+function HardwareWindow({ items }: { items: Item[] }) {
+  const hardware = items.filter((item) => item.shipping);
+  const until = hardware
+    .filter((item) => item.shipping?.state === "delivered" && item.refundableUntil)
+    .map((item) => `${item.productName} until ${formatDateTime(item.refundableUntil ?? "")}`);
+  const onItsWay = hardware.some((item) => item.shipping?.state !== "delivered");
+  return (
+    <>
+      {until.length > 0 && `Delivered hardware can be refunded: ${until.join("; ")}. `}
+      {onItsWay &&
+        "Hardware not yet delivered can be refunded until the refund window after its delivery ends. "}
+    </>
   );
 }
 
