@@ -6,6 +6,7 @@ import { emailField } from "#domain/newsletter";
 import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
 import { buyerPayoutSchema, refundStatuses } from "#domain/refunds";
+import { itemShippingSchema, shippingAddressSchema, storedShippingAddressSchema } from "#domain/shipping";
 import type { TaxBusiness } from "#domain/tax";
 import { checkTaxId, taxIdFieldFor } from "#domain/tax-ids";
 
@@ -131,6 +132,11 @@ export const placeOrderSchema = billingSchema
       .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]).default("USD"),
     idempotencyKey: z.uuid("A fresh checkout key is needed"),
+    /**
+     * Where physical items go. The server decides from the cart's products whether it is required
+     * (and ignores it for a cart without physical items), never from the client's say-so.
+     */
+    shippingAddress: shippingAddressSchema.nullish(),
   })
   .superRefine(checkBusinessBuyer, businessCheckParams);
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
@@ -200,6 +206,10 @@ export const orderItemSchema = z.object({
   tax: z.number(),
   /** The item's refund request, if the buyer made one. */
   refund: orderItemRefundSchema.nullable(),
+  /** A physical item's delivery; null for digital items, which are delivered at payment. */
+  shipping: itemShippingSchema.nullable(),
+  /** ISO datetime after which no refund can be asked for the item; null while a physical item is on its way. */
+  refundableUntil: z.string().nullable(),
 });
 
 /** An order as the API returns it; amounts are USD numbers, `currency` and `fxRate` how it was shown. */
@@ -234,6 +244,8 @@ export const orderSchema = z.object({
     city: z.string(),
     country: z.string(),
   }),
+  /** Where the physical items go; null when the order holds none. */
+  shippingAddress: storedShippingAddressSchema.nullable(),
   items: z.array(orderItemSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

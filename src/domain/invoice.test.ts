@@ -31,6 +31,7 @@ const order: Order = {
     city: "Dubai",
     country: "United Arab Emirates",
   },
+  shippingAddress: null,
   items: [
     {
       id: "i1",
@@ -43,6 +44,8 @@ const order: Order = {
       refundStatus: "none",
       tax: 0,
       refund: null,
+      shipping: null,
+      refundableUntil: null,
     },
     {
       id: "i2",
@@ -55,6 +58,8 @@ const order: Order = {
       refundStatus: "none",
       tax: 0,
       refund: null,
+      shipping: null,
+      refundableUntil: null,
     },
   ],
 };

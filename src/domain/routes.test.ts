@@ -115,6 +115,7 @@ describe("isKnownPagePath", () => {
       "reseller",
       "refunds",
       "earnings",
+      "shipping",
     ]);
   });
 

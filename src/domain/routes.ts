@@ -71,6 +71,7 @@ export const dashboardViews = [
   "reseller",
   "refunds",
   "earnings",
+  "shipping",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -87,6 +88,7 @@ export const dashboardViewTitles = {
   reseller: "Reseller links",
   refunds: "Refund requests",
   earnings: "Earnings",
+  shipping: "To ship",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */

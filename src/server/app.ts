@@ -53,6 +53,7 @@ import { payoutRoutes } from "#server/modules/payouts/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
+import { shippingRoutes } from "#server/modules/shipping/routes";
 import { systemRoutes } from "#server/modules/system/routes";
 import { taxRoutes } from "#server/modules/tax/routes";
 import { testClockRoutes } from "#server/modules/test-clock/routes";
@@ -286,6 +287,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });
   await app.register(orderRoutes, { prefix: "/api" });
+  await app.register(shippingRoutes, { prefix: "/api" });
   await app.register(paymentRoutes, { prefix: "/api" });
   await app.register(bankTransferRoutes, { prefix: "/api" });
   await app.register(payoutAccountRoutes, { prefix: "/api" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_BANK_TRANSFER_EXPIRY_DAYS } from "#domain/bank-transfer";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
+import { DEFAULT_DELIVERY_CONFIRM_DAYS } from "#domain/shipping";
 
 const booleanish = z
   .enum(["true", "false", "1", "0"])
@@ -47,6 +48,8 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
     REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_REFUND_WINDOW_DAYS),
+    /** Days after shipping when an item the buyer has not confirmed counts as delivered. */
+    DELIVERY_CONFIRM_DAYS: z.coerce.number().int().min(1).max(120).default(DEFAULT_DELIVERY_CONFIRM_DAYS),
     /** The smallest balance a payout batch pays (USD); smaller balances wait for a later batch. */
     PAYOUT_MINIMUM_USD: z.coerce.number().min(0).max(1_000_000).default(50),
     // Card and Apple Pay go through Stripe when its keys are set, PayPal when its keys are set; a method

@@ -7,6 +7,7 @@ import { reconcileJob } from "#server/modules/payments/service";
 import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
+import { deliveryConfirmJob, shippingDepsOf } from "#server/modules/shipping/service";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
 export function jobDefinitions(
@@ -21,5 +22,6 @@ export function jobDefinitions(
     earningsReleaseJob(app.database.db, app.clock),
     refundPayoutJob(app),
     payoutTransferJob(() => payoutDepsOf(app)),
+    deliveryConfirmJob(shippingDepsOf(app)),
   ] as JobDefinition<never>[];
 }

@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ShippingAddress } from "#domain/shipping";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 
@@ -58,6 +59,8 @@ export const orders = pgTable(
     paymentStatus: text().notNull().default("pending"),
     isPaid: boolean().notNull().default(false),
     customerInfo: jsonb().$type<CustomerInfo>().notNull(),
+    /** Where the physical items go; null when the order holds none. */
+    shippingAddress: jsonb().$type<ShippingAddress>(),
     idempotencyKey: text(),
     /** The reseller who referred the buyer at checkout, for commissions when the order is confirmed later. */
     referral: jsonb().$type<StoredReferral>(),
@@ -116,10 +119,34 @@ export const orderItems = pgTable(
     fee: money().notNull().default("0"),
     /** When the seller's net from the line stops waiting for the refund window (set on delivery). */
     settlesAt: timestamp({ withTimezone: true }),
+    /**
+     * A physical item's delivery (null on digital items, delivered at payment): awaiting_shipment,
+     * shipped (carrier, tracking number, when), delivered (when, and whether the buyer confirmed it or
+     * DELIVERY_CONFIRM_DAYS passed). It only moves forward.
+     */
+    shippingState: text(),
+    carrier: text(),
+    trackingNumber: text(),
+    shippedAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    deliveredBy: text(),
   },
   (t) => [
     check("order_items_quantity", sql`${t.quantity} between 1 and 99`),
     check("order_items_refund_status", sql`${t.refundStatus} in ('none', 'refunded')`),
+    check(
+      "order_items_shipping_state",
+      sql`${t.shippingState} is null or ${t.shippingState} in ('awaiting_shipment', 'shipped', 'delivered')`,
+    ),
+    check(
+      "order_items_shipped",
+      sql`${t.shippingState} is distinct from 'shipped' or (${t.shippedAt} is not null and ${t.trackingNumber} is not null)`,
+    ),
+    check(
+      "order_items_delivered",
+      sql`${t.shippingState} is distinct from 'delivered' or (${t.deliveredAt} is not null and ${t.deliveredBy} in ('buyer', 'automatic'))`,
+    ),
+    index().on(t.shippingState, t.shippedAt),
     index().on(t.orderId),
     index().on(t.sellerId),
     index().on(t.settlesAt),

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { payOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -56,6 +57,7 @@ async function buyHardware() {
     items: [{ productId: hardware.id, quantity: 1, price: Number(hardware.price) }],
     currency: "USD",
     idempotencyKey: randomUUID(),
+    shippingAddress: testShippingAddress,
   });
   expect(res.statusCode).toBe(201);
   const order = await payOrder(t.app, buyer, res.json().orderId);

@@ -44,6 +44,7 @@ async function saleItems(tx: Transaction, orderId: string) {
       quantity: orderItems.quantity,
       tax: orderItems.tax,
       fee: orderItems.fee,
+      shippingState: orderItems.shippingState,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -106,9 +107,12 @@ export async function bookSale(
     const commissionUnits = commission ? toUnits(commission.amount) : 0;
     const { rate } = feeRateFor(rules, item);
     const fee = Math.min(applyRate(line, rate), line - commissionUnits);
+    // A physical item's refund window counts from delivery: its net has no settling date until then
+    // (`markDelivered` sets it), so the release leaves it pending.
+    const itemSettlesAt = item.shippingState && item.shippingState !== "delivered" ? null : settlesAt;
     await tx
       .update(orderItems)
-      .set({ feeRate: rate, fee: fromUnits(fee), tax: fromUnits(tax), settlesAt })
+      .set({ feeRate: rate, fee: fromUnits(fee), tax: fromUnits(tax), settlesAt: itemSettlesAt })
       .where(eq(orderItems.id, item.id));
     sale.push({
       orderItemId: item.id,

@@ -9,6 +9,7 @@ import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { payOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const ids: Record<string, string> = {};
@@ -23,6 +24,7 @@ const checkout = (items: { productId: string; quantity: number; price: number }[
   items,
   currency: "USD",
   idempotencyKey: randomUUID(),
+  shippingAddress: testShippingAddress,
   ...extra,
 });
 

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { type createClient, signedInClient } from "#server/test/client";
 import { getOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 // A file of its own: its own database, so its orders and rate-limit counters are its own too.
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,6 +40,7 @@ const body = (items: { name: string; quantity: number; price: number }[], key = 
   paymentMethod: "paypal",
   currency: "USD",
   idempotencyKey: key,
+  shippingAddress: testShippingAddress,
   items: items.map(({ name, quantity, price }) => ({ productId: id(name), quantity, price })),
 });
 const setPrice = (name: string, price: string) =>

@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { ADMIN_ORDERS_PAGE_SIZE, type Order, type OrderStats, type PaymentStatus } from "#domain/checkout";
 import { type PayoutDestination, type PayoutState, refundableUntil } from "#domain/refunds";
+import {
+  type DeliveredBy,
+  type ItemShipping,
+  itemRefundableUntil,
+  type ShippingState,
+} from "#domain/shipping";
 import type { Database, Transaction } from "#server/db/client";
 import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -38,6 +44,7 @@ function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], refundWi
     currency: row.currency,
     fxRate: Number(row.fxRate),
     customerInfo: row.customerInfo,
+    shippingAddress: row.shippingAddress ?? null,
     items: items.map((item) => ({
       id: item.id,
       productId: item.productId,
@@ -49,7 +56,22 @@ function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], refundWi
       refundStatus: item.refundStatus as Order["items"][number]["refundStatus"],
       tax: Number(item.tax),
       refund: toItemRefund(refunds.find((r) => r.orderItemId === item.id)),
+      shipping: toItemShipping(item),
+      refundableUntil: itemRefundableUntil(item, row.createdAt, refundWindowDays)?.toISOString() ?? null,
     })),
+  };
+}
+
+/** Items without a shipping state (digital, or bought before shipping existed) were delivered at payment. */
+export function toItemShipping(item: ItemRow): ItemShipping | null {
+  if (!item.shippingState) return null;
+  return {
+    state: item.shippingState as ShippingState,
+    carrier: item.carrier,
+    trackingNumber: item.trackingNumber,
+    shippedAt: item.shippedAt?.toISOString() ?? null,
+    deliveredAt: item.deliveredAt?.toISOString() ?? null,
+    deliveredBy: item.deliveredBy as DeliveredBy | null,
   };
 }
 

@@ -12,6 +12,7 @@ import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
 import { absoluteUrl, paths } from "#domain/routes";
+import { isPhysicalCategory, SHIPPING_ADDRESS_REQUIRED } from "#domain/shipping";
 import { decideTax } from "#domain/tax";
 import type { Database } from "#server/db/client";
 import { AppError, ValidationError } from "#server/errors";
@@ -103,6 +104,15 @@ export async function placeOrder(
   if (changes.length) throw new PriceChanged(changes);
 
   const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
+  // Whether the order ships is the products' say, not the client's: an address is required then, and
+  // kept only then.
+  const ships = found.some((product) => isPhysicalCategory(product.category));
+  if (ships && !input.shippingAddress) {
+    throw new ValidationError(SHIPPING_ADDRESS_REQUIRED, [
+      { path: "shippingAddress", message: SHIPPING_ADDRESS_REQUIRED },
+    ]);
+  }
+  const shippingAddress = ships ? (input.shippingAddress ?? null) : null;
   // The tax follows the buyer's country and tax ID (checked again here) at the rates in force now.
   const buyer = buyerOf(input);
   const tax = decideTax(buyer, await loadEffectiveTaxRates(db));
@@ -137,6 +147,7 @@ export async function placeOrder(
       paymentStatus: byTransfer ? "processing" : "pending",
       isPaid: false,
       customerInfo,
+      shippingAddress,
       idempotencyKey: input.idempotencyKey,
       referral: storeReferral(referral),
       buyerCountry: buyer.country,
@@ -163,6 +174,7 @@ export async function placeOrder(
         category: product.category,
         tax: totals.lineTaxes[index] ?? "0",
         taxRate: tax.rate,
+        shippingState: isPhysicalCategory(product.category) ? "awaiting_shipment" : null,
       })),
     );
     if (byTransfer)

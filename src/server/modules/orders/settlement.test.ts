@@ -13,6 +13,7 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { choose, payOrder, returnToSite, testRef } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -65,6 +66,7 @@ const body = () => ({
   ],
   currency: "USD",
   idempotencyKey: randomUUID(),
+  shippingAddress: testShippingAddress,
 });
 
 /**

@@ -11,6 +11,7 @@ import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { getOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
 
 /**
@@ -66,6 +67,7 @@ describe("refunds through Stripe", () => {
       items: [{ productId: product?.id, quantity: 1, price: Number(product?.price) }],
       currency: "USD",
       idempotencyKey: randomUUID(),
+      shippingAddress: testShippingAddress,
     });
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().orderId as string;

@@ -15,6 +15,7 @@ import { createTestApp, queryRows } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { getOrder, payOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 /**
  * Approved refunds pay the buyer back: through the test-mode provider the order was paid with (its
@@ -64,6 +65,7 @@ async function place(...productIds: string[]): Promise<string> {
     items: productIds.map((productId) => ({ productId, quantity: 1, price: prices[productId] ?? 0 })),
     currency: "USD",
     idempotencyKey: randomUUID(),
+    shippingAddress: testShippingAddress,
   });
   expect(res.statusCode).toBe(201);
   return res.json().orderId as string;
@@ -270,6 +272,7 @@ describe("an approval the process did not get to pay out", () => {
         items: [{ productId: hardware, quantity: 1, price: prices[hardware] ?? 0 }],
         currency: "USD",
         idempotencyKey: randomUUID(),
+        shippingAddress: testShippingAddress,
       });
       const order = await payOrder(stopped.app, b, placed.json().orderId);
       const asked = await b.post(`/api/orders/${order.id}/items/${order.items[0]?.id}/refund`, {

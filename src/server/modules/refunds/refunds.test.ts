@@ -14,6 +14,7 @@ import { createTestApp } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { payOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -60,6 +61,7 @@ async function buy(...productIds: string[]): Promise<Order> {
     items: productIds.map((productId) => ({ productId, quantity: 1, price: prices[productId] ?? 0 })),
     currency: "USD",
     idempotencyKey: randomUUID(),
+    shippingAddress: testShippingAddress,
   });
   expect(res.statusCode).toBe(201);
   return payOrder(t.app, buyer, res.json().orderId);
@@ -195,6 +197,19 @@ describe("refunds", () => {
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 15 * DAY_MS) })
       .where(eq(orders.id, order.id));
+    // Hardware's window counts from its delivery, here 15 days ago too.
+    const longAgo = new Date(Date.now() - 15 * DAY_MS);
+    await t.db
+      .update(orderItems)
+      .set({
+        shippingState: "delivered",
+        carrier: "DHL",
+        trackingNumber: "JD0001",
+        shippedAt: longAgo,
+        deliveredAt: longAgo,
+        deliveredBy: "buyer",
+      })
+      .where(eq(orderItems.id, itemId));
     const late = await ask(buyer, order, itemId);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: "REFUND_WINDOW_CLOSED" });

@@ -1,12 +1,7 @@
 import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
-import {
-  nextRefundStatus,
-  type RefundActor,
-  type RefundStatus,
-  refundableUntil,
-  sellerDeadline,
-} from "#domain/refunds";
+import { nextRefundStatus, type RefundActor, type RefundStatus, sellerDeadline } from "#domain/refunds";
+import { itemRefundableUntil } from "#domain/shipping";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
@@ -58,9 +53,13 @@ export async function requestRefund(
     }
     if (item.refundStatus === "refunded")
       throw new Conflict("This item has already been refunded.", "ALREADY_REFUNDED");
-    if (now.getTime() > refundableUntil(order.createdAt, windowDays).getTime()) {
+    // A physical item's window counts from its delivery, and stays open while it is on its way.
+    const until = itemRefundableUntil(item, order.createdAt, windowDays);
+    if (until && now.getTime() > until.getTime()) {
       throw new Conflict(
-        `Refunds can be requested within ${windowDays} days of the order; this order is older.`,
+        item.deliveredAt
+          ? `Refunds can be requested within ${windowDays} days of delivery; this item was delivered earlier.`
+          : `Refunds can be requested within ${windowDays} days of the order; this order is older.`,
         "REFUND_WINDOW_CLOSED",
       );
     }

@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { getOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 type Client = ReturnType<typeof createClient>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -57,6 +58,7 @@ const order = (extra: Partial<PlaceOrderInput>): PlaceOrderInput => ({
   items: [line("Seat Licence", 3), line("Sensor Call", 7), line("Dev Board")],
   currency: "USD",
   idempotencyKey: randomUUID(),
+  shippingAddress: testShippingAddress,
   ...extra,
 });
 

@@ -5,6 +5,7 @@ import { requireRole } from "#server/auth/guards";
 import { AdjustableClock } from "#server/lib/clock";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { settleCommissions } from "#server/modules/referrals/service";
+import { deliverOverdue, shippingDepsOf } from "#server/modules/shipping/service";
 
 /**
  * Test servers only (NODE_ENV=test; `buildApp` registers nothing of this otherwise): moves the money
@@ -18,18 +19,27 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["test"],
-        summary: "Test servers only: move the clock forward and run the releases now due",
+        summary: "Test servers only: move the clock forward and run the deliveries and releases now due",
         body: z.object({ advanceDays: z.number().int().min(0).max(400) }),
-        response: { 200: z.object({ now: z.string(), released: z.number(), approved: z.number() }) },
+        response: {
+          200: z.object({
+            now: z.string(),
+            delivered: z.number(),
+            released: z.number(),
+            approved: z.number(),
+          }),
+        },
       },
     },
     async (request) => {
       const { clock } = app;
       if (!(clock instanceof AdjustableClock)) throw new Error("the test clock runs on test servers only");
       const now = clock.advance(request.body.advanceDays * DAY_MS);
+      // Overdue parcels count as delivered first, as their refund window (and release) starts then.
+      const delivered = await deliverOverdue(shippingDepsOf(app), now);
       const approved = await settleCommissions(app.database.db, now);
       const released = await releaseDue(app.database.db, now);
-      return { now: now.toISOString(), released, approved };
+      return { now: now.toISOString(), delivered, released, approved };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { Apple, CreditCard, Landmark, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -20,6 +20,11 @@ import {
 import { countries, countryCodeOf, countryName, isCountryCode } from "#domain/countries";
 import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
+import {
+  SHIPPING_ADDRESS_REQUIRED,
+  type ShippingAddressInput,
+  shippingAddressSchema,
+} from "#domain/shipping";
 import { decideTax, taxLineLabel } from "#domain/tax";
 import { taxIdFieldFor } from "#domain/tax-ids";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -37,6 +42,10 @@ import { Amount, TotalsList } from "#web/features/currency/components/totals-lis
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
+import {
+  ShippingAddressFields,
+  useCartShips,
+} from "#web/features/shipping/components/shipping-address-fields";
 import { useTaxFacts } from "#web/features/tax/api/get-tax-rates";
 import { ApiError } from "#web/lib/api";
 
@@ -113,6 +122,22 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
       taxId: "",
     },
   });
+  const shippingForm = useForm<ShippingAddressInput>({
+    resolver: zodResolver(shippingAddressSchema),
+    defaultValues: {
+      fullName: `${me.firstName} ${me.lastName}`.trim(),
+      line1: me.address ?? "",
+      line2: "",
+      city: me.city ?? "",
+      postalCode: "",
+      country: countryCodeOf(me.country) ?? "",
+      phone: "",
+    },
+  });
+  // The server may know better than the cart (a product's category changed, a product page not yet
+  // loaded): its "address needed" answer shows the fields too.
+  const [serverSaysShips, setServerSaysShips] = useState(false);
+  const ships = useCartShips(items) || serverSaysShips;
   const { errors, isSubmitting } = form.formState;
   const [country, business, company, taxId] = form.watch(["country", "business", "company", "taxId"]);
   const buyer = {
@@ -122,12 +147,18 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
     taxId: taxId ?? "",
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submitBilling = form.handleSubmit(async (values) => {
     setPriceChanges([]);
+    let shippingAddress: ShippingAddressInput | undefined;
+    if (ships) {
+      if (!(await shippingForm.trigger(undefined, { shouldFocus: true }))) return;
+      shippingAddress = shippingForm.getValues();
+    }
     let redirectUrl: string;
     try {
       ({ redirectUrl } = await place.mutateAsync({
         ...values,
+        shippingAddress,
         // The prices the buyer sees; the server refuses the order if any is no longer the current one.
         items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
         currency: money.currency.code,
@@ -138,7 +169,10 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
         error instanceof ApiError && error.code === "PRICE_CHANGED"
           ? priceChangedDetailsSchema.safeParse(error.details)
           : null;
-      if (error instanceof ApiError && error.code === "PRODUCT_UNAVAILABLE") {
+      if (error instanceof ApiError && error.message === SHIPPING_ADDRESS_REQUIRED) {
+        setServerSaysShips(true);
+        toast.error("Shipping address needed", { description: SHIPPING_ADDRESS_REQUIRED });
+      } else if (error instanceof ApiError && error.code === "PRODUCT_UNAVAILABLE") {
         const details = productUnavailableDetailsSchema.safeParse(error.details);
         setUnavailable(details.success ? details.data.productIds : []);
         toast.error("Order failed", { description: error.message });
@@ -165,6 +199,11 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
     window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
   });
+  // Both forms show their problems at once: the shipping fields are checked even when billing is not valid.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (ships) void shippingForm.trigger();
+    return submitBilling(event);
+  };
 
   return (
     <form
@@ -206,6 +245,11 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
             />
           </div>
         </Panel>
+        {ships && (
+          <Panel title="Shipping Address">
+            <ShippingAddressFields form={shippingForm} />
+          </Panel>
+        )}
         <PaymentMethods error={errors.paymentMethod?.message} register={form.register} />
       </div>
       <OrderSummary

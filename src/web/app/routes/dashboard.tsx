@@ -15,6 +15,7 @@ import { OrdersView } from "#web/features/orders/components/orders-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
 import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
 import { SavedView } from "#web/features/saved/components/saved-view";
+import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
   if (view === undefined) return "orders";
@@ -72,5 +73,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <SellerRefundsView me={me} />;
     case "earnings":
       return <EarningsView me={me} />;
+    case "shipping":
+      return <ToShipView me={me} />;
   }
 }

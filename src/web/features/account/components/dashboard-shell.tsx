@@ -24,6 +24,7 @@ import {
   ShoppingBag,
   Store,
   TextCursorInput,
+  Truck,
   Undo2,
   User,
   Users,
@@ -116,6 +117,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
           <MenuSection title="Seller">
             <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
+            <MenuLink to={paths.dashboard("shipping")} icon={Truck} label={titles.shipping} />
             <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label={titles.refunds} />
           </MenuSection>
         )}
@@ -174,6 +176,7 @@ function TabRow({ me }: { me: Me }) {
     ...(hasRole(me.roles, "seller")
       ? [
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
+          { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
           { key: "refunds", label: titles.refunds, to: paths.dashboard("refunds") },
         ]
       : []),

@@ -8,6 +8,7 @@ import { countryName } from "#domain/countries";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
+import { orderProgressLabel } from "#domain/shipping";
 import { taxLineLabel } from "#domain/tax";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
@@ -17,6 +18,7 @@ import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
 import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
+import { OrderDelivery, ShippingAddressBlock } from "#web/features/shipping/components/order-delivery";
 import { cn } from "#web/lib/utils";
 
 const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items", "Details"];
@@ -93,7 +95,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
           {orders.map((order) => {
             const open = expanded.has(order.id);
             const detailId = `order-detail-${order.id}`;
-            const status = orderStatusLabel(order.paymentStatus, order.isPaid);
+            const status = orderProgressLabel(
+              orderStatusLabel(order.paymentStatus, order.isPaid),
+              order.items,
+            );
             const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
             return (
               <Fragment key={order.id}>
@@ -111,7 +116,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                   <td className="px-3 py-3">{methodLabel(order.paymentMethod)}</td>
                   <td className="px-3 py-3">
                     <Badge
-                      variant={status === "Confirmed" ? "success" : "outline"}
+                      variant={status === "Confirmed" || status === "Delivered" ? "success" : "outline"}
                       className={cn(status === "Failed" && "border-destructive text-destructive")}
                       data-testid="order-status"
                     >
@@ -255,25 +260,29 @@ function OrderDetail({ order }: { order: Order }) {
           <dt className="text-muted-foreground">Payment method</dt>
           <dd>{methodLabel(order.paymentMethod)}</dd>
           <dt className="text-muted-foreground">Status</dt>
-          <dd>{orderStatusLabel(order.paymentStatus, order.isPaid)}</dd>
+          <dd>{orderProgressLabel(orderStatusLabel(order.paymentStatus, order.isPaid), order.items)}</dd>
           <dt className="text-muted-foreground">Placed</dt>
           <dd>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </dd>
         </dl>
       </div>
-      <div className="text-sm">
-        <h4 className="font-medium">Billing</h4>
-        <address className="mt-1 not-italic text-muted-foreground" data-testid="order-billing">
-          {billing.fullName}
-          <br />
-          {billing.address}
-          <br />
-          {billing.city}, {countryName(billing.country)}
-          <br />
-          {billing.email}
-        </address>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="text-sm">
+          <h4 className="font-medium">Billing</h4>
+          <address className="mt-1 not-italic text-muted-foreground" data-testid="order-billing">
+            {billing.fullName}
+            <br />
+            {billing.address}
+            <br />
+            {billing.city}, {countryName(billing.country)}
+            <br />
+            {billing.email}
+          </address>
+        </div>
+        <ShippingAddressBlock order={order} />
       </div>
+      <OrderDelivery order={order} />
       <OrderRefunds order={order} />
       {confirmedStatuses.includes(order.paymentStatus) && (
         <Button asChild variant="outline" size="sm" className="self-start">

@@ -42,19 +42,44 @@ export function OrderRefunds({ order }: { order: Order }) {
             data-testid="order-refund"
           >
             <span className="font-medium">{item.productName}</span>
-            <ItemRefund order={order} item={item} windowOpen={windowOpen} />
+            <ItemRefund order={order} item={item} windowOpen={itemWindowOpen(item)} />
           </li>
         ))}
       </ul>
       <p className="mt-2 text-xs text-muted-foreground">
-        {windowOpen
-          ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
-          : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`}{" "}
+        {order.items.some((item) => !item.shipping) &&
+          `${
+            windowOpen
+              ? `Refunds can be requested until ${formatDateTime(order.refundableUntil)}.`
+              : `The refund window closed on ${formatDateTime(order.refundableUntil)}.`
+          } `}
+        {order.items.some((item) => item.shipping) && <HardwareWindow items={order.items} />}
         The seller has 3 business days to answer; approved refunds are paid to the original payment method
         within 5–10 business days.
       </p>
     </section>
   );
+}
+
+/** Hardware's window counts from its delivery: the dates of the delivered items, or that it starts then. */
+function HardwareWindow({ items }: { items: Item[] }) {
+  const hardware = items.filter((item) => item.shipping);
+  const until = hardware
+    .filter((item) => item.shipping?.state === "delivered" && item.refundableUntil)
+    .map((item) => `${item.productName} until ${formatDateTime(item.refundableUntil ?? "")}`);
+  const onItsWay = hardware.some((item) => item.shipping?.state !== "delivered");
+  return (
+    <>
+      {until.length > 0 && `Delivered hardware can be refunded: ${until.join("; ")}. `}
+      {onItsWay &&
+        "Hardware not yet delivered can be refunded until the refund window after its delivery ends. "}
+    </>
+  );
+}
+
+/** A physical item's window counts from its delivery (open while it is on its way); the server decides. */
+function itemWindowOpen(item: Item): boolean {
+  return item.refundableUntil === null || Date.now() <= Date.parse(item.refundableUntil);
 }
 
 function ItemRefund({ order, item, windowOpen }: { order: Order; item: Item; windowOpen: boolean }) {
