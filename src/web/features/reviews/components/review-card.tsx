@@ -31,6 +31,7 @@ function Stars({ rating }: { rating: number }) {
 
 function ReplyForm({ review, productId }: { review: Review; productId: string }) {
   const reply = useReplyToReview(productId);
+  const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | undefined>();
   const submit = async (event: React.FormEvent) => {
@@ -44,8 +45,17 @@ function ReplyForm({ review, productId }: { review: Review; productId: string })
       success: { title: "Reply posted" },
       error: { title: "Your reply could not be posted" },
     });
-    if (result.ok) setText("");
+    if (result.ok) {
+      setText("");
+      setOpen(false);
+    }
   };
+  if (!open)
+    return (
+      <Button size="sm" variant="outline" className="self-start" onClick={() => setOpen(true)}>
+        Reply
+      </Button>
+    );
   return (
     <form
       onSubmit={submit}
@@ -54,11 +64,29 @@ function ReplyForm({ review, productId }: { review: Review; productId: string })
       aria-label={`Reply to ${review.authorFirstName}`}
     >
       <FormField label="Your public reply" error={error} hint="You can reply once.">
-        <Textarea rows={2} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
+        <Textarea
+          rows={2}
+          maxLength={2000}
+          value={text}
+          // Opened by a click on Reply, so the keyboard lands where the reply is typed.
+          autoFocus
+          onChange={(e) => setText(e.target.value)}
+        />
       </FormField>
-      <Button type="submit" size="sm" className="self-start" disabled={reply.isPending}>
-        {reply.isPending ? "Posting..." : "Post reply"}
-      </Button>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={reply.isPending}>
+          {reply.isPending ? "Posting..." : "Post reply"}
+        </Button>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={reply.isPending}
+          onClick={() => setOpen(false)}
+        >
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
