@@ -18,6 +18,7 @@ export const auditEntityTypes = [
   "payout_account",
   "fee_rule",
   "tax_rate",
+  "review",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -117,13 +117,6 @@ const productScalars = z.object({
     .regex(/^[a-z0-9-]{1,60}$/, "Please select a category"),
   price: z.preprocess(blankToUndefined, amount("Price")),
   originalPrice: optional(amount("Original price")),
-  rating: optional(
-    z
-      .number({ error: "Rating must be a number" })
-      .min(0, "Rating must be between 0 and 5")
-      .max(5, "Rating must be between 0 and 5")
-      .refine((v) => hasAtMostDecimals(v, 1), "Rating can have at most one decimal"),
-  ),
   discountLabel: optionalText("Discount label", 60),
   discountPercentage: optional(
     z

@@ -52,6 +52,7 @@ import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
 import { payoutRoutes } from "#server/modules/payouts/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
+import { reviewRoutes } from "#server/modules/reviews/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
 import { systemRoutes } from "#server/modules/system/routes";
@@ -302,6 +303,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(userAdminRoutes, { prefix: "/api" });
   await app.register(invoiceRoutes, { prefix: "/api" });
   await app.register(licenseRoutes, { prefix: "/api" });
+  await app.register(reviewRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
   await app.register(payoutRoutes, { prefix: "/api" });

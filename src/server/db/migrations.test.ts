@@ -38,6 +38,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "journal_entries",
     "journal_lines",
     "ledger_accounts",
+    "license_validation_days",
     "licenses",
     "newsletter_subscriptions",
     "order_items",
@@ -57,6 +58,8 @@ test("migrations create every table of the spec on an empty database, and a seco
     "refund_requests",
     "reseller_codes",
     "reseller_fingerprints",
+    "review_reports",
+    "reviews",
     "saved_items",
     "sessions",
     "sign_in_failures",
@@ -77,7 +80,7 @@ test("products are search-ready: one trigram index over name, vendor and descrip
   );
   const defs = indexes.map((i) => i.indexdef).join("\n");
   expect(defs).toMatch(/USING gin \(search_text gin_trgm_ops\)/);
-  expect(defs).toMatch(/USING btree \(rating DESC NULLS LAST, id\)/);
+  expect(defs).toMatch(/USING btree \(rating_score DESC NULLS LAST, id\)/);
   expect(defs).toMatch(/USING btree \(price, id\)/);
   expect(defs).toMatch(/USING btree \(created_at, id\)/);
   expect(defs).toMatch(/USING btree \(category, price, id\)/);

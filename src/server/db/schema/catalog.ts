@@ -28,6 +28,8 @@ export const products = pgTable(
     images: text().array().notNull().default(sql`'{}'::text[]`),
     rating: numeric({ precision: 2, scale: 1 }),
     reviewsCount: integer().notNull().default(0),
+    /** Bayesian average of the published reviews (decision 0012), the rating sort's key; null without reviews. */
+    ratingScore: numeric({ precision: 5, scale: 4 }),
     vendor: text(),
     hasDiscount: boolean().notNull().default(false),
     discountLabel: text(),
@@ -54,7 +56,7 @@ export const products = pgTable(
     index("products_category_price_id_index").on(t.category, t.price, t.id),
     // Each sort key is paired with the id tie-breaker, so a page is read straight off the index.
     index("products_price_id_index").on(t.price, t.id),
-    index("products_rating_id_index").on(t.rating.desc().nullsLast(), t.id),
+    index("products_rating_score_id_index").on(t.ratingScore.desc().nullsLast(), t.id),
     index("products_created_at_id_index").on(t.createdAt, t.id),
     index().on(t.sellerId),
   ],

@@ -17,6 +17,7 @@ import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
 import { writeProductImages } from "#server/db/seed/images";
+import { seedDemoReviews } from "#server/db/seed/reviews";
 
 export const DEMO_PASSWORD = "stackbay-demo";
 
@@ -82,8 +83,6 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
         originalPrice: p.originalPrice,
         imageUrl: images[0] ?? null,
         images,
-        rating: p.rating,
-        reviewsCount: p.reviewsCount,
         vendor: p.vendor,
         hasDiscount: p.discountLabel !== null,
         discountLabel: p.discountLabel,
@@ -105,6 +104,13 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
       );
     });
   }
+
+  // Ratings come only from reviews: real demo orders and reviews stand behind every rated product.
+  await seedDemoReviews(db, {
+    now,
+    password: DEMO_PASSWORD,
+    catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
+  });
 
   await db
     .insert(sitePages)

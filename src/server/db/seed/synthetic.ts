@@ -22,8 +22,8 @@ export async function seedSyntheticProducts(
   for (let done = 0; done < total; done += BATCH) {
     const size = Math.min(BATCH, total - done);
     await db.execute(sql`
-      insert into products (name, description, category, price, original_price, rating, reviews_count, vendor,
-        has_discount, discount_label, discount_percentage, is_active, created_at, updated_at)
+      insert into products (name, description, category, price, original_price, rating, reviews_count, rating_score,
+        vendor, has_discount, discount_label, discount_percentage, is_active, created_at, updated_at)
       select
         (array['Cloud','Edge','Data','Secure','Rapid','Quantum','Smart','Open','Atlas','Nova'])[1 + g % 10] || ' ' ||
           (array['Analytics','Gateway','Vault','Monitor','Suite','Router','Backup','Studio','Engine','API'])[1 + (g / 10) % 10] ||
@@ -34,8 +34,10 @@ export async function seedSyntheticProducts(
         (array['saas','apis','hardware','software','services'])[1 + g % 5],
         d.price,
         case when g % 3 = 0 then round(d.price * 1.25, 4) end,
-        case when g % 7 = 0 then null else round((3 + random() * 2)::numeric, 1) end,
-        (random() * 5000)::int,
+        r.rating,
+        r.reviews,
+        -- The Bayesian score of decision 0012 (prior 3 stars weighing 5 reviews), so the rating sort's index is exercised.
+        case when r.rating is not null then round((15 + r.rating * r.reviews) / (5 + r.reviews), 4) end,
         (array['Corvane Labs','Helix Systems','Northwind Data','Parallax IO','Quillstone','Brightforge','Tessaract','Lumio'])[1 + g % 8],
         g % 3 = 0,
         case when g % 3 = 0 then '20% OFF' end,
@@ -44,7 +46,10 @@ export async function seedSyntheticProducts(
         now() - (random() * interval '400 days'),
         now()
       from generate_series(1, ${size}) as g,
-        lateral (select round((case when g % 5 = 1 then random() else random() * 3000 end)::numeric, 4) as price) d
+        lateral (select round((case when g % 5 = 1 then random() else random() * 3000 end)::numeric, 4) as price) d,
+        lateral (select
+          case when g % 7 = 0 then null else round((3 + random() * 2)::numeric, 1) end as rating,
+          case when g % 7 = 0 then 0 else 1 + (random() * 5000)::int end as reviews) r
     `);
     onProgress?.(done + size);
   }

@@ -96,7 +96,7 @@ describe("GET /api/products", () => {
     for (const p of discounted) expect(p.hasDiscount).toBe(true);
   });
 
-  test("every sort orders the whole result, with rating nulls last", async () => {
+  test("every sort orders the whole result, the rating sort by Bayesian score with unrated last", async () => {
     const low = await all("?sort=price-low");
     expect(low.map((p) => p.price)).toEqual([...low.map((p) => p.price)].sort((a, b) => a - b));
     const high = await all("?sort=price-high");
@@ -106,8 +106,12 @@ describe("GET /api/products", () => {
     const firstNull = ratings.indexOf(null);
     expect(firstNull).toBeGreaterThan(0);
     expect(ratings.slice(firstNull).every((r) => r === null)).toBe(true);
-    const nonNull = ratings.slice(0, firstNull) as number[];
-    expect(nonNull).toEqual([...nonNull].sort((a, b) => b - a));
+    const byScore = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(sql`${products.ratingScore} desc nulls last`, products.id);
+    expect(rated.map((p) => p.id)).toEqual(byScore.map((p) => p.id));
     const [newest, byDefault] = [await all("?sort=newest"), await all("?sort=default")];
     expect(newest.map((p) => p.id)).toEqual(byDefault.map((p) => p.id));
   });

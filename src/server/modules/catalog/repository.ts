@@ -40,7 +40,8 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   "price-low": [asc(products.price), asc(products.id)],
   "price-high": [desc(products.price), desc(products.id)],
-  rating: [sql`${products.rating} desc nulls last`, asc(products.id)],
+  // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
+  rating: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
 };
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;

@@ -1,7 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { License } from "#domain/license-schemas";
+import { utcDay } from "#domain/reviews";
 import type { Database } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
+import { licenseValidationDays } from "#server/db/schema/reviews";
 
 type LicenseRow = typeof licenses.$inferSelect;
 
@@ -42,4 +44,15 @@ export async function licensesOfOrder(db: Database, orderId: string): Promise<Li
 export async function findLicenseByKey(db: Database, key: string): Promise<LicenseRow | null> {
   const [row] = await db.select().from(licenses).where(eq(licenses.key, key));
   return row ?? null;
+}
+
+/**
+ * Remembers that an active licence passed the licence API on the UTC day of `at`, once per day: seven
+ * such days earn its holder's review the "Verified active use" badge.
+ */
+export async function recordValidationDay(db: Database, licenseId: string, at: Date): Promise<void> {
+  await db
+    .insert(licenseValidationDays)
+    .values({ licenseId, day: utcDay(at) })
+    .onConflictDoNothing();
 }

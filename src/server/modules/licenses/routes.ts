@@ -7,7 +7,7 @@ import {
 } from "#domain/license-schemas";
 import { LICENSE_KEY_PATTERN, normaliseLicenseKey } from "#domain/licenses";
 import { requireUser, signedInUser } from "#server/auth/guards";
-import { findLicenseByKey, licensesOf } from "#server/modules/licenses/repository";
+import { findLicenseByKey, licensesOf, recordValidationDay } from "#server/modules/licenses/repository";
 
 const unknownKey: LicenseCheckAnswer = { valid: false, status: "unknown", product: null, renewsAt: null };
 
@@ -52,6 +52,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = LICENSE_KEY_PATTERN.test(key) ? await findLicenseByKey(db, key) : null;
       if (!found) return unknownKey;
       const active = found.status === "active";
+      if (active) await recordValidationDay(db, found.id, app.clock.now());
       return {
         valid: active,
         status: active ? "active" : "revoked",

@@ -124,7 +124,6 @@ function columnsOf(values: Omit<ProductValues, "features" | "specifications">) {
     category: values.category,
     price: String(values.price),
     originalPrice: values.originalPrice === null ? null : String(values.originalPrice),
-    rating: values.rating === null ? null : String(values.rating),
     discountLabel: values.discountLabel,
     discountPercentage: values.discountPercentage,
     hasDiscount: values.hasDiscount,

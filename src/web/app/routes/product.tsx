@@ -14,6 +14,7 @@ import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
+import { ReviewSection } from "#web/features/reviews/components/review-section";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
@@ -196,6 +197,8 @@ export function Component() {
           )}
         </div>
       )}
+
+      <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
     </article>
   );
 }

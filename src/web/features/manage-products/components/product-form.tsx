@@ -42,7 +42,6 @@ function defaultsOf(product?: EditableProduct): ProductFormInput {
     category: product?.category ?? "",
     price: product ? String(product.price) : "",
     originalPrice: blank(product?.originalPrice ?? null),
-    rating: blank(product?.rating ?? null),
     discountLabel: product?.discountLabel ?? "",
     discountPercentage: blank(product?.discountPercentage ?? null),
     features: (product?.features ?? []).map((value) => ({ value })),
@@ -203,7 +202,7 @@ function LoadedForm({
         </FormField>
       </Section>
 
-      <Section title="Price and rating">
+      <Section title="Price">
         <FormField label="Price (USD)" error={errors.price?.message}>
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register("price")} />
         </FormField>
@@ -227,9 +226,6 @@ function LoadedForm({
             step={1}
             {...form.register("discountPercentage")}
           />
-        </FormField>
-        <FormField label="Rating" error={errors.rating?.message} hint="From 0 to 5.">
-          <Input type="number" inputMode="decimal" min={0} max={5} step={0.1} {...form.register("rating")} />
         </FormField>
       </Section>
 

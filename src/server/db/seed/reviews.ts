@@ -1,0 +1,208 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { DAY_MS } from "#domain/dates";
+import { fromUnits, toUnits } from "#domain/money";
+import { summariseRatings, utcDay } from "#domain/reviews";
+import { createOrGrantAccount } from "#server/auth/users";
+import type { Database } from "#server/db/client";
+import { licenses } from "#server/db/schema/after-sale";
+import { products } from "#server/db/schema/catalog";
+import { orderItems, orders } from "#server/db/schema/orders";
+import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
+import type { DemoProduct } from "#server/db/seed/catalog-data";
+import { issueLicenses } from "#server/modules/licenses/service";
+
+/** Demo buyers who bought and reviewed the rated demo products (password: the demo password). */
+export const demoReviewers = [
+  { email: "priya@stackbay.test", firstName: "Priya", lastName: "Nair" },
+  { email: "tom@stackbay.test", firstName: "Tom", lastName: "Becker" },
+  { email: "lena@stackbay.test", firstName: "Lena", lastName: "Fischer" },
+  { email: "kofi@stackbay.test", firstName: "Kofi", lastName: "Mensah" },
+  { email: "aiko@stackbay.test", firstName: "Aiko", lastName: "Tanaka" },
+  { email: "diego@stackbay.test", firstName: "Diego", lastName: "Ramos" },
+];
+
+const IDEMPOTENCY_KEY = "demo-reviews";
+
+const words: Record<number, { title: string; body: (name: string) => string }[]> = {
+  5: [
+    {
+      title: "Exactly what we needed",
+      body: (n) => `${n} fitted into our stack on day one and the team uses it daily.`,
+    },
+    {
+      title: "Excellent value",
+      body: (n) => `We compared three options and ${n} was the clear winner on features and support.`,
+    },
+  ],
+  4: [
+    {
+      title: "Very good, a few rough edges",
+      body: (n) => `${n} does the job well; the documentation could go deeper in places.`,
+    },
+    {
+      title: "Solid choice",
+      body: (n) => `Reliable so far. ${n} saved us real time, though setup took longer than expected.`,
+    },
+  ],
+  3: [{ title: "Does the basics", body: (n) => `${n} works, but we miss a few features we had elsewhere.` }],
+  2: [
+    {
+      title: "Not quite there",
+      body: (n) => `${n} needed more work from us than promised before it was useful.`,
+    },
+  ],
+  1: [
+    {
+      title: "Did not work for us",
+      body: (n) => `We could not get ${n} to fit our workflow and stopped using it.`,
+    },
+  ],
+};
+
+/**
+ * Whole stars for `n` reviews whose mean is as close to the catalogue's figure as whole stars allow,
+ * highest first.
+ */
+export function starsFor(rating: string, n: number): number[] {
+  const total = Math.min(5 * n, Math.max(n, Math.round(Number(rating) * n)));
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => (i < total - base * n ? base + 1 : base));
+}
+
+/**
+ * Real purchases and reviews behind the demo catalogue's ratings: each rated product that its buyers
+ * can review (digital goods; hardware waits for delivery) is bought by three to six demo buyers in one
+ * paid order each, who review it; the product's figures are then derived from those reviews. Idempotent
+ * through each buyer's order key. Two reviews carry licence validations on 7 days (the active-use badge).
+ */
+export async function seedDemoReviews(
+  db: Database,
+  options: { now: Date; password: string; catalogue: readonly (DemoProduct & { id: string })[] },
+) {
+  const { now } = options;
+  const rated = options.catalogue.filter((p) => p.rating !== null && p.category !== "hardware");
+  const reviewerIds: string[] = [];
+  for (const reviewer of demoReviewers) {
+    const { id } = await createOrGrantAccount(db, {
+      ...reviewer,
+      roles: ["buyer"],
+      password: options.password,
+    });
+    reviewerIds.push(id);
+  }
+  const done = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.userId, reviewerIds), eq(orders.idempotencyKey, IDEMPOTENCY_KEY)));
+  if (done.length > 0) return 0;
+
+  const boughtAt = new Date(now.getTime() - 2 * DAY_MS);
+  let written = 0;
+  await db.transaction(async (tx) => {
+    for (const [r, userId] of reviewerIds.entries()) {
+      const reviewer = demoReviewers[r];
+      if (!reviewer) continue;
+      const mine = rated.filter((_, i) => r < 3 + (i % 4));
+      if (mine.length === 0) continue;
+      const subtotal = fromUnits(mine.reduce((sum, p) => sum + toUnits(p.price), 0));
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId,
+          subtotal,
+          tax: "0",
+          totalAmount: subtotal,
+          paymentMethod: "stripe",
+          paymentStatus: "mock_confirmed",
+          isPaid: true,
+          customerInfo: {
+            fullName: `${reviewer.firstName} ${reviewer.lastName}`,
+            email: reviewer.email,
+            address: "1 Demo Street",
+            city: "Austin",
+            country: "United States",
+          },
+          idempotencyKey: IDEMPOTENCY_KEY,
+          buyerCountry: "US",
+          taxJurisdiction: null,
+          taxLabel: "No tax",
+          taxRate: "0",
+          taxNote:
+            "No tax charged: the buyer is outside the UAE, India, the EU and the UK, where Stackbay charges tax.",
+          createdAt: boughtAt,
+          updatedAt: boughtAt,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error("demo order was not created");
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          mine.map((p) => ({
+            orderId: order.id,
+            productId: p.id,
+            productName: p.name,
+            price: p.price,
+            quantity: 1,
+            vendor: p.vendor,
+            category: p.category,
+            taxRate: "0",
+          })),
+        )
+        .returning({ id: orderItems.id, productId: orderItems.productId });
+      await issueLicenses(tx, order.id, boughtAt);
+      const itemOf = new Map(items.map((i) => [i.productId, i.id]));
+      for (const p of mine) {
+        const index = rated.indexOf(p);
+        const n = 3 + (index % 4);
+        const rating = starsFor(p.rating ?? "0", n)[r] ?? 5;
+        const pool = words[rating] ?? [];
+        const text = pool[(index + r) % pool.length];
+        if (!text) continue;
+        const at = new Date(boughtAt.getTime() + DAY_MS + r * 60_000);
+        await tx.insert(reviews).values({
+          productId: p.id,
+          userId,
+          orderItemId: itemOf.get(p.id) ?? null,
+          rating,
+          title: text.title,
+          body: text.body(p.name),
+          createdAt: at,
+          updatedAt: at,
+        });
+        written++;
+      }
+    }
+    // The first reviewer's licences for the first two licensed products were checked on 7 days.
+    const active = await tx
+      .select({ id: licenses.id })
+      .from(licenses)
+      .where(eq(licenses.userId, reviewerIds[0] ?? ""))
+      .orderBy(licenses.productName)
+      .limit(2);
+    for (const licence of active)
+      await tx
+        .insert(licenseValidationDays)
+        .values(
+          Array.from({ length: 7 }, (_, d) => ({
+            licenseId: licence.id,
+            day: utcDay(new Date(now.getTime() - d * DAY_MS)),
+          })),
+        )
+        .onConflictDoNothing();
+    for (const p of rated) {
+      const stars = await tx
+        .select({ rating: reviews.rating })
+        .from(reviews)
+        .where(eq(reviews.productId, p.id));
+      const summary = summariseRatings(
+        stars.length,
+        stars.reduce((sum, s) => sum + s.rating, 0),
+      );
+      await tx
+        .update(products)
+        .set({ rating: summary.rating, reviewsCount: summary.reviewsCount, ratingScore: summary.score })
+        .where(eq(products.id, p.id));
+    }
+  });
+  return written;
+}
