@@ -11,6 +11,7 @@ import { issueLicenses, revokeLicensesForItem } from "#server/modules/licenses/s
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { payOrder } from "#server/test/payments";
+import { testShippingAddress } from "#server/test/shipping";
 
 // The real generator, wrapped so one test can force a key that is already taken.
 vi.mock("#domain/licenses", async (original) => {
@@ -53,6 +54,7 @@ const order = (items: { name: string; quantity: number }[]) => ({
     quantity,
     price: prices[name] ?? 0,
   })),
+  shippingAddress: testShippingAddress,
   currency: "USD",
   idempotencyKey: randomUUID(),
 });

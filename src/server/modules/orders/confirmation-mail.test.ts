@@ -144,7 +144,8 @@ describe("order confirmation e-mail", () => {
         isPaid: true,
       });
       expect(sent.filter((m) => m.subject.startsWith("Your Stackbay order"))).toHaveLength(1);
-      expect(await broken.db.select().from(licenses)).toHaveLength(1);
+      const orderId = res.json().orderId as string;
+      expect(await broken.db.select().from(licenses).where(eq(licenses.orderId, orderId))).toHaveLength(1);
     } finally {
       await broken.close();
     }

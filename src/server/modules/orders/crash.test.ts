@@ -230,7 +230,10 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
             (select count(*)::int from licenses l where l.order_id = o.id) as licences,
             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as units,
             (select count(*)::int from commissions c where c.order_id = o.id) as commissions
-          from orders o`,
+          from orders o where o.id in (${sql.join(
+            placed.map((o) => sql`${o.orderId}::uuid`),
+            sql`, `,
+          )})`,
       );
       expect(rows).toHaveLength(CHECKOUTS);
       expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);

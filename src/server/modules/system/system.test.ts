@@ -161,6 +161,7 @@ describe("background jobs", () => {
       "earnings-release",
       "refund-payout",
       "payout-transfer",
+      "delivery-confirm",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });
