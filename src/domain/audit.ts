@@ -18,6 +18,7 @@ export const auditEntityTypes = [
   "payout_account",
   "fee_rule",
   "tax_rate",
+  "featured_products",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

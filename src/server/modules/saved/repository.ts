@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { products } from "#server/db/schema/catalog";
 import { savedItems } from "#server/db/schema/orders";
-import { productColumns, toProductCard } from "#server/modules/catalog/repository";
+import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
 /** The user's saved products that are still on sale, newest saved first. */
 export async function listSaved(db: Database, userId: string) {
@@ -10,7 +10,7 @@ export async function listSaved(db: Database, userId: string) {
     .select({ savedAt: savedItems.savedAt, product: productColumns })
     .from(savedItems)
     .innerJoin(products, eq(products.id, savedItems.productId))
-    .where(and(eq(savedItems.userId, userId), eq(products.isActive, true)))
+    .where(and(eq(savedItems.userId, userId), onSale()))
     .orderBy(desc(savedItems.savedAt), desc(savedItems.id));
   return rows.map((row) => ({ savedAt: row.savedAt.toISOString(), product: toProductCard(row.product) }));
 }
@@ -28,7 +28,7 @@ export async function saveProduct(db: Database, userId: string, productId: strin
   const [product] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+    .where(and(eq(products.id, productId), onSale()));
   if (!product) return false;
   await db
     .insert(savedItems)

@@ -21,6 +21,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   payout_account: "Payout details",
   fee_rule: "Platform fee",
   tax_rate: "Tax rate",
+  featured_products: "Featured Products",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
