@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FEATURED_COUNT } from "#domain/catalog";
+import { productCardSchema } from "#domain/catalog-schemas";
 import { paged, pageNumber } from "#domain/paging";
 
 /** Listing moderation (decision 0011): only an approved product is public. */
@@ -122,6 +123,10 @@ export const featuredSelectionSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, "Each product can be featured only once"),
 });
 export type FeaturedSelection = z.infer<typeof featuredSelectionSchema>;
+
+/** `GET /api/featured-products`: the home page's products in order. */
+export const featuredHomeSchema = z.object({ items: z.array(productCardSchema) });
+export type FeaturedHome = z.infer<typeof featuredHomeSchema>;
 
 export const featuredAdminItemSchema = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { productListSchema } from "#domain/catalog-schemas";
 import {
   featuredAdminListSchema,
+  featuredHomeSchema,
   featuredSelectionSchema,
   moderationDecisionSchema,
   moderationQueueQuery,
@@ -39,7 +39,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalogue"],
         summary: "The home page's Featured Products: the admins' choice, else the first active products",
-        response: { 200: productListSchema.pick({ items: true }) },
+        response: { 200: featuredHomeSchema },
       },
     },
     async (_request, reply) => {
