@@ -112,6 +112,7 @@ export const trustedSellerSchema = z.object({
   trusted: z.boolean({ error: "Trusted must be true or false" }),
 });
 export const trustedSellerAnswerSchema = z.object({ id: z.string(), isTrustedSeller: z.boolean() });
+export type TrustedSellerAnswer = z.infer<typeof trustedSellerAnswerSchema>;
 
 /** The home page shows at most this many, chosen or not. */
 export const MAX_FEATURED = FEATURED_COUNT;

@@ -10,6 +10,7 @@ import { Card } from "#web/components/ui/card";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { useDecideListing } from "#web/features/moderation/api/decide-listing";
 import { useModerationQueue } from "#web/features/moderation/api/get-moderation-queue";
+import { useTrustSeller } from "#web/features/moderation/api/trust-seller";
 import { runMutation } from "#web/lib/mutation";
 
 /**
@@ -43,7 +44,10 @@ export function ModerationQueue({ page, onPage }: { page: number; onPage: (page:
 
 function QueueCard({ item }: { item: ModerationQueueItem }) {
   const { approve, reject } = useDecideListing();
-  const pending = approve.isPending || reject.isPending;
+  const trust = useTrustSeller();
+  const pending = approve.isPending || reject.isPending || trust.isPending;
+  const sellerId = item.sellerId;
+  const sellerName = item.sellerName ?? "this seller";
   return (
     <Card className="flex flex-col gap-4 p-4 sm:flex-row" data-testid="moderation-item">
       {item.imageUrl ? (
@@ -110,6 +114,26 @@ function QueueCard({ item }: { item: ModerationQueueItem }) {
             ).ok
           }
         />
+        {sellerId && (
+          <DecisionDialog
+            words={{
+              button: "Trust seller",
+              title: "Trust this seller?",
+              body: `${sellerName}'s future listings and edits go public without review. Listings already waiting here still need your decision. You can withdraw trust later; it is recorded in the audit log.`,
+            }}
+            subject={sellerName}
+            triggerVariant="outline"
+            pending={pending}
+            onConfirm={async () =>
+              (
+                await runMutation(trust.mutateAsync({ userId: sellerId, trusted: true }), {
+                  success: { title: "Seller trusted", description: sellerName },
+                  error: { title: "The seller could not be marked trusted" },
+                })
+              ).ok
+            }
+          />
+        )}
         <Button asChild variant="ghost" size="sm">
           <Link to={paths.admin.editProduct(item.id)}>
             Edit<span className="sr-only"> {item.name}</span>
