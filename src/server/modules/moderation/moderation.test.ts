@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ProductList } from "#domain/catalog-schemas";
+import type { ProductList, SavedItem } from "#domain/catalog-schemas";
 import type { FeaturedAdminList, ModerationQueue } from "#domain/moderation";
 import type { EditableProduct, ManagedProductList } from "#domain/product-admin";
 import { auditLog } from "#server/db/schema/audit";
@@ -182,6 +182,19 @@ describe("listing moderation", () => {
     const renamed = await edit(seller, product, { price: 99, name: `${product.name} Pro` });
     expect((renamed.json() as { product: EditableProduct }).product.moderationStatus).toBe("pending");
     expect((await publiclyVisible(product)).detail).toBe(false);
+  });
+
+  test("a saved product sent back to review stays in the saved list, as unavailable", async () => {
+    const product = await create(seller);
+    await approve(admin, product.id);
+    expect((await buyer.request("PUT", `/api/saved/${product.id}`, {})).statusCode).toBe(200);
+    const savedItem = async () =>
+      ((await buyer.get("/api/saved")).json() as { items: SavedItem[] }).items.find(
+        (i) => i.product.id === product.id,
+      );
+    expect((await savedItem())?.available).toBe(true);
+    await edit(seller, product, { name: `${product.name} v2` });
+    expect((await savedItem())?.available).toBe(false);
   });
 
   test("an admin's listing, and a trusted seller's, are public at once; trust is audited", async () => {

@@ -4,15 +4,23 @@ import { products } from "#server/db/schema/catalog";
 import { savedItems } from "#server/db/schema/orders";
 import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
-/** The user's saved products that are still on sale, newest saved first. */
+/**
+ * The user's saved products, newest saved first, each with whether it is still on sale: one taken off
+ * the marketplace (deactivated, or back in review) stays listed as unavailable, so it does not vanish
+ * from under the user.
+ */
 export async function listSaved(db: Database, userId: string) {
   const rows = await db
-    .select({ savedAt: savedItems.savedAt, product: productColumns })
+    .select({ savedAt: savedItems.savedAt, available: onSale(), product: productColumns })
     .from(savedItems)
     .innerJoin(products, eq(products.id, savedItems.productId))
-    .where(and(eq(savedItems.userId, userId), onSale()))
+    .where(eq(savedItems.userId, userId))
     .orderBy(desc(savedItems.savedAt), desc(savedItems.id));
-  return rows.map((row) => ({ savedAt: row.savedAt.toISOString(), product: toProductCard(row.product) }));
+  return rows.map((row) => ({
+    savedAt: row.savedAt.toISOString(),
+    available: row.available,
+    product: toProductCard(row.product),
+  }));
 }
 
 export async function isSaved(db: Database, userId: string, productId: string) {
