@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductList, SavedItem } from "#domain/catalog-schemas";
 import type { FeaturedAdminList, ModerationQueue } from "#domain/moderation";
 import type { EditableProduct, ManagedProductList } from "#domain/product-admin";
+import type { ResellerLinks } from "#domain/referrals";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
@@ -135,6 +136,18 @@ describe("listing moderation", () => {
     });
     const queueAfter = (await admin.get("/api/admin/moderation")).json() as ModerationQueue;
     expect(queueAfter.items.some((item) => item.id === product.id)).toBe(false);
+  });
+
+  test("resellers get no link to a resellable listing until it is approved", async () => {
+    const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
+    const product = await create(seller, { isResellable: true });
+    const linked = async () =>
+      ((await reseller.get("/api/reseller/links")).json() as ResellerLinks).items.some(
+        (link) => link.productId === product.id,
+      );
+    expect(await linked()).toBe(false);
+    await approve(admin, product.id);
+    expect(await linked()).toBe(true);
   });
 
   test("a seller cannot approve or reject their own listing, nor see the queue", async () => {
