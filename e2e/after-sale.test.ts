@@ -211,10 +211,11 @@ describe("after the sale", () => {
     // An order an admin confirmed by hand: no provider took the money.
     const buyer = await browser.newPage({ as: "buyer" });
     const seller = await browser.newPage({ as: "seller" });
-    // One of the demo seller's own products: other journeys add products by sellers of their own.
-    const [product] = (
+    // One of the demo seller's own products on sale: other journeys add products by sellers of their
+    // own, and the demo seller's listings added by journeys wait for review.
+    const product = (
       (await (await seller.request.get("/api/manage/products?status=active")).json()) as ManagedProductList
-    ).items;
+    ).items.find((p) => p.moderationStatus === "approved");
     if (!product) throw new Error("the demo seller has no product");
     const placed = await buyer.request.post("/api/orders", {
       data: {

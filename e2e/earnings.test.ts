@@ -42,6 +42,9 @@ describe("earnings", () => {
     });
     expect(created.status()).toBe(201);
     const product = ((await created.json()) as { product: { id: string } }).product;
+    // A new seller's listing is public only once an admin approves it (decision 0013).
+    const admin = await browser.newPage({ as: "admin" });
+    expect((await admin.request.post(`/api/admin/moderation/${product.id}/approve`)).status()).toBe(200);
 
     // Before any sale the view says where sales will appear.
     await seller.goto("/dashboard/earnings");

@@ -36,6 +36,9 @@ describe("getting paid", () => {
     });
     expect(created.status()).toBe(201);
     const productId = ((await created.json()) as { product: { id: string } }).product.id;
+    // A new seller's listing is public only once an admin approves it (decision 0013).
+    const reviewer = await browser.newPage({ as: "admin" });
+    expect((await reviewer.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
     const bank = await seller.request.put("/api/payouts/account/bank", {
       data: {
         holderName: `${first} Seller`,

@@ -35,6 +35,8 @@ export const adminUserSchema = z.object({
   isReseller: z.boolean(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  /** A seller whose listings go public without review (decision 0013); set through its own route. */
+  isTrustedSeller: z.boolean(),
   /** The account cannot sign in (stored as better-auth's `banned`). */
   disabled: z.boolean(),
   createdAt: z.string(),

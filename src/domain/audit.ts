@@ -19,6 +19,7 @@ export const auditEntityTypes = [
   "fee_rule",
   "tax_rate",
   "review",
+  "featured_products",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

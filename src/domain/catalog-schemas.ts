@@ -65,6 +65,15 @@ export const productCardSchema = z.object({
 export type ProductCard = z.infer<typeof productCardSchema>;
 
 export const productListSchema = paged(productCardSchema);
+
+/** `GET /api/saved`: `available` is false once the product left the marketplace (inactive or in review). */
+export const savedItemSchema = z.object({
+  savedAt: z.string(),
+  available: z.boolean(),
+  product: productCardSchema,
+});
+export type SavedItem = z.infer<typeof savedItemSchema>;
+export const savedListSchema = z.object({ items: z.array(savedItemSchema) });
 export type ProductList = z.infer<typeof productListSchema>;
 
 export const productDetailSchema = productCardSchema.extend({

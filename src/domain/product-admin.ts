@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
 import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
+import { moderationStatusSchema } from "#domain/moderation";
 import { MONEY_SCALE } from "#domain/money";
 import { paged, pageNumber } from "#domain/paging";
 
@@ -228,6 +229,8 @@ export const managedProductRowSchema = z.object({
   isActive: z.boolean(),
   isResellable: z.boolean(),
   sellerId: z.string().nullable(),
+  moderationStatus: moderationStatusSchema,
+  moderationReason: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type ManagedProductRow = z.infer<typeof managedProductRowSchema>;
@@ -257,6 +260,8 @@ export const editableProductSchema = z.object({
   isResellable: z.boolean(),
   commissionPercent: z.number(),
   sellerId: z.string().nullable(),
+  moderationStatus: moderationStatusSchema,
+  moderationReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -52,6 +52,8 @@ export const routePatterns = {
   adminPayouts: "/admin/payouts",
   adminPayoutBatch: "/admin/payouts/:id",
   adminFinance: "/admin/finance",
+  adminModeration: "/admin/moderation",
+  adminFeatured: "/admin/featured",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -162,6 +164,8 @@ export const paths = {
     payouts: () => href(r.adminPayouts),
     payoutBatch: (id: string) => href(r.adminPayoutBatch, { id }),
     finance: () => href(r.adminFinance),
+    moderation: () => href(r.adminModeration),
+    featured: () => href(r.adminFeatured),
   },
   seller: {
     products: () => href(r.sellerProducts),

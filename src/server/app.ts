@@ -44,6 +44,7 @@ import { inboxRoutes } from "#server/modules/inbox/routes";
 import { invoiceRoutes } from "#server/modules/invoices/routes";
 import { licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
+import { moderationRoutes } from "#server/modules/moderation/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
@@ -297,6 +298,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(categoryRoutes, { prefix: "/api" });
   await app.register(contentBlockRoutes, { prefix: "/api" });
   await app.register(manageProductRoutes, { prefix: "/api" });
+  await app.register(moderationRoutes, { prefix: "/api" });
   await app.register(pageRoutes, { prefix: "/api" });
   await app.register(systemRoutes, { prefix: "/api" });
   await app.register(uploadRoutes, { prefix: "/api" });

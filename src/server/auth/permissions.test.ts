@@ -147,6 +147,13 @@ const access: Record<string, Access> = {
   "POST /api/admin/refunds/{id}/payout/transferred": "admin",
   "GET /api/admin/commissions": "admin",
   "POST /api/admin/commissions/{id}/decision": "admin",
+  "GET /api/featured-products": "public",
+  "GET /api/admin/moderation": "admin",
+  "POST /api/admin/moderation/{id}/approve": "admin",
+  "POST /api/admin/moderation/{id}/reject": "admin",
+  "PUT /api/admin/users/{id}/trusted-seller": "admin",
+  "GET /api/admin/featured-products": "admin",
+  "PUT /api/admin/featured-products": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

@@ -32,6 +32,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "contact_messages",
     "email_code_sends",
     "faq_votes",
+    "featured_products",
     "fee_rules",
     "fx_rates",
     "job_runs",

@@ -4,6 +4,7 @@ import { absoluteUrl, crawlerDisallowedPaths, paths, sitemapStaticPaths } from "
 import { products } from "#server/db/schema/catalog";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
+import { onSale } from "#server/modules/catalog/repository";
 import { escapeHtml } from "#server/web/head";
 
 /** The sitemap protocol's limit for one file. */
@@ -34,7 +35,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     const items = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
-      .where(eq(products.isActive, true))
+      .where(onSale())
       .orderBy(desc(products.updatedAt))
       .limit(MAX_URLS - sitemapStaticPaths.length - pages.length);
     const entry = (path: string, updated?: Date) =>

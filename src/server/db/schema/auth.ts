@@ -22,6 +22,8 @@ export const user = pgTable("users", {
   isReseller: boolean().notNull().default(false),
   isAdmin: boolean().notNull().default(false),
   isSuperAdmin: boolean().notNull().default(false),
+  /** A seller whose new listings and edits go public without an admin's review (decision 0013). */
+  isTrustedSeller: boolean().notNull().default(false),
   preferredCurrency: text().notNull().default("USD"),
   settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   twoFactorEnabled: boolean().notNull().default(false),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { moderationStatuses } from "#domain/moderation";
 import { user } from "#server/db/schema/auth";
 
 /** USD amounts: four decimals hold per-call API prices such as $0.004 exactly. */
@@ -38,6 +39,16 @@ export const products = pgTable(
     isResellable: boolean().notNull().default(false),
     /** Share of an item's subtotal paid to the reseller who referred the sale; the seller sets it. */
     commissionRate: numeric({ precision: 5, scale: 4 }).notNull().default("0.1000"),
+    /**
+     * Listing moderation (decision 0013): only `approved` products are public. Rows older than
+     * moderation were all public, so the column's default keeps them approved; new listings and
+     * material edits are given their state by the manage-products service.
+     */
+    moderationStatus: text({ enum: moderationStatuses }).notNull().default("approved"),
+    /** Why an admin rejected the listing, shown to the seller; null unless rejected. */
+    moderationReason: text(),
+    moderatedBy: text().references(() => user.id, { onDelete: "set null" }),
+    moderatedAt: timestamp({ withTimezone: true }),
     /** Lower-cased name, vendor and description in one column, so search is one trigram-indexed LIKE. */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
@@ -51,6 +62,11 @@ export const products = pgTable(
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_discount_range", sql`${t.discountPercentage} between 0 and 100`),
     check("products_commission_rate_range", sql`${t.commissionRate} between 0 and 0.5`),
+    check("products_moderation_status", sql`${t.moderationStatus} in ('pending', 'approved', 'rejected')`),
+    // The admin queue reads pending listings oldest first; approved ones are the bulk and never queued.
+    index("products_moderation_queue_index")
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.moderationStatus} = 'pending'`),
     index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     // Category pages sorted by price would otherwise walk the global price order past other categories.
     index("products_category_price_id_index").on(t.category, t.price, t.id),
@@ -110,3 +126,20 @@ export const fxRates = pgTable("fx_rates", {
   fxBuffer: numeric({ precision: 6, scale: 4 }).notNull().default("0"),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The home page's Featured Products as admins chose and ordered them (decision 0013). Empty means
+ * the spec's fallback: the first active products in the default order.
+ */
+export const featuredProducts = pgTable(
+  "featured_products",
+  {
+    productId: uuid()
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    addedBy: text().references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.position)],
+);

@@ -13,6 +13,14 @@ import { containsPattern } from "#server/lib/like";
 
 type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
 
+/**
+ * A product the public may see and buy: active, and approved by an admin or listed by a trusted
+ * seller (decision 0013). Every public read (list, detail, search, sitemap, head tags, saved items,
+ * checkout) filters with this.
+ */
+export const onSale = (): SQL<boolean> =>
+  sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
+
 // Everything but the derived search column, which is large and only used for matching.
 const { searchText: _searchText, ...columns } = getTableColumns(products);
 export const productColumns = columns;
@@ -55,7 +63,7 @@ export async function listProducts(
   query: ProductListQuery,
   countTotal: CountTotal = (_key, run) => run(),
 ) {
-  const conditions = [eq(products.isActive, true)];
+  const conditions: SQL[] = [onSale()];
   if (query.search) {
     conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
   }
@@ -89,7 +97,7 @@ export async function findActiveProduct(db: Database, id: string) {
   const [row] = await db
     .select(productColumns)
     .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
+    .where(and(eq(products.id, id), onSale()));
   return row ?? null;
 }
 

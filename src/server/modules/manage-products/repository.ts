@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { ModerationStatus } from "#domain/moderation";
 import {
   type EditableProduct,
   MANAGE_PRODUCTS_PAGE_SIZE,
@@ -38,6 +39,8 @@ export async function listManagedProducts(db: Db, query: ManageProductsQuery, ow
         isActive: products.isActive,
         isResellable: products.isResellable,
         sellerId: products.sellerId,
+        moderationStatus: products.moderationStatus,
+        moderationReason: products.moderationReason,
         updatedAt: products.updatedAt,
       })
       .from(products)
@@ -105,6 +108,8 @@ export async function findEditableProduct(db: Db, id: string, owner: Owner): Pro
     // Percent with at most two decimals, from the stored four-decimal rate.
     commissionPercent: Math.round(Number(row.commissionRate) * 10_000) / 100,
     sellerId: row.sellerId,
+    moderationStatus: row.moderationStatus,
+    moderationReason: row.moderationReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -154,10 +159,15 @@ async function writeLists(db: Db, productId: string, values: ProductValues) {
 }
 
 /** Call inside a transaction: the row and its lists are written together. */
-export async function insertProduct(db: Db, values: ProductValues, sellerId: string | null): Promise<string> {
+export async function insertProduct(
+  db: Db,
+  values: ProductValues,
+  sellerId: string | null,
+  moderationStatus: ModerationStatus,
+): Promise<string> {
   const [row] = await db
     .insert(products)
-    .values({ ...columnsOf(values), sellerId })
+    .values({ ...columnsOf(values), sellerId, moderationStatus })
     .returning({ id: products.id });
   if (!row) throw new Error("insert returned no row");
   await writeLists(db, row.id, values);
@@ -173,6 +183,17 @@ export async function replaceProduct(db: Db, id: string, values: ProductValues) 
   await db.delete(productFeatures).where(eq(productFeatures.productId, id));
   await db.delete(productSpecifications).where(eq(productSpecifications.productId, id));
   await writeLists(db, id, values);
+}
+
+/**
+ * The state an edit gave the listing (decision 0013). An admin's earlier reason and decision are
+ * cleared: they were about the listing as it was.
+ */
+export async function setEditedModerationStatus(db: Db, id: string, moderationStatus: ModerationStatus) {
+  await db
+    .update(products)
+    .set({ moderationStatus, moderationReason: null, moderatedBy: null, moderatedAt: null })
+    .where(eq(products.id, id));
 }
 
 export async function setProductActive(db: Db, id: string, isActive: boolean) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
+import { isMaterialEdit, type ListingAuthor, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
 import {
   type EditableProduct,
   editableProductSchema,
@@ -20,6 +21,7 @@ import {
   lockProduct,
   type Owner,
   replaceProduct,
+  setEditedModerationStatus,
   setProductActive,
 } from "#server/modules/manage-products/repository";
 import { uploadsOfOthers } from "#server/modules/uploads/repository";
@@ -30,6 +32,11 @@ const notFound = () => new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
 
 /** Admins manage every product; anyone else (a seller) only their own. */
 const ownerOf = (me: UserRow): Owner => (hasRole(me, "admin") ? null : me.id);
+
+const authorOf = (me: UserRow): ListingAuthor => ({
+  isAdmin: hasRole(me, "admin"),
+  isTrustedSeller: me.isTrustedSeller,
+});
 
 /** The audit snapshot: the editable fields, lists as arrays; bookkeeping dates left out. */
 const snapshot = ({ createdAt: _c, updatedAt: _u, ...product }: EditableProduct) => product;
@@ -105,7 +112,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const values = await valuesFor(me, request.body);
       const sellerId = hasRole(me, "admin") ? null : me.id;
       const product = await db.transaction(async (tx) => {
-        const id = await insertProduct(tx, values, sellerId);
+        const id = await insertProduct(tx, values, sellerId, statusOfNewListing(authorOf(me)));
         const created = await findEditableProduct(tx, id, null);
         if (!created) throw new Error("created product not found");
         await recordAudit(tx, me, {
@@ -159,6 +166,8 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await findEditableProduct(tx, id, owner);
         if (!before) throw notFound();
         await replaceProduct(tx, id, values);
+        const status = statusAfterEdit(before.moderationStatus, authorOf(me), isMaterialEdit(before, values));
+        if (status !== before.moderationStatus) await setEditedModerationStatus(tx, id, status);
         const after = await findEditableProduct(tx, id, null);
         if (!after) throw notFound();
         await recordAudit(tx, me, {

@@ -12,6 +12,7 @@ import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
 type OrderRow = typeof orders.$inferSelect;
@@ -209,7 +210,7 @@ export async function findActiveProducts(db: Db, ids: string[]) {
   return db
     .select()
     .from(products)
-    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+    .where(and(inArray(products.id, ids), onSale()));
 }
 
 /** The names of the products among `ids` that exist, on sale or not. */

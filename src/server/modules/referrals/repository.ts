@@ -6,6 +6,7 @@ import { commissions, referralClicks, refundRequests, resellerCodes } from "#ser
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
 
@@ -51,7 +52,8 @@ export async function findBuyerEmails(db: Db, orderId: string, buyerId: string):
 
 export async function findProductState(db: Db, productId: string) {
   const [row] = await db
-    .select({ isActive: products.isActive, isResellable: products.isResellable })
+    // "Active" for referrals means on sale: a listing waiting for review earns no link (decision 0013).
+    .select({ isActive: onSale(), isResellable: products.isResellable })
     .from(products)
     .where(eq(products.id, productId));
   return row ?? null;
@@ -217,13 +219,11 @@ export async function linkProducts(db: Db, resellerId: string) {
       category: products.category,
       price: products.price,
       commissionRate: products.commissionRate,
-      isActive: products.isActive,
+      isActive: onSale(),
       isResellable: products.isResellable,
     })
     .from(products)
-    .where(
-      or(and(eq(products.isActive, true), eq(products.isResellable, true)), inArray(products.id, earned)),
-    )
+    .where(or(and(onSale(), eq(products.isResellable, true)), inArray(products.id, earned)))
     .orderBy(asc(products.name), asc(products.id));
 }
 

@@ -2,17 +2,25 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { products } from "#server/db/schema/catalog";
 import { savedItems } from "#server/db/schema/orders";
-import { productColumns, toProductCard } from "#server/modules/catalog/repository";
+import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
-/** The user's saved products that are still on sale, newest saved first. */
+/**
+ * The user's saved products, newest saved first, each with whether it is still on sale: one taken off
+ * the marketplace (deactivated, or back in review) stays listed as unavailable, so it does not vanish
+ * from under the user.
+ */
 export async function listSaved(db: Database, userId: string) {
   const rows = await db
-    .select({ savedAt: savedItems.savedAt, product: productColumns })
+    .select({ savedAt: savedItems.savedAt, available: onSale(), product: productColumns })
     .from(savedItems)
     .innerJoin(products, eq(products.id, savedItems.productId))
-    .where(and(eq(savedItems.userId, userId), eq(products.isActive, true)))
+    .where(eq(savedItems.userId, userId))
     .orderBy(desc(savedItems.savedAt), desc(savedItems.id));
-  return rows.map((row) => ({ savedAt: row.savedAt.toISOString(), product: toProductCard(row.product) }));
+  return rows.map((row) => ({
+    savedAt: row.savedAt.toISOString(),
+    available: row.available,
+    product: toProductCard(row.product),
+  }));
 }
 
 export async function isSaved(db: Database, userId: string, productId: string) {
@@ -28,7 +36,7 @@ export async function saveProduct(db: Database, userId: string, productId: strin
   const [product] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+    .where(and(eq(products.id, productId), onSale()));
   if (!product) return false;
   await db
     .insert(savedItems)

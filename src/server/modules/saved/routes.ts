@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { productCardSchema } from "#domain/catalog-schemas";
+import { savedListSchema } from "#domain/catalog-schemas";
 import { currentUser, signedInUser } from "#server/auth/guards";
 import { NotFound, Unauthorized } from "#server/errors";
 import { isSaved, listSaved, saveProduct, unsaveProduct } from "#server/modules/saved/repository";
@@ -24,10 +24,8 @@ export const savedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["saved"],
-        summary: "Your saved products that are still on sale, newest saved first",
-        response: {
-          200: z.object({ items: z.array(z.object({ savedAt: z.string(), product: productCardSchema })) }),
-        },
+        summary: "Your saved products, newest saved first; those no longer on sale are marked unavailable",
+        response: { 200: savedListSchema },
       },
     },
     async (request) => ({ items: await listSaved(db, signedInUser(request).id) }),

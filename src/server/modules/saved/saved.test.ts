@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { SavedItem } from "#domain/catalog-schemas";
 import { products } from "#server/db/schema/catalog";
 import { savedItems } from "#server/db/schema/orders";
 import { DEMO_PASSWORD, demoProductId } from "#server/db/seed/demo";
@@ -43,6 +44,7 @@ describe("saved products", () => {
     expect(items.map((i: { product: { id: string } }) => i.product.id)).toEqual([helpdesk, crm]);
     expect(items[1]).toEqual({
       savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      available: true,
       product: expect.objectContaining({ id: crm, name: "Nimbus CRM Pro", price: expect.any(Number) }),
     });
     expect(Object.keys(items[1].product).sort()).toEqual(
@@ -145,7 +147,7 @@ describe("saved products", () => {
     }
   });
 
-  test("a product taken off sale drops out of the list and comes back when reactivated", async () => {
+  test("a product taken off sale stays listed as unavailable and is available again when reactivated", async () => {
     const admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
     const quill = demoProductId("quillstone-contracts");
     await save(admin, crm);
@@ -154,7 +156,11 @@ describe("saved products", () => {
 
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, quill));
     try {
-      expect(await listIds(admin)).toEqual([crm]);
+      const { items } = (await admin.get("/api/saved")).json() as { items: SavedItem[] };
+      expect(items.map((i) => [i.product.id, i.available])).toEqual([
+        [quill, false],
+        [crm, true],
+      ]);
     } finally {
       await t.db.update(products).set({ isActive: true }).where(eq(products.id, quill));
     }

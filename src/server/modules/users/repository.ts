@@ -21,6 +21,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     isReseller: row.isReseller,
     isAdmin: row.isAdmin,
     isSuperAdmin: row.isSuperAdmin,
+    isTrustedSeller: row.isTrustedSeller,
     disabled: row.banned,
     createdAt: row.createdAt.toISOString(),
   };

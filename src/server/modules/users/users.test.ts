@@ -88,6 +88,7 @@ describe("listing users", () => {
       isReseller: true,
       isAdmin: false,
       isSuperAdmin: false,
+      isTrustedSeller: false,
       disabled: false,
       createdAt: expect.any(String),
     });

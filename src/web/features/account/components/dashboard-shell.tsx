@@ -1,6 +1,7 @@
 import {
   Banknote,
   CheckCircle2,
+  ClipboardCheck,
   DollarSign,
   FilePlus,
   FileText,
@@ -22,6 +23,7 @@ import {
   Settings,
   ShieldAlert,
   ShoppingBag,
+  Star,
   Store,
   TextCursorInput,
   Truck,
@@ -129,6 +131,8 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         {admin && (
           <MenuSection title="Admin">
             <MenuLink to={paths.admin.products()} icon={Package} label="Products" />
+            <MenuLink to={paths.admin.moderation()} icon={ClipboardCheck} label="Listing review" />
+            <MenuLink to={paths.admin.featured()} icon={Star} label="Featured Products" />
             <MenuLink to={paths.admin.addProduct()} icon={PackagePlus} label="Add Product" />
             <MenuLink to={paths.admin.categories()} icon={FolderTree} label="Categories" />
             <MenuLink to={paths.admin.pages()} icon={FileText} label="Pages" />

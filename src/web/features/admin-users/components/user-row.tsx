@@ -15,6 +15,7 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { TableCell, TableRow } from "#web/components/ui/table";
+import { useTrustSeller } from "#web/features/admin-users/api/trust-seller";
 import { useUpdateUser } from "#web/features/admin-users/api/update-user";
 import { runMutation } from "#web/lib/mutation";
 
@@ -96,6 +97,7 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
             </label>
           ))}
         </fieldset>
+        {user.isSeller && <TrustedSellerToggle user={user} />}
       </TableCell>
       <TableCell>
         {shown.disabled ? (
@@ -143,5 +145,35 @@ export function UserRow({ user, isMe }: { user: AdminUser; isMe: boolean }) {
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** Whether the seller's listings skip review (decision 0013): its own route, audited like the roles. */
+function TrustedSellerToggle({ user }: { user: AdminUser }) {
+  const trust = useTrustSeller();
+  const [draft, setDraft] = useState<boolean | null>(null);
+  const change = async (trusted: boolean) => {
+    setDraft(trusted);
+    await runMutation(trust.mutateAsync({ userId: user.id, trusted }), {
+      success: {
+        title: "User updated",
+        description: `${trusted ? "Trusted" : "No longer trusted"} seller: ${user.email}.`,
+      },
+      error: { title: "Failed to update user" },
+    });
+    setDraft(null);
+  };
+  return (
+    <label className="mt-2 flex items-center gap-2 whitespace-nowrap">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={draft ?? user.isTrustedSeller}
+        disabled={trust.isPending}
+        onChange={(e) => change(e.target.checked)}
+      />
+      Trusted seller
+      <span className="sr-only"> ({user.email}): listings skip review</span>
+    </label>
   );
 }

@@ -22,6 +22,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   fee_rule: "Platform fee",
   tax_rate: "Tax rate",
   review: "Review",
+  featured_products: "Featured Products",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { FEATURED_COUNT } from "#domain/catalog";
 import type { ProductList, ProductListQuery } from "#domain/catalog-schemas";
+import type { FeaturedHome } from "#domain/moderation";
 import { api } from "#web/lib/api";
 
 export type ProductFilters = Pick<ProductListQuery, "search" | "category" | "discount" | "sort">;
@@ -22,11 +22,11 @@ export function useProducts(filters: ProductFilters) {
   return useInfiniteQuery(productsInfiniteQueryOptions(filters));
 }
 
-/** Home's Featured Products: the first eight active products in the default order. */
+/** Home's Featured Products: the admins' choice in their order, else the first eight active products. */
 export const featuredProductsQueryOptions = () =>
   queryOptions({
     queryKey: ["products", "featured"],
-    queryFn: () => getProducts({ pageSize: FEATURED_COUNT }),
+    queryFn: () => api<FeaturedHome>("/featured-products"),
   });
 
 export function useFeaturedProducts() {

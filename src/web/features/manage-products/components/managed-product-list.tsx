@@ -1,6 +1,7 @@
 import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { type ModerationStatus, moderationLabel } from "#domain/moderation";
 import { formatUsd } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
 import { paths } from "#domain/routes";
@@ -46,7 +47,13 @@ const isStatus = (value: string | null): value is ProductStatusFilter =>
 
 const REGION_ID = "managed-products";
 
-const columns = ["Product", "Category", "Price", "Vendor", "Status", "Actions"];
+const columns = ["Product", "Category", "Price", "Vendor", "Status", "Review", "Actions"];
+
+const reviewBadges: Record<ModerationStatus, "success" | "secondary" | "outline"> = {
+  approved: "success",
+  pending: "secondary",
+  rejected: "outline",
+};
 
 /**
  * The products a person manages: search and status in the URL, a page of 25 at a time, and per row
@@ -150,7 +157,7 @@ export function ManagedProductList({
       >
         {(items) => (
           <TableFrame id={REGION_ID} aria-label="Products" className="bg-card">
-            <Table className="min-w-[52rem]" data-testid="managed-products-table">
+            <Table className="min-w-[60rem]" data-testid="managed-products-table">
               <TableHeader>
                 {columns.map((column) => (
                   <TableHead key={column}>
@@ -259,9 +266,25 @@ function ProductRow({
           {product.isActive ? "Active" : "Inactive"}
         </Badge>
       </TableCell>
+      <TableCell className="max-w-64" data-testid="managed-product-review">
+        <Badge variant={reviewBadges[product.moderationStatus]}>
+          {product.moderationStatus === "rejected"
+            ? "Rejected"
+            : moderationLabel(product.moderationStatus, null)}
+        </Badge>
+        {product.moderationStatus === "rejected" && product.moderationReason && (
+          <p className="mt-1 text-sm text-destructive">
+            <span className="sr-only">Rejected: </span>
+            {product.moderationReason}
+          </p>
+        )}
+        {product.moderationStatus === "rejected" && (
+          <p className="mt-1 text-xs text-muted-foreground">Edit and save the product to resubmit it.</p>
+        )}
+      </TableCell>
       <TableCell className="py-2">
         <div className="flex justify-end gap-1">
-          {product.isActive ? (
+          {product.isActive && product.moderationStatus === "approved" ? (
             <Button asChild variant="ghost" size="sm">
               <Link to={paths.product(product.id)}>
                 <Eye aria-hidden />
@@ -269,9 +292,14 @@ function ProductRow({
               </Link>
             </Button>
           ) : (
-            <Button variant="ghost" size="sm" disabled title="Inactive products are not on the marketplace">
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled
+              title="Only active, approved products are on the marketplace"
+            >
               <Eye aria-hidden />
-              View<span className="sr-only"> {product.name} (inactive, not on the marketplace)</span>
+              View<span className="sr-only"> {product.name} (not on the marketplace)</span>
             </Button>
           )}
           <Button asChild variant="ghost" size="sm">

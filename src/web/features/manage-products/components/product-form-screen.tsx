@@ -1,5 +1,7 @@
 import { ArrowLeft, PackageX } from "lucide-react";
 import { Link } from "react-router";
+import { moderationLabel } from "#domain/moderation";
+import type { EditableProduct } from "#domain/product-admin";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { LoadError } from "#web/components/ui/load-error";
@@ -61,16 +63,43 @@ function EditProduct({ id, listPath, listName, vendorHint, showFee }: ScreenProp
         ) : query.isError ? (
           <LoadError what="product" error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <ProductForm
-            key={query.data.id}
-            product={query.data}
-            listPath={listPath}
-            vendorHint={vendorHint}
-            showFee={showFee}
-          />
+          <>
+            <ReviewNotice product={query.data} />
+            <ProductForm
+              key={query.data.id}
+              product={query.data}
+              listPath={listPath}
+              vendorHint={vendorHint}
+              showFee={showFee}
+            />
+          </>
         )}
       </div>
     </>
+  );
+}
+
+/** The listing's review state above the form, so a seller knows what saving will do (decision 0013). */
+function ReviewNotice({ product }: { product: EditableProduct }) {
+  if (product.moderationStatus === "approved") return null;
+  const rejected = product.moderationStatus === "rejected";
+  return (
+    <div
+      role="status"
+      data-testid="review-notice"
+      className={
+        rejected
+          ? "mb-6 rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm"
+          : "mb-6 rounded-md border border-border bg-muted p-4 text-sm"
+      }
+    >
+      <p className="font-medium">{moderationLabel(product.moderationStatus, product.moderationReason)}</p>
+      <p className="mt-1 text-muted-foreground">
+        {rejected
+          ? "Fix what the reason says and save: the listing goes back to review."
+          : "An admin reviews this listing before it appears on the marketplace."}
+      </p>
+    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductCard } from "#domain/catalog-schemas";
+import type { SavedItem } from "#domain/catalog-schemas";
 import { api } from "#web/lib/api";
 
-export type SavedProduct = { savedAt: string; product: ProductCard };
+export type SavedProduct = SavedItem;
 
 export const getSavedProducts = () => api<{ items: SavedProduct[] }>("/saved").then((r) => r.items);
 

@@ -1,4 +1,4 @@
-import { Heart, TriangleAlert, X } from "lucide-react";
+import { Heart, PackageX, TriangleAlert, X } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { paths } from "#domain/routes";
@@ -9,6 +9,20 @@ import { useSavedProducts } from "#web/features/saved/api/get-saved-products";
 import { useSavedActions } from "#web/features/saved/use-saved-actions";
 
 const SKELETON_COUNT = 3;
+
+/** A saved product that left the marketplace: named, but neither linked nor buyable. */
+function UnavailableCard({ name }: { name: string }) {
+  return (
+    <div
+      className="flex min-h-40 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border p-4 text-center"
+      data-testid="saved-unavailable"
+    >
+      <PackageX className="size-8 text-muted-foreground" aria-hidden />
+      <p className="font-medium break-words">{name}</p>
+      <p className="text-sm text-muted-foreground">No longer available</p>
+    </div>
+  );
+}
 
 /** Dashboard › Saved: the products the user saved, newest first, each removable. */
 export function SavedView() {
@@ -47,9 +61,9 @@ export function SavedView() {
         </div>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Saved products">
-          {saved.data.map(({ savedAt, product }) => (
+          {saved.data.map(({ savedAt, available, product }) => (
             <li key={product.id} className="flex flex-col gap-2" data-testid="saved-item">
-              <ProductCard product={product} />
+              {available ? <ProductCard product={product} /> : <UnavailableCard name={product.name} />}
               <div className="flex items-center justify-between gap-2">
                 <p className="text-xs text-muted-foreground">
                   Saved <time dateTime={savedAt}>{formatDate(savedAt)}</time>

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { TrustedSellerAnswer } from "#domain/moderation";
+import { adminUsersKey } from "#web/features/admin-users/api/get-admin-users";
+import { auditLogKey } from "#web/features/audit/api/get-audit-log";
+import { api } from "#web/lib/api";
+
+export const trustSeller = ({ userId, trusted }: { userId: string; trusted: boolean }) =>
+  api<TrustedSellerAnswer>(`/admin/users/${encodeURIComponent(userId)}/trusted-seller`, {
+    method: "PUT",
+    body: { trusted },
+  });
+
+/** An admin marks a seller trusted (or not): their later listings skip the queue. */
+export function useTrustSeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: trustSeller,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+        queryClient.invalidateQueries({ queryKey: auditLogKey }),
+      ]),
+  });
+}
