@@ -175,6 +175,7 @@ describe("dashboard shell", () => {
     expect(sellerLinks).toEqual([
       ["My Products", "/seller/products"],
       ["Add Product", "/seller/products/new"],
+      ["To ship", "/dashboard/shipping"],
       ["Refund requests", "/dashboard/refunds"],
     ]);
     expect(await sellerMenu.getByText("Admin", { exact: true }).count()).toBe(0);
@@ -188,6 +189,8 @@ describe("dashboard shell", () => {
       .evaluateAll((nodes) => nodes.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
     expect(links).toEqual([
       ["Products", "/admin/products"],
+      ["Listing review", "/admin/moderation"],
+      ["Featured Products", "/admin/featured"],
       ["Add Product", "/admin/add-product"],
       ["Categories", "/admin/categories"],
       ["Pages", "/admin/pages"],
@@ -208,7 +211,7 @@ describe("dashboard shell", () => {
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
     expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(
-      10,
+      12,
     );
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);
