@@ -13,10 +13,11 @@ describe("app shell", () => {
         .poll(() => page.getByRole("heading", { level: 1, name: "Welcome to Stackbay" }).isVisible())
         .toBe(true);
       const nav = page.getByRole("navigation", { name: "Main" });
+      // Login and Sign Up appear once the app knows nobody is signed in: waited for, not sampled.
       for (const link of ["Products", "About", "Partner", "FAQ", "Login", "Sign Up"]) {
-        expect(await nav.getByRole("link", { name: link, exact: true }).isVisible()).toBe(true);
+        await nav.getByRole("link", { name: link, exact: true }).waitFor();
       }
-      expect(await page.getByText("Active Products").isVisible()).toBe(true);
+      await page.getByText("Active Products").waitFor();
       expect(
         await page.getByTestId("footer").getByRole("link", { name: "Terms of Service" }).isVisible(),
       ).toBe(true);
@@ -89,7 +90,7 @@ describe("app shell", () => {
     await toggle.click();
     const menu = page.getByTestId("mobile-menu");
     for (const link of ["Products", "About", "Partner", "FAQ", "Login", "Sign Up"]) {
-      expect(await menu.getByRole("link", { name: link, exact: true }).isVisible()).toBe(true);
+      await menu.getByRole("link", { name: link, exact: true }).waitFor();
     }
     expect(await menu.getByText("Cart (0)").isVisible()).toBe(true);
     expect(await menu.getByLabel("Display currency").isVisible()).toBe(true);
