@@ -39,6 +39,15 @@ export async function writeBankAccount(
     stripeStatusAt: null,
     updatedAt: values.now,
   };
+  return upsertPayoutAccount(tx, userId, set);
+}
+
+/** The user's one payout method, replaced whole: a row inserted, or the existing row overwritten. */
+async function upsertPayoutAccount(
+  tx: Transaction,
+  userId: string,
+  set: Omit<typeof payoutAccounts.$inferInsert, "userId">,
+): Promise<PayoutAccountRow> {
   const [row] = await tx
     .insert(payoutAccounts)
     .values({ userId, ...set })
@@ -66,13 +75,7 @@ export async function writeStripeStart(
     country: start.country,
     updatedAt: start.now,
   };
-  const [row] = await tx
-    .insert(payoutAccounts)
-    .values({ userId, ...set })
-    .onConflictDoUpdate({ target: payoutAccounts.userId, set })
-    .returning();
-  if (!row) throw new Error("payout account upsert returned nothing");
-  return row;
+  return upsertPayoutAccount(tx, userId, set);
 }
 
 /** Records the account Stripe opened, on the row still waiting for it under the same key. */
