@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
 import { fromUnits, toUnits } from "#domain/money";
+import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { summariseRatings, utcDay } from "#domain/reviews";
 import { createOrGrantAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
@@ -9,6 +10,7 @@ import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
+import { bookSale, releaseDue } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 
 /** Demo buyers who bought and reviewed the rated demo products (password: the demo password). */
@@ -74,6 +76,8 @@ export function starsFor(rating: string, n: number): number[] {
  * can review (digital goods; hardware waits for delivery) is bought by three to six demo buyers in one
  * paid order each, who review it; the product's figures are then derived from those reviews. Idempotent
  * through each buyer's order key. Two reviews carry licence validations on 7 days (the active-use badge).
+ * Each order is booked through the ledger's sale rule like a paid checkout, so the seller's earnings, the
+ * operator's books and the orders agree.
  */
 export async function seedDemoReviews(
   db: Database,
@@ -96,7 +100,17 @@ export async function seedDemoReviews(
     .where(and(inArray(orders.userId, reviewerIds), eq(orders.idempotencyKey, IDEMPOTENCY_KEY)));
   if (done.length > 0) return 0;
 
-  const boughtAt = new Date(now.getTime() - 2 * DAY_MS);
+  // Bought three weeks ago: past the refund window, so the sellers' nets are available, as on a live site.
+  const boughtAt = new Date(now.getTime() - 21 * DAY_MS);
+  // Whoever owns each product when the seed runs is its seller, as a checkout would record.
+  const sellerOf = new Map(
+    (
+      await db
+        .select({ id: products.id, sellerId: products.sellerId })
+        .from(products)
+        .where(inArray(products.id, rated.length ? rated.map((p) => p.id) : [""]))
+    ).map((p) => [p.id, p.sellerId]),
+  );
   let written = 0;
   await db.transaction(async (tx) => {
     for (const [r, userId] of reviewerIds.entries()) {
@@ -144,12 +158,14 @@ export async function seedDemoReviews(
             price: p.price,
             quantity: 1,
             vendor: p.vendor,
+            sellerId: sellerOf.get(p.id) ?? null,
             category: p.category,
             taxRate: "0",
           })),
         )
         .returning({ id: orderItems.id, productId: orderItems.productId });
       await issueLicenses(tx, order.id, boughtAt);
+      await bookSale(tx, order.id, boughtAt, DEFAULT_REFUND_WINDOW_DAYS);
       const itemOf = new Map(items.map((i) => [i.productId, i.id]));
       for (const p of mine) {
         const index = rated.indexOf(p);
@@ -204,5 +220,6 @@ export async function seedDemoReviews(
         .where(eq(products.id, p.id));
     }
   });
+  await releaseDue(db, now);
   return written;
 }

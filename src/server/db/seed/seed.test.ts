@@ -13,6 +13,8 @@ import {
   products,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
+import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
+import { orderItems, orders } from "#server/db/schema/orders";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { createTestApp } from "#server/test/app";
@@ -101,6 +103,27 @@ describe("demo seed", () => {
     expect(superAdmin).toMatchObject({ isAdmin: true, isSuperAdmin: true });
     const [reseller] = await t.db.select().from(user).where(eq(user.email, "reseller@stackbay.test"));
     expect(reseller).toMatchObject({ isBuyer: true, isReseller: true, isAdmin: false });
+  });
+
+  test("every paid demo order is booked through the sale rule, its items naming the product's seller", async () => {
+    const paid = await t.db
+      .select({ id: orders.id, sale: journalEntries.id })
+      .from(orders)
+      .leftJoin(journalEntries, eq(journalEntries.orderId, orders.id))
+      .where(eq(orders.isPaid, true));
+    expect(paid.length).toBeGreaterThan(0);
+    for (const order of paid) expect(order.sale, order.id).not.toBeNull();
+    const items = await t.db
+      .select({ item: orderItems.sellerId, product: products.sellerId })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId));
+    for (const row of items) expect(row.item).toBe(row.product);
+    const [pending] = await t.db
+      .select({ units: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
+      .from(journalLines)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+      .where(eq(ledgerAccounts.kind, "seller_available"));
+    expect(Number(pending?.units)).toBeLessThan(0);
   });
 
   test("is idempotent: seeding again adds nothing, and the empty-only seed skips a filled database", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import { csvAmount } from "#domain/csv";
@@ -17,6 +17,7 @@ import { post } from "#server/modules/ledger/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { payOrder } from "#server/test/payments";
+import { sellerWithProduct } from "#server/test/sellers";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -29,20 +30,13 @@ let software: { id: string; price: number };
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-  seller = await signedInClient(t.app, "seller@stackbay.test", DEMO_PASSWORD);
-  const [me] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, "seller@stackbay.test"));
-  sellerId = me?.id ?? "";
+  const mine = await sellerWithProduct(t, "seller@earnings.test", "software");
+  seller = mine.client;
+  sellerId = mine.id;
+  software = mine.product;
   const other = await createVerifiedAccount(t.app, t.dataDir, { email: "other-seller@earnings.test" });
   await t.db.update(user).set({ isSeller: true }).where(eq(user.email, other.email));
   otherSeller = await signedInClient(t.app, other.email, other.password);
-  const [row] = await t.db
-    .select({ id: products.id, price: products.price })
-    .from(products)
-    .where(
-      and(eq(products.category, "software"), eq(products.isActive, true), eq(products.sellerId, sellerId)),
-    )
-    .limit(1);
-  software = { id: row?.id ?? "", price: Number(row?.price) };
 });
 afterAll(() => t.close());
 

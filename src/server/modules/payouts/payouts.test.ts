@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
 import type { PayoutBatchDetail, PayoutPreview } from "#domain/finance";
 import { auditLog } from "#server/db/schema/audit";
-import { user } from "#server/db/schema/auth";
-import { products } from "#server/db/schema/catalog";
 import { journalLines } from "#server/db/schema/ledger";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { releaseDue } from "#server/modules/ledger/bookings";
@@ -14,6 +12,7 @@ import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
 import { eventsDelivered, payOrder } from "#server/test/payments";
+import { sellerWithProduct } from "#server/test/sellers";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -29,20 +28,13 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   const as = (who: string) => signedInClient(t.app, `${who}@stackbay.test`, DEMO_PASSWORD);
   buyer = await as("buyer");
-  seller = await as("seller");
   reseller = await as("reseller");
   admin = await as("admin");
   superAdmin = await as("superadmin");
-  const [s] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, "seller@stackbay.test"));
-  sellerId = s?.id ?? "";
-  const [row] = await t.db
-    .select({ id: products.id, price: products.price })
-    .from(products)
-    .where(
-      and(eq(products.sellerId, sellerId), eq(products.isActive, true), eq(products.category, "software")),
-    )
-    .limit(1);
-  product = { id: row?.id ?? "", price: Number(row?.price) };
+  const mine = await sellerWithProduct(t, "seller@payouts.test", "software");
+  seller = mine.client;
+  sellerId = mine.id;
+  product = mine.product;
 });
 afterAll(() => t.close());
 
@@ -131,7 +123,7 @@ describe("payout batches", () => {
     // Approving the same payee again pays nothing twice.
     expect((await runBatch()).json().code).toBe("NOTHING_TO_PAY");
     const sent = (await readOutbox(t.dataDir)).find(
-      (m) => m.to === "seller@stackbay.test" && m.subject.includes("is on its way"),
+      (m) => m.to === "seller@payouts.test" && m.subject.includes("is on its way"),
     );
     expect(sent).toBeDefined();
 
@@ -203,7 +195,7 @@ describe("payout batches", () => {
     });
     expect(await sellerBalance("seller_available")).toBe(before);
     const mail = (await readOutbox(t.dataDir)).find(
-      (m) => m.to === "seller@stackbay.test" && m.subject.includes("could not be made"),
+      (m) => m.to === "seller@payouts.test" && m.subject.includes("could not be made"),
     );
     expect(mail?.body).toContain("account closed");
     expect(
