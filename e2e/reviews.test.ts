@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, test } from "vitest";
+import { waitForMail } from "#server/test/outbox";
+import { dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { payPlacedOrder } from "./payments";
+
+const browser = setupBrowser();
+
+describe("verified reviews", () => {
+  test("a buyer reviews what they bought, the seller replies, an admin hides it and the rating goes with it", async () => {
+    // A new listing of the demo seller's, approved, bought and paid by the demo buyer.
+    const seller = await browser.newPage({ as: "seller" });
+    const name = `Review Journey Suite ${randomUUID().slice(0, 6)}`;
+    const created = await seller.request.post("/api/manage/products", {
+      data: { name, category: "software", price: 49 },
+    });
+    expect(created.status()).toBe(201);
+    const productId = ((await created.json()) as { product: { id: string } }).product.id;
+    const admin = await browser.newPage({ as: "admin" });
+    expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
+
+    const buyer = await browser.newPage({ as: "buyer" });
+    const placed = await buyer.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "PT",
+        paymentMethod: "stripe",
+        items: [{ productId, quantity: 1, price: 49 }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    await payPlacedOrder(buyer.request, await placed.json());
+
+    // Unreviewed, the product shows no rating at all; the buyer may write the first review.
+    await buyer.goto(`/products/${productId}`);
+    const reviews = buyer.getByTestId("reviews");
+    await reviews.getByText("No reviews yet.").waitFor();
+    expect(await buyer.getByTestId("rating").count()).toBe(0);
+    const form = reviews.getByRole("form", { name: "Write a review" });
+    // Sent empty, the form says what is missing and posts nothing.
+    await form.getByRole("button", { name: "Post review" }).click();
+    await form.getByText("Please choose a rating from 1 to 5 stars").waitFor();
+    // The stars are a radio group: chosen from the keyboard like any other.
+    await form.getByRole("radio", { name: "4 stars" }).focus();
+    await buyer.keyboard.press("Space");
+    await form.getByLabel("Title").fill("Fast to roll out");
+    await form.getByLabel("Your review").fill("We had it running for the whole team within an afternoon.");
+    await form.getByRole("button", { name: "Post review" }).click();
+    await toast(buyer, "Thank you for your review").waitFor();
+
+    const own = reviews.getByTestId("review").filter({ hasText: "Fast to roll out" });
+    await own.getByText("Verified purchase").waitFor();
+    const summary = buyer.getByRole("img", { name: "Rated 4.0 out of 5" });
+    await expect.poll(() => summary.count()).toBeGreaterThan(0);
+    expect(await buyer.getByTestId("rating").first().textContent()).toContain("(1 review)");
+    await expectAccessible(buyer);
+
+    // The seller answers once, in public.
+    await seller.goto(`/products/${productId}`);
+    const sellerCard = seller.getByTestId("review").filter({ hasText: "Fast to roll out" });
+    await sellerCard.getByRole("button", { name: "Reply" }).click();
+    await sellerCard.getByLabel("Your public reply").fill("Thank you, glad the rollout was quick.");
+    await sellerCard.getByRole("button", { name: "Post reply" }).click();
+    await sellerCard.getByTestId("seller-reply").getByText("glad the rollout was quick").waitFor();
+    expect(await sellerCard.getByRole("button", { name: "Reply" }).count()).toBe(0);
+
+    // Anyone sees the review, its badge and the reply — at phone width in the dark and on a desktop.
+    for (const { width, theme } of viewports()) {
+      const view = await browser.newPage({ width, height: 900, theme });
+      await view.goto(`/products/${productId}`);
+      const card = view.getByTestId("review").filter({ hasText: "Fast to roll out" });
+      await card.getByTestId("seller-reply").waitFor();
+      expect(await card.getByText("Verified purchase").isVisible()).toBe(true);
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(view);
+      await card.scrollIntoViewIfNeeded();
+      await snapshot(view, `h17-review-${width}-${theme}`);
+    }
+
+    // An admin hides it with a reason: it leaves the page and the rating, and the author is told why.
+    await admin.goto(`/products/${productId}`);
+    const adminCard = admin.getByTestId("review").filter({ hasText: "Fast to roll out" });
+    await adminCard.getByRole("button", { name: /^Hide: / }).click();
+    const dialog = admin.getByRole("alertdialog", { name: "Hide this review?" });
+    await dialog.getByLabel("Reason (required, sent to the author)").fill("Contains a customer's name.");
+    await dialog.getByRole("button", { name: "Hide" }).click();
+    await toast(admin, "Review hidden").waitFor();
+    await adminCard.getByText("Contains a customer's name.").waitFor();
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`/products/${productId}`);
+    await visitor.getByTestId("reviews").getByText("No reviews yet.").waitFor();
+    expect(await visitor.getByTestId("rating").count()).toBe(0);
+    const mail = await waitForMail(
+      dataDir(),
+      (m) =>
+        m.to === "buyer@stackbay.test" && m.subject.includes(name) && m.body.includes("Contains a customer"),
+    );
+    expect(mail.subject).toBe(`Your review of ${name} has been hidden`);
+  });
+});
