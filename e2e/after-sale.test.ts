@@ -7,7 +7,7 @@ import type { ManagedProductList } from "#domain/product-admin";
 import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
+import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -19,21 +19,6 @@ async function resellerItem(page: Page, productId: string): Promise<LinkItem> {
   const item = links.items.find((i) => i.productId === productId);
   if (!item) throw new Error(`product ${productId} is not in the reseller's links`);
   return item;
-}
-
-/** A buyer who has never been here: signs up and verifies with the e-mailed code. */
-async function newBuyer(page: Page) {
-  const email = `new-buyer-${Date.now()}@after-sale.test`;
-  const password = "a new buyer's password";
-  const signUp = await page.request.post("/api/auth/sign-up", {
-    data: { firstName: "Nora", lastName: "Newman", email, password, accountType: "buyer" },
-  });
-  expect(signUp.status()).toBe(200);
-  // The code e-mail goes through the job queue: it is in the outbox a moment after the answer.
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  return { email, password };
 }
 
 describe("after the sale", () => {
@@ -56,7 +41,7 @@ describe("after the sale", () => {
 
     // A new buyer follows it, puts the product in the cart and checks out, logging in on the way.
     const buyer = await browser.newPage();
-    const account = await newBuyer(buyer);
+    const account = await newAccount(buyer, { firstName: "Nora", accountType: "buyer", signIn: false });
     const { pathname, search } = new URL(link);
     await buyer.goto(`${pathname}${search}`);
     await buyer.getByRole("heading", { level: 1, name: product.name }).waitFor();

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterEach, beforeAll, expect, inject } from "vitest";
+import { waitForMail } from "#server/test/outbox";
 
 /**
  * Each worker has a server of its own (its own database and outbox), so journeys in parallel workers
@@ -164,6 +166,42 @@ export function toast(page: Page, title: string, description?: string) {
     .locator("[data-sonner-toast]")
     .filter({ has: page.locator("[data-title]", { hasText: title }) });
   return description ? found.filter({ hasText: description }) : found;
+}
+
+/**
+ * A person who has never been here, through the page's own cookie jar: signs up, verifies with the
+ * e-mailed code and (unless `signIn` is false) signs in. Their own account keeps other journeys' orders,
+ * balances and listings out of what the test reads.
+ */
+export async function newAccount(
+  page: Page,
+  person: {
+    firstName: string;
+    lastName?: string;
+    accountType: "buyer" | "seller";
+    email?: string;
+    signIn?: boolean;
+  },
+) {
+  const email = person.email ?? `${person.accountType}-${randomUUID().slice(0, 8)}@journeys.test`;
+  const password = "a new account's password";
+  const signUp = await page.request.post("/api/auth/sign-up", {
+    data: {
+      firstName: person.firstName,
+      lastName: person.lastName ?? "Newman",
+      email,
+      password,
+      accountType: person.accountType,
+    },
+  });
+  expect(signUp.status()).toBe(200);
+  // The code e-mail goes through the job queue: it is in the outbox a moment after the answer.
+  const mail = await waitForMail(dataDir(), (m) => m.to === email);
+  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
+  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
+  if (person.signIn !== false)
+    expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
+  return { email, password };
 }
 
 /** Fills and submits the login form of the page that shows it. */

@@ -3,24 +3,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { AdminUserList } from "#domain/admin-users";
 import type { ResellerLinks } from "#domain/referrals";
-import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { expectAccessible, newAccount, setupBrowser, snapshot, toast } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
-
-/** Signs up, verifies with the e-mailed code and signs in, all through the page's own cookie jar. */
-async function account(page: Page, email: string, firstName: string) {
-  const password = "a partner's password";
-  const signUp = await page.request.post("/api/auth/sign-up", {
-    data: { firstName, lastName: "Partner", email, password, accountType: "buyer" },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail?.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
-}
 
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -30,7 +16,12 @@ describe("held commissions", () => {
     // A reseller with a company address (reseller rights granted by a super admin).
     const domain = `acme-${randomUUID().slice(0, 6)}.example`;
     const reseller = await browser.newPage();
-    await account(reseller, `rex@${domain}`, "Rex");
+    await newAccount(reseller, {
+      email: `rex@${domain}`,
+      firstName: "Rex",
+      lastName: "Partner",
+      accountType: "buyer",
+    });
     const superAdmin = await browser.newPage({ as: "superadmin" });
     const found = (await (
       await superAdmin.request.get("/api/admin/users", { params: { search: `rex@${domain}` } })
@@ -46,7 +37,12 @@ describe("held commissions", () => {
 
     // A colleague signs up with the same company domain, follows the link and buys.
     const buyer = await browser.newPage();
-    await account(buyer, `bob@${domain}`, "Bob");
+    await newAccount(buyer, {
+      email: `bob@${domain}`,
+      firstName: "Bob",
+      lastName: "Partner",
+      accountType: "buyer",
+    });
     const { pathname, search } = new URL(product.link);
     const visited = buyer.waitForResponse((r) => r.url().endsWith("/api/referrals/visit"));
     await buyer.goto(`${pathname}${search}`);

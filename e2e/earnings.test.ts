@@ -5,25 +5,10 @@ import { describe, expect, test } from "vitest";
 import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { formatAmount, formatUsd } from "#domain/money";
-import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
+import { expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
-
-/** A seller who has never sold anything: signs up as a seller, verifies with the e-mailed code, signs in. */
-async function newSeller(page: Page) {
-  const email = `new-seller-${Date.now()}@earnings.test`;
-  const password = "a new seller's password";
-  const signUp = await page.request.post("/api/auth/sign-up", {
-    data: { firstName: "Sela", lastName: "Seller", email, password, accountType: "seller" },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
-}
 
 const statFigure = (page: Page, label: string) =>
   page
@@ -35,7 +20,7 @@ const statFigure = (page: Page, label: string) =>
 describe("earnings", () => {
   test("a new seller's sale: pending with its date and the 10% fee, seller figures on the dashboard, a CSV to download", async () => {
     const seller = await browser.newPage();
-    await newSeller(seller);
+    await newAccount(seller, { firstName: "Sela", lastName: "Seller", accountType: "seller" });
     const name = `Earnings Test Suite ${randomUUID().slice(0, 6)}`;
     const created = await seller.request.post("/api/manage/products", {
       data: { name, category: "software", price: 80 },

@@ -1,35 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
+import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
 import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
-
-/** A seller of their own (signed up, verified, signed in), so no other journey's balances mix in. */
-async function newSeller(page: Page, name: string) {
-  const email = `payout-seller-${randomUUID().slice(0, 8)}@payout.test`;
-  const password = "a paid seller's password";
-  const signUp = await page.request.post("/api/auth/sign-up", {
-    data: { firstName: name, lastName: "Seller", email, password, accountType: "seller" },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  expect((await page.request.post("/api/auth/sign-in", { data: { email, password } })).status()).toBe(200);
-  return email;
-}
 
 describe("getting paid", () => {
   test("an Indian business buys with its GSTIN; the seller's net waits for the window, a super admin pays it out, the seller sees it paid", async () => {
     const seller = await browser.newPage();
     const first = `Payee${randomUUID().slice(0, 4)}`;
-    await newSeller(seller, first);
+    await newAccount(seller, { firstName: first, lastName: "Seller", accountType: "seller" });
     const name = `Payout Test Suite ${randomUUID().slice(0, 6)}`;
     const created = await seller.request.post("/api/manage/products", {
       data: { name, category: "software", price: 100 },

@@ -4,8 +4,7 @@ import type { ProductList } from "#domain/catalog-schemas";
 import { computeTotals, formatAmount, formatUsd } from "#domain/money";
 import type { TaxFacts } from "#domain/tax";
 import { DEMO_OPERATOR_TRN } from "#server/env";
-import { waitForMail } from "#server/test/outbox";
-import { baseUrl, dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { baseUrl, expectAccessible, newAccount, setupBrowser, snapshot, toast, viewports } from "./browser";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -17,21 +16,6 @@ beforeAll(async () => {
   if (!first) throw new Error("the demo catalogue is empty");
   product = first;
 });
-
-/** A buyer of its own (signed up and verified), so no other journey's order lists change. */
-async function newBuyer(page: Page) {
-  const email = `gst-buyer-${Date.now()}@tax-checkout.test`;
-  const password = "an indian buyer's password";
-  const signUp = await page.request.post("/api/auth/sign-up", {
-    data: { firstName: "Priya", lastName: "Raman", email, password, accountType: "buyer" },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(dataDir(), (m) => m.to === email);
-  const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
-  expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  const signIn = await page.request.post("/api/auth/sign-in", { data: { email, password } });
-  expect(signIn.status()).toBe(200);
-}
 
 async function seedCart(page: Page) {
   await page.goto("/");
@@ -51,7 +35,7 @@ async function seedCart(page: Page) {
 describe("tax at checkout", () => {
   test("an Indian business buys with its GSTIN, pays 18% GST, and its invoice shows the GSTIN, the company and the operator's TRN", async () => {
     const page = await browser.newPage();
-    await newBuyer(page);
+    await newAccount(page, { firstName: "Priya", lastName: "Raman", accountType: "buyer" });
     await seedCart(page);
     await page.goto("/checkout");
     await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
@@ -141,7 +125,7 @@ describe("tax at checkout", () => {
 
   test("the checkout's tax at phone width, dark: a country without tax ID says so", async () => {
     const page = await browser.newPage({ width: 375, height: 812, theme: "dark" });
-    await newBuyer(page);
+    await newAccount(page, { firstName: "Priya", lastName: "Raman", accountType: "buyer" });
     await seedCart(page);
     await page.goto("/checkout");
     await page.getByLabel("Country").selectOption("United States of America");

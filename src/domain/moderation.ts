@@ -89,6 +89,7 @@ export const moderationQueueItemSchema = z.object({
   vendor: z.string().nullable(),
   description: z.string().nullable(),
   category: z.string(),
+  categoryName: z.string().nullable(),
   price: z.number(),
   imageUrl: z.string().nullable(),
   sellerId: z.string().nullable(),

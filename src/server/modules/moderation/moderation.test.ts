@@ -119,6 +119,7 @@ describe("listing moderation", () => {
     expect(queue.items.find((item) => item.id === product.id)).toMatchObject({
       name: product.name,
       sellerName: expect.any(String),
+      categoryName: "Software Licenses",
     });
 
     const approved = await approve(admin, product.id);

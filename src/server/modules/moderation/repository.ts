@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { MODERATION_PAGE_SIZE, type ModerationStatus } from "#domain/moderation";
 import type { Database, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
-import { featuredProducts, products } from "#server/db/schema/catalog";
+import { categories, featuredProducts, products } from "#server/db/schema/catalog";
 import { onSale, productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
@@ -19,6 +19,7 @@ export async function listPending(db: Db, page: number) {
         vendor: products.vendor,
         description: products.description,
         category: products.category,
+        categoryName: categories.name,
         price: products.price,
         imageUrl: products.imageUrl,
         sellerId: products.sellerId,
@@ -27,6 +28,7 @@ export async function listPending(db: Db, page: number) {
       })
       .from(products)
       .leftJoin(user, eq(user.id, products.sellerId))
+      .leftJoin(categories, eq(categories.slug, products.category))
       .where(where)
       .orderBy(asc(products.updatedAt), asc(products.id))
       .limit(MODERATION_PAGE_SIZE)

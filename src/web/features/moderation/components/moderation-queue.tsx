@@ -67,7 +67,7 @@ function QueueCard({ item }: { item: ModerationQueueItem }) {
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold break-words">{item.name}</h2>
         <p className="text-sm text-muted-foreground">
-          {item.vendor ?? "No vendor"} · {item.category} · {formatUsd(item.price)}
+          {item.vendor ?? "No vendor"} · {item.categoryName ?? item.category} · {formatUsd(item.price)}
         </p>
         <p className="text-sm text-muted-foreground">
           Seller: {item.sellerName ?? "deleted account"} · submitted{" "}
