@@ -15,6 +15,8 @@ describe("listing moderation", () => {
     await seller.getByLabel("Name", { exact: true }).fill(name);
     await seller.getByLabel("Category", { exact: true }).selectOption("software");
     await seller.getByLabel("Price (USD)", { exact: true }).fill("39");
+    // Ratings come only from reviews: the seller's form has no rating field either.
+    expect(await seller.getByLabel(/rating/i).count()).toBe(0);
     await seller.getByRole("button", { name: "Create Product" }).click();
     await toast(seller, "Success", "Product created successfully").waitFor();
     await seller.waitForURL((url) => url.pathname === "/seller/products");
