@@ -1,13 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
-import { fromUnits, toUnits } from "#domain/money";
+import { chargeCents, fromUnits, toUnits } from "#domain/money";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { summariseRatings, utcDay } from "#domain/reviews";
+import { paths } from "#domain/routes";
 import { createOrGrantAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { payments, testPaymentSessions } from "#server/db/schema/payments";
 import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
 import { bookSale, releaseDue } from "#server/modules/ledger/bookings";
@@ -164,6 +166,32 @@ export async function seedDemoReviews(
           })),
         )
         .returning({ id: orderItems.id, productId: orderItems.productId });
+      // Paid in test mode, as the zero-config checkout pays: the provider's session and the captured
+      // attempt, so the books reconcile with what was charged and a refund can be paid back.
+      const amountCents = chargeCents(subtotal);
+      const ref = `tps_demo_${order.id.replaceAll("-", "")}`;
+      await tx.insert(testPaymentSessions).values({
+        ref,
+        idempotencyKey: `${IDEMPOTENCY_KEY}:${order.id}`,
+        orderId: order.id,
+        amountCents,
+        description: `Stackbay order ${order.id.slice(0, 8).toUpperCase()}`,
+        returnUrl: paths.checkoutComplete(order.id),
+        cancelUrl: paths.checkout(),
+        state: "paid",
+        createdAt: boughtAt,
+        decidedAt: boughtAt,
+      });
+      await tx.insert(payments).values({
+        orderId: order.id,
+        provider: "test",
+        providerRef: ref,
+        attempt: 1,
+        amountCents,
+        state: "paid",
+        createdAt: boughtAt,
+        updatedAt: boughtAt,
+      });
       await issueLicenses(tx, order.id, boughtAt);
       await bookSale(tx, order.id, boughtAt, DEFAULT_REFUND_WINDOW_DAYS);
       const itemOf = new Map(items.map((i) => [i.productId, i.id]));

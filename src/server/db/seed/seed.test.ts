@@ -17,6 +17,7 @@ import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/
 import { orderItems, orders } from "#server/db/schema/orders";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
+import { reconcileOrders } from "#server/modules/finance/repository";
 import { createTestApp } from "#server/test/app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -124,6 +125,10 @@ describe("demo seed", () => {
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
       .where(eq(ledgerAccounts.kind, "seller_available"));
     expect(Number(pending?.units)).toBeLessThan(0);
+    // Each was captured in test mode for exactly what its sale booked: the books reconcile.
+    const books = await reconcileOrders(t.db);
+    expect(books.differences).toEqual([]);
+    expect(books.totals.captured).toBeGreaterThan(0);
   });
 
   test("is idempotent: seeding again adds nothing, and the empty-only seed skips a filled database", async () => {

@@ -48,7 +48,7 @@ export function FinanceFigures({ summary }: { summary: FinanceSummary }) {
       <div className="grid gap-8 lg:grid-cols-2">
         <TaxDue summary={summary} />
         <ViewCard title="Owed now" description="Balances today, whatever the period.">
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-sm" data-testid="owed-now">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm" data-testid="owed-now">
             {owedRows.map(({ key, label }) => (
               <div key={key} className="contents">
                 <dt className="text-muted-foreground">{label}</dt>
@@ -75,12 +75,14 @@ function Figure({
 }) {
   const id = useId();
   return (
-    <Card asChild className="p-4 sm:p-5">
+    <Card asChild className="p-3 sm:p-5">
       <li aria-labelledby={id} data-testid={testId}>
         <h3 id={id} className="text-sm font-medium text-muted-foreground">
           {title}
         </h3>
-        <p className="mt-2 text-xl font-semibold tabular-nums sm:text-2xl">{usd(value)}</p>
+        <p className="mt-2 text-base font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">
+          {usd(value)}
+        </p>
         <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
       </li>
     </Card>
@@ -106,7 +108,7 @@ function TaxDue({ summary }: { summary: FinanceSummary }) {
                 <p className="font-semibold">
                   {row.label} <span className="text-muted-foreground">({row.jurisdiction})</span>
                 </p>
-                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
                   <dt className="text-muted-foreground">Collected</dt>
                   <dd className="text-right tabular-nums">{usd(row.collected)}</dd>
                   <dt className="text-muted-foreground">Refunded</dt>

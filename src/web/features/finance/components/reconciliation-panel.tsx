@@ -57,7 +57,7 @@ function ReconciliationResult({ books }: { books: Reconciliation }) {
               <li key={d.orderId} className="rounded-lg border border-border p-4 text-sm">
                 <OrderLink orderId={d.orderId} />
                 <p className="mt-1">{d.reason}</p>
-                <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+                <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
                   <dt className="text-muted-foreground">Captured</dt>
                   <dd className="text-right tabular-nums">{usd(d.captured)}</dd>
                   <dt className="text-muted-foreground">Booked</dt>
