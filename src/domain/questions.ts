@@ -102,5 +102,8 @@ export type QuestionList = z.infer<typeof questionListSchema>;
 /** A question in the seller's dashboard: which of their products it is about. */
 export const sellerQuestionSchema = questionSchema.extend({ productName: z.string() });
 export type SellerQuestion = z.infer<typeof sellerQuestionSchema>;
-export const sellerQuestionListSchema = paged(sellerQuestionSchema);
+export const sellerQuestionListSchema = paged(sellerQuestionSchema).extend({
+  /** How many of the seller's questions wait for an answer, across all pages. */
+  unanswered: z.number(),
+});
 export type SellerQuestionList = z.infer<typeof sellerQuestionListSchema>;
