@@ -13,6 +13,7 @@ import {
   products,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
+import { productQuestions } from "#server/db/schema/questions";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { createTestApp } from "#server/test/app";
@@ -110,7 +111,9 @@ describe("demo seed", () => {
       users: await countOf(user),
       accounts: await countOf(account),
       pages: await countOf(sitePages),
+      questions: await countOf(productQuestions),
     };
+    expect(before.questions).toBeGreaterThanOrEqual(5);
     const again = await seedDemo(t.db, { uploadsDir });
     expect(again.products).toBe(0);
     expect(await seedDemoIfEmpty(t.db, { uploadsDir })).toBeNull();
@@ -120,6 +123,7 @@ describe("demo seed", () => {
       users: await countOf(user),
       accounts: await countOf(account),
       pages: await countOf(sitePages),
+      questions: await countOf(productQuestions),
     }).toEqual(before);
   });
 });
