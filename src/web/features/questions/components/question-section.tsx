@@ -63,7 +63,8 @@ export function QuestionSection({ productId }: { productId: string }) {
           </h2>
           {answerTime && (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="answer-time">
-              <Clock aria-hidden className="size-4" /> {answerTime}
+              <Clock aria-hidden className="size-4" />
+              <span>{answerTime}</span>
             </p>
           )}
         </div>
