@@ -176,6 +176,7 @@ describe("dashboard shell", () => {
       ["My Products", "/seller/products"],
       ["Add Product", "/seller/products/new"],
       ["To ship", "/dashboard/shipping"],
+      ["Questions", "/dashboard/questions"],
       ["Refund requests", "/dashboard/refunds"],
     ]);
     expect(await sellerMenu.getByText("Admin", { exact: true }).count()).toBe(0);

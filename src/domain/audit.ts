@@ -20,6 +20,7 @@ export const auditEntityTypes = [
   "tax_rate",
   "review",
   "featured_products",
+  "question",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

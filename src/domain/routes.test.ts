@@ -116,6 +116,7 @@ describe("isKnownPagePath", () => {
       "refunds",
       "earnings",
       "shipping",
+      "questions",
     ]);
   });
 

@@ -74,6 +74,7 @@ export const dashboardViews = [
   "refunds",
   "earnings",
   "shipping",
+  "questions",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -91,6 +92,7 @@ export const dashboardViewTitles = {
   refunds: "Refund requests",
   earnings: "Earnings",
   shipping: "To ship",
+  questions: "Questions",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */

@@ -51,6 +51,7 @@ import { pageRoutes } from "#server/modules/pages/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
 import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
 import { payoutRoutes } from "#server/modules/payouts/routes";
+import { questionRoutes } from "#server/modules/questions/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { reviewRoutes } from "#server/modules/reviews/routes";
@@ -306,6 +307,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(invoiceRoutes, { prefix: "/api" });
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(reviewRoutes, { prefix: "/api" });
+  await app.register(questionRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
   await app.register(payoutRoutes, { prefix: "/api" });

@@ -17,6 +17,7 @@ import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
 import { writeProductImages } from "#server/db/seed/images";
+import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 
 export const DEMO_PASSWORD = "stackbay-demo";
@@ -111,6 +112,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
     password: DEMO_PASSWORD,
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
   });
+  await seedDemoQuestions(db, { now, productIdOf: demoProductId });
 
   await db
     .insert(sitePages)

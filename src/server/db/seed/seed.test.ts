@@ -15,6 +15,7 @@ import {
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { productQuestions } from "#server/db/schema/questions";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { reconcileOrders } from "#server/modules/finance/repository";
@@ -138,7 +139,9 @@ describe("demo seed", () => {
       users: await countOf(user),
       accounts: await countOf(account),
       pages: await countOf(sitePages),
+      questions: await countOf(productQuestions),
     };
+    expect(before.questions).toBeGreaterThanOrEqual(5);
     const again = await seedDemo(t.db, { uploadsDir });
     expect(again.products).toBe(0);
     expect(await seedDemoIfEmpty(t.db, { uploadsDir })).toBeNull();
@@ -148,6 +151,7 @@ describe("demo seed", () => {
       users: await countOf(user),
       accounts: await countOf(account),
       pages: await countOf(sitePages),
+      questions: await countOf(productQuestions),
     }).toEqual(before);
   });
 });

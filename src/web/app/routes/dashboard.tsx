@@ -12,6 +12,7 @@ import { RequireUser } from "#web/features/auth/components/guards";
 import { EarningsView } from "#web/features/earnings/components/earnings-view";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";
 import { OrdersView } from "#web/features/orders/components/orders-view";
+import { SellerQuestionsView } from "#web/features/questions/components/seller-questions-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
 import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
 import { SavedView } from "#web/features/saved/components/saved-view";
@@ -75,5 +76,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <EarningsView me={me} />;
     case "shipping":
       return <ToShipView me={me} />;
+    case "questions":
+      return <SellerQuestionsView me={me} />;
   }
 }

@@ -13,6 +13,7 @@ import { addProductToCart } from "#web/features/catalog/components/product-card"
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
+import { QuestionSection } from "#web/features/questions/components/question-section";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { ReviewSection } from "#web/features/reviews/components/review-section";
 import { SaveButton } from "#web/features/saved/components/save-button";
@@ -199,6 +200,7 @@ export function Component() {
       )}
 
       <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
+      <QuestionSection productId={p.id} />
     </article>
   );
 }

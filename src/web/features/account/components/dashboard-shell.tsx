@@ -16,6 +16,7 @@ import {
   Link2,
   LogOut,
   type LucideIcon,
+  MessageCircleQuestion,
   Package,
   PackagePlus,
   Percent,
@@ -120,6 +121,11 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
             <MenuLink to={paths.dashboard("shipping")} icon={Truck} label={titles.shipping} />
+            <MenuLink
+              to={paths.dashboard("questions")}
+              icon={MessageCircleQuestion}
+              label={titles.questions}
+            />
             <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label={titles.refunds} />
           </MenuSection>
         )}
@@ -181,6 +187,7 @@ function TabRow({ me }: { me: Me }) {
       ? [
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
+          { key: "questions", label: titles.questions, to: paths.dashboard("questions") },
           { key: "refunds", label: titles.refunds, to: paths.dashboard("refunds") },
         ]
       : []),

@@ -23,6 +23,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   tax_rate: "Tax rate",
   review: "Review",
   featured_products: "Featured Products",
+  question: "Question",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,0 +1,302 @@
+import { hasRole } from "#domain/accounts";
+import {
+  QUESTION_PAGE_SIZE,
+  QUESTION_RATE_MAX,
+  QUESTION_RATE_WINDOW_MS,
+  type Question,
+  type QuestionList,
+  type SellerQuestionList,
+} from "#domain/questions";
+import { absoluteUrl, paths } from "#domain/routes";
+import type { UserRow } from "#server/auth/guards";
+import type { Database } from "#server/db/client";
+import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
+import { recordAudit } from "#server/lib/audit";
+import type { Clock } from "#server/lib/clock";
+import type { Mailer } from "#server/mail/mailer";
+import { message } from "#server/mail/templates";
+import {
+  answerTimes,
+  askedSince,
+  findContact,
+  findProduct,
+  findQuestionRecord,
+  insertQuestion,
+  insertReport,
+  listQuestions,
+  listSellerQuestions,
+  lockQuestion,
+  type QuestionRecord,
+  reportedBy,
+  updateQuestion,
+} from "#server/modules/questions/repository";
+
+export type QuestionDeps = { db: Database; clock: Clock; mailer: Mailer; baseUrl: string };
+
+/** Who is reading a question: shapes what it carries (reasons and report counts, who may answer). */
+type Reader = { id: string; isAdmin: boolean } | null;
+
+const hello = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : "Hi,");
+
+/** Whether the reader may answer the question now, or edit the answer they wrote. */
+function mayAnswer(row: QuestionRecord, reader: Reader): boolean {
+  if (!reader || row.status !== "published") return false;
+  if (row.answeredAt === null) return reader.isAdmin || row.sellerId === reader.id;
+  return row.answeredBy === reader.id;
+}
+
+export function toQuestion(row: QuestionRecord, reader: Reader, reportedByMe = false): Question {
+  const mine = reader?.id === row.askerId;
+  return {
+    id: row.id,
+    productId: row.productId,
+    text: row.text,
+    askerFirstName: row.askerFirstName || "A buyer",
+    createdAt: row.createdAt.toISOString(),
+    answer:
+      row.answer !== null && row.answeredAt !== null
+        ? {
+            text: row.answer,
+            answeredAt: row.answeredAt.toISOString(),
+            // An answer whose writer is not (or no longer) the product's seller came from the team.
+            by: row.answeredBy !== null && row.answeredBy === row.sellerId ? "seller" : "admin",
+          }
+        : null,
+    status: row.status as Question["status"],
+    hiddenReason: mine || reader?.isAdmin ? row.hiddenReason : null,
+    isMine: mine,
+    canAnswer: mayAnswer(row, reader),
+    reportedByMe,
+    reportsCount: reader?.isAdmin ? row.reportsCount : null,
+  };
+}
+
+const readerOf = (me: UserRow): Reader => ({ id: me.id, isAdmin: hasRole(me, "admin") });
+
+async function loaded(deps: QuestionDeps, id: string, reader: Reader): Promise<Question> {
+  const record = await findQuestionRecord(deps.db, id);
+  if (!record) throw new NotFound("Question not found.");
+  return toQuestion(record, reader);
+}
+
+/** A public product, or 404 as if it did not exist (inactive and unapproved listings included). */
+async function publicProduct(deps: QuestionDeps, productId: string) {
+  const product = await findProduct(deps.db, productId);
+  if (!product?.onSale) throw new NotFound("Product not found.");
+  return product;
+}
+
+/**
+ * A signed-in visitor asks about a public product that is not theirs, within the per-account limit;
+ * the product's seller is e-mailed (queued in the same transaction) with a link to their Questions.
+ */
+export async function askQuestion(deps: QuestionDeps, me: UserRow, productId: string, text: string) {
+  const product = await publicProduct(deps, productId);
+  if (product.sellerId === me.id)
+    throw new AppError(403, "OWN_PRODUCT", "You can't ask a question about a product you sell.");
+  const now = deps.clock.now();
+  const recent = await askedSince(deps.db, me.id, new Date(now.getTime() - QUESTION_RATE_WINDOW_MS));
+  if (recent >= QUESTION_RATE_MAX)
+    throw new AppError(
+      429,
+      "QUESTION_LIMIT",
+      `You can ask up to ${QUESTION_RATE_MAX} questions an hour. Please try again later.`,
+    );
+  const id = await deps.db.transaction(async (tx) => {
+    const row = await insertQuestion(tx, { productId, askerId: me.id, text, createdAt: now });
+    const seller = product.sellerId ? await findContact(tx, product.sellerId) : null;
+    if (seller)
+      await deps.mailer.send(
+        {
+          to: seller.email,
+          subject: `A buyer asked about ${product.name}`,
+          ...message(
+            [
+              hello(seller.firstName),
+              `Someone has asked a question about ${product.name}. It shows on the product page once you answer it.`,
+              `Question: ${text}`,
+            ],
+            { label: "Answer it", url: absoluteUrl(deps.baseUrl, paths.dashboard("questions")) },
+          ),
+        },
+        { tx },
+      );
+    return row.id;
+  });
+  return loaded(deps, id, readerOf(me));
+}
+
+/**
+ * The product's seller or an admin answers an unanswered question, once; afterwards only whoever
+ * answered may change the text. The first answer e-mails the asker a link to the product page.
+ */
+export async function answerQuestion(deps: QuestionDeps, me: UserRow, id: string, text: string) {
+  const reader = readerOf(me);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const current = await lockQuestion(tx, id);
+    if (current?.status !== "published") throw new NotFound("Question not found.");
+    const product = await findProduct(tx, current.productId);
+    if (!product) throw new NotFound("Question not found.");
+    const isSeller = product.sellerId === me.id;
+    if (!isSeller && !reader?.isAdmin)
+      throw new Forbidden("Only the product's seller can answer its questions.");
+    if (current.answeredAt !== null) {
+      if (current.answeredBy !== me.id)
+        throw new Conflict("This question has already been answered.", "ALREADY_ANSWERED");
+      await updateQuestion(tx, id, { answer: text });
+      return;
+    }
+    await updateQuestion(tx, id, { answer: text, answeredBy: me.id, answeredAt: now });
+    const asker = await findContact(tx, current.askerId);
+    if (asker)
+      await deps.mailer.send(
+        {
+          to: asker.email,
+          subject: `Your question about ${product.name} has an answer`,
+          ...message(
+            [
+              hello(asker.firstName),
+              `Your question about ${product.name} has been answered.`,
+              `Answer: ${text}`,
+            ],
+            { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) },
+          ),
+        },
+        { tx },
+      );
+  });
+  return loaded(deps, id, reader);
+}
+
+export async function reportQuestion(deps: QuestionDeps, me: UserRow, id: string) {
+  const record = await findQuestionRecord(deps.db, id);
+  if (record?.status !== "published") throw new NotFound("Question not found.");
+  if (!(await insertReport(deps.db, id, me.id, deps.clock.now())))
+    throw new Conflict("You have already reported this question.", "ALREADY_REPORTED");
+}
+
+/** An admin hides or restores a question with a reason: audited, and the asker is e-mailed. */
+export async function moderateQuestion(
+  deps: QuestionDeps,
+  admin: UserRow,
+  id: string,
+  to: "hidden" | "published",
+  reason: string,
+) {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const current = await lockQuestion(tx, id);
+    if (!current) throw new NotFound("Question not found.");
+    if (current.status === to)
+      throw new Conflict(
+        to === "hidden" ? "This question is already hidden." : "This question is already published.",
+        "QUESTION_UNCHANGED",
+      );
+    await updateQuestion(tx, id, {
+      status: to,
+      hiddenReason: reason,
+      moderatedBy: admin.id,
+      moderatedAt: now,
+    });
+    const product = await findProduct(tx, current.productId);
+    await recordAudit(
+      tx,
+      { id: admin.id, email: admin.email },
+      {
+        action: to === "hidden" ? "update" : "restore",
+        entityType: "question",
+        entityId: id,
+        entityLabel: product ? `Question about ${product.name}` : "Question",
+        before: { status: current.status, reason: current.hiddenReason },
+        after: { status: to, reason },
+      },
+    );
+    const asker = await findContact(tx, current.askerId);
+    if (asker && product) {
+      const link = { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) };
+      const mail =
+        to === "hidden"
+          ? {
+              subject: `Your question about ${product.name} has been hidden`,
+              ...message(
+                [
+                  hello(asker.firstName),
+                  `Our team has hidden your question about ${product.name}, so it no longer shows on the product page.`,
+                  `Reason: ${reason}`,
+                ],
+                link,
+              ),
+            }
+          : {
+              subject: `Your question about ${product.name} is visible again`,
+              ...message(
+                [
+                  hello(asker.firstName),
+                  `Our team has restored your question about ${product.name}.`,
+                  `Note: ${reason}`,
+                ],
+                link,
+              ),
+            };
+      await deps.mailer.send({ to: asker.email, ...mail }, { tx });
+    }
+  });
+  return loaded(deps, id, readerOf(admin));
+}
+
+/**
+ * One page of a public product's questions for whoever reads it: answered, published ones for everyone;
+ * the asker's own, the seller's unanswered and, for admins, hidden ones too; and the seller's answer time.
+ */
+export async function questionsOfProduct(
+  deps: QuestionDeps,
+  me: UserRow | null,
+  productId: string,
+  page: number,
+) {
+  const product = await publicProduct(deps, productId);
+  const reader = me ? readerOf(me) : null;
+  const isSeller = me !== null && product.sellerId === me.id;
+  const isAdmin = reader?.isAdmin ?? false;
+  const { items, total } = await listQuestions(
+    deps.db,
+    productId,
+    { readerId: me?.id ?? null, isSeller, isAdmin },
+    { page, pageSize: QUESTION_PAGE_SIZE },
+  );
+  const reported = me
+    ? await reportedBy(
+        deps.db,
+        me.id,
+        items.map((q) => q.id),
+      )
+    : new Set<string>();
+  const times = product.sellerId
+    ? await answerTimes(deps.db, [product.sellerId], deps.clock.now())
+    : new Map<string, never>();
+  return {
+    items: items.map((q) => toQuestion(q, reader, reported.has(q.id))),
+    total,
+    page,
+    pageSize: QUESTION_PAGE_SIZE,
+    viewer: { signedIn: me !== null, canAsk: me !== null && !isSeller, isSeller, isAdmin },
+    answerTime: (product.sellerId && times.get(product.sellerId)?.label) || null,
+  } satisfies QuestionList;
+}
+
+/** The seller's dashboard: questions about their products, unanswered first. */
+export async function sellerQuestions(deps: QuestionDeps, me: UserRow, page: number) {
+  const reader = readerOf(me);
+  const { items, total, unanswered } = await listSellerQuestions(deps.db, me.id, {
+    page,
+    pageSize: QUESTION_PAGE_SIZE,
+  });
+  return {
+    items: items.map((q) => ({ ...toQuestion(q, reader), productName: q.productName })),
+    total,
+    page,
+    pageSize: QUESTION_PAGE_SIZE,
+    unanswered,
+  } satisfies SellerQuestionList;
+}
