@@ -20,6 +20,7 @@ export const auditEntityTypes = [
   "tax_rate",
   "review",
   "featured_products",
+  "storefront",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

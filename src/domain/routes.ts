@@ -22,6 +22,7 @@ export const routePatterns = {
   terms: "/terms",
   partner: "/partner",
   page: "/pages/:slug",
+  vendor: "/vendors/:slug",
   unauthorized: "/unauthorized",
   dashboard: "/dashboard",
   dashboardView: "/dashboard/:view",
@@ -74,6 +75,7 @@ export const dashboardViews = [
   "refunds",
   "earnings",
   "shipping",
+  "storefront",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -91,6 +93,7 @@ export const dashboardViewTitles = {
   refunds: "Refund requests",
   earnings: "Earnings",
   shipping: "To ship",
+  storefront: "Storefront",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */
@@ -142,6 +145,7 @@ export const paths = {
   terms: () => href(r.terms),
   partner: () => href(r.partner),
   page: (slug: string) => href(r.page, { slug }),
+  vendor: (slug: string) => href(r.vendor, { slug }),
   unauthorized: () => href(r.unauthorized),
   dashboard: (view?: DashboardView) => (view ? href(r.dashboardView, { view }) : href(r.dashboard)),
   admin: {

@@ -23,6 +23,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   tax_rate: "Tax rate",
   review: "Review",
   featured_products: "Featured Products",
+  storefront: "Storefront",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
