@@ -75,7 +75,10 @@ async function headFromData(app: FastifyInstance, pathname: string): Promise<Hea
     const { name, description, logoUrl } = found.storefront;
     return {
       title: `${name} | ${SITE_NAME}`,
-      description: summary(description, `${name}'s storefront on ${SITE_NAME}: their products, rating and reviews.`),
+      description: summary(
+        description,
+        `${name}'s storefront on ${SITE_NAME}: their products, rating and reviews.`,
+      ),
       image: logoUrl ?? undefined,
       type: "profile",
     };
