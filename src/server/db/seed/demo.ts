@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "#domain/accounts";
 import { categories as categoryList } from "#domain/categories";
 import { DAY_MS } from "#domain/dates";
@@ -12,20 +12,28 @@ import {
   productFeatures,
   productSpecifications,
   products,
+  storefronts,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
-import { writeProductImages } from "#server/db/seed/images";
+import { writeProductImages, writeVendorLogo } from "#server/db/seed/images";
 import { seedDemoReviews } from "#server/db/seed/reviews";
+import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
 
 export const DEMO_PASSWORD = "stackbay-demo";
 
-type DemoAccount = { email: string; firstName: string; lastName: string; roles: Role[] };
+type DemoAccount = { email: string; firstName: string; lastName: string; roles: Role[]; storefront?: string };
 
 export const demoAccounts: DemoAccount[] = [
   { email: "buyer@stackbay.test", firstName: "Bianca", lastName: "Buyer", roles: ["buyer"] },
-  { email: "seller@stackbay.test", firstName: "Samir", lastName: "Seller", roles: ["seller"] },
+  {
+    email: "seller@stackbay.test",
+    firstName: "Samir",
+    lastName: "Seller",
+    roles: ["seller"],
+    storefront: SAMIR_VENDOR,
+  },
   { email: "reseller@stackbay.test", firstName: "Rhea", lastName: "Reseller", roles: ["buyer", "reseller"] },
   { email: "admin@stackbay.test", firstName: "Adam", lastName: "Admin", roles: ["buyer", "admin"] },
   {
@@ -63,6 +71,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
   await db.insert(fxRates).values(demoFxRates).onConflictDoNothing({ target: fxRates.currencyCode });
 
   const seller = await upsertDemoUsers(db);
+  const ownerOf = await upsertDemoVendors(db, seller, options.uploadsDir);
   const ids = demoProducts.map((p) => demoProductId(p.key));
   const existing = new Set(
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
@@ -75,7 +84,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
     await db.transaction(async (tx) => {
       await tx.insert(products).values({
         id,
-        sellerId: seller,
+        sellerId: ownerOf(p.vendor),
         name: p.name,
         description: p.description,
         category: p.category,
@@ -144,6 +153,53 @@ async function upsertDemoUsers(db: Database): Promise<string> {
     if (demo.roles.includes("seller")) sellerId = id;
   }
   return sellerId;
+}
+
+/**
+ * Every catalogue vendor as a storefront of its own demo seller (Samir's is Cinderpath Security), with a
+ * drawn logo, description, website and country; a few verified. Details are written only into a
+ * storefront that has none yet, so a seeded install's own edits survive a second seed. Returns the
+ * owner of each vendor's products.
+ */
+async function upsertDemoVendors(db: Database, samirId: string, uploadsDir: string) {
+  const owners = new Map<string, string>();
+  for (const vendor of demoVendors) {
+    const [firstName, lastName] = vendor.contact;
+    const ownerId =
+      vendor.name === SAMIR_VENDOR
+        ? samirId
+        : (
+            await createOrGrantAccount(db, {
+              email: vendorEmail(vendor),
+              firstName,
+              lastName,
+              roles: ["seller"],
+              password: DEMO_PASSWORD,
+              storefront: vendor.name,
+            })
+          ).id;
+    owners.set(vendor.name, ownerId);
+    const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
+    if (!front || front.description !== null) continue;
+    const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
+    const logoUrl = await writeVendorLogo(uploadsDir, { slug: front.slug, name: vendor.name, accent });
+    await db
+      .update(storefronts)
+      .set({
+        description: vendor.description,
+        website: vendorWebsite(vendor),
+        country: vendor.country,
+        logoUrl,
+        isVerified: vendor.verified,
+        verifiedAt: vendor.verified ? front.createdAt : null,
+      })
+      .where(eq(storefronts.userId, ownerId));
+  }
+  return (vendor: string) => {
+    const owner = owners.get(vendor);
+    if (!owner) throw new Error(`demo vendor ${vendor} has no storefront in vendor-data.ts`);
+    return owner;
+  };
 }
 
 /** Seeds only a database that has neither products nor users, so a real install is never touched. */
