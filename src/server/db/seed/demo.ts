@@ -70,8 +70,12 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
     .onConflictDoNothing({ target: categories.slug });
   await db.insert(fxRates).values(demoFxRates).onConflictDoNothing({ target: fxRates.currencyCode });
 
+  // Vendor accounts first: the admins' user list shows the newest first, and the demo's own accounts
+  // should lead it.
+  const vendorOwners = await upsertVendorAccounts(db);
   const seller = await upsertDemoUsers(db);
-  const ownerOf = await upsertDemoVendors(db, seller, options.uploadsDir);
+  vendorOwners.set(SAMIR_VENDOR, seller);
+  const ownerOf = await describeDemoVendors(db, vendorOwners, options.uploadsDir);
   const ids = demoProducts.map((p) => demoProductId(p.key));
   const existing = new Set(
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
@@ -158,27 +162,31 @@ async function upsertDemoUsers(db: Database): Promise<string> {
 /**
  * Every catalogue vendor as a storefront of its own demo seller (Samir's is Cinderpath Security), with a
  * drawn logo, description, website and country; a few verified. Details are written only into a
- * storefront that has none yet, so a seeded install's own edits survive a second seed. Returns the
- * owner of each vendor's products.
+ * storefront that has none yet, so a seeded install's own edits survive a second seed.
  */
-async function upsertDemoVendors(db: Database, samirId: string, uploadsDir: string) {
+async function upsertVendorAccounts(db: Database) {
   const owners = new Map<string, string>();
   for (const vendor of demoVendors) {
+    if (vendor.name === SAMIR_VENDOR) continue;
     const [firstName, lastName] = vendor.contact;
-    const ownerId =
-      vendor.name === SAMIR_VENDOR
-        ? samirId
-        : (
-            await createOrGrantAccount(db, {
-              email: vendorEmail(vendor),
-              firstName,
-              lastName,
-              roles: ["seller"],
-              password: DEMO_PASSWORD,
-              storefront: vendor.name,
-            })
-          ).id;
-    owners.set(vendor.name, ownerId);
+    const { id } = await createOrGrantAccount(db, {
+      email: vendorEmail(vendor),
+      firstName,
+      lastName,
+      roles: ["seller"],
+      password: DEMO_PASSWORD,
+      storefront: vendor.name,
+    });
+    owners.set(vendor.name, id);
+  }
+  return owners;
+}
+
+/** Writes each storefront's details once; returns the owner of each vendor's products. */
+async function describeDemoVendors(db: Database, owners: Map<string, string>, uploadsDir: string) {
+  for (const vendor of demoVendors) {
+    const ownerId = owners.get(vendor.name);
+    if (!ownerId) continue;
     const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
     if (!front || front.description !== null) continue;
     const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";

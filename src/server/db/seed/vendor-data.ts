@@ -175,7 +175,7 @@ export const demoVendors: DemoVendor[] = [
   {
     name: "Pinegate Engineering",
     handle: "pinegate",
-    contact: ["Sofia", "Ricci"],
+    contact: ["Chiara", "Ricci"],
     description: "Kubernetes launches, pipeline audits and network monitoring software.",
     country: "IT",
     verified: false,
@@ -239,7 +239,7 @@ export const demoVendors: DemoVendor[] = [
   {
     name: "Veritrace",
     handle: "veritrace",
-    contact: ["Priyanka", "Das"],
+    contact: ["Anjali", "Das"],
     description: "Identity verification by API: documents, selfies and sanctions lists.",
     country: "IN",
     verified: false,
