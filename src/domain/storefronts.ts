@@ -117,6 +117,7 @@ export const storefrontVerificationAnswerSchema = z.object({
   isVerified: z.boolean(),
   verifiedAt: z.string().nullable(),
 });
+export type StorefrontVerification = z.infer<typeof storefrontVerificationAnswerSchema>;
 
 /** Initials for a storefront without a logo: the first letters of its first two words. */
 export function storefrontInitials(name: string): string {
