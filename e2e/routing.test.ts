@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 
 const concrete = (pattern: string) =>
-  pattern.replace(":id", productId).replace(":slug", "buyer-protection").replace(":view", "saved");
+  pattern
+    .replace("/vendors/:slug", "/vendors/cinderpath-security")
+    .replace(":id", productId)
+    .replace(":slug", "buyer-protection")
+    .replace(":view", "saved");
 
 const publicPatterns = Object.entries(routePatterns)
   .filter(

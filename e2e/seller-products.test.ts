@@ -22,7 +22,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 const suffix = Date.now().toString(36);
 
 describe("a seller's own products", () => {
-  test("a seller adds a product with a picture; it is listed under My Products with their name", async () => {
+  test("a seller adds a product with a picture; it is listed under My Products with their storefront's name", async () => {
     const name = `Samir Sensor Kit ${suffix}`;
     const page = await browser.newPage({ as: "seller" });
     await page.goto("/seller/products");
@@ -47,15 +47,17 @@ describe("a seller's own products", () => {
     const row = page.getByTestId("managed-product-row").filter({ hasText: name });
     await row.waitFor();
     const cells = await row.locator("td").allTextContents();
-    // With no vendor given, the seller's own name stands in.
-    expect(cells.slice(1, 5)).toEqual(["Hardware", "$64.00", "Samir Seller", "Active"]);
+    // A seller's products are sold under their storefront's name.
+    expect(cells.slice(1, 5)).toEqual(["Hardware", "$64.00", "Cinderpath Security", "Active"]);
     expect(await row.locator("img").getAttribute("src")).toMatch(/^\/uploads\/products\/.+\.webp$/);
 
     // Its edit screen is the seller's one, with the saved values.
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await page.waitForURL((url) => /^\/seller\/products\/[0-9a-f-]+\/edit$/.test(url.pathname));
     await page.getByRole("heading", { level: 1, name: "Edit Product" }).waitFor();
-    expect(await page.getByLabel("Vendor", { exact: true }).inputValue()).toBe("Samir Seller");
+    // No vendor to type: the storefront's name, and where to change it.
+    expect(await page.getByLabel("Vendor", { exact: true }).count()).toBe(0);
+    expect(await page.getByTestId("storefront-vendor").textContent()).toContain("Cinderpath Security");
     expect(await page.getByLabel("Resellable", { exact: true }).isChecked()).toBe(true);
     await expectAccessible(page);
     await snapshot(page, "h1-seller-edit", { fullPage: true });

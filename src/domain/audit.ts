@@ -21,6 +21,7 @@ export const auditEntityTypes = [
   "review",
   "featured_products",
   "question",
+  "storefront",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

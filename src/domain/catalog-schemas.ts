@@ -52,6 +52,8 @@ export const productCardSchema = z.object({
   id: z.string(),
   name: z.string(),
   vendor: z.string().nullable(),
+  /** The seller's storefront (`/vendors/{slug}`); null for products Stackbay lists itself. */
+  vendorSlug: z.string().nullable(),
   category: z.string(),
   price: z.number(),
   originalPrice: z.number().nullable(),

@@ -77,7 +77,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(51);
+    expect(patterns.length).toBe(52);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {
@@ -95,6 +95,7 @@ describe("isKnownPagePath", () => {
     expect(isKnownPagePath("/")).toBe(true);
     expect(isKnownPagePath("/products/abc")).toBe(true);
     expect(isKnownPagePath("/pages/x")).toBe(true);
+    expect(isKnownPagePath("/vendors/kestrelbyte")).toBe(true);
     expect(isKnownPagePath("/dashboard/saved")).toBe(true);
     expect(isKnownPagePath("/admin/products/abc/edit")).toBe(true);
     expect(isKnownPagePath("/product/abc")).toBe(true);
@@ -117,6 +118,7 @@ describe("isKnownPagePath", () => {
       "earnings",
       "shipping",
       "questions",
+      "storefront",
     ]);
   });
 

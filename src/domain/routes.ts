@@ -22,6 +22,7 @@ export const routePatterns = {
   terms: "/terms",
   partner: "/partner",
   page: "/pages/:slug",
+  vendor: "/vendors/:slug",
   unauthorized: "/unauthorized",
   dashboard: "/dashboard",
   dashboardView: "/dashboard/:view",
@@ -75,6 +76,7 @@ export const dashboardViews = [
   "earnings",
   "shipping",
   "questions",
+  "storefront",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -93,6 +95,7 @@ export const dashboardViewTitles = {
   earnings: "Earnings",
   shipping: "To ship",
   questions: "Questions",
+  storefront: "Storefront",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */
@@ -144,6 +147,7 @@ export const paths = {
   terms: () => href(r.terms),
   partner: () => href(r.partner),
   page: (slug: string) => href(r.page, { slug }),
+  vendor: (slug: string) => href(r.vendor, { slug }),
   unauthorized: () => href(r.unauthorized),
   dashboard: (view?: DashboardView) => (view ? href(r.dashboardView, { view }) : href(r.dashboard)),
   admin: {

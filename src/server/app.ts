@@ -57,6 +57,7 @@ import { refundRoutes } from "#server/modules/refunds/routes";
 import { reviewRoutes } from "#server/modules/reviews/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
+import { storefrontRoutes } from "#server/modules/storefronts/routes";
 import { systemRoutes } from "#server/modules/system/routes";
 import { taxRoutes } from "#server/modules/tax/routes";
 import { testClockRoutes } from "#server/modules/test-clock/routes";
@@ -316,6 +317,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(taxRoutes, { prefix: "/api" });
   await app.register(financeRoutes, { prefix: "/api" });
   await app.register(feeRoutes, { prefix: "/api" });
+  await app.register(storefrontRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

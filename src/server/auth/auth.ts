@@ -9,6 +9,7 @@ import type { Database } from "#server/db/client";
 import { account, session, twoFactor as twoFactorTable, user, verification } from "#server/db/schema/auth";
 import { type Env, publicUrl } from "#server/env";
 import { recordResellerSighting } from "#server/modules/referrals/signals";
+import { ensureStorefront } from "#server/modules/storefronts/repository";
 
 export const SESSION_COOKIE_PREFIX = "stackbay";
 
@@ -69,6 +70,14 @@ export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogge
       },
     },
     databaseHooks: {
+      user: {
+        create: {
+          // Every seller has a storefront from sign-up on (issue 17, item 5).
+          after: async (row) => {
+            if ((row as { isSeller?: boolean }).isSeller) await ensureStorefront(db, row);
+          },
+        },
+      },
       session: {
         create: {
           // A disabled account gets no session, whichever way it signs in.

@@ -154,6 +154,10 @@ const access: Record<string, Access> = {
   "PUT /api/admin/users/{id}/trusted-seller": "admin",
   "GET /api/admin/featured-products": "admin",
   "PUT /api/admin/featured-products": "admin",
+  "GET /api/vendors/{slug}": "public",
+  "GET /api/seller/storefront": "sellerOnly",
+  "PUT /api/seller/storefront": "sellerOnly",
+  "PUT /api/admin/vendors/{slug}/verification": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

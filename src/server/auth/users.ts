@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Role } from "#domain/accounts";
 import type { Database } from "#server/db/client";
 import { account, user } from "#server/db/schema/auth";
+import { ensureStorefront } from "#server/modules/storefronts/repository";
 
 const roleFlags: Record<Role, Partial<typeof user.$inferInsert>> = {
   buyer: { isBuyer: true },
@@ -19,6 +20,8 @@ export type NewAccount = {
   firstName: string;
   lastName: string;
   roles: Role[];
+  /** A seller's storefront name when it is not the person's (demo vendors). */
+  storefront?: string;
 };
 
 /**
@@ -30,6 +33,7 @@ export async function createOrGrantAccount(db: Database, input: NewAccount) {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
   if (existing) {
     if (input.roles.length > 0) await db.update(user).set(flags).where(eq(user.id, existing.id));
+    if (flags.isSeller) await ensureStorefront(db, { id: existing.id, ...input }, input.storefront);
     return { id: existing.id, created: false };
   }
   const id = randomUUID();
@@ -52,6 +56,7 @@ export async function createOrGrantAccount(db: Database, input: NewAccount) {
       userId: id,
       password: passwordHash,
     });
+    if (flags.isSeller) await ensureStorefront(tx, { id, ...input }, input.storefront);
   });
   return { id, created: true };
 }

@@ -68,6 +68,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "sign_in_failures",
     "site_content_blocks",
     "site_pages",
+    "storefronts",
     "tax_rates",
     "test_payment_sessions",
     "two_factors",

@@ -5,6 +5,7 @@ import { matchRoute, routePatterns } from "#domain/routes";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
 import { findActiveProduct } from "#server/modules/catalog/repository";
+import { findPublicStorefront } from "#server/modules/storefronts/service";
 
 const SITE_NAME = "Stackbay";
 const DEFAULT_DESCRIPTION =
@@ -65,6 +66,21 @@ async function headFromData(app: FastifyInstance, pathname: string): Promise<Hea
       description: summary(row.description, `${row.name} on ${SITE_NAME}.`),
       image: row.imageUrl ?? undefined,
       type: "product",
+    };
+  }
+  const vendor = matchRoute(routePatterns.vendor, pathname);
+  if (vendor) {
+    const found = await findPublicStorefront(db, vendor.slug ?? "");
+    if (!found) return null;
+    const { name, description, logoUrl } = found.storefront;
+    return {
+      title: `${name} | ${SITE_NAME}`,
+      description: summary(
+        description,
+        `${name}'s storefront on ${SITE_NAME}: their products, rating and reviews.`,
+      ),
+      image: logoUrl ?? undefined,
+      type: "profile",
     };
   }
   const page = matchRoute(routePatterns.page, pathname);

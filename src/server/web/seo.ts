@@ -5,6 +5,7 @@ import { products } from "#server/db/schema/catalog";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
 import { onSale } from "#server/modules/catalog/repository";
+import { listPublicStorefronts } from "#server/modules/storefronts/repository";
 import { escapeHtml } from "#server/web/head";
 
 /** The sitemap protocol's limit for one file. */
@@ -32,12 +33,13 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       .select({ slug: sitePages.slug, updatedAt: sitePages.updatedAt })
       .from(sitePages)
       .where(eq(sitePages.isActive, true));
+    const vendors = await listPublicStorefronts(db);
     const items = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
       .where(onSale())
       .orderBy(desc(products.updatedAt))
-      .limit(MAX_URLS - sitemapStaticPaths.length - pages.length);
+      .limit(MAX_URLS - sitemapStaticPaths.length - pages.length - vendors.length);
     const entry = (path: string, updated?: Date) =>
       `  <url><loc>${escapeHtml(absoluteUrl(base, path))}</loc>${updated ? `<lastmod>${updated.toISOString()}</lastmod>` : ""}</url>`;
     const body = [
@@ -45,6 +47,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...sitemapStaticPaths.map((path) => entry(path)),
       ...pages.map((p) => entry(paths.page(p.slug), p.updatedAt)),
+      ...vendors.map((v) => entry(paths.vendor(v.slug), v.updatedAt)),
       ...items.map((p) => entry(paths.product(p.id), p.updatedAt)),
       "</urlset>",
       "",

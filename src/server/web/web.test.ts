@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const concrete = (pattern: string) =>
-  pattern.replace(":id", productId).replace(":slug", "buyer-protection").replace(":view", "settings");
+  pattern
+    .replace("/vendors/:slug", "/vendors/cinderpath-security")
+    .replace(":id", productId)
+    .replace(":slug", "buyer-protection")
+    .replace(":view", "settings");
 
 describe("serving the app", () => {
   test("every path of the route table, legacy links included, answers 200 with the app and its head tags", async () => {

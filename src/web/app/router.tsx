@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: r.terms, lazy: () => import("#web/app/routes/terms") },
       { path: r.partner, lazy: () => import("#web/app/routes/partner") },
       { path: r.page, lazy: () => import("#web/app/routes/content-page") },
+      { path: r.vendor, lazy: () => import("#web/app/routes/vendor") },
       { path: r.unauthorized, lazy: () => import("#web/app/routes/unauthorized") },
       { path: r.dashboard, lazy: () => import("#web/app/routes/dashboard") },
       { path: r.dashboardView, lazy: () => import("#web/app/routes/dashboard") },

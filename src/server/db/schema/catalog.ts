@@ -143,3 +143,33 @@ export const featuredProducts = pgTable(
   },
   (t) => [index().on(t.position)],
 );
+
+/**
+ * The public face of one seller account (issue 17, item 5), keyed by the seller's user id. The slug is
+ * fixed when the storefront is created, so links and search results never break on a rename; the name
+ * is copied onto the seller's products as their vendor, in the transaction that renames it.
+ */
+export const storefronts = pgTable(
+  "storefronts",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    slug: text().notNull().unique(),
+    name: text().notNull(),
+    /** One of the seller's uploads (`/uploads/...`), checked against `uploads` when saved. */
+    logoUrl: text(),
+    description: text(),
+    /** An https address; rendered with rel="nofollow noopener ugc". */
+    website: text(),
+    /** ISO 3166-1 alpha-2 code (`src/domain/countries.ts`). */
+    country: text(),
+    /** An admin's decision, audited as a `storefront` change. */
+    isVerified: boolean().notNull().default(false),
+    verifiedBy: text().references(() => user.id, { onDelete: "set null" }),
+    verifiedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("storefronts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
+);

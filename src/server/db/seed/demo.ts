@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { count, inArray } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "#domain/accounts";
 import { categories as categoryList } from "#domain/categories";
 import { DAY_MS } from "#domain/dates";
@@ -12,21 +12,29 @@ import {
   productFeatures,
   productSpecifications,
   products,
+  storefronts,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
-import { writeProductImages } from "#server/db/seed/images";
+import { writeProductImages, writeVendorLogo } from "#server/db/seed/images";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
+import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
 
 export const DEMO_PASSWORD = "stackbay-demo";
 
-type DemoAccount = { email: string; firstName: string; lastName: string; roles: Role[] };
+type DemoAccount = { email: string; firstName: string; lastName: string; roles: Role[]; storefront?: string };
 
 export const demoAccounts: DemoAccount[] = [
   { email: "buyer@stackbay.test", firstName: "Bianca", lastName: "Buyer", roles: ["buyer"] },
-  { email: "seller@stackbay.test", firstName: "Samir", lastName: "Seller", roles: ["seller"] },
+  {
+    email: "seller@stackbay.test",
+    firstName: "Samir",
+    lastName: "Seller",
+    roles: ["seller"],
+    storefront: SAMIR_VENDOR,
+  },
   { email: "reseller@stackbay.test", firstName: "Rhea", lastName: "Reseller", roles: ["buyer", "reseller"] },
   { email: "admin@stackbay.test", firstName: "Adam", lastName: "Admin", roles: ["buyer", "admin"] },
   {
@@ -63,7 +71,12 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
     .onConflictDoNothing({ target: categories.slug });
   await db.insert(fxRates).values(demoFxRates).onConflictDoNothing({ target: fxRates.currencyCode });
 
+  // Vendor accounts first: the admins' user list shows the newest first, and the demo's own accounts
+  // should lead it.
+  const vendorOwners = await upsertVendorAccounts(db);
   const seller = await upsertDemoUsers(db);
+  vendorOwners.set(SAMIR_VENDOR, seller);
+  const ownerOf = await describeDemoVendors(db, vendorOwners, options.uploadsDir);
   const ids = demoProducts.map((p) => demoProductId(p.key));
   const existing = new Set(
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
@@ -76,7 +89,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
     await db.transaction(async (tx) => {
       await tx.insert(products).values({
         id,
-        sellerId: seller,
+        sellerId: ownerOf(p.vendor),
         name: p.name,
         description: p.description,
         category: p.category,
@@ -146,6 +159,57 @@ async function upsertDemoUsers(db: Database): Promise<string> {
     if (demo.roles.includes("seller")) sellerId = id;
   }
   return sellerId;
+}
+
+/**
+ * Every catalogue vendor as a storefront of its own demo seller (Samir's is Cinderpath Security), with a
+ * drawn logo, description, website and country; a few verified. Details are written only into a
+ * storefront that has none yet, so a seeded install's own edits survive a second seed.
+ */
+async function upsertVendorAccounts(db: Database) {
+  const owners = new Map<string, string>();
+  for (const vendor of demoVendors) {
+    if (vendor.name === SAMIR_VENDOR) continue;
+    const [firstName, lastName] = vendor.contact;
+    const { id } = await createOrGrantAccount(db, {
+      email: vendorEmail(vendor),
+      firstName,
+      lastName,
+      roles: ["seller"],
+      password: DEMO_PASSWORD,
+      storefront: vendor.name,
+    });
+    owners.set(vendor.name, id);
+  }
+  return owners;
+}
+
+/** Writes each storefront's details once; returns the owner of each vendor's products. */
+async function describeDemoVendors(db: Database, owners: Map<string, string>, uploadsDir: string) {
+  for (const vendor of demoVendors) {
+    const ownerId = owners.get(vendor.name);
+    if (!ownerId) continue;
+    const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
+    if (!front || front.description !== null) continue;
+    const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
+    const logoUrl = await writeVendorLogo(uploadsDir, { slug: front.slug, name: vendor.name, accent });
+    await db
+      .update(storefronts)
+      .set({
+        description: vendor.description,
+        website: vendorWebsite(vendor),
+        country: vendor.country,
+        logoUrl,
+        isVerified: vendor.verified,
+        verifiedAt: vendor.verified ? front.createdAt : null,
+      })
+      .where(eq(storefronts.userId, ownerId));
+  }
+  return (vendor: string) => {
+    const owner = owners.get(vendor);
+    if (!owner) throw new Error(`demo vendor ${vendor} has no storefront in vendor-data.ts`);
+    return owner;
+  };
 }
 
 /** Seeds only a database that has neither products nor users, so a real install is never touched. */

@@ -80,3 +80,36 @@ export async function writeProductImages(
   }
   return urls;
 }
+
+export const VENDOR_LOGO_SIZE = 256;
+
+/** A storefront logo drawn from the vendor's initials and colour (demo data downloads no images). */
+export function vendorLogoSvg(name: string, accent: string): string {
+  const size = VENDOR_LOGO_SIZE;
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <stop offset="0" stop-color="${shade(accent, 40)}"/><stop offset="1" stop-color="${shade(accent, -50)}"/>
+  </linearGradient></defs>
+  <rect width="${size}" height="${size}" rx="48" fill="url(#g)"/>
+  <circle cx="200" cy="56" r="70" fill="#ffffff" opacity="0.15"/>
+  <text x="128" y="158" font-family="DejaVu Sans, Arial, sans-serif" font-size="96" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeHtml(initials)}</text>
+</svg>`;
+}
+
+/** Renders the vendor's logo as WebP under uploads/vendors and returns its public URL. */
+export async function writeVendorLogo(
+  uploadsDir: string,
+  vendor: { slug: string; name: string; accent: string },
+): Promise<string> {
+  const dir = path.join(uploadsDir, "vendors");
+  await mkdir(dir, { recursive: true });
+  const file = `${vendor.slug}.webp`;
+  await copyFile(await renderedWebp(vendorLogoSvg(vendor.name, vendor.accent)), path.join(dir, file));
+  return `/uploads/vendors/${file}`;
+}

@@ -11,6 +11,7 @@ import {
   productFeatures,
   productSpecifications,
   products,
+  storefronts,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
@@ -18,6 +19,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { productQuestions } from "#server/db/schema/questions";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
+import { demoVendors, SAMIR_VENDOR } from "#server/db/seed/vendor-data";
 import { reconcileOrders } from "#server/modules/finance/repository";
 import { createTestApp } from "#server/test/app";
 
@@ -130,6 +132,30 @@ describe("demo seed", () => {
     const books = await reconcileOrders(t.db);
     expect(books.differences).toEqual([]);
     expect(books.totals.captured).toBeGreaterThan(0);
+  });
+
+  test("each catalogue vendor is the storefront of its own demo seller, who owns its products; Samir owns one", async () => {
+    const rows = await t.db
+      .select({
+        vendor: products.vendor,
+        storefront: storefronts.name,
+        email: user.email,
+        logoUrl: storefronts.logoUrl,
+      })
+      .from(products)
+      .innerJoin(storefronts, eq(storefronts.userId, products.sellerId))
+      .innerJoin(user, eq(user.id, products.sellerId));
+    expect(rows).toHaveLength(await countOf(products));
+    for (const row of rows) expect(row.storefront, row.vendor ?? "").toBe(row.vendor);
+    const owners = new Map(rows.map((r) => [r.vendor, r.email]));
+    expect(owners.size).toBe(demoVendors.length);
+    expect(new Set(owners.values()).size).toBe(demoVendors.length);
+    expect(owners.get(SAMIR_VENDOR)).toBe("seller@stackbay.test");
+    expect(owners.get("Kestrelbyte")).toBe("kestrelbyte@vendors.stackbay.test");
+    for (const row of rows) expect(existsSync(path.join(uploadsDir, "..", row.logoUrl ?? "-"))).toBe(true);
+    const verified = await t.db.select().from(storefronts).where(eq(storefronts.isVerified, true));
+    expect(verified.length).toBeGreaterThan(2);
+    expect(verified.length).toBeLessThan(demoVendors.length / 2);
   });
 
   test("is idempotent: seeding again adds nothing, and the empty-only seed skips a filled database", async () => {

@@ -7,11 +7,12 @@ import {
   productFeatures,
   productSpecifications,
   products,
+  storefronts,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import { containsPattern } from "#server/lib/like";
 
-type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
+type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlug: string | null };
 
 /**
  * A product the public may see and buy: active, and approved by an admin or listed by a trusted
@@ -21,9 +22,15 @@ type ProductRow = Omit<typeof products.$inferSelect, "searchText">;
 export const onSale = (): SQL<boolean> =>
   sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
 
-// Everything but the derived search column, which is large and only used for matching.
+// Everything but the derived search column, which is large and only used for matching, plus the
+// seller's storefront slug for the "by Vendor" link (null for products Stackbay lists itself).
 const { searchText: _searchText, ...columns } = getTableColumns(products);
-export const productColumns = columns;
+export const productColumns = {
+  ...columns,
+  vendorSlug: sql<
+    string | null
+  >`(select ${storefronts.slug} from ${storefronts} where ${storefronts.userId} = ${products.sellerId})`,
+};
 
 /** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
 export function toProductCard(row: ProductRow): ProductCard {
@@ -31,6 +38,7 @@ export function toProductCard(row: ProductRow): ProductCard {
     id: row.id,
     name: row.name,
     vendor: row.vendor,
+    vendorSlug: row.vendorSlug,
     category: row.category,
     price: Number(row.price),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),

@@ -25,6 +25,7 @@ import {
   type SubscriptionRow,
   setPartnerApplicationStatus,
 } from "#server/modules/inbox/repository";
+import { ensureStorefront } from "#server/modules/storefronts/repository";
 
 const listQuery = inboxQuery.omit({ status: true });
 
@@ -120,6 +121,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
           const account = await findAccountByEmail(tx, row.email.toLowerCase());
           if (account && !account.isSeller) {
             await grantSeller(tx, account.id);
+            await ensureStorefront(tx, account, row.companyName);
             await recordAudit(tx, me, {
               action: "update",
               entityType: "user",

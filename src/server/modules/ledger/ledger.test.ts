@@ -32,7 +32,9 @@ beforeAll(async () => {
   const [row] = await t.db
     .select({ id: products.id, price: products.price })
     .from(products)
-    .where(and(eq(products.sellerId, sellerId), eq(products.isActive, true)))
+    .where(
+      and(eq(products.sellerId, sellerId), eq(products.isActive, true), eq(products.category, "software")),
+    )
     .limit(1);
   product = { id: row?.id ?? "", price: Number(row?.price) };
 });

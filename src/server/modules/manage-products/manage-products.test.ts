@@ -330,14 +330,19 @@ describe("admin product management", () => {
 });
 
 describe("sellers manage only their own products", () => {
-  test("a seller's product is theirs, with their name as vendor when none is given", async () => {
+  test("a seller's product is theirs, sold under their storefront's name whatever vendor is typed", async () => {
     const product = await create(seller, { name: "Samir's Widget", vendor: "" });
-    expect(product).toMatchObject({ sellerId, vendor: "Samir Seller", isActive: true });
+    expect(product).toMatchObject({ sellerId, vendor: "Cinderpath Security", isActive: true });
     const trail = await auditRows(product.id);
     expect(trail.map((r) => [r.action, r.actorEmail])).toEqual([["create", "seller@stackbay.test"]]);
 
     const withVendor = await create(seller, { name: "Branded Widget", vendor: "Samir & Co" });
-    expect(withVendor.vendor).toBe("Samir & Co");
+    expect(withVendor.vendor).toBe("Cinderpath Security");
+    const edited = await seller.patch(
+      `/api/manage/products/${withVendor.id}`,
+      input({ name: "Branded Widget", vendor: "Samir & Co" }),
+    );
+    expect(edited.json().product.vendor).toBe("Cinderpath Security");
   });
 
   test("another seller cannot see, read, change, delete or restore it: 404 as if it did not exist", async () => {

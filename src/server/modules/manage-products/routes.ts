@@ -24,6 +24,7 @@ import {
   setEditedModerationStatus,
   setProductActive,
 } from "#server/modules/manage-products/repository";
+import { ensureStorefront, findStorefrontOf } from "#server/modules/storefronts/repository";
 import { uploadsOfOthers } from "#server/modules/uploads/repository";
 
 const productAnswer = z.object({ product: editableProductSchema });
@@ -50,11 +51,17 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAnyRole("seller", "admin"));
 
   /**
-   * The seller's name stands in for an empty vendor, so buyers always see who sells the product.
-   * Images must be the seller's own uploads, or already on the product (an admin may have put them
-   * there); admins may attach any.
+   * A seller's product is sold under their storefront: its vendor is the storefront's name whoever
+   * saves it (the form has no vendor field for them); only products Stackbay lists itself (no seller)
+   * keep a typed vendor. Images must be the seller's own uploads, or already on the product (an admin
+   * may have put them there); admins may attach any.
    */
-  async function valuesFor(me: UserRow, body: ProductValues, current: string[] = []): Promise<ProductValues> {
+  async function valuesFor(
+    me: UserRow,
+    body: ProductValues,
+    sellerId: string | null,
+    current: string[] = [],
+  ): Promise<ProductValues> {
     if (!(await categoryExists(db, body.category))) {
       const message = `Unknown category '${body.category}'. Please select one of the categories.`;
       throw new ValidationError(message, [{ path: "category", message }]);
@@ -65,9 +72,10 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
       }
     }
-    if (body.vendor !== null || hasRole(me, "admin")) return body;
-    const name = `${me.firstName} ${me.lastName}`.trim() || me.name;
-    return { ...body, vendor: name || null };
+    if (sellerId === null) return body;
+    const storefront =
+      sellerId === me.id ? await ensureStorefront(db, me) : await findStorefrontOf(db, sellerId);
+    return { ...body, vendor: storefront?.name ?? body.vendor };
   }
 
   async function load(id: string, owner: Owner): Promise<EditableProduct> {
@@ -102,15 +110,15 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["manage"],
         summary: "Create a product",
         description:
-          "A seller's product is theirs (vendor defaults to their name); an admin's is listed by Stackbay. Owner, ids and dates in the body are ignored.",
+          "A seller's product is theirs, sold under their storefront's name (the body's vendor is ignored); an admin's is listed by Stackbay. Owner, ids and dates in the body are ignored.",
         body: productInputSchema,
         response: { 201: productAnswer },
       },
     },
     async (request, reply) => {
       const me = signedInUser(request);
-      const values = await valuesFor(me, request.body);
       const sellerId = hasRole(me, "admin") ? null : me.id;
+      const values = await valuesFor(me, request.body, sellerId);
       const product = await db.transaction(async (tx) => {
         const id = await insertProduct(tx, values, sellerId, statusOfNewListing(authorOf(me)));
         const created = await findEditableProduct(tx, id, null);
@@ -160,7 +168,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const owner = ownerOf(me);
       const existing = await load(id, owner);
-      const values = await valuesFor(me, request.body, existing.images);
+      const values = await valuesFor(me, request.body, existing.sellerId, existing.images);
       const product = await db.transaction(async (tx) => {
         await lockProduct(tx, id);
         const before = await findEditableProduct(tx, id, owner);

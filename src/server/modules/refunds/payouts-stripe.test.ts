@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chargeCents } from "#domain/money";
 import { refundPayouts } from "#server/db/schema/after-sale";
@@ -55,7 +55,13 @@ describe("refunds through Stripe", () => {
     const [product] = await t.db
       .select({ id: products.id, price: products.price })
       .from(products)
-      .where(and(eq(products.category, "hardware"), eq(products.isActive, true)))
+      .where(
+        and(
+          eq(products.category, "hardware"),
+          eq(products.isActive, true),
+          sql`${products.sellerId} = (select id from users where email = 'seller@stackbay.test')`,
+        ),
+      )
       .limit(1);
     const placed = await buyer.post("/api/orders", {
       fullName: "Bianca Buyer",

@@ -44,7 +44,13 @@ beforeAll(async () => {
     const [row] = await t.db
       .select({ id: products.id, price: products.price })
       .from(products)
-      .where(and(eq(products.category, category), eq(products.isActive, true)))
+      .where(
+        and(
+          eq(products.category, category),
+          eq(products.isActive, true),
+          sql`${products.sellerId} = (select id from users where email = 'seller@stackbay.test')`,
+        ),
+      )
       .limit(1);
     if (row) prices[row.id] = Number(row.price);
     return row?.id ?? "";

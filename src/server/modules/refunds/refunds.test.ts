@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
@@ -40,7 +40,13 @@ beforeAll(async () => {
     const [row] = await t.db
       .select({ id: products.id, price: products.price })
       .from(products)
-      .where(and(eq(products.category, category), eq(products.isActive, true)))
+      .where(
+        and(
+          eq(products.category, category),
+          eq(products.isActive, true),
+          sql`${products.sellerId} = (select id from users where email = 'seller@stackbay.test')`,
+        ),
+      )
       .limit(1);
     if (row) prices[row.id] = Number(row.price);
     return row?.id ?? "";

@@ -61,6 +61,7 @@ describe("saved products", () => {
         "rating",
         "reviewsCount",
         "vendor",
+        "vendorSlug",
       ].sort(),
     );
     expect(await check(buyer, crm)).toBe(true);

@@ -4,6 +4,7 @@ import type { UserRow as Actor } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { Conflict, Forbidden, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
+import { ensureStorefront } from "#server/modules/storefronts/repository";
 import {
   deleteSessions,
   lockUser,
@@ -63,6 +64,8 @@ export async function updateUserAccess(
       isSuperAdmin: patch.isSuperAdmin,
       banned: patch.disabled,
     });
+    // Every seller has a storefront, from the moment they become one.
+    if (after.isSeller && !before.isSeller) await ensureStorefront(tx, after);
     const sessionsEnded = patch.disabled === true ? await deleteSessions(tx, id) : 0;
     await recordAudit(tx, actor, {
       action: "update",

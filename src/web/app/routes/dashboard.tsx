@@ -17,6 +17,7 @@ import { ResellerView } from "#web/features/referrals/components/reseller-view";
 import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
 import { SavedView } from "#web/features/saved/components/saved-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
+import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
   if (view === undefined) return "orders";
@@ -78,5 +79,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <ToShipView me={me} />;
     case "questions":
       return <SellerQuestionsView me={me} />;
+    case "storefront":
+      return <StorefrontView me={me} />;
   }
 }

@@ -17,6 +17,7 @@ import { QuestionSection } from "#web/features/questions/components/question-sec
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { ReviewSection } from "#web/features/reviews/components/review-section";
 import { SaveButton } from "#web/features/saved/components/save-button";
+import { VendorLink } from "#web/features/storefronts/components/vendor-link";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
 
@@ -133,7 +134,7 @@ export function Component() {
             {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}
           </div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
-          <p className="text-muted-foreground">by {p.vendor ?? "Unknown Vendor"}</p>
+          <VendorLink vendor={p.vendor} vendorSlug={p.vendorSlug} />
           <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
           <Price amount={p.price} originalAmount={p.originalPrice} productName={p.name} size="xl" />
           {p.description && <p className="leading-relaxed text-muted-foreground">{p.description}</p>}

@@ -12,7 +12,7 @@ export function Component() {
         id={id}
         listPath={paths.seller.products()}
         listName="My Products"
-        vendorHint="Leave empty to show your name."
+        sellerForm
         showFee
       />
     </RequireRole>

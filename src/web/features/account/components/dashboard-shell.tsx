@@ -118,7 +118,8 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         </ul>
         {hasRole(me.roles, "seller") && (
           <MenuSection title="Seller">
-            <MenuLink to={paths.seller.products()} icon={Store} label="My Products" />
+            <MenuLink to={paths.dashboard("storefront")} icon={Store} label={titles.storefront} />
+            <MenuLink to={paths.seller.products()} icon={Package} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
             <MenuLink to={paths.dashboard("shipping")} icon={Truck} label={titles.shipping} />
             <MenuLink
@@ -185,6 +186,7 @@ function TabRow({ me }: { me: Me }) {
     ...sectionsFor(me).map(({ section, label, to }) => ({ key: section, label, to })),
     ...(hasRole(me.roles, "seller")
       ? [
+          { key: "storefront", label: titles.storefront, to: paths.dashboard("storefront") },
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
           { key: "questions", label: titles.questions, to: paths.dashboard("questions") },

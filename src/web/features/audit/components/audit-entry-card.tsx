@@ -24,6 +24,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   review: "Review",
   featured_products: "Featured Products",
   question: "Question",
+  storefront: "Storefront",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

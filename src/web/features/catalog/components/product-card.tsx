@@ -11,6 +11,7 @@ import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { Price } from "#web/features/currency/components/price";
+import { VendorLink } from "#web/features/storefronts/components/vendor-link";
 
 export function addProductToCart(product: Pick<Product, "id" | "name" | "price" | "vendor" | "imageUrl">) {
   cartActions.add({
@@ -54,7 +55,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               {product.name}
             </Link>
           </h3>
-          <p className="text-sm text-muted-foreground">by {product.vendor ?? "Unknown Vendor"}</p>
+          <VendorLink vendor={product.vendor} vendorSlug={product.vendorSlug} className="text-sm" />
           <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
           <div className="mt-auto pt-2">
             <Price amount={product.price} originalAmount={product.originalPrice} productName={product.name} />

@@ -13,7 +13,7 @@ import { ApiError } from "#web/lib/api";
 type ScreenProps = {
   listPath: string;
   listName: string;
-  vendorHint?: string;
+  sellerForm?: boolean;
   /** Shows the seller, under the price, the Stackbay fee and what they receive. */
   showFee?: boolean;
 };
@@ -23,20 +23,20 @@ export function ProductFormScreen({ id, ...props }: ScreenProps & { id?: string 
   return id ? <EditProduct id={id} {...props} /> : <AddProduct {...props} />;
 }
 
-function AddProduct({ listPath, listName, vendorHint, showFee }: ScreenProps) {
+function AddProduct({ listPath, listName, sellerForm, showFee }: ScreenProps) {
   return (
     <>
       <PageHeader title="Add Product" subtitle="Describe the product, set its price and add pictures.">
         <BackLink to={listPath} name={listName} />
       </PageHeader>
       <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-        <ProductForm listPath={listPath} vendorHint={vendorHint} showFee={showFee} />
+        <ProductForm listPath={listPath} sellerForm={sellerForm} showFee={showFee} />
       </div>
     </>
   );
 }
 
-function EditProduct({ id, listPath, listName, vendorHint, showFee }: ScreenProps & { id: string }) {
+function EditProduct({ id, listPath, listName, sellerForm, showFee }: ScreenProps & { id: string }) {
   const query = useManagedProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return (
@@ -69,7 +69,7 @@ function EditProduct({ id, listPath, listName, vendorHint, showFee }: ScreenProp
               key={query.data.id}
               product={query.data}
               listPath={listPath}
-              vendorHint={vendorHint}
+              sellerForm={sellerForm}
               showFee={showFee}
             />
           </>

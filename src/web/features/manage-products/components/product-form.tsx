@@ -12,6 +12,7 @@ import {
   type ProductFormValues,
   productFormSchema,
 } from "#domain/product-admin";
+import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
@@ -29,6 +30,7 @@ import {
   ImagePicker,
   imageItemFromUrl,
 } from "#web/features/manage-products/components/image-picker";
+import { useMyStorefront } from "#web/features/storefronts/api/storefronts";
 import { ApiError } from "#web/lib/api";
 import { runMutation, toastError } from "#web/lib/mutation";
 
@@ -68,12 +70,12 @@ function formPath(path: string): FieldPath<ProductFormInput> | "images" | null {
 export function ProductForm({
   product,
   listPath,
-  vendorHint,
+  sellerForm,
   showFee,
 }: {
   product?: EditableProduct;
   listPath: string;
-  vendorHint?: string;
+  sellerForm?: boolean;
   showFee?: boolean;
 }) {
   const categories = useCategories();
@@ -85,7 +87,7 @@ export function ProductForm({
     <LoadedForm
       product={product}
       listPath={listPath}
-      vendorHint={vendorHint}
+      sellerForm={sellerForm}
       showFee={showFee}
       categories={categories.data}
     />
@@ -95,13 +97,13 @@ export function ProductForm({
 function LoadedForm({
   product,
   listPath,
-  vendorHint,
+  sellerForm,
   showFee,
   categories,
 }: {
   product?: EditableProduct;
   listPath: string;
-  vendorHint?: string;
+  sellerForm?: boolean;
   showFee?: boolean;
   categories: { slug: string; name: string }[];
 }) {
@@ -183,9 +185,13 @@ function LoadedForm({
         <FormField label="Name" error={errors.name?.message} className="sm:col-span-2">
           <Input autoComplete="off" maxLength={200} {...form.register("name")} />
         </FormField>
-        <FormField label="Vendor" error={errors.vendor?.message} hint={vendorHint}>
-          <Input autoComplete="organization" maxLength={120} {...form.register("vendor")} />
-        </FormField>
+        {sellerForm || product?.sellerId ? (
+          <StorefrontVendor current={sellerForm ? null : (product?.vendor ?? null)} />
+        ) : (
+          <FormField label="Vendor" error={errors.vendor?.message}>
+            <Input autoComplete="organization" maxLength={120} {...form.register("vendor")} />
+          </FormField>
+        )}
         <FormField label="Category" error={errors.category?.message}>
           <NativeSelect {...form.register("category")}>
             <option value="">Select a category</option>
@@ -443,6 +449,33 @@ function CheckboxField({ label, hint, ...props }: { label: string; hint: string 
           {hint}
         </p>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A seller's products are sold under their storefront's name (the server sets it), so there is no
+ * vendor to type: the seller sees the name and where to change it; an admin sees the seller's.
+ */
+function StorefrontVendor({ current }: { current: string | null }) {
+  const mine = useMyStorefront(current === null);
+  const name = current ?? mine.data?.storefront.name;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid="storefront-vendor">
+      <span className="text-sm font-medium">Vendor</span>
+      <p className="flex min-h-9 items-center text-sm">{name ?? "Your storefront"}</p>
+      <p className="text-xs text-muted-foreground">
+        {current === null ? (
+          <>
+            Your products are sold under your storefront's name.{" "}
+            <Link to={paths.dashboard("storefront")} className="font-medium text-primary hover:underline">
+              Edit storefront
+            </Link>
+          </>
+        ) : (
+          "The seller's storefront name; the seller changes it."
+        )}
+      </p>
     </div>
   );
 }

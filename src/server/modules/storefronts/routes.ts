@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  storefrontAnswerSchema,
+  storefrontInputSchema,
+  storefrontSlugParam,
+  storefrontVerificationAnswerSchema,
+  storefrontVerificationSchema,
+  vendorPageQuery,
+  vendorPageSchema,
+} from "#domain/storefronts";
+import { requireRole, signedInUser } from "#server/auth/guards";
+import {
+  setVerification,
+  storefrontOf,
+  updateStorefront,
+  vendorPage,
+} from "#server/modules/storefronts/service";
+
+/**
+ * Vendor storefronts (issue 17, item 5): the public page of each seller, the seller's own editor and
+ * the admins' Verified vendor decision.
+ */
+export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+
+  app.get(
+    "/vendors/:slug",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "A vendor's storefront with a page of its products and its overall rating",
+        description:
+          "404 NOT_FOUND for an unknown slug, and for a storefront whose seller has no product on sale and is not verified.",
+        // Any text: a slug that could not exist is answered like an unknown one, not as a bad request.
+        params: z.object({ slug: z.string().max(100) }),
+        querystring: vendorPageQuery,
+        response: { 200: vendorPageSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "public, no-cache");
+      return vendorPage(db, request.params.slug, request.query.page);
+    },
+  );
+
+  app.get(
+    "/seller/storefront",
+    {
+      onRequest: requireRole("seller"),
+      schema: {
+        tags: ["seller"],
+        summary: "The seller's own storefront, for the dashboard form",
+        response: { 200: storefrontAnswerSchema },
+      },
+    },
+    async (request) => ({ storefront: await storefrontOf(db, signedInUser(request)) }),
+  );
+
+  app.put(
+    "/seller/storefront",
+    {
+      onRequest: requireRole("seller"),
+      schema: {
+        tags: ["seller"],
+        summary: "Save the seller's storefront; a new name becomes their products' vendor",
+        description:
+          "The logo must be an image the seller uploaded through POST /api/uploads/images (403 IMAGE_NOT_YOURS otherwise); the website must be an https address.",
+        body: storefrontInputSchema,
+        response: { 200: storefrontAnswerSchema },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const { storefront, renamed } = await updateStorefront(db, me, request.body);
+      // The catalogue's cached counts are unaffected, but a rename changes what search matches.
+      if (renamed) app.productCounts.clear();
+      request.log.info({ by: me.id, renamed }, "storefront saved");
+      return { storefront };
+    },
+  );
+
+  app.put(
+    "/admin/vendors/:slug/verification",
+    {
+      onRequest: requireRole("admin"),
+      schema: {
+        tags: ["moderation"],
+        summary: "Mark a storefront a Verified vendor, or take the badge away (audited)",
+        params: storefrontSlugParam,
+        body: storefrontVerificationSchema,
+        response: { 200: storefrontVerificationAnswerSchema },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const storefront = await setVerification(db, me, request.params.slug, request.body.verified);
+      request.log.info({ by: me.id, verified: storefront.isVerified }, "storefront verification set");
+      return { slug: storefront.slug, isVerified: storefront.isVerified, verifiedAt: storefront.verifiedAt };
+    },
+  );
+};
