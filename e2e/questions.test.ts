@@ -9,9 +9,9 @@ const browser = setupBrowser();
 describe("questions and answers", () => {
   test("a buyer asks on the product page, the seller answers in the dashboard, the buyer sees the answer", async () => {
     // A demo product the demo seller sells; the seed gave it answered questions, so an answer time shows.
-    const productPath = `/products/${demoProductId("corvane-helpdesk")}`;
-    const text = `Can agents share saved replies across teams? (${randomUUID().slice(0, 6)})`;
-    const answerText = "Yes: saved replies can be shared with every team or kept to one.";
+    const productPath = `/products/${demoProductId("cinderpath-endpoint-protect")}`;
+    const text = `Can the console export a monthly compliance report? (${randomUUID().slice(0, 6)})`;
+    const answerText = "Yes: a PDF and a CSV each month, or on demand from the Reports tab.";
 
     const buyer = await browser.newPage({ as: "buyer" });
     await buyer.goto(productPath);
@@ -33,7 +33,7 @@ describe("questions and answers", () => {
     await seller.goto("/dashboard/questions");
     const waiting = seller.getByTestId("question").filter({ hasText: text });
     await waiting.waitFor();
-    expect(await waiting.textContent()).toContain("Corvane Helpdesk");
+    expect(await waiting.textContent()).toContain("Cinderpath Endpoint Protect");
     await waiting.getByLabel("Your answer").fill(answerText);
     await waiting.getByRole("button", { name: "Post answer" }).click();
     await toast(seller, "Answer posted").waitFor();

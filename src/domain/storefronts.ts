@@ -106,6 +106,8 @@ export const vendorPageSchema = z.object({
   memberSince: z.string(),
   rating: z.number().nullable(),
   reviewsCount: z.number(),
+  /** The seller's answer time on questions (`answerTimeLabel`, decision 0014); null with fewer than 3. */
+  answerTime: z.string().nullable(),
   products: paged(productCardSchema),
 });
 export type VendorPage = z.infer<typeof vendorPageSchema>;

@@ -29,12 +29,12 @@ import type {
   getSellerStats,
 } from "#web/features/earnings/api/get-earnings";
 import type { voteOnFaq } from "#web/features/faq/api/vote";
-import type { uploadImage } from "#web/features/manage-products/api/upload-image";
 import type { getAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import type { getOrder } from "#web/features/orders/api/get-order";
 import type { markTransferred } from "#web/features/refunds/api/mark-transferred";
 import type { requestRefund } from "#web/features/refunds/api/request-refund";
 import type { retryPayout } from "#web/features/refunds/api/retry-payout";
+import type { uploadImage } from "#web/features/uploads/api/upload-image";
 
 /**
  * The API contract is declared once, in src/domain, and both sides derive from it (docs/ARCHITECTURE.md,

@@ -6,7 +6,7 @@
  */
 export type DemoVendor = {
   name: string;
-  /** The account's e-mail is `<handle>@vendors.stackbay.test`; also the storefront's slug. */
+  /** The account's e-mail is `<handle>@vendors.stackbay.test` (the storefront's slug comes from its name). */
   handle: string;
   contact: [firstName: string, lastName: string];
   description: string;

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Question, QuestionList, SellerQuestionList } from "#domain/questions";
+import type { VendorPage } from "#domain/storefronts";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
@@ -254,12 +255,22 @@ describe("the seller's answer time", () => {
   const time = async () => (await list(createClient(t.app), "Timing Tool")).answerTime;
 
   test("the demo seed's answered questions give the demo seller an answer time", async () => {
-    const res = await createClient(t.app).get(`/api/products/${demoProductId("nimbus-crm-pro")}/questions`);
+    const res = await createClient(t.app).get(
+      `/api/products/${demoProductId("cinderpath-endpoint-protect")}/questions`,
+    );
     const seeded = res.json() as QuestionList;
     expect(seeded.items.length).toBeGreaterThanOrEqual(2);
     expect(seeded.items.every((q) => q.answer?.by === "seller")).toBe(true);
     // 45 min, 2 h, 3 h, 5 h and 26 h: the median is 3 hours.
     expect(seeded.answerTime).toBe("Usually answers within 3 hours");
+    // The seller's storefront says the same.
+    const storefront = await createClient(t.app).get("/api/vendors/cinderpath-security");
+    expect(storefront.statusCode).toBe(200);
+    expect((storefront.json() as VendorPage).answerTime).toBe("Usually answers within 3 hours");
+    // A seller with fewer than three answers has none shown.
+    const corvane = await createClient(t.app).get("/api/vendors/corvane-labs");
+    expect(corvane.statusCode, corvane.body).toBe(200);
+    expect((corvane.json() as VendorPage).answerTime).toBeNull();
   });
 
   test("the median of the seller's own answers of the last year, shown from three answers", async () => {

@@ -40,7 +40,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "public, no-cache");
-      return vendorPage(db, request.params.slug, request.query.page);
+      return vendorPage(db, request.params.slug, request.query.page, app.clock.now());
     },
   );
 

@@ -9,6 +9,7 @@ import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { AppError, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
+import { answerTimes } from "#server/modules/questions/repository";
 import {
   ensureStorefront,
   findStorefrontBySlug,
@@ -96,13 +97,14 @@ export async function findPublicStorefront(db: Database, slug: string) {
   return found;
 }
 
-export async function vendorPage(db: Database, slug: string, page: number): Promise<VendorPage> {
+export async function vendorPage(db: Database, slug: string, page: number, now: Date): Promise<VendorPage> {
   const found = await findPublicStorefront(db, slug);
   if (!found) throw notFound();
   const { storefront } = found;
-  const [products, totals] = await Promise.all([
+  const [products, totals, answers] = await Promise.all([
     listVendorProducts(db, storefront.userId, page, STOREFRONT_PAGE_SIZE),
     vendorReviewTotals(db, storefront.userId),
+    answerTimes(db, [storefront.userId], now),
   ]);
   const summary = summariseRatings(totals.count, totals.stars);
   return {
@@ -116,6 +118,7 @@ export async function vendorPage(db: Database, slug: string, page: number): Prom
     memberSince: found.memberSince.toISOString(),
     rating: summary.rating === null ? null : Number(summary.rating),
     reviewsCount: summary.reviewsCount,
+    answerTime: answers.get(storefront.userId)?.label ?? null,
     products,
   };
 }

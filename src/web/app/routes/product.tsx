@@ -12,12 +12,12 @@ import { useProduct } from "#web/features/catalog/api/get-product";
 import { addProductToCart } from "#web/features/catalog/components/product-card";
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
+import { VendorLink } from "#web/features/catalog/components/vendor-link";
 import { Price } from "#web/features/currency/components/price";
 import { QuestionSection } from "#web/features/questions/components/question-section";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { ReviewSection } from "#web/features/reviews/components/review-section";
 import { SaveButton } from "#web/features/saved/components/save-button";
-import { VendorLink } from "#web/features/storefronts/components/vendor-link";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
 

@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarDays, ExternalLink, MapPin } from "lucide-react";
+import { BadgeCheck, CalendarDays, Clock, ExternalLink, MapPin } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { hasRole } from "#domain/accounts";
 import { countryName } from "#domain/countries";
@@ -109,6 +109,11 @@ function VendorHeader({ vendor }: { vendor: VendorPage }) {
           <li className="flex items-center gap-1.5">
             <CalendarDays className="size-4" aria-hidden /> Member since {formatDate(vendor.memberSince)}
           </li>
+          {vendor.answerTime && (
+            <li className="flex items-center gap-1.5" data-testid="answer-time">
+              <Clock className="size-4" aria-hidden /> {vendor.answerTime}
+            </li>
+          )}
           {vendor.website && (
             <li>
               <a

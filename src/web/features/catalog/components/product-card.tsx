@@ -10,8 +10,8 @@ import { cartActions } from "#web/features/cart/cart-store";
 import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
+import { VendorLink } from "#web/features/catalog/components/vendor-link";
 import { Price } from "#web/features/currency/components/price";
-import { VendorLink } from "#web/features/storefronts/components/vendor-link";
 
 export function addProductToCart(product: Pick<Product, "id" | "name" | "price" | "vendor" | "imageUrl">) {
   cartActions.add({

@@ -24,13 +24,13 @@ import { useCategories } from "#web/features/catalog/api/get-categories";
 import { SellerFeeLine } from "#web/features/fees/components/seller-fee-line";
 import { useCreateProduct } from "#web/features/manage-products/api/create-product";
 import { useUpdateProduct } from "#web/features/manage-products/api/update-product";
-import { uploadImage } from "#web/features/manage-products/api/upload-image";
 import {
   type ImageItem,
   ImagePicker,
   imageItemFromUrl,
 } from "#web/features/manage-products/components/image-picker";
 import { useMyStorefront } from "#web/features/storefronts/api/storefronts";
+import { uploadImage } from "#web/features/uploads/api/upload-image";
 import { ApiError } from "#web/lib/api";
 import { runMutation, toastError } from "#web/lib/mutation";
 

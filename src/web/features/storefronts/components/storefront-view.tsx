@@ -24,8 +24,8 @@ import { Input } from "#web/components/ui/input";
 import { LoadError } from "#web/components/ui/load-error";
 import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
-import { uploadImage } from "#web/features/manage-products/api/upload-image";
 import { useMyStorefront, useSaveStorefront } from "#web/features/storefronts/api/storefronts";
+import { uploadImage } from "#web/features/uploads/api/upload-image";
 import { errorText, runMutation } from "#web/lib/mutation";
 
 /** The seller's "Storefront" view: the public face of their account, and its link. */
