@@ -29,7 +29,15 @@ describe("after the sale", () => {
     await reseller.goto("/dashboard/reseller");
     await reseller.getByRole("heading", { level: 2, name: "Reseller links" }).waitFor();
     const links = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
-    const product = links.items.find((i) => i.linkable && ["saas", "software"].includes(i.category));
+    // One the demo seller sells, as it is the demo seller who answers the refund request below.
+    const samir = await browser.newPage({ as: "seller" });
+    const sold = (await (
+      await samir.request.get("/api/manage/products?status=active")
+    ).json()) as ManagedProductList;
+    const mine = new Set(sold.items.map((p) => p.id));
+    const product = links.items.find(
+      (i) => i.linkable && ["saas", "software"].includes(i.category) && mine.has(i.productId),
+    );
     if (!product) throw new Error("no resellable licensed product in the demo catalogue");
     const row = reseller.getByTestId("reseller-link-row").filter({
       has: reseller.getByRole("link", { name: product.name, exact: true }),
@@ -196,11 +204,12 @@ describe("after the sale", () => {
     // An order an admin confirmed by hand: no provider took the money.
     const buyer = await browser.newPage({ as: "buyer" });
     const seller = await browser.newPage({ as: "seller" });
-    // One of the demo seller's own products on sale: other journeys add products by sellers of their
-    // own, and the demo seller's listings added by journeys wait for review.
+    // One of the demo seller's own digital products on sale (hardware would need a shipping address):
+    // other journeys add products by sellers of their own, and the demo seller's listings added by
+    // journeys wait for review.
     const product = (
       (await (await seller.request.get("/api/manage/products?status=active")).json()) as ManagedProductList
-    ).items.find((p) => p.moderationStatus === "approved");
+    ).items.find((p) => p.moderationStatus === "approved" && p.category !== "hardware");
     if (!product) throw new Error("the demo seller has no product");
     const placed = await buyer.request.post("/api/orders", {
       data: {
