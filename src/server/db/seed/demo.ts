@@ -76,7 +76,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
   const vendorOwners = await upsertVendorAccounts(db);
   const seller = await upsertDemoUsers(db);
   vendorOwners.set(SAMIR_VENDOR, seller);
-  const ownerOf = await describeDemoVendors(db, vendorOwners, options.uploadsDir);
+  const ownerOf = await describeDemoVendors(db, vendorOwners, options.uploadsDir, now);
   const ids = demoProducts.map((p) => demoProductId(p.key));
   const existing = new Set(
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
@@ -185,7 +185,7 @@ async function upsertVendorAccounts(db: Database) {
 }
 
 /** Writes each storefront's details once; returns the owner of each vendor's products. */
-async function describeDemoVendors(db: Database, owners: Map<string, string>, uploadsDir: string) {
+async function describeDemoVendors(db: Database, owners: Map<string, string>, uploadsDir: string, now: Date) {
   for (const vendor of demoVendors) {
     const ownerId = owners.get(vendor.name);
     if (!ownerId) continue;
@@ -204,6 +204,17 @@ async function describeDemoVendors(db: Database, owners: Map<string, string>, up
         verifiedAt: vendor.verified ? front.createdAt : null,
       })
       .where(eq(storefronts.userId, ownerId));
+    // A vendor joined a month before its oldest listing, so "Member since" reads like a live site's.
+    // The demo seller's own account keeps its date: it leads the admins' newest-first user list.
+    if (vendor.name === SAMIR_VENDOR) continue;
+    const oldest = Math.max(
+      0,
+      ...demoProducts.filter((p) => p.vendor === vendor.name).map((p) => p.createdDaysAgo),
+    );
+    await db
+      .update(user)
+      .set({ createdAt: new Date(now.getTime() - (oldest + 30) * DAY_MS) })
+      .where(eq(user.id, ownerId));
   }
   return (vendor: string) => {
     const owner = owners.get(vendor);
