@@ -106,6 +106,10 @@ export function Navbar() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const { data: me } = useMe();
+  // The full header needs about 1,000 px for a visitor and 1,200 px once Dashboard, Admin Panel and
+  // Logout join it; below that everything is in the menu. While the session loads the wider rule holds.
+  const full = me === null ? "lg" : "xl";
   useMeErrorToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
   useEffect(() => setOpen(false), [location.pathname]);
@@ -126,7 +130,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Stackbay
         </Link>
-        <ul className="ml-6 hidden items-center gap-1 md:flex">
+        <ul className={cn("ml-6 hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink
@@ -143,13 +147,13 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="ml-auto hidden items-center gap-1 md:flex">
+        <div className={cn("ml-auto hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
           <CurrencyPicker />
           <ThemeToggle />
           <CartLink />
           <AccountLinks />
         </div>
-        <div className="ml-auto flex items-center gap-1 md:hidden">
+        <div className={cn("ml-auto flex items-center gap-1", full === "lg" ? "lg:hidden" : "xl:hidden")}>
           <CartLink />
           <Button
             variant="ghost"
@@ -167,7 +171,10 @@ export function Navbar() {
       {open && (
         <div
           id="mobile-menu"
-          className="border-t border-border bg-background px-4 pb-6 md:hidden"
+          className={cn(
+            "border-t border-border bg-background px-4 pb-6",
+            full === "lg" ? "lg:hidden" : "xl:hidden",
+          )}
           data-testid="mobile-menu"
         >
           <ul className="flex flex-col py-2">

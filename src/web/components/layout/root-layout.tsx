@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
@@ -8,12 +8,28 @@ import { TestModeBanner } from "#web/features/payments/components/test-mode-bann
 export function RootLayout() {
   const { pathname } = useLocation();
   usePreferenceSync();
-  // Move focus to the main region on navigation so keyboard and screen-reader users start at the content.
+  const pageStart = useRef<HTMLParagraphElement>(null);
+  const loaded = useRef(false);
+  // A fresh load leaves focus at the start of the document, so the first Tab reaches the skip link.
+  // After a navigation focus goes back there too, not past the navigation: the element names the new
+  // page (its title) for screen readers, and the next Tab is the skip link, then the header.
   useEffect(() => {
-    if (pathname) document.getElementById("main")?.focus({ preventScroll: true });
+    if (!pathname || !loaded.current) {
+      loaded.current = true;
+      return;
+    }
+    // One frame later the new route has rendered its <title>.
+    const frame = requestAnimationFrame(() => {
+      const start = pageStart.current;
+      if (!start) return;
+      start.textContent = document.title;
+      start.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col">
+      <p ref={pageStart} tabIndex={-1} className="sr-only" data-testid="page-start" />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
