@@ -11,7 +11,7 @@ export function Component() {
         title="Categories"
         subtitle="The categories products are filed under. A category can be deleted once no product uses it."
       />
-      <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
+      <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8 sm:px-6">
         <ViewCard title="Add Category" description="The slug used in links is made from the name.">
           <AddCategoryForm />
         </ViewCard>

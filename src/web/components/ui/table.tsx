@@ -1,14 +1,60 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "#web/lib/utils";
 
 /**
- * The list tables of the back office. A wide table scrolls sideways inside its own keyboard-reachable
- * region (`TableFrame`), so phones never scroll the page; the min-width goes on `Table`.
+ * Names each body cell after its column (`data-label`, from the header row; a cell spanning several
+ * columns gets none), for the stacked layout's labels.
+ */
+function labelCells(table: HTMLTableElement) {
+  const names = [...(table.tHead?.rows[0]?.cells ?? [])].flatMap((th) =>
+    Array.from({ length: th.colSpan }, () => th.textContent?.trim() ?? ""),
+  );
+  for (const body of table.tBodies)
+    for (const row of body.rows) {
+      let column = 0;
+      for (const cell of row.cells) {
+        const label = cell.colSpan > 1 ? "" : (names[column] ?? "");
+        if (cell.dataset.label !== label) cell.dataset.label = label;
+        column += cell.colSpan;
+      }
+    }
+}
+
+/**
+ * The list tables of the back office. Where the frame is narrower than its table's min-width, the
+ * table is stacked as cards (`data-stacked`, styled in styles.css) instead of scrolling sideways; on
+ * wider screens it is an ordinary table. The min-width goes on `Table`.
  */
 export function TableFrame({ className, ...props }: ComponentProps<"section"> & { "aria-label": string }) {
+  const frame = useRef<HTMLElement>(null);
+  const [stacked, setStacked] = useState(false);
+  useLayoutEffect(() => {
+    const section = frame.current;
+    const table = section?.querySelector<HTMLTableElement>('[data-slot="table"]');
+    if (!section || !table) return;
+    // The width the table needs, measured while it is laid out as a table: its min-width or its
+    // content, whichever is wider. Stacked, it keeps the width that did not fit until the frame has it.
+    let needs = 0;
+    const measure = () => {
+      if (!section.hasAttribute("data-stacked")) needs = table.offsetWidth;
+      setStacked(section.clientWidth < needs);
+    };
+    labelCells(table);
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(section);
+    const changed = new MutationObserver(() => labelCells(table));
+    changed.observe(table, { childList: true, subtree: true, characterData: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, []);
   return (
     <section
+      ref={frame}
       data-slot="table-frame"
+      data-stacked={stacked || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
       className={cn(

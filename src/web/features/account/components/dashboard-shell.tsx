@@ -198,8 +198,9 @@ function TabRow({ me }: { me: Me }) {
       : []),
   ];
   return (
-    <nav aria-label="Dashboard views" className="-mx-4 overflow-x-auto px-4 md:hidden">
-      <ul className="flex min-w-max gap-1 border-b border-border">
+    // The tabs wrap onto a second line rather than scrolling "Wallet" and "Settings" out of sight.
+    <nav aria-label="Dashboard views" className="md:hidden">
+      <ul className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map(({ key, label, to }) => (
           <li key={key}>
             <NavLink
@@ -223,14 +224,15 @@ function TabRow({ me }: { me: Me }) {
 
 function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
   return (
-    <Card className="relative py-5 pr-5 pl-19">
-      <dt className="text-sm text-muted-foreground">
-        <span className="absolute top-1/2 left-5 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground">
+    // Three in a row even on a phone, compact there, so they never fill the first screen.
+    <Card className="relative p-3 sm:py-5 sm:pr-5 sm:pl-19">
+      <dt className="text-xs text-muted-foreground sm:text-sm">
+        <span className="absolute top-1/2 left-5 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
           <Icon className="size-5" aria-hidden />
         </span>
         {label}
       </dt>
-      <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+      <dd className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
     </Card>
   );
 }
@@ -246,7 +248,7 @@ function BuyerFigures() {
     orders.isError ? "–" : stats ? text(stats) : figurePending;
   return (
     <section aria-label="Order summary" aria-busy={orders.isPending} className="mt-6">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard icon={Package} label="Total Orders" value={figure((s) => String(s.totalOrders))} />
         <StatCard
           icon={DollarSign}
@@ -278,7 +280,7 @@ function SellerFigures() {
     money.ready ? figure((s) => money.amount(value(s))) : figurePending;
   return (
     <section aria-label="Sales summary" aria-busy={stats.isPending} className="mt-6">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard icon={Package} label="Orders Received" value={figure((s) => String(s.ordersReceived))} />
         <StatCard icon={DollarSign} label="Gross Sales" value={amount((s) => s.grossSales)} />
         <StatCard icon={Banknote} label="Net Earnings" value={amount((s) => s.netEarnings)} />

@@ -51,7 +51,13 @@ export function TwoFactorSettings({ me }: { me: Me }) {
           </p>
         </div>
         {step.kind === "idle" && (
-          <Button ref={action} variant="outline" onClick={() => setStep({ kind: "password" })}>
+          <Button
+            ref={action}
+            variant="outline"
+            // The long label wraps on the narrowest phones instead of pushing the page sideways.
+            className="h-auto min-h-9 max-w-full shrink whitespace-normal"
+            onClick={() => setStep({ kind: "password" })}
+          >
             <ShieldCheck aria-hidden />
             {enabled ? "Turn off" : "Enable two-factor authentication"}
           </Button>

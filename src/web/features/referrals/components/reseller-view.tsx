@@ -8,6 +8,7 @@ import type { ResellerLink, ResellerLinks } from "#domain/referrals";
 import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
+import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";
@@ -145,14 +146,9 @@ function TotalsCards({ totals }: { totals: ResellerLinks["totals"] }) {
 
 function LinksTable({ items }: { items: ResellerLink[] }) {
   return (
-    // Phones scroll the table sideways rather than squeezing eight columns into 375 px.
-    <section
-      aria-label="Your links"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="relative -mx-5 overflow-x-auto rounded-sm px-5 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
-    >
-      <table className="w-full min-w-[48rem] text-left text-sm" data-testid="reseller-links">
+    // Too narrow for eight columns (a phone, a tablet), the rows become stacked cards (TableFrame).
+    <TableFrame aria-label="Your links" className="rounded-sm border-0">
+      <Table className="min-w-[48rem]" data-testid="reseller-links">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
             {columns.map((column, index) => (
@@ -171,8 +167,8 @@ function LinksTable({ items }: { items: ResellerLink[] }) {
             <LinkRow key={item.productId} item={item} />
           ))}
         </tbody>
-      </table>
-    </section>
+      </Table>
+    </TableFrame>
   );
 }
 
