@@ -59,8 +59,9 @@ function markupTheEditorWouldLose(html: string): string[] {
 const extensions = [
   StarterKit.configure({
     heading: { levels: [2, 3] },
-    // Links are edited through the toolbar; a click while editing places the caret.
-    link: { openOnClick: false, autolink: true, defaultProtocol: "https" },
+    // Links are edited through the toolbar; a click while editing places the caret. Without autolink a
+    // link does not grow as one types after it (Tiptap makes autolinked marks inclusive).
+    link: { openOnClick: false, autolink: false, defaultProtocol: "https" },
   }),
   Image.configure({ allowBase64: false }),
   TableKit.configure({ table: { resizable: false } }),
@@ -486,7 +487,12 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
       // Nothing selected: the address itself becomes the linked text.
       chain.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
     } else {
-      chain.extendMarkRange("link").setLink({ href }).run();
+      // The caret goes after the link, so what is typed next is plain text again.
+      chain
+        .extendMarkRange("link")
+        .setLink({ href })
+        .command(({ tr, commands }) => commands.setTextSelection(tr.selection.to))
+        .run();
     }
     onClose();
   };
@@ -569,7 +575,12 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
     try {
       // The same upload as product pictures: the server checks the bytes and stores a re-encoded WebP.
       const image = await uploadImage(file);
-      editor.chain().focus().setImage({ src: image.url, alt: altText.data }).run();
+      editor
+        .chain()
+        .focus()
+        // Its size reserves the space before the picture loads; the page's styles scale it down.
+        .setImage({ src: image.url, alt: altText.data, width: image.width, height: image.height })
+        .run();
       onClose();
     } catch (error) {
       setProblems({ upload: error instanceof ApiError ? error.message : "The image could not be uploaded." });
