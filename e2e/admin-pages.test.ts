@@ -48,6 +48,7 @@ describe("admin content pages", () => {
     await admin.getByText("Slug can only contain lowercase letters, numbers, and hyphens").waitFor();
     await admin.getByRole("button", { name: /^Generate/ }).click();
     expect(await admin.getByLabel("Slug").inputValue()).toBe(slug);
+    await admin.getByRole("button", { name: "HTML source" }).click();
     await admin
       .getByRole("textbox", { name: "Content (HTML)" })
       .fill(
@@ -85,6 +86,7 @@ describe("admin content pages", () => {
 
     // Publish it; the stored content lost its script.
     await openEditor(admin, title);
+    await admin.getByRole("button", { name: "HTML source" }).click();
     expect(await admin.getByRole("textbox", { name: "Content (HTML)" }).inputValue()).toBe(
       "<h2>Delivery times</h2><p>Orders ship <strong>within 2 days</strong>.</p>",
     );
@@ -161,6 +163,7 @@ describe("admin content pages", () => {
     await admin.goto("/admin/pages/add");
     await admin.getByRole("heading", { level: 1, name: "Add Page" }).waitFor();
     await admin.getByLabel("Title", { exact: true }).fill("Buyer Protection");
+    await admin.getByRole("button", { name: "HTML source" }).click();
     await admin.getByRole("textbox", { name: "Content (HTML)" }).fill("<p>Copy</p>");
     await expectAccessible(admin);
     await admin.getByRole("button", { name: /^Create Page/ }).click();

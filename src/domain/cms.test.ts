@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { contentBlockInputSchema, contentBlockKeySchema, pageInputSchema } from "#domain/cms";
+import {
+  contentBlockInputSchema,
+  contentBlockKeySchema,
+  PAGE_LINK_MESSAGE,
+  pageImageAltSchema,
+  pageInputSchema,
+  pageLinkSchema,
+} from "#domain/cms";
 import { contentBlockRegistry, isKnownContentBlock, knownContentBlockKeys } from "#domain/content-blocks";
 import { slugify } from "#domain/slug";
 
@@ -102,5 +109,39 @@ describe("content blocks", () => {
         "home.values.secure",
       ]),
     );
+  });
+});
+
+describe("page editor links and images", () => {
+  test("links are web pages or e-mail addresses, nothing that could run or that depends on the page", () => {
+    for (const ok of [
+      "https://stackbay.test/pages/terms",
+      "http://example.com",
+      "mailto:help@stackbay.test",
+    ]) {
+      expect(pageLinkSchema.safeParse(ok).success, ok).toBe(true);
+    }
+    expect(pageLinkSchema.parse("  https://example.com  ")).toBe("https://example.com");
+    for (const bad of [
+      "",
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:x",
+      "/pages/terms",
+      "example.com",
+      "ftp://example.com",
+      "mailto:",
+      "mailto:not an address",
+    ]) {
+      expect(pageLinkSchema.safeParse(bad).error?.issues[0]?.message, bad).toBe(PAGE_LINK_MESSAGE);
+    }
+  });
+
+  test("an image needs alt text", () => {
+    expect(pageImageAltSchema.safeParse("  ").error?.issues[0]?.message).toBe(
+      "Describe the image for readers who cannot see it",
+    );
+    expect(pageImageAltSchema.parse(" A bar chart of sales ")).toBe("A bar chart of sales");
   });
 });

@@ -45,6 +45,28 @@ export const pageInputSchema = z.object({
   isActive: z.boolean().optional(),
   seoMeta: seoMetaSchema.optional(),
 });
+export const PAGE_LINK_MESSAGE = "Enter a full address starting with https://, http:// or mailto:";
+
+/**
+ * A link the page editor inserts: a web page or an e-mail address, nothing the sanitiser would strip
+ * (javascript:, data:) and nothing that depends on where the page is shown (relative paths).
+ */
+export const pageLinkSchema = z
+  .string()
+  .trim()
+  .min(1, PAGE_LINK_MESSAGE)
+  .max(2000, "Links must be at most 2,000 characters")
+  .refine((value) => {
+    if (/^mailto:/i.test(value)) return /^mailto:[^\s@]+@[^\s@]+$/i.test(value);
+    return z.url({ protocol: /^https?$/ }).safeParse(value).success;
+  }, PAGE_LINK_MESSAGE);
+
+/** An image's text alternative: what a reader who cannot see the picture should learn from it. */
+export const pageImageAltSchema = z
+  .string()
+  .trim()
+  .min(1, "Describe the image for readers who cannot see it")
+  .max(300, "Alt text must be at most 300 characters");
 export type PageInput = z.input<typeof pageInputSchema>;
 export type PageValues = z.output<typeof pageInputSchema>;
 

@@ -135,6 +135,81 @@ describe("admin pages", () => {
     ]);
   });
 
+  test("what the rich-text editor writes survives the save: tables, uploaded images with alt, links with rel", async () => {
+    // Tiptap's HTML for a heading, a list, a link, an uploaded image and a table with a header row.
+    const fromEditor = [
+      "<h2>Plans</h2><h3>Teams</h3>",
+      "<ul><li><p>One <strong>bold</strong> and <em>italic</em></p></li></ul><ol><li><p>First</p></li></ol>",
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://stackbay.test/docs">docs</a> or <a target="_blank" rel="noopener noreferrer nofollow" href="mailto:help@stackbay.test">mail us</a></p>',
+      '<img src="/uploads/0f5e2c1a.webp" alt="A bar chart of monthly sales">',
+      '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"><col style="min-width: 25px"></colgroup><tbody>',
+      '<tr><th colspan="1" rowspan="1"><p>Plan</p></th><th colspan="1" rowspan="1"><p>Price</p></th></tr>',
+      '<tr><td colspan="1" rowspan="1"><p>Team</p></td><td colspan="1" rowspan="1"><p>$9 / month</p></td></tr>',
+      "</tbody></table>",
+    ].join("");
+    const created = await admin.post("/api/admin/pages", draft("from-editor", { content: fromEditor }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().page.content).toBe(
+      [
+        "<h2>Plans</h2><h3>Teams</h3>",
+        "<ul><li><p>One <strong>bold</strong> and <em>italic</em></p></li></ul><ol><li><p>First</p></li></ol>",
+        '<p><a rel="noopener noreferrer nofollow" href="https://stackbay.test/docs" target="_blank">docs</a> or <a rel="noopener noreferrer nofollow" href="mailto:help@stackbay.test" target="_blank">mail us</a></p>',
+        '<img src="/uploads/0f5e2c1a.webp" alt="A bar chart of monthly sales" />',
+        // Only the editor's column sizing goes: inline styles are never kept.
+        "<table><tbody>",
+        '<tr><th colspan="1" rowspan="1"><p>Plan</p></th><th colspan="1" rowspan="1"><p>Price</p></th></tr>',
+        '<tr><td colspan="1" rowspan="1"><p>Team</p></td><td colspan="1" rowspan="1"><p>$9 / month</p></td></tr>',
+        "</tbody></table>",
+      ].join(""),
+    );
+  });
+
+  test("hostile HTML typed in the editor's source mode is stripped on save", async () => {
+    const hostile = [
+      "<h2>Kept</h2>",
+      "<script>alert(1)</script>",
+      "<img src=x onerror=alert(1)>",
+      '<img src="javascript:alert(1)" alt="j">',
+      '<a href="javascript:alert(1)">js</a>',
+      '<a href="JaVaScRiPt&colon;alert(1)">entity</a>',
+      '<iframe src="https://evil.example" srcdoc="<script>alert(1)</script>"></iframe>',
+      '<p style="width: expression(alert(1)); background: url(javascript:alert(1))">styled</p>',
+      "<style>body { background: url(javascript:alert(1)) }</style>",
+      '<svg onload="alert(1)"><circle /></svg>',
+      "<math><mtext><table><mglyph><style><img src=x onerror=alert(2)></style></mglyph></table></mtext></math>",
+      '<table onmouseover="alert(1)"><tbody><tr><td onclick="alert(1)" style="color:red">cell</td></tr></tbody></table>',
+      '<object data="x.swf"></object><embed src="x.swf"><form action="/x"><input name="p"></form>',
+      '<a href="https://example.com" target="_top" data-x="1" class="c">top</a>',
+    ].join("");
+    const created = await admin.post("/api/admin/pages", draft("hostile-editor", { content: hostile }));
+    expect(created.statusCode).toBe(201);
+    const stored = created.json().page.content as string;
+    expect(stored).toBe(
+      [
+        "<h2>Kept</h2>",
+        '<img src="x" />',
+        '<img alt="j" />',
+        "<a>js</a>",
+        "<a>entity</a>",
+        "<p>styled</p>",
+        // The MathML mutation payload leaves only its harmless empty table.
+        "<table></table>",
+        "<table><tbody><tr><td>cell</td></tr></tbody></table>",
+        '<a href="https://example.com">top</a>',
+      ].join(""),
+    );
+    expect(stored).not.toMatch(
+      /script|onerror|onload|onclick|onmouseover|javascript|expression|iframe|<style|style=|svg/i,
+    );
+    // The public page answers the stored, sanitised HTML.
+    await admin.patch(`/api/admin/pages/${created.json().page.id}`, {
+      ...draft("hostile-editor", { content: stored }),
+      isActive: true,
+    });
+    const shown = await createClient(t.app).get("/api/pages/hostile-editor");
+    expect(shown.json().page.content).toBe(stored);
+  });
+
   test("slug rules: the spec's messages, and a taken slug is a conflict", async () => {
     for (const slug of ["Shipping", "two words"]) {
       const res = await admin.post("/api/admin/pages", draft(slug));

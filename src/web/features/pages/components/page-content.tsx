@@ -4,7 +4,7 @@ import { cn } from "#web/lib/utils";
  * Typography for a page's stored HTML (the look of the legal documents), applied to plain elements since
  * the markup comes from the editor: headings, paragraphs, lists, links, quotes, code, tables, figures.
  */
-const prose = cn(
+export const pageProse = cn(
   "space-y-4 leading-relaxed break-words text-foreground/90",
   "[&_h1]:pt-4 [&_h1]:text-3xl [&_h1]:font-bold [&_h1]:tracking-tight [&_h1]:text-foreground",
   "[&_h2]:pt-4 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:tracking-tight [&_h2]:text-foreground",
@@ -32,7 +32,7 @@ const prose = cn(
 export function PageContent({ html, className }: { html: string; className?: string }) {
   return (
     <div
-      className={cn(prose, className)}
+      className={cn(pageProse, className)}
       data-testid="page-content"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: stored page HTML is sanitised on the server at every save
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, Pencil, Wand2 } from "lucide-react";
-import { useId, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { lazy, Suspense, useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { type Page, type PageInput, type PageValues, pageInputSchema } from "#domain/cms";
 import { paths } from "#domain/routes";
@@ -10,6 +10,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { Spinner } from "#web/components/ui/spinner";
 import { PagePreview } from "#web/features/pages/components/page-preview";
 import { ApiError } from "#web/lib/api";
 import { cn } from "#web/lib/utils";
@@ -22,6 +23,12 @@ const blank: PageInput = {
   isActive: false,
   seoMeta: { title: "", description: "", ogImageUrl: "" },
 };
+
+// Tiptap and ProseMirror are the largest part of this screen: fetched only when the editor is shown.
+const RichTextEditor = lazy(() => import("#web/features/pages/components/rich-text-editor"));
+
+const CONTENT_HINT =
+  "Headings, lists, links, images and tables. Scripts, iframes, styles and event handlers are removed when you save.";
 
 const fromPage = (page: Page): PageInput => ({
   title: page.title,
@@ -116,7 +123,7 @@ export function PageForm({
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-sm font-medium" aria-hidden>
-              Content (HTML)
+              Content
             </span>
             <div
               role="tablist"
@@ -153,19 +160,23 @@ export function PageForm({
             aria-labelledby={`${tabsId}-write-tab`}
             hidden={tab !== "write"}
           >
-            <FormField
-              label="Content (HTML)"
-              error={errors.content?.message}
-              hint="Headings, paragraphs, lists, links, images and tables. Scripts, iframes, styles and event handlers are removed when you save."
-              className="[&>label]:sr-only"
-            >
-              <Textarea
-                {...form.register("content")}
-                rows={18}
-                className="font-mono text-xs leading-relaxed"
-                spellCheck={false}
+            <Suspense fallback={<Spinner label="Loading the editor" className="py-16" />}>
+              <Controller
+                control={form.control}
+                name="content"
+                render={({ field }) => (
+                  <RichTextEditor
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.content?.message}
+                    hint={CONTENT_HINT}
+                    // The form focuses the field on a validation error, in whichever mode it shows.
+                    handle={field.ref}
+                  />
+                )}
               />
-            </FormField>
+            </Suspense>
           </div>
           {tab === "preview" && (
             <div role="tabpanel" id={`${tabsId}-preview`} aria-labelledby={`${tabsId}-preview-tab`}>
