@@ -208,7 +208,7 @@ describe("login", () => {
     await logIn(page, "buyer@stackbay.test", demoPassword);
     await toast(page, "Welcome back!", "Successfully logged in").waitFor();
     await expect.poll(() => path(page)).toBe("/dashboard/saved");
-    await nav(page).getByRole("button", { name: "Logout" }).waitFor();
+    await nav(page).getByRole("button", { name: "Log out" }).waitFor();
     expect(await nav(page).getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
 
     await page.goto("/admin/products");
@@ -220,7 +220,7 @@ describe("login", () => {
     await page.getByTestId("mobile-menu-toggle").click();
     const menu = page.getByTestId("mobile-menu");
     await menu.getByRole("link", { name: "Dashboard" }).waitFor();
-    await menu.getByRole("button", { name: "Logout" }).click();
+    await menu.getByRole("button", { name: "Log out" }).click();
     await expect.poll(() => path(page)).toBe("/");
     await page.getByTestId("mobile-menu-toggle").click();
     await page.getByTestId("mobile-menu").getByRole("link", { name: "Login" }).waitFor();
@@ -249,9 +249,9 @@ describe("the whole journey", () => {
     await expect.poll(() => path(page)).toBe("/");
     await nav(page).getByRole("link", { name: "Dashboard" }).waitFor();
     expect(await nav(page).getByRole("link", { name: "Login" }).count()).toBe(0);
-    await nav(page).getByRole("button", { name: "Logout" }).click();
+    await nav(page).getByRole("button", { name: "Log out" }).click();
     await nav(page).getByRole("link", { name: "Login" }).waitFor();
-    expect(await nav(page).getByRole("button", { name: "Logout" }).count()).toBe(0);
+    expect(await nav(page).getByRole("button", { name: "Log out" }).count()).toBe(0);
 
     // Forgotten password: a code by e-mail, a new password, then log in with it.
     await nav(page).getByRole("link", { name: "Login" }).click();
@@ -277,7 +277,7 @@ describe("the whole journey", () => {
     await page.getByLabel("Password", { exact: true }).fill("second-password-2");
     await page.getByRole("button", { name: "Log In" }).click();
     await toast(page, "Welcome back!").waitFor();
-    await nav(page).getByRole("button", { name: "Logout" }).waitFor();
+    await nav(page).getByRole("button", { name: "Log out" }).waitFor();
 
     // Two-factor on (set up through the API, as the dashboard would), then the login's second step.
     const setup = await postFromPage<{ secret: string; backupCodes: string[] }>(
@@ -286,7 +286,7 @@ describe("the whole journey", () => {
       { password: "second-password-2" },
     );
     await postFromPage(page, "/me/two-factor/confirm", { code: totp(setup.secret) });
-    await nav(page).getByRole("button", { name: "Logout" }).click();
+    await nav(page).getByRole("button", { name: "Log out" }).click();
     await nav(page).getByRole("link", { name: "Login" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
     await logIn(page, journeyEmail, "second-password-2");
@@ -302,7 +302,7 @@ describe("the whole journey", () => {
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await toast(page, "Welcome back!").waitFor();
     await expect.poll(() => path(page)).toBe("/");
-    await nav(page).getByRole("button", { name: "Logout" }).waitFor();
+    await nav(page).getByRole("button", { name: "Log out" }).waitFor();
   });
 });
 

@@ -156,7 +156,7 @@ describe("dashboard shell", () => {
     await tabs.getByRole("link", { name: "Profile" }).click();
     await page.getByRole("heading", { name: "Profile Information" }).waitFor();
     expect(await tabs.getByRole("link", { name: "Profile" }).getAttribute("aria-current")).toBe("page");
-    expect(await page.getByRole("button", { name: "Sign Out" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Log out" }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
     await tabs.getByRole("link", { name: "Settings" }).click();
@@ -433,7 +433,7 @@ describe("settings", () => {
     expect(await page.getByTestId("two-factor-status").textContent()).toBe("On");
     expect(await setupArea.count()).toBe(0);
 
-    await menu(page).getByRole("button", { name: "Sign Out" }).click();
+    await menu(page).getByRole("button", { name: "Log out" }).click();
     await expect.poll(() => pathOf(page)).toBe("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).waitFor();
     // Signed out in place: the guard of the page being left did not send us to /login.

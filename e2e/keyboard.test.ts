@@ -62,11 +62,11 @@ describe("keyboard", () => {
   test("between phone and desktop widths every header action is in the header or in the menu, and nothing scrolls sideways", async () => {
     const actions: Record<"visitor" | DemoAccount, string[]> = {
       visitor: ["Login", "Sign Up"],
-      buyer: ["Dashboard", "Logout"],
-      seller: ["Dashboard", "Logout"],
-      reseller: ["Dashboard", "Logout"],
-      admin: ["Dashboard", "Admin Panel", "Logout"],
-      superadmin: ["Dashboard", "Admin Panel", "Logout"],
+      buyer: ["Dashboard", "Log out"],
+      seller: ["Dashboard", "Log out"],
+      reseller: ["Dashboard", "Log out"],
+      admin: ["Dashboard", "Admin Panel", "Log out"],
+      superadmin: ["Dashboard", "Admin Panel", "Log out"],
     };
     for (const who of ["visitor", "admin"] as const) {
       const page = await browser.newPage({ as: who === "visitor" ? undefined : who });
@@ -81,7 +81,7 @@ describe("keyboard", () => {
         if (inMenu) await toggle.click();
         const where = inMenu ? page.getByTestId("mobile-menu") : header;
         for (const name of actions[who]) {
-          const action = where.getByRole(name === "Logout" ? "button" : "link", { name, exact: true });
+          const action = where.getByRole(name === "Log out" ? "button" : "link", { name, exact: true });
           await action.waitFor();
           const box = await action.boundingBox();
           expect(box && box.x >= 0 && box.x + box.width <= width, `${who} ${name} at ${width}`).toBe(true);

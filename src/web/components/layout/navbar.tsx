@@ -83,7 +83,7 @@ function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void
           disabled={!signOut.isIdle}
           onClick={() => signOut.mutate(undefined, { onSettled: onNavigate })}
         >
-          <LogOut aria-hidden /> {signOut.isIdle ? "Logout" : "Logging out..."}
+          <LogOut aria-hidden /> {signOut.isIdle ? "Log out" : "Logging out..."}
         </Button>
       </div>
     );

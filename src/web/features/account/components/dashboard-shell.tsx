@@ -172,7 +172,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             onClick={onSignOut}
             disabled={signingOut}
           >
-            <LogOut aria-hidden /> Sign Out
+            <LogOut aria-hidden /> Log out
           </Button>
         </div>
       </Card>
@@ -315,7 +315,7 @@ export function DashboardShell({
           <p className="mt-1 text-muted-foreground">Welcome back, {me.firstName}!</p>
         </div>
         <Button variant="outline" size="sm" className="md:hidden" onClick={onSignOut} disabled={signingOut}>
-          <LogOut aria-hidden /> Sign Out
+          <LogOut aria-hidden /> Log out
         </Button>
       </div>
       <OrderFigures me={me} />
