@@ -127,13 +127,18 @@ export const defaultNotificationSettings: NotificationSettings = {
   marketingEmails: false,
 };
 
+/** "system" follows the device's light or dark setting (prefers-color-scheme), live. */
+export const themes = ["light", "dark", "system"] as const;
+export const themeSchema = z.enum(themes, { error: "Theme must be light, dark or system" });
+export type Theme = z.infer<typeof themeSchema>;
+
 /** Any subset of the preferences; the server merges it into what is stored. */
 export const preferencesSchema = z
   .object({
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]], {
       error: "The selected currency is not supported.",
     }),
-    theme: z.enum(["light", "dark"], { error: "Theme must be light or dark" }),
+    theme: themeSchema,
     notifications: notificationSettingsSchema,
   })
   .partial();
@@ -164,11 +169,15 @@ export const meSchema = z.object({
   roles: rolesSchema,
   preferences: z.object({
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]),
-    theme: z.enum(["light", "dark"]).nullable(),
+    theme: themeSchema.nullable(),
     notifications: notificationSettingsSchema,
   }),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** Verified; `user` is set when the same browser that signed up was signed in by the code. */
+export const verifyEmailResultSchema = z.object({ verified: z.literal(true), user: meSchema.nullable() });
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
 
 /** Every account call that changes or starts the session answers with the user as it now is. */
 export const userAnswerSchema = z.object({ user: meSchema });
