@@ -11,6 +11,7 @@ import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { useUpdatePreferences } from "#web/features/account/api/update-preferences";
+import { AccountControl } from "#web/features/account/components/account-control";
 import { SecuritySettings } from "#web/features/account/components/security-settings";
 import { applyPreferences } from "#web/features/account/use-preference-sync";
 import { themeStore } from "#web/features/theme/theme-store";
@@ -140,6 +141,7 @@ export function SettingsView({ me }: { me: Me }) {
         </form>
       </ViewCard>
       <SecuritySettings me={me} />
+      <AccountControl me={me} />
     </div>
   );
 }
