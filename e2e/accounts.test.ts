@@ -238,13 +238,12 @@ describe("the whole journey", () => {
     const code = await nthCode(journeyEmail, "Verify your email for Stackbay", 1);
     await page.getByLabel("Verification code").fill(code);
     await page.getByRole("button", { name: "Verify Email" }).click();
-    await toast(page, "Email Verified!", "Your email has been successfully verified.").waitFor();
-    await page.waitForURL("**/login");
-    await toast(page, "Email verified! Please log in.").waitFor();
-    expect(await page.getByLabel("E-mail").inputValue()).toBe(journeyEmail);
-
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Log In" }).click();
+    // In the browser that signed up, the code also signs in (decision 0003).
+    await toast(page, "Email Verified!", "Your email has been verified. Welcome to Stackbay!").waitFor();
+    await page.waitForURL("**/dashboard");
+    await nav(page).getByRole("button", { name: "Logout" }).click();
+    await nav(page).getByRole("link", { name: "Login" }).click();
+    await logIn(page, journeyEmail, password);
     await toast(page, "Welcome back!").waitFor();
     await expect.poll(() => path(page)).toBe("/");
     await nav(page).getByRole("link", { name: "Dashboard" }).waitFor();

@@ -1,5 +1,8 @@
 try {
-  if (localStorage.getItem("theme") === "dark") document.documentElement.classList.add("dark");
+  const theme = localStorage.getItem("theme");
+  // "system" follows the device; theme-store.ts keeps following it once the app has loaded.
+  if (theme === "dark" || (theme === "system" && matchMedia("(prefers-color-scheme: dark)").matches))
+    document.documentElement.classList.add("dark");
 } catch {
   /* storage blocked: keep the light default */
 }

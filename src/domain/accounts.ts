@@ -127,13 +127,18 @@ export const defaultNotificationSettings: NotificationSettings = {
   marketingEmails: false,
 };
 
+/** "system" follows the device's light or dark setting (prefers-color-scheme), live. */
+export const themes = ["light", "dark", "system"] as const;
+export const themeSchema = z.enum(themes, { error: "Theme must be light, dark or system" });
+export type Theme = z.infer<typeof themeSchema>;
+
 /** Any subset of the preferences; the server merges it into what is stored. */
 export const preferencesSchema = z
   .object({
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]], {
       error: "The selected currency is not supported.",
     }),
-    theme: z.enum(["light", "dark"], { error: "Theme must be light or dark" }),
+    theme: themeSchema,
     notifications: notificationSettingsSchema,
   })
   .partial();
@@ -164,11 +169,15 @@ export const meSchema = z.object({
   roles: rolesSchema,
   preferences: z.object({
     currency: z.enum(currencies.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]),
-    theme: z.enum(["light", "dark"]).nullable(),
+    theme: themeSchema.nullable(),
     notifications: notificationSettingsSchema,
   }),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** Verified; `user` is set when the same browser that signed up was signed in by the code. */
+export const verifyEmailResultSchema = z.object({ verified: z.literal(true), user: meSchema.nullable() });
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
 
 /** Every account call that changes or starts the session answers with the user as it now is. */
 export const userAnswerSchema = z.object({ user: meSchema });
@@ -213,3 +222,50 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
+
+/** Deleting your own account: the password again, and the authenticator code when two-factor is on. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Please enter your password." }).min(1, "Please enter your password."),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your app.")
+    .optional(),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** Why an account cannot be deleted yet; each has its own message (see the privacy service). */
+export const deletionBlockers = [
+  "order_in_progress",
+  "refund_open",
+  "shipment_undelivered",
+  "balance_not_zero",
+  "payout_in_transit",
+] as const;
+export type DeletionBlocker = (typeof deletionBlockers)[number];
+
+const exportRows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * "Download my data" (GET /api/me/export): everything Stackbay holds about the account, its own rows
+ * only. Licence keys and payout details are masked; hashes, secrets and tokens are never included.
+ */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: meSchema,
+  orders: exportRows,
+  licences: exportRows,
+  refundRequests: exportRows,
+  reviews: exportRows,
+  questions: exportRows,
+  savedProducts: exportRows,
+  storefront: z.record(z.string(), z.unknown()).nullable(),
+  earnings: z.array(
+    z.object({ role: z.enum(["seller", "reseller"]), pendingUnits: z.number(), availableUnits: z.number() }),
+  ),
+  commissions: exportRows,
+  payouts: exportRows,
+  payoutMethod: z.record(z.string(), z.unknown()).nullable(),
+  auditTrail: exportRows,
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

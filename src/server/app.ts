@@ -51,6 +51,7 @@ import { pageRoutes } from "#server/modules/pages/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
 import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
 import { payoutRoutes } from "#server/modules/payouts/routes";
+import { privacyRoutes } from "#server/modules/privacy/routes";
 import { questionRoutes } from "#server/modules/questions/routes";
 import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(accountRoutes, { prefix: "/api" });
+  await app.register(privacyRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(faqRoutes, { prefix: "/api" });

@@ -1,9 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
-import { APIError, betterAuth } from "better-auth";
+import { APIError, type BetterAuthPlugin, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthEndpoint } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
 import { emailOTP, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import { CODE_ATTEMPTS, CODE_LENGTH, CODE_TTL_SECONDS, PASSWORD_MAX, PASSWORD_MIN } from "#domain/accounts";
 import type { Database } from "#server/db/client";
 import { account, session, twoFactor as twoFactorTable, user, verification } from "#server/db/schema/auth";
@@ -12,6 +15,29 @@ import { recordResellerSighting } from "#server/modules/referrals/signals";
 import { ensureStorefront } from "#server/modules/storefronts/repository";
 
 export const SESSION_COOKIE_PREFIX = "stackbay";
+
+/**
+ * Opens a session for a user whose e-mail code was just accepted in the browser that signed up
+ * (modules/account decides when; docs/decisions/0003-accounts.md). An endpoint of our own so the
+ * session and its signed cookie are made by better-auth exactly as at sign-in; like every endpoint
+ * here it is reachable only from server code, as the handler is not mounted.
+ */
+const signInAfterVerification = {
+  id: "stackbay-sign-in-after-verification",
+  endpoints: {
+    signInAfterVerification: createAuthEndpoint(
+      "/stackbay/sign-in-after-verification",
+      { method: "POST", body: z.object({ userId: z.string() }), metadata: { scope: "server" as const } },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!user?.emailVerified) throw new APIError("UNAUTHORIZED");
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ userId: user.id });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
 
 /**
  * better-auth as a library: our routes (modules/account) call `auth.api.*`; its own HTTP handler is
@@ -107,6 +133,7 @@ export function createAuth(deps: { db: Database; env: Env; log: FastifyBaseLogge
       },
     },
     plugins: [
+      signInAfterVerification,
       emailOTP({
         otpLength: CODE_LENGTH,
         expiresIn: CODE_TTL_SECONDS,

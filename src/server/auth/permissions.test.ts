@@ -31,6 +31,8 @@ const access: Record<string, Access> = {
   "POST /api/me/two-factor/enable": "user",
   "POST /api/me/two-factor/confirm": "user",
   "POST /api/me/two-factor/disable": "user",
+  "GET /api/me/export": "user",
+  "DELETE /api/me": "user",
   "POST /api/newsletter": "public",
   "GET /api/newsletter/confirm": "public",
   "GET /api/newsletter/unsubscribe": "public",

@@ -47,7 +47,8 @@ describe("sign-up, verification and login", () => {
     });
     expect(signUp.statusCode).toBe(200);
     expect(signUp.json()).toEqual({ email });
-    expect(signUp.cookies).toEqual([]);
+    // No session yet: only the pending sign-in that lets this browser's code sign in (decision 0003).
+    expect(signUp.cookies.map((c) => c.name)).toEqual(["stackbay_pending_sign_in"]);
 
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe("Verify your email for Stackbay");
@@ -64,8 +65,9 @@ describe("sign-up, verification and login", () => {
 
     const verified = await client.post("/api/auth/verify-email", { email, code });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ verified: true });
-    expect(verified.cookies).toEqual([]); // the spec sends the person to log in
+    expect(verified.json()).toMatchObject({ verified: true, user: { email } });
+    // Verified in the browser that signed up: signed in (verify-sign-in.test.ts has the other paths).
+    expect(verified.cookies.map((c) => c.name)).toContain("stackbay.session_token");
 
     const login = await client.post("/api/auth/sign-in", { email, password: "analytical-engine" });
     expect(login.statusCode).toBe(200);
@@ -425,11 +427,21 @@ describe("profile and preferences", () => {
       theme: "dark",
       notifications: { emailNotifications: false, orderUpdates: true, marketingEmails: true },
     });
+    // "system" follows the device's light or dark setting; it is stored like the others.
+    const system = await client.patch("/api/me/preferences", { theme: "system" });
+    expect(system.statusCode).toBe(200);
+    expect(system.json().user.preferences.theme).toBe("system");
+    expect((await client.patch("/api/me/preferences", { theme: "sepia" })).json().details[0].message).toBe(
+      "Theme must be light, dark or system",
+    );
     const bad = await client.patch("/api/me/preferences", { currency: "BTC" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].message).toBe("The selected currency is not supported.");
     const other = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-    expect((await other.get("/api/me")).json().user.preferences.currency).toBe("EUR");
+    expect((await other.get("/api/me")).json().user.preferences).toMatchObject({
+      currency: "EUR",
+      theme: "system",
+    });
   });
 });
 

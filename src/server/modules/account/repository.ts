@@ -6,6 +6,8 @@ import {
   type NotificationSettings,
   notificationSettingsSchema,
   RESEND_COOLDOWN_SECONDS,
+  type Theme,
+  themeSchema,
 } from "#domain/accounts";
 import { DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
 import type { UserRow } from "#server/auth/guards";
@@ -126,14 +128,14 @@ export async function updateUser(db: Database, id: string, values: Partial<typeo
 
 /** What we keep in `users.settings`; anything else there is ignored. */
 const storedSettings = z.object({
-  theme: z.enum(["light", "dark"]).nullable().catch(null).default(null),
+  theme: themeSchema.nullable().catch(null).default(null),
   notifications: notificationSettingsSchema
     .catch(defaultNotificationSettings)
     .default(defaultNotificationSettings),
 });
 
 export function readSettings(row: UserRow): {
-  theme: "light" | "dark" | null;
+  theme: Theme | null;
   notifications: NotificationSettings;
 } {
   return storedSettings.parse(row.settings ?? {});

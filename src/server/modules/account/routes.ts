@@ -21,6 +21,7 @@ import {
   signUpSchema,
   twoFactorCodeSchema,
   userAnswerSchema,
+  verifyEmailResultSchema,
   verifyEmailSchema,
 } from "#domain/accounts";
 import { absoluteUrl, paths } from "#domain/routes";
@@ -44,6 +45,11 @@ import {
   pendingSignUpMail,
   signInLockedMail,
 } from "#server/mail/templates";
+import {
+  clearPendingSignIn,
+  hasPendingSignIn,
+  writePendingSignIn,
+} from "#server/modules/account/pending-sign-in";
 import {
   type CodePurpose,
   claimSendSlot,
@@ -195,7 +201,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ email: z.string() }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { firstName, lastName, email, password, accountType } = request.body;
       const existing = await findUserByEmail(db, email);
       // Every path hashes the password and mails the address (a code or a notice) under the same
@@ -234,6 +240,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Within the minute, the code mailed last is still valid: no second mail.
       if (mail) await sendOrRelease("verify", mail);
+      writePendingSignIn(request, reply, email);
       return { email };
     },
   );
@@ -262,16 +269,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["accounts"],
         summary: "Confirm an e-mail address with the code sent to it",
+        description:
+          "In the browser that signed up (its pending sign-in cookie, 30 minutes) the person is also signed in and `user` is set; otherwise `user` is null and they log in. Accounts with two-factor always log in.",
         body: verifyEmailSchema,
-        response: { 200: z.object({ verified: z.literal(true) }) },
+        response: { 200: verifyEmailResultSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // An unknown or already verified address has no code waiting, so better-auth answers exactly as
       // for a wrong code (INVALID_CODE): the answer does not tell which addresses have accounts.
       const { email, code } = request.body;
-      await app.auth.api.verifyEmailOTP({ body: { email, otp: code } });
-      return { verified: true as const };
+      const pending = hasPendingSignIn(request, email);
+      const { user: verified } = await app.auth.api.verifyEmailOTP({ body: { email, otp: code } });
+      clearPendingSignIn(reply);
+      const row = pending ? await findUserById(db, verified.id) : null;
+      // The second factor is never skipped: such an account logs in with its password and its code.
+      if (!row || row.twoFactorEnabled || row.banned) return { verified: true as const, user: null };
+      const { headers } = await app.auth.api.signInAfterVerification({
+        body: { userId: row.id },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      return { verified: true as const, user: toMe(row) };
     },
   );
 

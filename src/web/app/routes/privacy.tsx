@@ -150,13 +150,18 @@ const sections: LegalSection[] = [
             expires.
           </li>
           <li>
+            <strong>Sign-up cookie (strictly necessary):</strong> set when you sign up, so that the code we
+            e-mail you also signs you in, but only in that browser. It holds no personal data, cannot be read
+            by scripts and ends when the code is used or after 30 minutes.
+          </li>
+          <li>
             <strong>FAQ vote cookie:</strong> a random, anonymous identifier set only when you rate an FAQ
             answer, so each visitor votes once. It holds nothing about you and expires after one year.
           </li>
           <li>
-            <strong>Preferences in local storage:</strong> your theme (light or dark), display currency and
-            cart contents are kept in your browser's local storage so they survive a reload. They stay on your
-            device until you clear them; cart contents are sent to us only when you check out.
+            <strong>Preferences in local storage:</strong> your theme (light, dark or system), display
+            currency and cart contents are kept in your browser's local storage so they survive a reload. They
+            stay on your device until you clear them; cart contents are sent to us only when you check out.
           </li>
           <li>
             <strong>Analytics:</strong> used only if you agree, and switched off again if you withdraw
@@ -267,6 +272,30 @@ const sections: LegalSection[] = [
           <li>
             <strong>Object</strong> to processing based on legitimate interest, and to direct marketing at any
             time.
+          </li>
+        </ul>
+        <h3>Download your data or delete your account yourself</h3>
+        <p>
+          In your dashboard, under <strong>Settings → Your data and account</strong>:
+        </p>
+        <ul>
+          <li>
+            <strong>Download my data</strong> gives you at once a JSON file of everything we hold about your
+            account: profile and preferences, orders with their items, licences (keys shown only by their last
+            four characters), refund requests, reviews, questions, saved products, earnings, commissions and
+            payouts, your payout method (masked) and the changes you made. Passwords, two-factor secrets, bank
+            details and session data are never in it.
+          </li>
+          <li>
+            <strong>Delete my account</strong> asks for your password (and your authenticator code if
+            two-factor is on). It waits while an order is awaiting payment, a refund request is open, a
+            shipment has not arrived, or an earnings balance or payout is outstanding, and tells you which.
+            Otherwise, at once: your name, e-mail address, phone and address are erased, your password,
+            two-factor set-up and sessions are removed and you are signed out; your reviews and questions
+            stay, shown as written by a "Former customer"; a seller's listings are taken off sale and the
+            storefront removed. Invoices already issued stay as issued, with the billing details on them, for
+            as long as tax law requires (section 9); the billing details of orders that were never invoiced
+            are erased. Your e-mail address can then be used to sign up again, as a new account.
           </li>
         </ul>
         <h3>How to exercise your rights</h3>

@@ -21,7 +21,12 @@ import { useSendVerificationCode } from "#web/features/auth/api/send-verificatio
 import { useVerifyEmail } from "#web/features/auth/api/verify-email";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
 import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
-import { type LoginState, readState, type VerifyState } from "#web/features/auth/components/route-state";
+import {
+  type LoginState,
+  readState,
+  returnPath,
+  type VerifyState,
+} from "#web/features/auth/components/route-state";
 
 const EMAIL_REQUIRED = "Please enter your email address.";
 const INCOMPLETE_CODE = "Please enter the complete 6-digit verification code.";
@@ -66,7 +71,15 @@ export function Component() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (expired) return;
     try {
-      await verify.mutateAsync(values);
+      const { user } = await verify.mutateAsync(values);
+      if (user) {
+        // Verified in the browser that signed up: the server has opened the session.
+        toast.success("Email Verified!", {
+          description: "Your email has been verified. Welcome to Stackbay!",
+        });
+        await navigate(returnPath(arrived.from, paths.dashboard()), { replace: true });
+        return;
+      }
       toast.success("Email Verified!", {
         description: "Your email has been successfully verified. You can now log in.",
       });

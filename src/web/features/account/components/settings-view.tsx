@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun } from "lucide-react";
 import { type ComponentProps, useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -11,6 +11,7 @@ import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { useUpdatePreferences } from "#web/features/account/api/update-preferences";
+import { AccountControl } from "#web/features/account/components/account-control";
 import { SecuritySettings } from "#web/features/account/components/security-settings";
 import { applyPreferences } from "#web/features/account/use-preference-sync";
 import { themeStore } from "#web/features/theme/theme-store";
@@ -31,6 +32,7 @@ function valuesOf(me: Me): SettingsValues {
 const themes = [
   { value: "light", label: "Light", icon: Sun },
   { value: "dark", label: "Dark", icon: Moon },
+  { value: "system", label: "System", icon: Monitor },
 ] as const;
 
 const toggles = [
@@ -88,7 +90,7 @@ export function SettingsView({ me }: { me: Me }) {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8">
           <fieldset>
             <legend className={legendClass}>Appearance</legend>
-            <div className="mt-3 grid grid-cols-2 gap-3 sm:max-w-sm">
+            <div className="mt-3 grid grid-cols-1 gap-3 min-[360px]:grid-cols-3 sm:max-w-md">
               {themes.map(({ value, label, icon: Icon }) => (
                 <label
                   key={value}
@@ -139,6 +141,7 @@ export function SettingsView({ me }: { me: Me }) {
         </form>
       </ViewCard>
       <SecuritySettings me={me} />
+      <AccountControl me={me} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Location } from "react-router";
 
-/** What sign-up (or login, for an unverified address) hands the verify screen. */
-export type VerifyState = { email?: string; codeSent?: boolean };
+/** What sign-up (or login, for an unverified address) hands the verify screen; `from` as in LoginState. */
+export type VerifyState = { email?: string; codeSent?: boolean; from?: Location };
 
 /** What reaches the login screen: a guard's original location, or a message and address after a step. */
 export type LoginState = { from?: Location; message?: string; email?: string };

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { type AccountExport, type DeletionBlocker, hasRole } from "#domain/accounts";
+import { accountId } from "#domain/ledger";
+import type { UserRow } from "#server/auth/guards";
+import type { Database } from "#server/db/client";
+import { AppError } from "#server/errors";
+import { recordAudit } from "#server/lib/audit";
+import { toMe } from "#server/modules/account/repository";
+import {
+  anonymiseAuditTrail,
+  anonymiseOrders,
+  closeShop,
+  commissionsOf,
+  eraseIdentity,
+  firstOpenOrder,
+  firstOpenRefund,
+  firstUndeliveredShipment,
+  ledgerBalances,
+  licencesOf,
+  ordersWithItems,
+  ownAuditTrail,
+  payoutInTransit,
+  payoutMethodOf,
+  payoutsOf,
+  questionsOf,
+  refundRequestsOf,
+  reviewsOf,
+  savedProductsOf,
+  storefrontOf,
+} from "#server/modules/privacy/repository";
+
+type Earner = "seller" | "reseller";
+const earnerAccounts = (role: Earner, userId: string) => [
+  accountId({ kind: role === "seller" ? "seller_pending" : "reseller_pending", owner: userId }),
+  accountId({ kind: role === "seller" ? "seller_available" : "reseller_available", owner: userId }),
+];
+
+/** A licence key is a credential: the export shows enough to tell keys apart, not to use one. */
+export function maskKey(key: string) {
+  return key.length <= 4 ? "••••" : `••••${key.slice(-4)}`;
+}
+
+/**
+ * Everything we hold about the account, read only through the signed-in user's id. Balances are
+ * read from the ledger for both earner roles (a former seller may still have lines).
+ */
+export async function exportAccount(db: Database, me: UserRow, now = new Date()): Promise<AccountExport> {
+  const balances = await ledgerBalances(db, [
+    ...earnerAccounts("seller", me.id),
+    ...earnerAccounts("reseller", me.id),
+  ]);
+  const earnings = (["seller", "reseller"] as const)
+    .filter((role) => hasRole(me, role) || earnerAccounts(role, me.id).some((id) => balances.has(id)))
+    .map((role) => {
+      const [pending = "", available = ""] = earnerAccounts(role, me.id);
+      return {
+        role,
+        pendingUnits: balances.get(pending) ?? 0,
+        availableUnits: balances.get(available) ?? 0,
+      };
+    });
+  const [
+    orders,
+    licences,
+    refundRequests,
+    reviews,
+    questions,
+    savedProducts,
+    storefront,
+    commissions,
+    payouts,
+    payoutMethod,
+    auditTrail,
+  ] = await Promise.all([
+    ordersWithItems(db, me.id),
+    licencesOf(db, me.id),
+    refundRequestsOf(db, me.id),
+    reviewsOf(db, me.id),
+    questionsOf(db, me.id),
+    savedProductsOf(db, me.id),
+    storefrontOf(db, me.id),
+    commissionsOf(db, me.id),
+    payoutsOf(db, me.id),
+    payoutMethodOf(db, me.id),
+    ownAuditTrail(db, me.id),
+  ]);
+  return {
+    exportedAt: now.toISOString(),
+    profile: toMe(me),
+    orders,
+    licences: licences.map((licence) => ({ ...licence, key: maskKey(licence.key) })),
+    refundRequests,
+    reviews,
+    questions,
+    savedProducts,
+    storefront,
+    earnings,
+    commissions,
+    payouts,
+    payoutMethod,
+    auditTrail,
+  };
+}
+
+const blockerMessages: Record<DeletionBlocker, (ref: string) => string> = {
+  order_in_progress: (ref) =>
+    `Your order ${ref} is still awaiting payment. Your account can be deleted once it is paid, cancelled or expired.`,
+  refund_open: (ref) =>
+    `A refund request for order ${ref} is still open. Your account can be deleted once it is decided.`,
+  shipment_undelivered: (ref) =>
+    `A shipment of order ${ref} has not been delivered yet. Your account can be deleted once it arrives.`,
+  balance_not_zero: () =>
+    "Your earnings balance is not zero. Your account can be deleted once everything owed to you has been paid out.",
+  payout_in_transit: () =>
+    "A payout to you is still on its way. Your account can be deleted once it has arrived.",
+};
+
+export class AccountDeletionBlocked extends AppError {
+  constructor(reason: DeletionBlocker, ref = "") {
+    super(409, "ACCOUNT_DELETION_BLOCKED", blockerMessages[reason](ref), { reason });
+  }
+}
+
+const shortRef = (id: string) => `#${id.slice(0, 8).toUpperCase()}`;
+
+/** The first reason the account cannot go yet, checked in the deletion's own transaction. */
+async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId: string) {
+  const order = await firstOpenOrder(db, userId);
+  if (order) throw new AccountDeletionBlocked("order_in_progress", shortRef(order.id));
+  const refund = await firstOpenRefund(db, userId);
+  if (refund) throw new AccountDeletionBlocked("refund_open", shortRef(refund.orderId));
+  const shipment = await firstUndeliveredShipment(db, userId);
+  if (shipment) throw new AccountDeletionBlocked("shipment_undelivered", shortRef(shipment.orderId));
+  const balances = await ledgerBalances(db, [
+    ...earnerAccounts("seller", userId),
+    ...earnerAccounts("reseller", userId),
+  ]);
+  if ([...balances.values()].some((owed) => owed !== 0)) throw new AccountDeletionBlocked("balance_not_zero");
+  if (await payoutInTransit(db, userId)) throw new AccountDeletionBlocked("payout_in_transit");
+}
+
+/**
+ * Deletes the person's account in one transaction (decision 0016): refused while anything is open;
+ * otherwise identity, sign-in and sessions erased, orders anonymised except issued invoices, a
+ * seller's listings taken off sale, and one audit entry that names no one.
+ */
+export async function deleteAccount(db: Database, me: UserRow) {
+  const tombstone = `deleted-${randomUUID()}@deleted.stackbay.invalid`;
+  return db.transaction(async (tx) => {
+    await assertDeletable(tx, me.id);
+    await anonymiseOrders(tx, me.id, tombstone);
+    const listingsClosed = await closeShop(tx, me.id);
+    await anonymiseAuditTrail(tx, me.id, tombstone);
+    await eraseIdentity(tx, me.id, me.email, tombstone);
+    await recordAudit(
+      tx,
+      { id: me.id, email: tombstone },
+      {
+        action: "delete",
+        entityType: "user",
+        entityId: me.id,
+        entityLabel: "Former customer",
+        before: { deleted: false },
+        after: { deleted: true, listingsClosed },
+      },
+    );
+    return { listingsClosed };
+  });
+}
