@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
-import { computeTotals, formatAmount, formatUsd } from "#domain/money";
+import { computeTotals, formatOwed, formatPrice, formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 import { payPlacedOrder } from "./payments";
 
@@ -79,22 +79,19 @@ describe("order detail and the admin orders screen", () => {
         product.name,
         product.vendor ?? "Unknown Vendor",
         String(quantityOf(i)),
-        formatAmount(product.price, "USD"),
-        formatAmount(
-          Number(computeTotals([{ price: String(product.price), quantity: quantityOf(i) }], "0.05").subtotal),
-          "USD",
+        formatPrice(product.price, "USD", [], {
+          productName: product.name,
+          unit: product.pricingUnit,
+          exact: true,
+        }),
+        formatOwed(
+          computeTotals([{ price: String(product.price), quantity: quantityOf(i) }], "0.05").subtotal,
         ),
       ]);
     }
-    expect(await detail.getByTestId("order-detail-subtotal").textContent()).toBe(
-      formatAmount(Number(totals.subtotal), "USD"),
-    );
-    expect(await detail.getByTestId("order-detail-tax").textContent()).toBe(
-      formatAmount(Number(totals.tax), "USD"),
-    );
-    expect(await detail.getByTestId("order-detail-total").textContent()).toBe(
-      formatAmount(Number(totals.total), "USD"),
-    );
+    expect(await detail.getByTestId("order-detail-subtotal").textContent()).toBe(formatOwed(totals.subtotal));
+    expect(await detail.getByTestId("order-detail-tax").textContent()).toBe(formatOwed(totals.tax));
+    expect(await detail.getByTestId("order-detail-total").textContent()).toBe(formatOwed(totals.total));
     expect(await detail.getByTestId("order-detail-charged").textContent()).toBe(
       `Charged: ${formatUsd(order.totalAmount)} USD`,
     );

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail } from "#domain/catalog-schemas";
-import { formatAmount } from "#domain/money";
+import { formatPrice } from "#domain/money";
 import { expectAccessible, setupBrowser, snapshot, toast } from "./browser";
 
 const browser = setupBrowser();
@@ -59,6 +59,7 @@ describe("admin product management", () => {
     await page.getByLabel("Category", { exact: true }).selectOption("software");
     await page.getByLabel("Price (USD)", { exact: true }).fill("149.5");
     await page.getByLabel("Original price (USD)", { exact: true }).fill("199");
+    await page.getByLabel("Pricing unit", { exact: true }).selectOption("Per month");
     // Ratings come only from reviews: the form has no rating field.
     expect(await page.getByLabel("Rating", { exact: true }).count()).toBe(0);
     await page.getByLabel("Discount label", { exact: true }).fill("25% OFF");
@@ -150,7 +151,9 @@ describe("admin product management", () => {
     expect(uploads).toHaveLength(2);
     await page.goto(`/products/${id}`);
     await page.getByRole("heading", { level: 1, name }).waitFor();
-    await expect.poll(() => page.getByTestId("price").first().textContent()).toBe(formatAmount(99, "USD"));
+    await expect
+      .poll(() => page.getByTestId("price").first().textContent())
+      .toBe(formatPrice(99, "USD", [], { unit: "month" }));
 
     // Delete (deactivate) after the confirmation: gone from the marketplace.
     await openInList(page);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
-import { chargeCents, formatAmount } from "#domain/money";
+import { chargeCents, formatOwed } from "#domain/money";
 import type { ManagedProductList } from "#domain/product-admin";
 import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
@@ -53,7 +53,7 @@ describe("after the sale", () => {
     const { pathname, search } = new URL(link);
     await buyer.goto(`${pathname}${search}`);
     await buyer.getByRole("heading", { level: 1, name: product.name }).waitFor();
-    await buyer.getByRole("button", { name: "Get Started" }).click();
+    await buyer.getByRole("button", { name: "Add to cart", exact: true }).click();
     await toast(buyer, "Added to cart!").waitFor();
     await buyer.getByTestId("cart-link").first().click();
     await buyer.getByRole("link", { name: "Proceed to Checkout" }).click();
@@ -88,7 +88,7 @@ describe("after the sale", () => {
       4,
     );
     const pendingCell = row.getByTestId("reseller-link-pending");
-    await expect.poll(() => pendingCell.textContent()).toBe(formatAmount(earned.commission.pending, "USD"));
+    await expect.poll(() => pendingCell.textContent()).toBe(formatOwed(earned.commission.pending));
     await expectAccessible(reseller);
 
     // The buyer sees the licence key, then opens the invoice from the order.
@@ -196,7 +196,7 @@ describe("after the sale", () => {
     await reseller.reload();
     await expect
       .poll(() => row.getByTestId("reseller-link-cancelled").textContent())
-      .toBe(formatAmount(cancelled.commission.cancelled, "USD"));
+      .toBe(formatOwed(cancelled.commission.cancelled));
     await snapshot(reseller, "lead-reseller-after", { fullPage: true });
   });
 

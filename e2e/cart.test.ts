@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { CartItem } from "#domain/cart";
-import { computeTotals, formatAmount, formatPrice } from "#domain/money";
+import { computeTotals, formatOwed, formatPrice, lineTotal } from "#domain/money";
+import type { PricingUnit } from "#domain/pricing-units";
 import { expectAccessible, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
@@ -12,12 +13,20 @@ async function seedCart(page: Page): Promise<[CartItem, CartItem]> {
   const items = await page.evaluate(async () => {
     const response = await fetch("/api/products?pageSize=2");
     const body = (await response.json()) as {
-      items: { id: string; name: string; vendor: string; price: number; imageUrl: string | null }[];
+      items: {
+        id: string;
+        name: string;
+        vendor: string;
+        price: number;
+        pricingUnit: PricingUnit | null;
+        imageUrl: string | null;
+      }[];
     };
     const cart = body.items.map((p) => ({
       id: p.id,
       name: p.name,
       price: p.price,
+      unit: p.pricingUnit,
       quantity: 1,
       vendor: p.vendor,
       image_url: p.imageUrl ?? "",
@@ -37,9 +46,9 @@ const usd = (items: { price: number; quantity: number }[]) => {
     "0",
   );
   return {
-    subtotal: formatAmount(Number(totals.subtotal), "USD"),
+    subtotal: formatOwed(totals.subtotal),
     tax: "Calculated at checkout",
-    total: formatAmount(Number(totals.total), "USD"),
+    total: formatOwed(totals.total),
   };
 };
 
@@ -75,9 +84,11 @@ describe("cart", () => {
     );
     expect(await firstRow.getByText(`by ${first.vendor}`).isVisible()).toBe(true);
     expect(await firstRow.getByRole("img", { name: first.name }).isVisible()).toBe(true);
+    // What the buyer owes per unit: exact, with what it buys.
     expect(await firstRow.getByTestId("price").textContent()).toBe(
-      formatPrice(first.price, "USD", [], first.name),
+      formatPrice(first.price, "USD", [], { productName: first.name, unit: first.unit, exact: true }),
     );
+    expect(await firstRow.getByTestId("cart-item-total").count()).toBe(0);
 
     const summary = page.getByTestId("order-summary");
     expect(await summary.getByRole("heading", { name: "Order Summary" }).isVisible()).toBe(true);
@@ -101,6 +112,10 @@ describe("cart", () => {
     await plus.click();
     await itemsHeading(page, 3).waitFor();
     expect(await firstRow.getByTestId("cart-item-quantity").textContent()).toBe("2");
+    // Above one, the line shows its total.
+    expect(await firstRow.getByTestId("cart-item-total").textContent()).toBe(
+      formatOwed(lineTotal(first.price, 2)),
+    );
     expect(await firstRow.getByTestId("cart-item-quantity").getAttribute("aria-live")).toBe("polite");
     expect(await minus.isDisabled()).toBe(false);
     const raised = usd([{ ...first, quantity: 2 }, second]);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order, OrderList } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
-import { chargeCents, computeTotals, formatAmount, formatUsd } from "#domain/money";
+import { chargeCents, computeTotals, formatOwed, formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
 
 const browser = setupBrowser();
@@ -63,9 +63,9 @@ const expectedTotals = () => {
     UAE_VAT,
   );
   return {
-    subtotal: formatAmount(Number(totals.subtotal), "USD"),
-    tax: formatAmount(Number(totals.tax), "USD"),
-    total: formatAmount(Number(totals.total), "USD"),
+    subtotal: formatOwed(Number(totals.subtotal)),
+    tax: formatOwed(Number(totals.tax)),
+    total: formatOwed(Number(totals.total)),
     totalUsd: Number(totals.total),
   };
 };
@@ -188,7 +188,7 @@ describe("checkout", () => {
       figures.getByText(label).locator("xpath=following-sibling::dd").textContent();
     expect(stats.totalOrders).toBeGreaterThanOrEqual(1);
     await expect.poll(() => figure("Total Orders")).toBe(String(stats.totalOrders));
-    expect(await figure("Total Spent")).toBe(formatAmount(stats.totalSpent, "USD"));
+    expect(await figure("Total Spent")).toBe(formatOwed(stats.totalSpent));
     expect(await figure("Completed Orders")).toBe(String(stats.completedOrders));
     expect(await page.getByTestId("cart-count").count()).toBe(0);
     expect(await page.getByTestId("cart-link").first().getAttribute("aria-label")).toBe("Cart, 0 items");

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
-import { computeTotals, formatAmount, formatPrice, formatUsd } from "#domain/money";
+import { computeTotals, formatOwed, formatPrice, formatUsd } from "#domain/money";
 import type { EditableProduct } from "#domain/product-admin";
 import { baseUrl, expectAccessible, sessionCookie, setupBrowser, snapshot, toast } from "./browser";
 import { payOnTestPage } from "./payments";
@@ -61,7 +61,7 @@ const shot = async (page: Page, name: string) => {
 
 const viewports = [
   { label: "desktop", width: 1280, height: 800, delta: 3 },
-  // Under a dollar, so the whole-dollar display shows the same figure and the exact USD line explains it.
+  // Under a dollar: the notice's prices are exact, so even this small change shows without the USD line.
   { label: "375px", width: 375, height: 812, delta: 0.4 },
 ];
 
@@ -103,20 +103,22 @@ describe("a price that changes between the cart and the checkout", () => {
       const change = notice.getByTestId("price-change");
       expect(await change.getByText(PRODUCT).isVisible()).toBe(true);
       expect(await change.getByTestId("price-change-old").textContent()).toBe(
-        formatPrice(shown, "USD", [], PRODUCT),
+        formatPrice(shown, "USD", [], { productName: PRODUCT, exact: true }),
       );
       expect(await change.getByTestId("price-change-new").textContent()).toBe(
-        formatPrice(newPrice, "USD", [], PRODUCT),
+        formatPrice(newPrice, "USD", [], { productName: PRODUCT, exact: true }),
       );
       const usdLine = change.getByTestId("price-change-usd");
-      if (formatPrice(shown, "USD", []) === formatPrice(newPrice, "USD", [])) {
+      if (
+        formatPrice(shown, "USD", [], { exact: true }) === formatPrice(newPrice, "USD", [], { exact: true })
+      ) {
         expect(await usdLine.textContent()).toBe(`${formatUsd(shown)} → ${formatUsd(newPrice)} USD`);
       } else {
         expect(await usdLine.count()).toBe(0);
       }
       // The buyer is in Portugal: 23% VAT.
       const totalUsd = Number(computeTotals([{ price: String(newPrice), quantity: 1 }], "0.23").total);
-      const total = formatAmount(totalUsd, "USD");
+      const total = formatOwed(totalUsd);
       expect(await notice.getByTestId("price-change-total").textContent()).toBe(total);
       expect(await notice.getByTestId("price-change-total-usd").textContent()).toBe(
         `(${formatUsd(totalUsd)} USD)`,
@@ -145,7 +147,9 @@ describe("a price that changes between the cart and the checkout", () => {
       const row = cartTab.getByTestId("cart-item").filter({ hasText: PRODUCT });
       await expect
         .poll(() => row.getByTestId("price").textContent())
-        .toBe(formatPrice(newPrice, "USD", [], PRODUCT));
+        .toBe(
+          formatPrice(newPrice, "USD", [], { productName: PRODUCT, unit: product.pricingUnit, exact: true }),
+        );
       await cartTab.close();
 
       // A new click orders it, at the price now shown, with the same checkout key (the refusal wrote nothing).
@@ -168,7 +172,9 @@ describe("a price that changes between the cart and the checkout", () => {
       await orderRow.getByRole("button", { name: "View" }).click();
       const detail = page.getByTestId("order-detail");
       const line = detail.getByTestId("order-line").filter({ hasText: PRODUCT });
-      expect((await line.locator("td").allTextContents())[3]).toBe(formatAmount(newPrice, "USD"));
+      expect((await line.locator("td").allTextContents())[3]).toBe(
+        formatPrice(newPrice, "USD", [], { productName: PRODUCT, unit: product.pricingUnit, exact: true }),
+      );
       expect(await detail.getByTestId("order-detail-total").textContent()).toBe(total);
       expect(await detail.getByTestId("order-detail-charged").textContent()).toBe(
         `Charged: ${formatUsd(order.totalAmount)} USD`,

@@ -52,7 +52,7 @@ describe("reseller links", () => {
     await visitor.goto(`${pathname}${search}`);
     await visitor.getByRole("heading", { level: 1, name }).waitFor();
     expect(await (await answered).json()).toEqual({ counted: true });
-    await visitor.getByRole("button", { name: "Get Started" }).waitFor();
+    await visitor.getByRole("button", { name: "Add to cart", exact: true }).waitFor();
     const cookies = await visitor.context().cookies();
     expect(cookies.find((c) => c.name === "stackbay_ref")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 

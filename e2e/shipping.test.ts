@@ -23,7 +23,8 @@ describe("delivery of physical goods", () => {
     const buyer = await browser.newPage({ as: "buyer" });
     await buyer.goto(`/products/${productId}`);
     await buyer.getByRole("heading", { level: 1, name }).waitFor();
-    await buyer.getByRole("button", { name: "Get Started" }).click();
+    await buyer.getByRole("button", { name: "Add to cart", exact: true }).click();
+    await buyer.getByRole("button", { name: "View cart" }).click();
     await buyer.waitForURL((url) => url.pathname === "/cart");
     await buyer.getByRole("link", { name: "Proceed to Checkout" }).click();
     const shipping = buyer.getByTestId("shipping-address");

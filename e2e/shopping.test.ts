@@ -125,10 +125,10 @@ describe("product detail", () => {
     expect(await page.getByRole("heading", { name: "Specifications" }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
 
-    // Switch to INR: 49 USD × 83.2 × 1.02 = 4,158 (Indian grouping, no decimals).
+    // Switch to INR: 49 USD × 83.2 × 1.02 = 4,158 (Indian grouping, no decimals), per seat per month.
     await page.locator("#currency-picker").selectOption("INR");
     const price = page.getByTestId("price").first();
-    await expect.poll(() => price.textContent()).toBe("₹4,158");
+    await expect.poll(() => price.textContent()).toBe("₹4,158 / user / month");
     await price.hover();
     const tooltip = page.getByRole("tooltip").first();
     await tooltip.waitFor();
@@ -149,13 +149,15 @@ describe("product detail", () => {
     await expect.poll(() => page.getByTestId("price").first().textContent()).toBe(expected);
   });
 
-  test("Get Started puts the product in the cart and opens it", async () => {
+  test("Add to cart keeps the buyer on the product, and the toast's View cart opens the cart", async () => {
     const page = await browser.newPage();
     await page.goto(`/products/${detail.id}`);
-    await page.getByRole("button", { name: "Get Started" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
+    await page.getByRole("button", { name: "Add to cart", exact: true }).click();
     await page.getByText("Added to cart!").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/products/${detail.id}`);
     expect(await page.getByTestId("cart-count").first().textContent()).toBe("1");
+    await page.getByRole("button", { name: "View cart" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
   });
 
   test("unknown products show 'Product not found' with the way back", async () => {
@@ -205,7 +207,9 @@ describe("accessibility and phones", () => {
       }),
     );
     await page.goto(`/products/${detail.id}`);
-    await expect.poll(() => page.getByTestId("price").first().textContent(), { timeout: 30_000 }).toBe("$49");
+    await expect
+      .poll(() => page.getByTestId("price").first().textContent(), { timeout: 30_000 })
+      .toBe("$49 / user / month");
     expect(await page.getByRole("tooltip").count()).toBe(0);
   });
 });

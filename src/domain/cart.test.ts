@@ -5,6 +5,7 @@ const mouse: CartItem = {
   id: "p1",
   name: "Mouse",
   price: 25,
+  unit: null,
   quantity: 1,
   vendor: "Acme",
   image_url: "/img/mouse.png",
@@ -27,10 +28,34 @@ describe("addToCart", () => {
 
   test("defaults a missing vendor to 'Unknown Vendor' and a missing image to ''", () => {
     expect(addToCart([], { id: "p3", name: "Geo API", price: 0.004 })).toEqual([
-      { id: "p3", name: "Geo API", price: 0.004, quantity: 1, vendor: "Unknown Vendor", image_url: "" },
+      {
+        id: "p3",
+        name: "Geo API",
+        price: 0.004,
+        unit: null,
+        quantity: 1,
+        vendor: "Unknown Vendor",
+        image_url: "",
+      },
     ]);
     expect(addToCart([], { id: "p3", name: "Geo API", price: 0.004, vendor: null, image_url: null })).toEqual(
-      [{ id: "p3", name: "Geo API", price: 0.004, quantity: 1, vendor: "Unknown Vendor", image_url: "" }],
+      [
+        {
+          id: "p3",
+          name: "Geo API",
+          price: 0.004,
+          unit: null,
+          quantity: 1,
+          vendor: "Unknown Vendor",
+          image_url: "",
+        },
+      ],
+    );
+  });
+
+  test("keeps the product's pricing unit, so the cart says what the price buys", () => {
+    expect(addToCart([], { id: "p4", name: "Voice API", price: 0.012, unit: "minute" })[0]?.unit).toBe(
+      "minute",
     );
   });
 
@@ -114,6 +139,13 @@ describe("parseStoredCart", () => {
     expect(result.error).toBeUndefined();
   });
 
+  test("accepts lines stored before pricing units existed, and lines with a unit", () => {
+    const { unit: _unit, ...old } = mouse;
+    expect(parseStoredCart(JSON.stringify([old])).items).toEqual([old]);
+    const monthly = { ...keyboard, unit: "month" };
+    expect(parseStoredCart(JSON.stringify([monthly])).items).toEqual([monthly]);
+  });
+
   test("accepts an empty stored array", () => {
     expect(parseStoredCart("[]")).toEqual({ items: [] });
   });
@@ -135,6 +167,7 @@ describe("parseStoredCart", () => {
     ["a fractional quantity", [{ ...mouse, quantity: 1.5 }]],
     ["a null vendor", [{ ...mouse, vendor: null }]],
     ["a missing image_url", [{ ...mouse, image_url: undefined }]],
+    ["an unknown pricing unit", [{ ...mouse, unit: "fortnight" }]],
     ["one bad item among good ones", [mouse, { ...keyboard, quantity: -2 }]],
   ])("returns an empty cart with an error for %s", (_label, data) => {
     const result = parseStoredCart(JSON.stringify(data));

@@ -1,7 +1,11 @@
+import { isPricingUnit, type PricingUnit } from "#domain/pricing-units";
+
 export type CartItem = {
   id: string;
   name: string;
   price: number;
+  /** What the price buys, as the product said when added; absent in carts stored before units existed. */
+  unit?: PricingUnit | null;
   quantity: number;
   vendor: string;
   image_url: string;
@@ -21,7 +25,8 @@ function isCartItem(value: unknown): value is CartItem {
     Number.isInteger(v.quantity) &&
     (v.quantity as number) >= 1 &&
     typeof v.vendor === "string" &&
-    typeof v.image_url === "string"
+    typeof v.image_url === "string" &&
+    (v.unit === undefined || v.unit === null || isPricingUnit(v.unit))
   );
 }
 export type CartInput = Omit<CartItem, "quantity" | "vendor" | "image_url"> & {
@@ -39,6 +44,7 @@ export function addToCart(items: readonly CartItem[], input: CartInput): CartIte
       id: input.id,
       name: input.name,
       price: input.price,
+      unit: input.unit ?? null,
       quantity: 1,
       vendor: input.vendor || "Unknown Vendor",
       image_url: input.image_url ?? "",

@@ -7,6 +7,7 @@ import {
   sortOptions,
 } from "#domain/catalog";
 import { paged, pageNumber } from "#domain/paging";
+import { pricingUnits } from "#domain/pricing-units";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -48,6 +49,11 @@ export const categorySchema = z.object({ id: z.string(), name: z.string(), slug:
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.array(categorySchema);
 
+/** A product's pricing unit as the API carries it; null when the seller has not said (the spec's fallback). */
+export const pricingUnitSchema = z.enum(pricingUnits, {
+  error: "Please choose a pricing unit from the list",
+});
+
 export const productCardSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -57,6 +63,7 @@ export const productCardSchema = z.object({
   category: z.string(),
   price: z.number(),
   originalPrice: z.number().nullable(),
+  pricingUnit: pricingUnitSchema.nullable(),
   imageUrl: z.string().nullable(),
   rating: z.number().nullable(),
   reviewsCount: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pricingUnitSchema } from "#domain/catalog-schemas";
 import { countryCodeOf } from "#domain/countries";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { MONEY_SCALE } from "#domain/money";
@@ -198,6 +199,8 @@ export const orderItemSchema = z.object({
   productId: z.string().nullable(),
   productName: z.string(),
   price: z.number(),
+  /** The product's pricing unit when it was bought; null reads by the spec's fallback. */
+  pricingUnit: pricingUnitSchema.nullable(),
   quantity: z.number(),
   vendor: z.string().nullable(),
   imageUrl: z.string().nullable(),

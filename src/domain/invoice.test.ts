@@ -38,6 +38,7 @@ const order: Order = {
       productId: "p1",
       productName: "Seat Licence",
       price: 19.99,
+      pricingUnit: "year",
       quantity: 2,
       vendor: "Acme",
       imageUrl: null,
@@ -52,6 +53,7 @@ const order: Order = {
       productId: null,
       productName: "Dime Widget",
       price: 0.1,
+      pricingUnit: null,
       quantity: 3,
       vendor: null,
       imageUrl: null,
@@ -102,7 +104,8 @@ describe("invoices", () => {
         productName: "Seat Licence",
         vendor: "Acme",
         quantity: 2,
-        unitPrice: "$19.99",
+        // The unit it was bought in follows the unit price.
+        unitPrice: "$19.99 / year",
         amount: "$39.98",
         refunded: false,
       },
@@ -120,16 +123,16 @@ describe("invoices", () => {
 
   test("an order shown in another currency states the amount and the rate used at checkout", () => {
     const invoice = buildInvoice({ ...order, currency: "EUR", fxRate: 0.9384 }, seller);
-    // 42.294 × 0.9384 = 39.69...: euros above 1 show no decimals (the site's display rule).
+    // 42.294 × 0.9384 = 39.6887: an amount owed is shown to the cent, not by the catalogue's rounding.
     expect(invoice.display).toEqual({
       currency: "EUR",
       rate: 0.9384,
-      total: "€40",
-      note: "Shown at checkout as €40 at 1 USD = 0.9384 EUR",
+      total: "€39.69",
+      note: "Shown at checkout as €39.69 at 1 USD = 0.9384 EUR",
     });
     expect(invoice.total).toBe("$42.294 USD");
     const aed = buildInvoice({ ...order, currency: "AED", fxRate: 3.74595 }, seller);
-    expect(aed.display?.note).toBe("Shown at checkout as AED 158 at 1 USD = 3.74595 AED");
+    expect(aed.display?.note).toBe("Shown at checkout as AED 158.43 at 1 USD = 3.74595 AED");
   });
 
   test("refunded items are marked and refund states read plainly", () => {

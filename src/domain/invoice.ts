@@ -1,7 +1,7 @@
 import { type Order, type PaymentStatus, paymentMethods } from "#domain/checkout";
 import { countryName } from "#domain/countries";
 import { isCurrencyCode } from "#domain/currency";
-import { convertFromUsd, formatAmount, formatUsd, lineTotal } from "#domain/money";
+import { formatOwed, formatPrice, formatUsd, lineTotal } from "#domain/money";
 import { taxLineLabel } from "#domain/tax";
 import { taxIdFieldFor } from "#domain/tax-ids";
 
@@ -71,8 +71,8 @@ export function formatRate(rate: number): string {
 }
 
 /**
- * The invoice of an order, every amount formatted: lines (unit price × quantity, exact to 1/10,000
- * USD), the order's own subtotal, tax (as decided at checkout: label, rate, note) and total in USD
+ * The invoice of an order, every amount formatted as owed (`formatOwed`): lines (unit price with the
+ * pricing unit it was bought in × quantity, exact to 1/10,000 USD), the order's own subtotal, tax (as decided at checkout: label, rate, note) and total in USD
  * (what was charged), and the display-currency total at the rate recorded at checkout. Orders from
  * before the buyer's country was asked read as UAE VAT at 5%, as they were charged (the columns' default).
  */
@@ -83,12 +83,9 @@ export function buildInvoice(order: Order, seller: { trn: string }): Invoice {
       ? {
           currency,
           rate: order.fxRate,
-          total: formatAmount(
-            convertFromUsd(order.totalAmount, currency, [
-              { currencyCode: currency, rateToUsd: order.fxRate, fxBuffer: 0 },
-            ]),
-            currency,
-          ),
+          total: formatOwed(order.totalAmount, currency, [
+            { currencyCode: currency, rateToUsd: order.fxRate, fxBuffer: 0 },
+          ]),
         }
       : null;
   return {
@@ -99,7 +96,11 @@ export function buildInvoice(order: Order, seller: { trn: string }): Invoice {
       productName: item.productName,
       vendor: item.vendor ?? "Unknown Vendor",
       quantity: item.quantity,
-      unitPrice: formatUsd(item.price),
+      unitPrice: formatPrice(item.price, "USD", [], {
+        productName: item.productName,
+        unit: item.pricingUnit,
+        exact: true,
+      }),
       amount: formatUsd(Number(lineTotal(item.price, item.quantity))),
       refunded: item.refundStatus === "refunded",
     })),

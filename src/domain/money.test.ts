@@ -8,6 +8,7 @@ import {
   convertFromUsd,
   type FxRate,
   formatAmount,
+  formatOwed,
   formatPrice,
   formatRatePercent,
   formatUsd,
@@ -159,19 +160,19 @@ describe("isPerTransaction", () => {
 
 describe("formatPrice", () => {
   test("appends /transaction for a sub-dollar API product", () => {
-    expect(formatPrice(0.004, "USD", [], "Geo API")).toBe("$0.004/transaction");
-    expect(formatPrice(0.999, "USD", [], "Geo API")).toBe("$0.999/transaction");
+    expect(formatPrice(0.004, "USD", [], { productName: "Geo API" })).toBe("$0.004/transaction");
+    expect(formatPrice(0.999, "USD", [], { productName: "Geo API" })).toBe("$0.999/transaction");
   });
 
   test("the 'API' match is case-sensitive", () => {
-    expect(formatPrice(0.004, "USD", [], "Rapid Tool")).toBe("$0.004");
-    expect(formatPrice(0.004, "USD", [], "api thing")).toBe("$0.004");
-    expect(formatPrice(0.004, "USD", [], "OpenAPI Gateway")).toBe("$0.004/transaction");
+    expect(formatPrice(0.004, "USD", [], { productName: "Rapid Tool" })).toBe("$0.004");
+    expect(formatPrice(0.004, "USD", [], { productName: "api thing" })).toBe("$0.004");
+    expect(formatPrice(0.004, "USD", [], { productName: "OpenAPI Gateway" })).toBe("$0.004/transaction");
   });
 
   test("no suffix at a price of 1 USD or above", () => {
-    expect(formatPrice(1, "USD", [], "Geo API")).toBe("$1");
-    expect(formatPrice(49.99, "USD", [], "Geo API")).toBe("$50");
+    expect(formatPrice(1, "USD", [], { productName: "Geo API" })).toBe("$1");
+    expect(formatPrice(49.99, "USD", [], { productName: "Geo API" })).toBe("$50");
   });
 
   test("no suffix without a product name", () => {
@@ -191,10 +192,87 @@ describe("formatPrice", () => {
 
   test("the suffix depends on the USD amount, not the converted one", () => {
     // 0.5 USD is 42.33 INR: still per transaction.
-    expect(formatPrice(0.5, "INR", realisticRates, "Geo API")).toBe("₹42/transaction");
-    expect(formatPrice(0.004, "INR", realisticRates, "Geo API")).toBe("₹0.339/transaction");
+    expect(formatPrice(0.5, "INR", realisticRates, { productName: "Geo API" })).toBe("₹42/transaction");
+    expect(formatPrice(0.004, "INR", realisticRates, { productName: "Geo API" })).toBe("₹0.339/transaction");
     // 1 USD is 0.8058 GBP: below 1 once converted, but not per transaction.
-    expect(formatPrice(1, "GBP", realisticRates, "Geo API")).toBe("£0.806");
+    expect(formatPrice(1, "GBP", realisticRates, { productName: "Geo API" })).toBe("£0.806");
+  });
+});
+
+describe("formatPrice with a pricing unit", () => {
+  test("names the unit after the price", () => {
+    expect(formatPrice(9, "USD", [], { unit: "month" })).toBe("$9 / month");
+    expect(formatPrice(0.006, "USD", [], { unit: "minute" })).toBe("$0.006 / minute");
+    expect(formatPrice(12, "USD", [], { unit: "user_month" })).toBe("$12 / user / month");
+    expect(formatPrice(0.004, "USD", [], { unit: "api_call", productName: "Geo API" })).toBe(
+      "$0.004 / API call",
+    );
+    expect(formatPrice(99, "USD", [], { unit: "year" })).toBe("$99 / year");
+    expect(formatPrice(3, "USD", [], { unit: "unit" })).toBe("$3 / unit");
+  });
+
+  test("a one-time price is the amount alone, even for a sub-dollar API product", () => {
+    expect(formatPrice(499, "USD", [], { unit: "one_time" })).toBe("$499");
+    expect(formatPrice(0.004, "USD", [], { unit: "one_time", productName: "Geo API" })).toBe("$0.004");
+  });
+
+  test("without a unit the spec's /transaction rule still applies", () => {
+    expect(formatPrice(0.004, "USD", [], { unit: null, productName: "Geo API" })).toBe("$0.004/transaction");
+  });
+
+  test("an exact price keeps its cents and the unit", () => {
+    expect(formatPrice(49.99, "USD", [], { unit: "month", exact: true })).toBe("$49.99 / month");
+    expect(formatPrice(10, "EUR", exactRates, { unit: "year", exact: true })).toBe("€6.25 / year");
+  });
+});
+
+describe("formatOwed", () => {
+  test("USD amounts to the cent, sub-cent digits kept", () => {
+    expect(formatOwed(234.15)).toBe("$234.15");
+    expect(formatOwed("11.2")).toBe("$11.20");
+    expect(formatOwed(0)).toBe("$0.00");
+    expect(formatOwed(0.006)).toBe("$0.006");
+    expect(formatOwed("12.3456")).toBe("$12.3456");
+    expect(formatOwed(1234567.5)).toBe("$1,234,567.50");
+  });
+
+  test("never rounds to whole units as catalogue prices do", () => {
+    expect(formatAmount(234.15, "USD")).toBe("$234");
+    expect(formatOwed(234.15, "USD")).toBe("$234.15");
+  });
+
+  test("converted amounts are to the cent, below 1 to four decimals", () => {
+    expect(formatOwed(10, "EUR", exactRates)).toBe("€6.25");
+    expect(formatOwed(10.01, "GBP", exactRates)).toBe("£7.51");
+    expect(formatOwed(10, "AED", exactRates)).toBe("AED 60.00");
+    expect(formatOwed(0.004, "EUR", exactRates)).toBe("€0.0025");
+    expect(formatOwed(2000, "INR", realisticRates)).toBe("₹1,69,320.00");
+  });
+
+  test("negative amounts carry a minus sign before the symbol", () => {
+    expect(formatOwed(-5)).toBe("−$5.00");
+    expect(formatOwed(-0.00001)).toBe("$0.00");
+  });
+
+  test("what the lines show adds up to the order's subtotal, to the unit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            price: fc.integer({ min: 0, max: 9_999_999 }).map((units) => fromUnits(units)),
+            quantity: fc.integer({ min: 1, max: 99 }),
+          }),
+          { minLength: 1, maxLength: 10 },
+        ),
+        (lines) => {
+          const totals = computeTotals(lines, "0.1800");
+          const shown = lines.map((line) => formatOwed(lineTotal(line.price, line.quantity)));
+          const parsed = shown.map((text) => toUnits(text.replace(/[$,]/g, "")));
+          expect(parsed.reduce((a, b) => a + b, 0)).toBe(toUnits(totals.subtotal));
+          expect(toUnits(formatOwed(totals.total).replace(/[$,]/g, ""))).toBe(toUnits(totals.total));
+        },
+      ),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { type CurrencyCode, currencyByCode } from "#domain/currency";
+import { type PricingUnit, unitSuffix } from "#domain/pricing-units";
 
 /**
  * Amounts are stored as numeric(14,4) and travel as decimal strings; arithmetic happens on whole
@@ -69,18 +70,79 @@ export function isPerTransaction(productName: string, amountUsd: number): boolea
   return amountUsd < 1 && productName.includes("API");
 }
 
+/**
+ * The text after a price. A product with a pricing unit says it (" / month"); one without falls back
+ * to the spec's rule, "/transaction" for a per-call API product.
+ */
+export function priceSuffix(
+  unit: PricingUnit | null | undefined,
+  productName: string,
+  amountUsd: number,
+): string {
+  if (unit) return unitSuffix(unit);
+  return isPerTransaction(productName, amountUsd) ? "/transaction" : "";
+}
+
+export type PriceOptions = {
+  /** The product's name, for the "/transaction" fallback of products without a unit. */
+  productName?: string;
+  unit?: PricingUnit | null;
+  /**
+   * A price the buyer owes (cart, checkout, orders, invoices): exact, by `formatOwed`. Otherwise a
+   * catalogue price, by the spec's display rules (`formatAmount`).
+   */
+  exact?: boolean;
+};
+
+/** A USD price in `currency` with what it buys: "$9 / month", "$0.006 / minute", "$0.004/transaction". */
 export function formatPrice(
   amountUsd: number,
   currency: CurrencyCode,
   rates: readonly FxRate[],
-  productName = "",
+  { productName = "", unit = null, exact = false }: PriceOptions = {},
 ): string {
-  const text = formatAmount(convertFromUsd(amountUsd, currency, rates), currency);
-  return isPerTransaction(productName, amountUsd) ? `${text}/transaction` : text;
+  const text = exact
+    ? formatOwed(amountUsd, currency, rates)
+    : formatAmount(convertFromUsd(amountUsd, currency, rates), currency);
+  return `${text}${priceSuffix(unit, productName, amountUsd)}`;
 }
 
-export function formatUsd(amountUsd: number): string {
-  return `$${amountUsd.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
+const owedDigits = (currency: CurrencyCode, maximumFractionDigits: number) =>
+  new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits,
+  });
+const owedFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one rule for an amount owed (carts, checkout, orders, invoices, refunds, earnings, wallets,
+ * payouts): to the cent, never rounded to whole units as catalogue prices are. A USD amount is shown
+ * exactly as held, so a sub-cent per-call price or total keeps its digits ("$0.006", "$12.3456"). A
+ * converted amount is an estimate: to the cent, except below 1, where up to four decimals keep a
+ * per-call price from reading as zero. Negative amounts read "−$5.00".
+ */
+export function formatOwed(
+  amountUsd: number | string,
+  currency: CurrencyCode = "USD",
+  rates: readonly FxRate[] = [],
+): string {
+  const usd = typeof amountUsd === "string" ? Number(fromUnits(toUnits(amountUsd))) : amountUsd;
+  const value = convertFromUsd(usd, currency, rates);
+  const magnitude = Math.abs(value);
+  const maximum = currency === "USD" || magnitude < 1 ? MONEY_SCALE : 2;
+  const key = `${currency}:${maximum}`;
+  let format = owedFormats.get(key);
+  if (!format) {
+    format = owedDigits(currency, maximum);
+    owedFormats.set(key, format);
+  }
+  const text = withSymbol(currency, format.format(magnitude));
+  return value < 0 && format.format(magnitude) !== format.format(0) ? `−${text}` : text;
+}
+
+/** An amount owed in USD (payouts, bank transfers, what a card is charged): `formatOwed` in USD. */
+export function formatUsd(amountUsd: number | string): string {
+  return formatOwed(amountUsd, "USD");
 }
 
 /** The highest tax rate a jurisdiction may be given (the tax_rates column's check allows up to it). */

@@ -28,6 +28,7 @@ describe("product input", () => {
       originalPrice: "",
       discountLabel: "",
       discountPercentage: "",
+      pricingUnit: "",
     });
     expect(product).toEqual({
       name: "Ledger Pro",
@@ -36,6 +37,7 @@ describe("product input", () => {
       category: "software",
       price: 49,
       originalPrice: null,
+      pricingUnit: null,
       discountLabel: null,
       discountPercentage: null,
       isActive: true,
@@ -46,6 +48,17 @@ describe("product input", () => {
       images: [],
       imageUrl: null,
       hasDiscount: false,
+    });
+  });
+
+  test("the pricing unit: one of the list, or not set", () => {
+    expect(productInputSchema.parse({ ...minimal, pricingUnit: "user_month" }).pricingUnit).toBe(
+      "user_month",
+    );
+    expect(productInputSchema.parse(minimal).pricingUnit).toBeNull();
+    expect(productInputSchema.parse({ ...minimal, pricingUnit: null }).pricingUnit).toBeNull();
+    expect(problems({ ...minimal, pricingUnit: "fortnight" })).toEqual({
+      pricingUnit: "Please choose a pricing unit from the list",
     });
   });
 

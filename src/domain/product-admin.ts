@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
+import { pricingUnitSchema } from "#domain/catalog-schemas";
 import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
 import { moderationStatusSchema } from "#domain/moderation";
 import { MONEY_SCALE } from "#domain/money";
@@ -118,6 +119,10 @@ const productScalars = z.object({
     .regex(/^[a-z0-9-]{1,60}$/, "Please select a category"),
   price: z.preprocess(blankToUndefined, amount("Price")),
   originalPrice: optional(amount("Original price")),
+  /** A select gives "" for "not set"; stored as null, which reads by the spec's fallback. */
+  pricingUnit: z
+    .preprocess((v) => (v === "" ? null : v), pricingUnitSchema.nullish())
+    .transform((v) => v ?? null),
   discountLabel: optionalText("Discount label", 60),
   discountPercentage: optional(
     z
@@ -247,6 +252,7 @@ export const editableProductSchema = z.object({
   category: z.string(),
   price: z.number(),
   originalPrice: z.number().nullable(),
+  pricingUnit: pricingUnitSchema.nullable(),
   rating: z.number().nullable(),
   reviewsCount: z.number(),
   discountLabel: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { moderationStatuses } from "#domain/moderation";
+import { pricingUnits } from "#domain/pricing-units";
 import { user } from "#server/db/schema/auth";
 
 /** USD amounts: four decimals hold per-call API prices such as $0.004 exactly. */
@@ -25,6 +26,8 @@ export const products = pgTable(
       .references(() => categories.slug, { onUpdate: "cascade", onDelete: "restrict" }),
     price: money().notNull(),
     originalPrice: money(),
+    /** What the price buys (one-time, per month, per API call, …); null reads by the spec's fallback. */
+    pricingUnit: text({ enum: pricingUnits }),
     imageUrl: text(),
     images: text().array().notNull().default(sql`'{}'::text[]`),
     rating: numeric({ precision: 2, scale: 1 }),
@@ -62,6 +65,10 @@ export const products = pgTable(
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
     check("products_discount_range", sql`${t.discountPercentage} between 0 and 100`),
     check("products_commission_rate_range", sql`${t.commissionRate} between 0 and 0.5`),
+    check(
+      "products_pricing_unit",
+      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit')`,
+    ),
     check("products_moderation_status", sql`${t.moderationStatus} in ('pending', 'approved', 'rejected')`),
     // The admin queue reads pending listings oldest first; approved ones are the bulk and never queued.
     index("products_moderation_queue_index")

@@ -12,6 +12,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { pricingUnits } from "#domain/pricing-units";
 import type { ShippingAddress } from "#domain/shipping";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
@@ -104,6 +105,8 @@ export const orderItems = pgTable(
     productId: uuid().references(() => products.id, { onDelete: "set null" }),
     productName: text().notNull(),
     price: money().notNull(),
+    /** The product's pricing unit when it was bought, so the order reads as it was sold. */
+    pricingUnit: text({ enum: pricingUnits }),
     quantity: integer().notNull(),
     vendor: text(),
     imageUrl: text(),
@@ -133,6 +136,10 @@ export const orderItems = pgTable(
   },
   (t) => [
     check("order_items_quantity", sql`${t.quantity} between 1 and 99`),
+    check(
+      "order_items_pricing_unit",
+      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit')`,
+    ),
     check("order_items_refund_status", sql`${t.refundStatus} in ('none', 'refunded')`),
     check(
       "order_items_shipping_state",

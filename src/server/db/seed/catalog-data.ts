@@ -1,3 +1,5 @@
+import type { PricingUnit } from "#domain/pricing-units";
+
 export type DemoProduct = {
   key: string; // stable unique kebab-case key; used for idempotent seeding
   name: string;
@@ -5,6 +7,7 @@ export type DemoProduct = {
   category: "saas" | "apis" | "hardware" | "software" | "services";
   description: string; // 2-4 sentences, mentions the billing basis
   price: string; // USD as a decimal string, up to 4 decimals
+  pricingUnit: PricingUnit; // what the price buys; the Billing/Pricing/Licence specification says the same
   originalPrice: string | null; // higher than price when discounted, else null
   discountLabel: string | null; // null when not discounted
   discountPercentage: number | null; // round((1 - price / originalPrice) * 100); null when not discounted
@@ -27,6 +30,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A pipeline-first CRM for B2B sales teams that tracks deals, contacts and renewals in one workspace. Email and calendar sync log activity automatically, and forecast views roll up by region or product line. Billed per seat per month with an annual commitment.",
     price: "49.00",
+    pricingUnit: "user_month",
     originalPrice: "59.00",
     discountLabel: "17% OFF",
     discountPercentage: 17,
@@ -60,6 +64,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Shared inbox and ticketing for support teams handling email, chat and web forms. Macros, SLA timers and a built-in knowledge base keep response times predictable. Priced per agent per month.",
     price: "29.00",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -91,6 +96,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Cloud payroll for companies running staff in several countries from one dashboard. Tax tables, payslips and bank files are generated per entity, with approvals routed to finance before each run. Charged per active employee per month.",
     price: "8.50",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -123,6 +129,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Self-service dashboards and ad-hoc analysis on top of your existing warehouse. Analysts model metrics once in a semantic layer and business users explore them without writing SQL. Billed per creator seat per month; viewer seats are free.",
     price: "79.00",
+    pricingUnit: "user_month",
     originalPrice: "99.00",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -155,6 +162,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Contract lifecycle management from first draft to signature and renewal. Clause libraries and approval rules keep legal in control while sales drafts agreements from templates. Priced per user per month.",
     price: "119.00",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -186,6 +194,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Hosted status pages and synthetic uptime checks for public and internal services. Incidents post automatically when checks fail, and subscribers get updates by email or SMS. Flat monthly price per workspace.",
     price: "24.00",
+    pricingUnit: "month",
     originalPrice: "32.00",
     discountLabel: "Launch deal",
     discountPercentage: 25,
@@ -217,6 +226,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Event-based product analytics with funnels, retention curves and cohort breakdowns. A lightweight SDK captures events from web and mobile apps, and warehouse sync keeps raw data in your own storage. Billed monthly per 1 million tracked events.",
     price: "149.00",
+    pricingUnit: "month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -249,6 +259,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Lightweight OKR and goal tracking that links company objectives to team projects. Weekly check-ins take a minute and roll up into a leadership view. Charged per member per month.",
     price: "12.00",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -279,6 +290,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Single sign-on, MFA and user lifecycle management for workforce apps. Joiners and leavers are provisioned automatically from your HR system, and access reviews run on a schedule. Billed per user per month.",
     price: "6.00",
+    pricingUnit: "user_month",
     originalPrice: "7.50",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -312,6 +324,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "An HR system of record for growing companies covering onboarding, time off and performance reviews. Managers approve requests from a mobile-friendly inbox. Priced per employee per month.",
     price: "18.00",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -343,6 +356,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Purchase requests, approvals and vendor bills in one flow for finance teams. Budgets are checked at request time, and approved bills sync to the general ledger. Billed per approver seat per month.",
     price: "39.00",
+    pricingUnit: "user_month",
     originalPrice: "49.00",
     discountLabel: "Spring sale",
     discountPercentage: 20,
@@ -374,6 +388,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Automated backup of mailboxes, shared drives and team chats from major office suites. Point-in-time restores can target a single file or an entire account. Priced per protected user per month with unlimited storage.",
     price: "4.50",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -405,6 +420,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "On-call scheduling and alert routing for engineering teams. Alerts from monitoring tools are deduplicated, routed to the right rotation and escalated if nobody acknowledges. Billed per responder per month.",
     price: "21.00",
+    pricingUnit: "user_month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -435,6 +451,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Forward and reverse geocoding for addresses, postcodes and coordinates in over 190 countries. Responses include rooftop-level precision where available and a confidence score for every match. Priced per request with no monthly minimum.",
     price: "0.004",
+    pricingUnit: "api_call",
     originalPrice: "0.005",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -466,6 +483,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Turn-by-turn routes, travel-time matrices and isochrones for car, truck, bicycle and foot. Truck profiles respect height, weight and hazmat restrictions. Billed per route or per matrix element.",
     price: "0.005",
+    pricingUnit: "api_call",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -497,6 +515,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Send transactional and marketing SMS to 200+ countries through a single REST endpoint. Delivery receipts, two-way messaging and sender ID registration are handled for you. Priced per outbound message segment; local rates vary by destination.",
     price: "0.0075",
+    pricingUnit: "api_call",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -528,6 +547,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Place and receive phone calls programmatically, with text-to-speech, call recording and IVR menus. Call flows are defined in JSON and can be changed without redeploying. Billed per connected minute.",
     price: "0.012",
+    pricingUnit: "minute",
     originalPrice: "0.015",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -558,6 +578,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Verify customers with document scanning, selfie liveness checks and sanctions screening in one call. Results arrive in under ten seconds with a clear pass, review or fail decision. Charged per completed verification.",
     price: "0.75",
+    pricingUnit: "api_call",
     originalPrice: "0.95",
     discountLabel: "21% OFF",
     discountPercentage: 21,
@@ -590,6 +611,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Real-time and historical exchange rates for 170 currencies, sourced from multiple liquidity providers. Rates update every 60 seconds, and history goes back to 1999. Priced per API call.",
     price: "0.0025",
+    pricingUnit: "api_call",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -621,6 +643,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Transactional email over HTTP or SMTP with dedicated IP options and real-time event webhooks. Bounce handling and suppression lists are managed automatically. Priced per 1,000 emails sent.",
     price: "0.09",
+    pricingUnit: "unit",
     originalPrice: "0.12",
     discountLabel: "25% OFF",
     discountPercentage: 25,
@@ -653,6 +676,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Extract text, tables and key-value pairs from scanned PDFs, invoices and receipts. Pre-trained models return structured JSON with field-level confidence. Billed per processed page.",
     price: "0.015",
+    pricingUnit: "unit",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -684,6 +708,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Reputation lookups for IP addresses, domains, URLs and file hashes backed by a global sensor network. Each response includes a risk score, categories and first-seen dates. Priced per lookup.",
     price: "0.002",
+    pricingUnit: "api_call",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -715,6 +740,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Turn recorded or streaming audio into accurate, punctuated text with speaker labels. Custom vocabulary boosts recognition of product names and jargon. Billed per audio minute.",
     price: "0.006",
+    pricingUnit: "minute",
     originalPrice: "0.008",
     discountLabel: "Launch deal",
     discountPercentage: 25,
@@ -745,6 +771,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Typo-tolerant full-text and vector search as a managed service with a simple indexing API. Ranking rules, synonyms and facets are configured from a dashboard. Flat monthly plan that includes 1 million search requests.",
     price: "99.00",
+    pricingUnit: "month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -776,6 +803,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A developer tool that receives, queues and retries webhooks so your services never miss an event. Payloads can be inspected, replayed and transformed before delivery. Priced per month for up to 5 million events.",
     price: "19.00",
+    pricingUnit: "month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -806,6 +834,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Hosted Linux and ARM build runners that plug into popular CI pipelines with a one-line config change. Layer caching and large-disk machines cut typical build times in half. Billed per build minute.",
     price: "0.008",
+    pricingUnit: "minute",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -837,6 +866,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A 2U dual-socket server built for virtualization and database workloads. It ships with 512 GB of memory, redundant power supplies and 12 hot-swap NVMe bays. Sold per unit with a 3-year next-business-day on-site warranty.",
     price: "8990.00",
+    pricingUnit: "one_time",
     originalPrice: "9990.00",
     discountLabel: "10% OFF",
     discountPercentage: 10,
@@ -871,6 +901,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A 4U server tuned for running AI inference on-premises with two data-center GPUs and room to add two more. Liquid-assisted cooling keeps it quiet enough for a standard server room. Sold per unit, rails and cables included.",
     price: "12850.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -904,6 +935,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A 48-port managed Layer 3 switch with PoE+ on every port and four 25G uplinks. It powers access points, cameras and phones from a single rack unit. Sold per unit with a limited lifetime warranty.",
     price: "2499.00",
+    pricingUnit: "one_time",
     originalPrice: "2899.00",
     discountLabel: "14% OFF",
     discountPercentage: 14,
@@ -937,6 +969,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A tri-band Wi-Fi 7 ceiling access point for offices, classrooms and warehouses. Each unit handles up to 600 clients and is managed from the same cloud console as Ferrowave switches. Priced per access point.",
     price: "549.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -968,6 +1001,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A 2U online double-conversion UPS that protects network and server racks from outages and power spikes. A network card reports status and triggers graceful shutdowns. Sold per unit with batteries included.",
     price: "1599.00",
+    pricingUnit: "one_time",
     originalPrice: "1899.00",
     discountLabel: "Black Friday",
     discountPercentage: 16,
@@ -1000,6 +1034,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A fanless industrial gateway that collects data from sensors and PLCs on the factory floor. It runs containers at the edge and forwards results over LTE or Ethernet. Sold per unit with a 5-year warranty.",
     price: "1249.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1032,6 +1067,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A compact thin client for virtual desktop and browser-based workstations. It draws under 10 watts, mounts behind a monitor and is managed centrally. Priced per device, with volume pricing above 50 units.",
     price: "329.00",
+    pricingUnit: "one_time",
     originalPrice: "379.00",
     discountLabel: "13% OFF",
     discountPercentage: 13,
@@ -1063,6 +1099,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A tower workstation specced for compiling large codebases, running local containers and light ML work. It ships with 128 GB of memory and a 24 GB GPU. Sold per unit with 3-year on-site service.",
     price: "3890.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1095,6 +1132,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A 24-bay network storage appliance for backups, media archives and file shares. Snapshots, replication and SMB, NFS and object storage access are built in. Sold per chassis without drives.",
     price: "3499.00",
+    pricingUnit: "one_time",
     originalPrice: "3999.00",
     discountLabel: "13% OFF",
     discountPercentage: 13,
@@ -1127,6 +1165,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A low-profile PCIe network card with two 100GbE ports for storage and cluster networking. RDMA offload reduces CPU load on busy hosts. Priced per card.",
     price: "899.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1157,6 +1196,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Phishing-resistant hardware keys for passwordless login and MFA. Each key supports USB-C and NFC and stores up to 100 passkeys. Sold as a pack of five.",
     price: "189.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1187,6 +1227,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A network-attached hardware security module for key generation, signing and encryption. It is tamper-responsive and clusters with other units for high availability. Sold per appliance with a 3-year support plan.",
     price: "9400.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1219,6 +1260,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A next-generation firewall appliance for branch offices and mid-size sites. It combines stateful filtering, intrusion prevention and site-to-site VPN in one box. Sold per unit; threat signature updates are billed separately.",
     price: "4299.00",
+    pricingUnit: "one_time",
     originalPrice: "4999.00",
     discountLabel: "14% OFF",
     discountPercentage: 14,
@@ -1251,6 +1293,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A desktop PDF editor for creating, editing, redacting and signing documents. It runs fully offline, which makes it popular with legal and public-sector teams. One-time perpetual licence per user with a year of updates.",
     price: "129.00",
+    pricingUnit: "one_time",
     originalPrice: "159.00",
     discountLabel: "19% OFF",
     discountPercentage: 19,
@@ -1282,6 +1325,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Parametric 3D CAD for mechanical and product design teams. Assemblies, drawings and simulation-ready exports live in one application. Sold as a perpetual licence per workstation with optional maintenance.",
     price: "1299.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1313,6 +1357,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A cross-platform database IDE with smart SQL completion, visual explain plans and schema diffing. It connects to more than 20 database engines from one interface. Licensed per developer per year.",
     price: "249.00",
+    pricingUnit: "year",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1343,6 +1388,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Endpoint protection for Windows, macOS and Linux combining anti-malware, device control and ransomware rollback. The management server can be hosted on-premises or in your own cloud tenant. Licensed per pack of 10 endpoints per year.",
     price: "399.00",
+    pricingUnit: "year",
     originalPrice: "499.00",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -1373,6 +1419,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A visual tool for designing logical and physical data models and generating DDL. Reverse engineering builds diagrams from existing databases in minutes. One-time perpetual licence per user.",
     price: "899.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1403,6 +1450,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A self-hosted remote build cache that speeds up compiles across teams and CI. It supports common build systems and deduplicates artifacts to keep storage small. Licensed per server per year, unlimited users.",
     price: "1999.00",
+    pricingUnit: "year",
     originalPrice: "2499.00",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -1433,6 +1481,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A bare-metal hypervisor with live migration, high availability and a web-based management console. It is designed for small and mid-size private cloud clusters. Licensed per CPU socket as a perpetual licence with one year of support.",
     price: "1499.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1463,6 +1512,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Self-hosted log aggregation and search for teams that must keep data on their own infrastructure. Ingest pipelines parse and enrich logs, and alerts fire on saved searches. Licensed per node per year.",
     price: "2999.00",
+    pricingUnit: "year",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1493,6 +1543,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Network and server monitoring with auto-discovery, SNMP polling and dependency-aware alerting. Dashboards and maps are generated from discovered topology. One-time perpetual licence for up to 250 monitored devices.",
     price: "599.00",
+    pricingUnit: "one_time",
     originalPrice: "749.00",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -1523,6 +1574,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A record-and-replay test automation tool for web and desktop applications. Tests are stored as readable scripts so developers and QA can edit them side by side. Licensed per user per year.",
     price: "699.00",
+    pricingUnit: "year",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1553,6 +1605,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A desktop editor for designing, mocking and linting OpenAPI specifications. Built-in mock servers let front-end teams start before the backend exists. One-time perpetual licence per user.",
     price: "199.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1582,6 +1635,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A managed file transfer server supporting SFTP, FTPS and HTTPS with audit logs and automated workflows. Partners get their own isolated folders and keys. Perpetual licence per server.",
     price: "1149.00",
+    pricingUnit: "one_time",
     originalPrice: "1349.00",
     discountLabel: "Partner price",
     discountPercentage: 15,
@@ -1612,6 +1666,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Vector illustration, layout and photo editing in a single desktop suite. Files open in common industry formats, so teams can switch without converting archives. Perpetual licence per user.",
     price: "349.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1642,6 +1697,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A fixed-scope engagement that inventories your applications and recommends which to rehost, refactor or retire. You receive a migration roadmap, cost model and risk register within four weeks. Priced as a fixed fee per engagement.",
     price: "4500.00",
+    pricingUnit: "one_time",
     originalPrice: "5500.00",
     discountLabel: "18% OFF",
     discountPercentage: 18,
@@ -1673,6 +1729,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A dedicated pod of platform engineers who run your CI/CD, infrastructure as code and on-call for a monthly fee. Work is planned in two-week sprints with a shared backlog. Billed monthly, 40 engineering hours included.",
     price: "4200.00",
+    pricingUnit: "month",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1704,6 +1761,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Manual and tool-assisted testing of one web application and its APIs against current attack techniques. Findings come with reproduction steps, severity ratings and a free retest after fixes. Fixed price per application.",
     price: "6800.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1735,6 +1793,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A guided program that gets a SaaS company ready for its first SOC 2 Type I audit. Consultants run a gap assessment, write policies and help set up evidence collection. Fixed fee, typically completed in 10 to 12 weeks.",
     price: "9500.00",
+    pricingUnit: "one_time",
     originalPrice: "11500.00",
     discountLabel: "17% OFF",
     discountPercentage: 17,
@@ -1765,6 +1824,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Engineers design and stand up a production-ready Kubernetes cluster with ingress, monitoring, secrets management and GitOps deployment. Your team gets runbooks and two hands-on training sessions. Fixed price per cluster.",
     price: "3200.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1795,6 +1855,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Senior designers review your onboarding, core workflows and settings against usability heuristics and session recordings. You get a prioritized list of fixes with annotated screens. Fixed fee per product.",
     price: "1800.00",
+    pricingUnit: "one_time",
     originalPrice: "2250.00",
     discountLabel: "20% OFF",
     discountPercentage: 20,
@@ -1825,6 +1886,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Design and build of a five-page marketing site for a product launch, including copy editing and analytics setup. The site is handed over on a headless CMS your team can update. Fixed price per project.",
     price: "2750.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1855,6 +1917,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A team of data engineers sets up your cloud data warehouse, ingestion pipelines and a first set of modeled tables. The engagement ends with documented models and dashboards for three business domains. Fixed fee per engagement.",
     price: "12000.00",
+    pricingUnit: "one_time",
     originalPrice: "14500.00",
     discountLabel: "17% OFF",
     discountPercentage: 17,
@@ -1885,6 +1948,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "One hour with a former startup CTO to review architecture, hiring plans or vendor choices. Sessions are booked online and followed by written notes. Priced per hour, bookable in blocks.",
     price: "180.00",
+    pricingUnit: "unit",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1915,6 +1979,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "A short review of your build and deployment pipelines focused on speed, cost and supply-chain security. Expect concrete changes that cut build time and harden artifact signing. Fixed fee per repository group.",
     price: "750.00",
+    pricingUnit: "one_time",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -1944,6 +2009,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Guaranteed access to a forensic and incident response team with a four-hour response commitment. Unused hours roll into proactive work such as tabletop exercises. Billed per month on a 12-month term.",
     price: "2400.00",
+    pricingUnit: "month",
     originalPrice: "2900.00",
     discountLabel: "17% OFF",
     discountPercentage: 17,
@@ -1975,6 +2041,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Analysts standardize, deduplicate and geocode your customer or asset address lists. Each record is returned with a match quality flag and corrected fields. Priced per batch of up to 100,000 records.",
     price: "1250.00",
+    pricingUnit: "unit",
     originalPrice: null,
     discountLabel: null,
     discountPercentage: null,
@@ -2005,6 +2072,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       "Certified technicians unpack, rack, cable and power up your new servers, storage and switches. The visit ends with a labeled cabling diagram and a burn-in report. Priced per rack per visit.",
     price: "950.00",
+    pricingUnit: "unit",
     originalPrice: "1150.00",
     discountLabel: "Bundle offer",
     discountPercentage: 17,

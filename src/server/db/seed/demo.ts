@@ -95,6 +95,7 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
         category: p.category,
         price: p.price,
         originalPrice: p.originalPrice,
+        pricingUnit: p.pricingUnit,
         imageUrl: images[0] ?? null,
         images,
         vendor: p.vendor,

@@ -158,6 +158,7 @@ export async function seedDemoReviews(
             productId: p.id,
             productName: p.name,
             price: p.price,
+            pricingUnit: p.pricingUnit,
             quantity: 1,
             vendor: p.vendor,
             sellerId: sellerOf.get(p.id) ?? null,

@@ -42,6 +42,7 @@ export function toProductCard(row: ProductRow): ProductCard {
     category: row.category,
     price: Number(row.price),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
+    pricingUnit: row.pricingUnit,
     imageUrl: row.imageUrl,
     rating: row.rating === null ? null : Number(row.rating),
     reviewsCount: row.reviewsCount,

@@ -70,7 +70,8 @@ describe("GET /api/orders/{id}/invoice.html", () => {
       "$1.999",
       "TRN: 100000000000000 (demo)",
       "$41.979 USD",
-      "Shown at checkout as €39 at 1 USD = 0.9384 EUR",
+      // 41.979 × 0.9384 = 39.3931: an amount owed, to the cent.
+      "Shown at checkout as €39.39 at 1 USD = 0.9384 EUR",
       "PayPal",
       "Paid",
       "Bianca &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Buyer",

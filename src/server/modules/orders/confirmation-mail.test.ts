@@ -75,8 +75,8 @@ describe("order confirmation e-mail", () => {
       "Subtotal: $79.98",
       "UAE VAT (5%): $3.999",
       "Total: $83.979 USD",
-      // 83.979 × 0.9384 = 78.8...
-      "Shown at checkout as €79 at 1 USD = 0.9384 EUR",
+      // 83.979 × 0.9384 = 78.8059: an amount owed, to the cent.
+      "Shown at checkout as €78.81 at 1 USD = 0.9384 EUR",
       // Both keys on the product's line, in whichever order they were issued.
       ...keys,
       invoiceUrl,

@@ -51,6 +51,7 @@ function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], refundWi
       productId: item.productId,
       productName: item.productName,
       price: Number(item.price),
+      pricingUnit: item.pricingUnit,
       quantity: item.quantity,
       vendor: item.vendor,
       imageUrl: item.imageUrl,

@@ -167,6 +167,7 @@ export async function placeOrder(
         productId: product.id,
         productName: product.name,
         price: product.price,
+        pricingUnit: product.pricingUnit,
         quantity,
         vendor: product.vendor,
         imageUrl: product.imageUrl,

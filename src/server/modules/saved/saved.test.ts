@@ -58,6 +58,7 @@ describe("saved products", () => {
         "name",
         "originalPrice",
         "price",
+        "pricingUnit",
         "rating",
         "reviewsCount",
         "vendor",

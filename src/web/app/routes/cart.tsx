@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CartItem, cartCount } from "#domain/cart";
 import { MAX_QUANTITY } from "#domain/checkout";
-import { computeTotals } from "#domain/money";
+import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import {
@@ -20,7 +20,7 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
 import { Price } from "#web/features/currency/components/price";
-import { TotalsList } from "#web/features/currency/components/totals-list";
+import { Amount, TotalsList } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 
 const ITEMS_HEADING = "cart-items-heading";
@@ -187,7 +187,15 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
           </Link>
         </h3>
         <p className="mt-0.5 text-sm break-words text-muted-foreground">by {item.vendor}</p>
-        <Price amount={item.price} productName={item.name} className="mt-2" />
+        <Price amount={item.price} productName={item.name} unit={item.unit} exact className="mt-2" />
+        {item.quantity > 1 && (
+          <p className="mt-1 text-sm text-muted-foreground">
+            Line total{" "}
+            <span className="font-semibold text-foreground tabular-nums" data-testid="cart-item-total">
+              <Amount usd={lineTotal(item.price, item.quantity)} />
+            </span>
+          </p>
+        )}
       </div>
       <div className="flex w-full items-center justify-between gap-4 sm:w-auto sm:flex-col sm:items-end sm:justify-start sm:gap-2">
         <QuantityControl item={item} />

@@ -38,7 +38,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { cartActions, useCart } from "#web/features/cart/cart-store";
-import { Amount, TotalsList } from "#web/features/currency/components/totals-list";
+import { Amount, TotalsList, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
@@ -414,7 +414,10 @@ function OrderSummary({
             <li key={item.id} className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-line">
               <div className="min-w-0">
                 <p className="font-medium break-words">{item.name}</p>
-                <p className="text-muted-foreground">Qty: {item.quantity}</p>
+                <p className="text-muted-foreground tabular-nums" data-testid="checkout-line-unit">
+                  Qty: {item.quantity} ×{" "}
+                  <UnitPrice usd={item.price} productName={item.name} unit={item.unit} />
+                </p>
                 {unavailable.includes(item.id) && (
                   <Badge variant="outline" className="mt-1 border-destructive text-destructive">
                     No longer available

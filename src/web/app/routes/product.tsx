@@ -91,10 +91,9 @@ export function Component() {
   const images = p.images.length > 0 ? p.images : p.imageUrl ? [p.imageUrl] : [];
   const main = images[Math.min(selected, images.length - 1)] ?? null;
 
-  const getStarted = () => {
-    addProductToCart(p);
-    navigate(paths.cart());
-  };
+  // Every product goes through the cart (one checkout for mixed carts), so the button says so and the
+  // buyer stays here; the toast's "View cart" goes on.
+  const addToCart = () => addProductToCart(p, () => navigate(paths.cart()));
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -136,11 +135,17 @@ export function Component() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
           <VendorLink vendor={p.vendor} vendorSlug={p.vendorSlug} />
           <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
-          <Price amount={p.price} originalAmount={p.originalPrice} productName={p.name} size="xl" />
+          <Price
+            amount={p.price}
+            originalAmount={p.originalPrice}
+            productName={p.name}
+            unit={p.pricingUnit}
+            size="xl"
+          />
           {p.description && <p className="leading-relaxed text-muted-foreground">{p.description}</p>}
           <div className="flex flex-wrap gap-3 pt-2">
-            <Button size="lg" onClick={getStarted}>
-              <ShoppingCart aria-hidden /> Get Started
+            <Button size="lg" onClick={addToCart}>
+              <ShoppingCart aria-hidden /> Add to cart
             </Button>
             <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
           </div>

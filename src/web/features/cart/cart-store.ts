@@ -29,9 +29,16 @@ export function useCartCount() {
 }
 
 export const cartActions = {
-  add(input: CartInput) {
+  /**
+   * The buyer stays where they are; the toast offers the cart (`viewCart`, which the caller wires to
+   * its router) rather than the page jumping there.
+   */
+  add(input: CartInput, viewCart?: () => void) {
     cartStore.set(addToCart(cartStore.get(), input));
-    toast.success("Added to cart!", { description: `${input.name} has been added to your cart.` });
+    toast.success("Added to cart!", {
+      description: `${input.name} has been added to your cart.`,
+      action: viewCart ? { label: "View cart", onClick: viewCart } : undefined,
+    });
   },
   setQuantity(id: string, quantity: number) {
     cartStore.set(setQuantity(cartStore.get(), id, quantity));

@@ -5,7 +5,8 @@ import { formatUsd } from "#domain/money";
  * have), never rounded to a display currency; a negative amount reads "−$12.00", not "$-12.00".
  */
 export function usd(amount: number): string {
-  return amount < 0 ? `−${formatUsd(-amount)}` : formatUsd(amount);
+  // The one rule for amounts owed (`formatOwed`), which writes the minus sign itself.
+  return formatUsd(amount);
 }
 
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });

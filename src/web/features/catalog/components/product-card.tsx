@@ -1,5 +1,5 @@
 import { ShoppingCart } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import type { ProductCard as Product } from "#domain/catalog-schemas";
 import { paths } from "#domain/routes";
@@ -13,18 +13,26 @@ import { StarRating } from "#web/features/catalog/components/star-rating";
 import { VendorLink } from "#web/features/catalog/components/vendor-link";
 import { Price } from "#web/features/currency/components/price";
 
-export function addProductToCart(product: Pick<Product, "id" | "name" | "price" | "vendor" | "imageUrl">) {
-  cartActions.add({
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    vendor: product.vendor,
-    image_url: product.imageUrl,
-  });
+export function addProductToCart(
+  product: Pick<Product, "id" | "name" | "price" | "pricingUnit" | "vendor" | "imageUrl">,
+  viewCart: () => void,
+) {
+  cartActions.add(
+    {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      unit: product.pricingUnit,
+      vendor: product.vendor,
+      image_url: product.imageUrl,
+    },
+    viewCart,
+  );
 }
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const category = useCategoryName(product.category);
+  const navigate = useNavigate();
   return (
     <Card asChild className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md">
       <article data-testid="product-card">
@@ -58,7 +66,12 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <VendorLink vendor={product.vendor} vendorSlug={product.vendorSlug} className="text-sm" />
           <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
           <div className="mt-auto pt-2">
-            <Price amount={product.price} originalAmount={product.originalPrice} productName={product.name} />
+            <Price
+              amount={product.price}
+              originalAmount={product.originalPrice}
+              productName={product.name}
+              unit={product.pricingUnit}
+            />
           </div>
           <div className="flex gap-2 pt-2">
             <Button asChild variant="outline" size="sm" className="flex-1">
@@ -68,7 +81,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
             </Button>
             <Button
               size="sm"
-              onClick={() => addProductToCart(product)}
+              onClick={() => addProductToCart(product, () => navigate(paths.cart()))}
               aria-label={`Add ${product.name} to cart`}
             >
               <ShoppingCart aria-hidden />

@@ -1,4 +1,6 @@
 import { cva } from "class-variance-authority";
+import { priceSuffix } from "#domain/money";
+import type { PricingUnit } from "#domain/pricing-units";
 import { Tooltip } from "#web/components/ui/tooltip";
 import { useMoney } from "#web/features/currency/use-money";
 import { cn } from "#web/lib/utils";
@@ -18,19 +20,39 @@ type PriceProps = {
   amount: number;
   originalAmount?: number | null;
   productName?: string;
+  /** What the price buys ("/ month"); without one the spec's "/transaction" rule applies. */
+  unit?: PricingUnit | null;
+  /** A price the buyer owes (cart, checkout, orders): exact to the cent rather than rounded. */
+  exact?: boolean;
   size?: "sm" | "md" | "lg" | "xl";
   className?: string;
 };
 
 /** A USD price shown in the chosen currency, the original struck through, and the USD figure on hover. */
-export function Price({ amount, originalAmount, productName = "", size = "md", className }: PriceProps) {
+export function Price({
+  amount,
+  originalAmount,
+  productName = "",
+  unit = null,
+  exact = false,
+  size = "md",
+  className,
+}: PriceProps) {
   const money = useMoney();
   if (!money.ready) {
     return (
       <span className={cn("inline-block h-6 w-20 animate-pulse rounded bg-muted", className)} aria-hidden />
     );
   }
-  const text = money.price(amount, productName);
+  // The amount and what it buys, as `formatPrice` joins them; the unit in lighter type beside the figure.
+  const figure = money.price(amount, { exact });
+  const suffix = priceSuffix(unit, productName, amount);
+  const text = (
+    <>
+      {figure}
+      {suffix && <span className="text-[0.7em] font-medium text-muted-foreground">{suffix}</span>}
+    </>
+  );
   const showOriginal = originalAmount != null && originalAmount > amount;
   const main =
     money.currency.code === "USD" ? (
@@ -61,7 +83,7 @@ export function Price({ amount, originalAmount, productName = "", size = "md", c
       {showOriginal && (
         <span className={originalVariants({ size })} data-testid="original-price">
           <span className="sr-only">Was </span>
-          {money.price(originalAmount, productName)}
+          {money.price(originalAmount, { productName, unit, exact })}
         </span>
       )}
     </span>

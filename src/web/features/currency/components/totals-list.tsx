@@ -1,4 +1,5 @@
 import type { Totals } from "#domain/money";
+import type { PricingUnit } from "#domain/pricing-units";
 import { useMoney } from "#web/features/currency/use-money";
 import { cn } from "#web/lib/utils";
 
@@ -7,6 +8,24 @@ export function Amount({ usd }: { usd: number | string }) {
   const money = useMoney();
   return money.ready ? (
     money.amount(Number(usd))
+  ) : (
+    <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
+  );
+}
+
+/** A unit price owed, exact, with what it buys ("$49.00 / user / month"), in the display currency. */
+export function UnitPrice({
+  usd,
+  productName,
+  unit,
+}: {
+  usd: number;
+  productName: string;
+  unit: PricingUnit | null | undefined;
+}) {
+  const money = useMoney();
+  return money.ready ? (
+    money.price(usd, { productName, unit, exact: true })
   ) : (
     <span className="inline-block h-5 w-16 animate-pulse rounded bg-muted align-middle" />
   );

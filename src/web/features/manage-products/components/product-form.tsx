@@ -4,6 +4,7 @@ import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_COMMISSION_RATE } from "#domain/commissions";
+import { pricingUnitLabels, pricingUnits } from "#domain/pricing-units";
 import {
   type EditableProduct,
   MAX_PRODUCT_FEATURES,
@@ -44,6 +45,7 @@ function defaultsOf(product?: EditableProduct): ProductFormInput {
     category: product?.category ?? "",
     price: product ? String(product.price) : "",
     originalPrice: blank(product?.originalPrice ?? null),
+    pricingUnit: product?.pricingUnit ?? "",
     discountLabel: product?.discountLabel ?? "",
     discountPercentage: blank(product?.discountPercentage ?? null),
     features: (product?.features ?? []).map((value) => ({ value })),
@@ -211,6 +213,20 @@ function LoadedForm({
       <Section title="Price">
         <FormField label="Price (USD)" error={errors.price?.message}>
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register("price")} />
+        </FormField>
+        <FormField
+          label="Pricing unit"
+          error={errors.pricingUnit?.message}
+          hint="What the price buys, shown after it: $9 / month."
+        >
+          <NativeSelect {...form.register("pricingUnit")}>
+            <option value="">Not set</option>
+            {pricingUnits.map((unit) => (
+              <option key={unit} value={unit}>
+                {pricingUnitLabels[unit]}
+              </option>
+            ))}
+          </NativeSelect>
         </FormField>
         {showFee && <SellerFeeLine category={current} price={String(form.watch("price") ?? "")} />}
         <FormField

@@ -13,7 +13,7 @@ import { taxLineLabel } from "#domain/tax";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
-import { Amount } from "#web/features/currency/components/totals-list";
+import { Amount, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
@@ -219,7 +219,7 @@ function OrderDetail({ order }: { order: Order }) {
               <td className="px-3 py-1 text-muted-foreground">{item.vendor ?? "Unknown Vendor"}</td>
               <td className="px-3 py-1 text-right tabular-nums">{item.quantity}</td>
               <td className="px-3 py-1 text-right tabular-nums">
-                <Amount usd={item.price} />
+                <UnitPrice usd={item.price} productName={item.productName} unit={item.pricingUnit} />
               </td>
               <td className="py-1 pl-3 text-right tabular-nums">
                 <Amount usd={Number(lineTotal(item.price, item.quantity))} />

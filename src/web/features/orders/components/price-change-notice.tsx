@@ -24,8 +24,9 @@ export function PriceChangeNotice({ changes, total }: { changes: PriceChange[]; 
       </p>
       <ul className="mt-3 space-y-2">
         {changes.map((change) => {
-          const before = money.price(change.oldPrice, change.name);
-          const after = money.price(change.newPrice, change.name);
+          // Owed at checkout, so exact; the unit is the cart line's, which the change does not carry.
+          const before = money.price(change.oldPrice, { productName: change.name, exact: true });
+          const after = money.price(change.newPrice, { productName: change.name, exact: true });
           return (
             <li key={change.productId} data-testid="price-change">
               <p className="font-medium break-words">{change.name}</p>

@@ -188,7 +188,7 @@ function LinkRow({ item }: { item: ResellerLink }) {
           {item.name}
         </Link>
         <div className="text-xs text-muted-foreground">
-          {money.ready ? money.price(item.price, item.name) : "\u00a0"}
+          {money.ready ? money.price(item.price, { productName: item.name }) : "\u00a0"}
         </div>
         {item.linkable ? (
           <code

@@ -1,0 +1,4 @@
+ALTER TABLE "products" ADD COLUMN "pricing_unit" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "pricing_unit" text;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_pricing_unit" CHECK ("products"."pricing_unit" is null or "products"."pricing_unit" in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit'));--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_pricing_unit" CHECK ("order_items"."pricing_unit" is null or "order_items"."pricing_unit" in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit'));
