@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { AdminNav, isAdminPath } from "#web/components/layout/admin-nav";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
@@ -8,6 +9,8 @@ import { TestModeBanner } from "#web/features/payments/components/test-mode-bann
 export function RootLayout() {
   const { pathname } = useLocation();
   usePreferenceSync();
+  // Admin screens are a workspace: their own navigation, no marketing footer or newsletter box.
+  const admin = isAdminPath(pathname);
   // Move focus to the main region on navigation so keyboard and screen-reader users start at the content.
   useEffect(() => {
     if (pathname) document.getElementById("main")?.focus({ preventScroll: true });
@@ -23,9 +26,16 @@ export function RootLayout() {
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
         <TestModeBanner />
+        {admin && <AdminNav />}
         <Outlet />
       </main>
-      <Footer />
+      {admin ? (
+        <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground print:hidden">
+          Stackbay admin
+        </footer>
+      ) : (
+        <Footer />
+      )}
       <ScrollRestoration />
     </div>
   );
