@@ -109,7 +109,7 @@ function OrderSearch({ q, onSearch }: { q?: string; onSearch: (q: string | undef
   };
   return (
     <search className="mb-4">
-      <form onSubmit={submit} className="flex items-end gap-2" aria-label="Search orders">
+      <form onSubmit={submit} className="flex items-end gap-2">
         <FormField label="Search orders" className="min-w-0 flex-1 sm:max-w-md">
           <Input
             type="search"
@@ -238,13 +238,15 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
   };
 
   return (
-    <TableRow data-testid="admin-order-row">
+    <TableRow data-testid="admin-order-row" className="[&>td]:align-top">
       <TableCell className="font-mono text-xs">
         <span title={order.id}>{shortId}</span>
       </TableCell>
       <TableCell>
         {order.accountName && <span className="block font-medium">{order.accountName}</span>}
-        <span className="block text-sm text-muted-foreground">{order.accountEmail}</span>
+        <span className="block text-sm text-muted-foreground" data-testid="admin-order-buyer-email">
+          {order.accountEmail}
+        </span>
       </TableCell>
       <TableCell>
         <OrderItems items={order.items} />
@@ -304,11 +306,11 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
 /** The order's lines as the admin needs them without opening it: what, how many, at what price, shipped or not. */
 function OrderItems({ items }: { items: AdminOrder["items"] }) {
   return (
-    <ul className="flex min-w-56 flex-col gap-1 text-sm" data-testid="admin-order-items">
+    <ul className="flex min-w-64 flex-col gap-1 text-sm" data-testid="admin-order-items">
       {items.map((item) => (
         <li key={item.id}>
           <span className="font-medium">{item.productName}</span>{" "}
-          <span className="text-muted-foreground tabular-nums">
+          <span className="whitespace-nowrap text-muted-foreground tabular-nums">
             × {item.quantity} at {formatUsd(item.price)}
           </span>
           {item.shipping && (

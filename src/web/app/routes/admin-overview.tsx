@@ -139,9 +139,16 @@ function PeriodFigures({
     <Card asChild className="p-4">
       <section aria-label={title} data-testid={testId}>
         <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
-        <ul className="mt-3 grid grid-cols-3 gap-2">
+        {/* Gross sales take a row of their own: an amount to the 1/100 cent is long on a phone. */}
+        <ul className="mt-3 grid grid-cols-2 gap-2">
+          <Figure
+            label="Gross sales"
+            value={usd(figures.grossSales)}
+            to={salesLink}
+            bare
+            className="col-span-2"
+          />
           <Figure label="Orders" value={figures.orders} to={paths.admin.orders()} bare />
-          <Figure label="Gross sales" value={usd(figures.grossSales)} to={salesLink} bare />
           <Figure label="New users" value={figures.newUsers} to={usersLink} bare />
         </ul>
       </section>
@@ -155,11 +162,13 @@ function Figure({
   value,
   to,
   bare = false,
+  className,
 }: {
   label: string;
   value: ReactNode;
   to?: string;
   bare?: boolean;
+  className?: string;
 }) {
   const body = (
     <>
@@ -169,7 +178,7 @@ function Figure({
   );
   const tile = cn("block h-full min-w-0 rounded-lg p-3", !bare && "border border-border bg-card shadow-sm");
   return (
-    <li className="min-w-0">
+    <li className={cn("min-w-0", className)}>
       {to ? (
         <Link
           to={to}
@@ -243,21 +252,25 @@ function TopProducts({ overview }: { overview: AdminOverview }) {
     <Card asChild>
       <ol className="divide-y divide-border" data-testid="overview-top-products">
         {overview.topProducts.map((p, i) => (
-          <li key={p.productId ?? p.name} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 px-4 py-3">
-            <span className="w-5 text-sm text-muted-foreground tabular-nums">{i + 1}.</span>
-            <span className="min-w-0 flex-1 font-medium break-words">
-              {p.productId ? (
-                <Link to={paths.product(p.productId)} className="hover:underline">
-                  {p.name}
-                </Link>
-              ) : (
-                p.name
-              )}
-            </span>
-            <span className="text-sm text-muted-foreground tabular-nums">
-              {p.unitsSold} {p.unitsSold === 1 ? "unit" : "units"}
-            </span>
-            <span className="font-semibold tabular-nums">{usd(p.grossSales)}</span>
+          <li key={p.productId ?? p.name} className="flex gap-3 px-4 py-3">
+            <span className="w-5 shrink-0 text-sm text-muted-foreground tabular-nums">{i + 1}.</span>
+            <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-4">
+              <span className="min-w-0 flex-1 font-medium break-words">
+                {p.productId ? (
+                  <Link to={paths.product(p.productId)} className="hover:underline">
+                    {p.name}
+                  </Link>
+                ) : (
+                  p.name
+                )}
+              </span>
+              <span className="flex items-baseline gap-4">
+                <span className="text-sm text-muted-foreground tabular-nums">
+                  {p.unitsSold} {p.unitsSold === 1 ? "unit" : "units"}
+                </span>
+                <span className="font-semibold tabular-nums">{usd(p.grossSales)}</span>
+              </span>
+            </div>
           </li>
         ))}
       </ol>

@@ -78,7 +78,7 @@ export default function SalesChart({ days }: { days: OverviewDay[] }) {
           <Line
             yAxisId="orders"
             isAnimationActive={false}
-            type="monotone"
+            type="linear"
             dataKey="orders"
             name="Orders"
             stroke="var(--color-foreground)"
