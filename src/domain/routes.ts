@@ -188,7 +188,14 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /** Pages of one account (or its cart and checkout) that search engines are asked to leave alone. */
-export const crawlerDisallowedPaths = [r.adminOverview, "/admin/", r.dashboard, r.checkout, r.cart, "/pay/"] as const;
+export const crawlerDisallowedPaths = [
+  r.adminOverview,
+  "/admin/",
+  r.dashboard,
+  r.checkout,
+  r.cart,
+  "/pay/",
+] as const;
 
 /** The public pages the sitemap lists besides the content pages and products it reads from the database. */
 export const sitemapStaticPaths = [
