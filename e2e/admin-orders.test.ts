@@ -136,9 +136,13 @@ describe("order detail and the admin orders screen", () => {
     const row = page.getByTestId("admin-order-row").filter({ hasText: shortId });
     await row.waitFor();
     const cells = await row.locator("td").allTextContents();
-    expect(cells.slice(0, 6)).toEqual([
+    expect(cells.slice(0, 7)).toEqual([
       shortId,
-      buyer.email,
+      `Bianca Buyer${buyer.email}`,
+      // The items read without opening the order: name, quantity and price.
+      order.items
+        .map((item) => `${item.productName} × ${item.quantity} at ${formatUsd(item.price)}`)
+        .join(""),
       formatUsd(order.totalAmount),
       "Apple Pay",
       "Confirmed",

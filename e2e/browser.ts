@@ -211,8 +211,7 @@ export async function newAccount(
   const code = mail.body.match(/\b(\d{6})\b/)?.[1] ?? "";
   // The code signs in the browser that signed up (this page's context), as it does for a person.
   expect((await page.request.post("/api/auth/verify-email", { data: { email, code } })).status()).toBe(200);
-  if (person.signIn === false)
-    expect((await page.request.post("/api/auth/sign-out")).status()).toBe(204);
+  if (person.signIn === false) expect((await page.request.post("/api/auth/sign-out")).status()).toBe(204);
   return { email, password };
 }
 

@@ -276,8 +276,15 @@ export const orderStatusUpdateSchema = z.object({
 
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 
+/** A full order id: that order. */
+export const fullOrderIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The 8 characters screens and e-mails show for an order: the orders whose id starts with them. */
+export const shortOrderIdPattern = /^[0-9a-f]{8}$/i;
+
 export const adminOrdersQuery = z.object({
   page: pageNumber,
+  /** An order id (full or its first 8 characters), or part of the buyer's e-mail or name, any case. */
+  q: z.string().trim().max(200, "Search for at most 200 characters").optional(),
   status: z
     .enum(paymentStatuses, {
       error: "Status must be pending, processing, failed, mock_confirmed, partially_refunded or refunded",
@@ -285,6 +292,8 @@ export const adminOrdersQuery = z.object({
     .optional(),
 });
 
-/** Every order, for admins, with the buyer's account e-mail. */
-export const adminOrderListSchema = paged(orderSchema.extend({ accountEmail: z.string() }));
+/** Every order, for admins, with the e-mail and name of the buyer's account. */
+export const adminOrderListSchema = paged(
+  orderSchema.extend({ accountEmail: z.string(), accountName: z.string() }),
+);
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;

@@ -34,6 +34,7 @@ export const routePatterns = {
   /** The test-mode stand-in for Stripe Connect's hosted onboarding of a payout account. */
   testConnect: "/pay/test/connect/:accountId",
   invoice: "/dashboard/orders/:id/invoice",
+  adminOverview: "/admin",
   adminAddProduct: "/admin/add-product",
   adminProducts: "/admin/products",
   adminEditProduct: "/admin/products/:id/edit",
@@ -151,6 +152,7 @@ export const paths = {
   unauthorized: () => href(r.unauthorized),
   dashboard: (view?: DashboardView) => (view ? href(r.dashboardView, { view }) : href(r.dashboard)),
   admin: {
+    overview: () => href(r.adminOverview),
     products: () => href(r.adminProducts),
     addProduct: () => href(r.adminAddProduct),
     editProduct: (id: string) => href(r.adminEditProduct, { id }),
@@ -186,7 +188,14 @@ export function absoluteUrl(origin: string, path: string): string {
 }
 
 /** Pages of one account (or its cart and checkout) that search engines are asked to leave alone. */
-export const crawlerDisallowedPaths = ["/admin/", r.dashboard, r.checkout, r.cart, "/pay/"] as const;
+export const crawlerDisallowedPaths = [
+  r.adminOverview,
+  "/admin/",
+  r.dashboard,
+  r.checkout,
+  r.cart,
+  "/pay/",
+] as const;
 
 /** The public pages the sitemap lists besides the content pages and products it reads from the database. */
 export const sitemapStaticPaths = [

@@ -29,6 +29,7 @@ import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, createMailTransport, type Mailer, type MailTransport } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
+import { adminOverviewRoutes } from "#server/modules/admin-overview/routes";
 import { auditRoutes } from "#server/modules/audit/routes";
 import { bankTransferRoutes } from "#server/modules/bank-transfers/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(earningsRoutes, { prefix: "/api" });
   await app.register(taxRoutes, { prefix: "/api" });
   await app.register(financeRoutes, { prefix: "/api" });
+  await app.register(adminOverviewRoutes, { prefix: "/api" });
   await app.register(feeRoutes, { prefix: "/api" });
   await app.register(storefrontRoutes, { prefix: "/api" });
   await app.register(seoRoutes);

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, test } from "vitest";
 import type { z } from "zod";
 import type { codeSentSchema, meSchema } from "#domain/accounts";
+import type { adminOverviewSchema } from "#domain/admin-overview";
 import type { categoryListSchema, productListSchema } from "#domain/catalog-schemas";
 import type { adminCategoryListSchema } from "#domain/category-admin";
 import type { adminOrderListSchema, orderSchema } from "#domain/checkout";
@@ -17,6 +18,7 @@ import type { faqVotesSchema } from "#domain/faq";
 import type { Paged, paged } from "#domain/paging";
 import type { uploadedImageSchema } from "#domain/product-admin";
 import type { payoutAnswerSchema, refundAnswerSchema } from "#domain/refunds";
+import type { getAdminOverview } from "#web/features/admin-overview/api/get-admin-overview";
 import type { getMe } from "#web/features/auth/api/get-me";
 import type { sendVerificationCode } from "#web/features/auth/api/send-verification-code";
 import type { getCategories } from "#web/features/catalog/api/get-categories";
@@ -52,6 +54,7 @@ describe("the web fetchers answer with the domain schemas' types", () => {
   test("an order and a paged list of orders", () => {
     expectTypeOf<Answer<typeof getOrder>>().toEqualTypeOf<z.infer<typeof orderSchema>>();
     expectTypeOf<Answer<typeof getAdminOrders>>().toEqualTypeOf<z.infer<typeof adminOrderListSchema>>();
+    expectTypeOf<Answer<typeof getAdminOverview>>().toEqualTypeOf<z.infer<typeof adminOverviewSchema>>();
     expectTypeOf<Answer<typeof getProducts>>().toEqualTypeOf<z.infer<typeof productListSchema>>();
   });
 

@@ -104,6 +104,7 @@ const access: Record<string, Access> = {
   "GET /api/earnings/stats": "sellerOnly",
   "POST /api/test/clock": "superAdmin",
   "GET /api/admin/finance": "superAdmin",
+  "GET /api/admin/overview": "admin",
   "GET /api/admin/finance/reconciliation": "superAdmin",
   "GET /api/admin/finance/export.csv": "superAdmin",
   "GET /api/admin/fees": "superAdmin",

@@ -44,7 +44,7 @@ describe("serving the app", () => {
   });
 
   test("an unknown page path gets the app (for its 404 screen) with status 404", async () => {
-    for (const url of ["/nope", "/products/a/b", "/dashboard/unknown", "/admin"]) {
+    for (const url of ["/nope", "/products/a/b", "/dashboard/unknown", "/admin/nope"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers["content-type"]).toContain("text/html");

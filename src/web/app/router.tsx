@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: r.testPayment, lazy: () => import("#web/app/routes/test-payment") },
       { path: r.testConnect, lazy: () => import("#web/app/routes/test-connect") },
       { path: r.invoice, lazy: () => import("#web/app/routes/invoice") },
+      { path: r.adminOverview, lazy: () => import("#web/app/routes/admin-overview") },
       { path: r.adminAddProduct, lazy: () => import("#web/app/routes/admin-product-form") },
       { path: r.adminProducts, lazy: () => import("#web/app/routes/admin-products") },
       { path: r.adminEditProduct, lazy: () => import("#web/app/routes/admin-product-form") },

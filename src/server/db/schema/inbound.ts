@@ -32,6 +32,8 @@ export const partnerApplications = pgTable(
   },
   (t) => [
     index().on(t.createdAt),
+    // The admin overview counts the applications still open.
+    index().on(t.status),
     check("partner_applications_status", sql`${t.status} in ('new', 'reviewing', 'approved', 'rejected')`),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { LedgerAccountKind } from "#domain/ledger";
 import type { Database } from "#server/db/client";
 import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
-import { orders } from "#server/db/schema/orders";
+import { orderItems, orders } from "#server/db/schema/orders";
 import { bankTransfers, payments } from "#server/db/schema/payments";
 
 const unitsSum = (column: typeof journalLines.amount) =>
@@ -112,4 +113,85 @@ export async function journalRows(db: Database, start: Date, end: Date) {
     .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
     .where(and(gte(journalEntries.occurredAt, start), lt(journalEntries.occurredAt, end)))
     .orderBy(asc(journalEntries.occurredAt), asc(journalEntries.id), asc(journalLines.accountId));
+}
+
+/** A sale entry's day as `YYYY-MM-DD` in UTC, the calendar the finance periods use. */
+const saleDay = sql<string>`to_char(${journalEntries.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/**
+ * Per UTC day of [start, end): how many orders had their sale booked and the sum of the lines in
+ * `subtotalKinds` (credits, so negative units). Reads `journal_entries (kind, occurred_at)`.
+ */
+export async function saleSumsByDay(
+  db: Database,
+  start: Date,
+  end: Date,
+  subtotalKinds: LedgerAccountKind[],
+) {
+  return db
+    .select({
+      day: saleDay,
+      orders: sql<number>`count(distinct ${journalEntries.orderId})`.mapWith(Number),
+      total: unitsSum(journalLines.amount),
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(
+      and(
+        eq(journalEntries.kind, "sale"),
+        gte(journalEntries.occurredAt, start),
+        lt(journalEntries.occurredAt, end),
+        inArray(ledgerAccounts.kind, subtotalKinds),
+      ),
+    )
+    .groupBy(saleDay)
+    .orderBy(saleDay);
+}
+
+/**
+ * The products whose sales booked in [start, end) have the largest `subtotalKinds` sums, with the
+ * units sold: lines are summed per order item first, so an item's quantity counts once.
+ */
+export async function topSoldProducts(
+  db: Database,
+  start: Date,
+  end: Date,
+  subtotalKinds: LedgerAccountKind[],
+  limit: number,
+) {
+  const perItem = db
+    .select({
+      orderItemId: journalLines.orderItemId,
+      units: sql<number>`sum(${journalLines.amount})`.as("item_units"),
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, journalLines.accountId))
+    .where(
+      and(
+        eq(journalEntries.kind, "sale"),
+        gte(journalEntries.occurredAt, start),
+        lt(journalEntries.occurredAt, end),
+        inArray(ledgerAccounts.kind, subtotalKinds),
+      ),
+    )
+    .groupBy(journalLines.orderItemId)
+    .as("per_item");
+  const total = sql<number>`sum(${perItem.units})`;
+  return (
+    db
+      .select({
+        productId: orderItems.productId,
+        name: sql<string>`max(${orderItems.productName})`,
+        unitsSold: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+        total: total.mapWith(Number),
+      })
+      .from(perItem)
+      .innerJoin(orderItems, eq(orderItems.id, perItem.orderItemId))
+      .groupBy(orderItems.productId)
+      // Credits are negative: the most sold first. The id breaks ties so the list is stable.
+      .orderBy(asc(total), desc(orderItems.productId))
+      .limit(limit)
+  );
 }

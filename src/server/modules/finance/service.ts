@@ -3,7 +3,14 @@ import type { FinanceSummary, Period, Reconciliation } from "#domain/finance";
 import { jurisdictionLabel, periodBounds, unitsToUsd } from "#domain/finance-period";
 import type { JournalEntryKind, LedgerAccountKind } from "#domain/ledger";
 import type { Database } from "#server/db/client";
-import { balancesByKind, journalRows, periodSums, reconcileOrders } from "#server/modules/finance/repository";
+import {
+  balancesByKind,
+  journalRows,
+  periodSums,
+  reconcileOrders,
+  saleSumsByDay,
+  topSoldProducts,
+} from "#server/modules/finance/repository";
 
 type Sum = Awaited<ReturnType<typeof periodSums>>[number];
 
@@ -15,6 +22,27 @@ const subtotalKinds: LedgerAccountKind[] = [
   "seller_available",
   "platform_sales",
 ];
+/**
+ * Orders and gross sales per UTC day of [start, end), as the Finance screen and the admin overview
+ * define them: an order counts on the day its sale was booked (paid or confirmed), its gross sales are
+ * the items' subtotals before tax. Units, days without a sale left out.
+ */
+export async function dailySales(db: Database, start: Date, end: Date) {
+  const rows = await saleSumsByDay(db, start, end, subtotalKinds);
+  return rows.map((row) => ({ date: row.day, orders: row.orders, grossSalesUnits: -row.total }));
+}
+
+/** The products with the most gross sales (same definition as `dailySales`) booked in [start, end). */
+export async function topProducts(db: Database, start: Date, end: Date, limit: number) {
+  const rows = await topSoldProducts(db, start, end, subtotalKinds, limit);
+  return rows.map((row) => ({
+    productId: row.productId,
+    name: row.name,
+    unitsSold: row.unitsSold,
+    grossSales: unitsToUsd(-row.total),
+  }));
+}
+
 const sellerKinds: LedgerAccountKind[] = ["seller_pending", "seller_available", "platform_sales"];
 const resellerKinds: LedgerAccountKind[] = ["reseller_pending", "reseller_available"];
 /**
@@ -36,7 +64,11 @@ function total(sums: Sum[], entryKinds: readonly string[], accountKinds: readonl
  */
 export async function financeSummary(db: Database, period: Period): Promise<FinanceSummary> {
   const { start, end } = periodBounds(period);
-  const [sums, balances] = await Promise.all([periodSums(db, start, end), balancesByKind(db)]);
+  const [sums, balances, sales] = await Promise.all([
+    periodSums(db, start, end),
+    balancesByKind(db),
+    dailySales(db, start, end),
+  ]);
   const jurisdictions = [
     ...new Set(sums.flatMap((s) => (s.accountKind === "tax" && s.jurisdiction ? [s.jurisdiction] : []))),
   ].sort();
@@ -48,7 +80,8 @@ export async function financeSummary(db: Database, period: Period): Promise<Fina
     unitsToUsd(-balances.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.balance, 0));
   return {
     period: { from: period.from, to: period.to },
-    grossSales: unitsToUsd(-total(sums, ["sale"], subtotalKinds)),
+    // From the same function as the admin overview's figures, so the two screens cannot disagree.
+    grossSales: unitsToUsd(sales.reduce((sum, day) => sum + day.grossSalesUnits, 0)),
     charged: unitsToUsd(total(sums, ["sale"], ["clearing"])),
     platformFees: unitsToUsd(-total(sums, ["sale", "refund"], ["platform_fees"])),
     resellerCommissions: unitsToUsd(-total(sums, earningKinds, resellerKinds)),

@@ -1,5 +1,12 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { ADMIN_ORDERS_PAGE_SIZE, type Order, type OrderStats, type PaymentStatus } from "#domain/checkout";
+import { and, between, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  fullOrderIdPattern,
+  type Order,
+  type OrderStats,
+  type PaymentStatus,
+  shortOrderIdPattern,
+} from "#domain/checkout";
 import { type PayoutDestination, type PayoutState, refundableUntil } from "#domain/refunds";
 import {
   type DeliveredBy,
@@ -12,6 +19,7 @@ import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { containsPattern } from "#server/lib/like";
 import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
@@ -145,13 +153,37 @@ export async function findOrder(
   return order;
 }
 
-/** One page of every order for admins, with the e-mail of the account that placed each. */
+/**
+ * The orders an admin's search names: a full id is that order; 8 hex characters are the orders whose id
+ * starts with them (a range of the primary key); any text is also looked for in the buyer's e-mail and
+ * name, any case (trigram indexes on both).
+ */
+function orderSearch(db: Db, text: string): SQL | undefined {
+  if (fullOrderIdPattern.test(text)) return eq(orders.id, text.toLowerCase());
+  const pattern = containsPattern(text);
+  const buyers = db
+    .select({ id: user.id })
+    .from(user)
+    .where(or(ilike(user.email, pattern), ilike(user.name, pattern)));
+  const byBuyer = inArray(orders.userId, buyers);
+  if (!shortOrderIdPattern.test(text)) return byBuyer;
+  const prefix = text.toLowerCase();
+  return or(
+    between(orders.id, `${prefix}-0000-0000-0000-000000000000`, `${prefix}-ffff-ffff-ffff-ffffffffffff`),
+    byBuyer,
+  );
+}
+
+/** One page of every order for admins, optionally one status or a search, with the buyer's e-mail. */
 export async function listAllOrders(
   db: Db,
-  query: { page: number; status?: PaymentStatus },
+  query: { page: number; status?: PaymentStatus; q?: string },
   refundWindowDays: number,
 ) {
-  const where = query.status ? eq(orders.paymentStatus, query.status) : undefined;
+  const where = and(
+    query.status ? eq(orders.paymentStatus, query.status) : undefined,
+    query.q ? orderSearch(db, query.q) : undefined,
+  );
   const [found, [counted]] = await Promise.all([
     loadOrderRows(db, where, {
       limit: ADMIN_ORDERS_PAGE_SIZE,
@@ -161,12 +193,16 @@ export async function listAllOrders(
   ]);
   const ownerIds = [...new Set(found.map(({ row }) => row.userId))];
   const owners = ownerIds.length
-    ? await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, ownerIds))
+    ? await db
+        .select({ id: user.id, email: user.email, name: user.name })
+        .from(user)
+        .where(inArray(user.id, ownerIds))
     : [];
   return {
     items: found.map(({ row, items, refunds }) => ({
       ...toOrder(row, items, refunds, refundWindowDays),
       accountEmail: owners.find((o) => o.id === row.userId)?.email ?? "",
+      accountName: owners.find((o) => o.id === row.userId)?.name ?? "",
     })),
     total: counted?.n ?? 0,
     page: query.page,

@@ -105,7 +105,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["admin"],
-          summary: "Every order, newest first, optionally of one payment status",
+          summary: "Every order, newest first, optionally of one payment status or matching a search",
+          description:
+            "`q` finds an order by its id (full or the first 8 characters) or by part of the buyer's e-mail or name, any case.",
           querystring: adminOrdersQuery,
           response: { 200: adminOrderListSchema },
         },

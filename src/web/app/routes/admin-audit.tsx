@@ -14,7 +14,6 @@ import {
   entityTypeLabels,
 } from "#web/features/audit/components/audit-entry-card";
 import { RequireRole } from "#web/features/auth/components/guards";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { useSearchState } from "#web/lib/use-search-state";
 
 const isEntityType = (value: string | null): value is AuditEntityType =>
@@ -57,9 +56,7 @@ function AuditScreen() {
       <PageHeader
         title="Audit Log"
         subtitle="Every change made in the admin, seller and super-admin screens, newest first."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <search className="mb-6">
           <Card

@@ -11,7 +11,6 @@ import { journalCsvUrl, useFinanceSummary, useReconciliation } from "#web/featur
 import { FinanceFigures } from "#web/features/finance/components/finance-figures";
 import { PeriodPicker } from "#web/features/finance/components/period-picker";
 import { ReconciliationPanel } from "#web/features/finance/components/reconciliation-panel";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
 
@@ -38,9 +37,7 @@ function FinanceScreen() {
       <PageHeader
         title="Finance"
         subtitle="Sales, fees, tax and what is owed, from the ledger. Amounts in USD; days in UTC."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
           <PeriodPicker

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { BANK_TRANSFER_METHOD, transferReferenceQuerySchema } from "#domain/bank-transfer";
 import {
@@ -12,6 +12,7 @@ import {
 import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
 import { adminChoices, canTransition, paymentStatusNames as statusNames } from "#domain/order-states";
+import { shippingStateLabel } from "#domain/shipping";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
@@ -46,7 +47,7 @@ function fixedReason(status: PaymentStatus): string {
 const methodLabel = (method: AdminOrder["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
 
-const columns = ["Order ID", "Buyer", "Total", "Payment Method", "Status", "Paid", "Date", "Update"];
+const columns = ["Order ID", "Buyer", "Items", "Total", "Payment Method", "Status", "Paid", "Date", "Update"];
 
 export function Component() {
   return (
@@ -60,6 +61,7 @@ function OrdersScreen() {
   const { params, page, go } = useSearchState();
   const raw = params.get("status");
   const status = isStatus(raw) ? raw : undefined;
+  const q = params.get("q")?.trim() || undefined;
   // The bank-transfer order whose "Record transfer" dialog is open.
   const [recording, setRecording] = useState<string | null>(null);
 
@@ -67,6 +69,8 @@ function OrdersScreen() {
     <>
       <PageHeader title="Orders" subtitle="Every order on Stackbay; amounts are in USD, as charged." />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        {/* Keyed by the URL's search, so going back or following a link shows that search in the box. */}
+        <OrderSearch key={q ?? ""} q={q} onSearch={(next) => go({ q: next, page: undefined })} />
         <div className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <FormField label="Show" className="max-w-xs sm:w-64">
             <NativeSelect
@@ -86,12 +90,54 @@ function OrdersScreen() {
         <OrdersList
           page={page}
           status={status}
+          q={q}
           onPage={(p) => go({ page: String(p) })}
           onRecord={setRecording}
         />
         <RecordTransferDialog orderId={recording} onClose={() => setRecording(null)} />
       </div>
     </>
+  );
+}
+
+/** Searches orders by id (full or short), buyer e-mail or name; the search lives in the URL (`?q=`). */
+function OrderSearch({ q, onSearch }: { q?: string; onSearch: (q: string | undefined) => void }) {
+  const [text, setText] = useState(q ?? "");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim() || undefined);
+  };
+  return (
+    <search className="mb-4">
+      <form onSubmit={submit} className="flex items-end gap-2">
+        <FormField label="Search orders" className="min-w-0 flex-1 sm:max-w-md">
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Order ID, buyer e-mail or name"
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </FormField>
+        <Button type="submit">
+          <Search aria-hidden />
+          Search
+        </Button>
+        {q && (
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => onSearch(undefined)}
+            aria-label="Clear the search"
+          >
+            <X aria-hidden />
+            <span className="hidden sm:inline">Clear</span>
+          </Button>
+        )}
+      </form>
+    </search>
   );
 }
 
@@ -143,18 +189,21 @@ function FindTransfer({ onFound }: { onFound: (orderId: string) => void }) {
 function OrdersList({
   page,
   status,
+  q,
   onPage,
   onRecord,
 }: {
   page: number;
   status?: PaymentStatus;
+  q?: string;
   onPage: (page: number) => void;
   onRecord: (orderId: string) => void;
 }) {
+  const empty = q ? `No orders match “${q}”.` : status ? "No orders with this status." : "No orders yet.";
   return (
-    <PagedList query={useAdminOrders(page, status)} what="orders" empty="No orders yet." onPage={onPage}>
+    <PagedList query={useAdminOrders({ page, status, q })} what="orders" empty={empty} onPage={onPage}>
       {(items) => (
-        <ScrollTable label="Orders" columns={columns} minWidth="min-w-[56rem]" testId="admin-orders-table">
+        <ScrollTable label="Orders" columns={columns} minWidth="min-w-[72rem]" testId="admin-orders-table">
           {items.map((order) => (
             <OrderRow key={order.id} order={order} onRecord={onRecord} />
           ))}
@@ -189,11 +238,19 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
   };
 
   return (
-    <TableRow data-testid="admin-order-row">
+    <TableRow data-testid="admin-order-row" className="[&>td]:align-top">
       <TableCell className="font-mono text-xs">
         <span title={order.id}>{shortId}</span>
       </TableCell>
-      <TableCell>{order.accountEmail}</TableCell>
+      <TableCell>
+        {order.accountName && <span className="block font-medium">{order.accountName}</span>}
+        <span className="block text-sm text-muted-foreground" data-testid="admin-order-buyer-email">
+          {order.accountEmail}
+        </span>
+      </TableCell>
+      <TableCell>
+        <OrderItems items={order.items} />
+      </TableCell>
       <TableCell className="tabular-nums">{formatUsd(order.totalAmount)}</TableCell>
       <TableCell>{methodLabel(order.paymentMethod)}</TableCell>
       <TableCell>
@@ -243,5 +300,26 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+/** The order's lines as the admin needs them without opening it: what, how many, at what price, shipped or not. */
+function OrderItems({ items }: { items: AdminOrder["items"] }) {
+  return (
+    <ul className="flex min-w-64 flex-col gap-1 text-sm" data-testid="admin-order-items">
+      {items.map((item) => (
+        <li key={item.id}>
+          <span className="font-medium">{item.productName}</span>{" "}
+          <span className="whitespace-nowrap text-muted-foreground tabular-nums">
+            × {item.quantity} at {formatUsd(item.price)}
+          </span>
+          {item.shipping && (
+            <Badge variant="outline" className="ml-2">
+              {shippingStateLabel[item.shipping.state]}
+            </Badge>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,6 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { RequireRole } from "#web/features/auth/components/guards";
 import { PayoutBatchList } from "#web/features/payout-batches/components/payout-batches";
 import { PayoutPreviewPanel } from "#web/features/payout-batches/components/payout-preview";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { useSearchState } from "#web/lib/use-search-state";
 
 export function Component() {
@@ -21,9 +20,7 @@ function PayoutsScreen() {
       <PageHeader
         title="Payouts"
         subtitle="Pay sellers and resellers what has become available to them: through Stripe to connected accounts, or by bank transfer from a payment file."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-8 sm:px-6">
         <PayoutPreviewPanel />
         <PayoutBatchList page={page} onPage={(p) => go({ page: String(p) })} />

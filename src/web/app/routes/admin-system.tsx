@@ -13,7 +13,6 @@ import { RequireRole } from "#web/features/auth/components/guards";
 import { useSystem } from "#web/features/system/api/get-system";
 import { FxRateForm } from "#web/features/system/components/fx-rate-form";
 import { JobQueues } from "#web/features/system/components/job-queues";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { cn } from "#web/lib/utils";
 
 const databaseNames = { pglite: "PGlite (embedded)", postgres: "PostgreSQL" } as const;
@@ -35,9 +34,7 @@ function SystemScreen() {
       <PageHeader
         title="System"
         subtitle="How the running server is doing, and the exchange rates prices are shown with."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="mb-4 flex items-center justify-end">
           <Button variant="outline" size="sm" disabled={system.isFetching} onClick={() => system.refetch()}>

@@ -9,7 +9,6 @@ import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { RequireRole } from "#web/features/auth/components/guards";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { useAdminTaxRates } from "#web/features/tax/api/admin-tax-rates";
 import { TaxRateDialog } from "#web/features/tax/components/tax-rate-dialog";
 import { cn } from "#web/lib/utils";
@@ -31,9 +30,7 @@ function TaxRatesScreen() {
       <PageHeader
         title="Tax rates"
         subtitle="Stackbay is the merchant of record: it charges these rates to buyers in each jurisdiction and remits the tax."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <div className="mb-4 flex items-center justify-between gap-4">
           <p className="text-sm text-muted-foreground">

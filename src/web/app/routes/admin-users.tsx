@@ -9,7 +9,6 @@ import { type AdminUsersFilter, useAdminUsers } from "#web/features/admin-users/
 import { UserRow } from "#web/features/admin-users/components/user-row";
 import { useMe } from "#web/features/auth/api/get-me";
 import { RequireRole } from "#web/features/auth/components/guards";
-import { SuperAdminNav } from "#web/features/system/components/super-admin-nav";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 
@@ -40,9 +39,7 @@ function UsersScreen() {
       <PageHeader
         title="Users"
         subtitle="Grant or revoke roles and disable accounts. Changes apply at once and are recorded in the audit log."
-      >
-        <SuperAdminNav />
-      </PageHeader>
+      />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <search className="mb-6 grid gap-3 sm:grid-cols-[1fr_14rem]">
           <FormField label="Search users">

@@ -71,7 +71,7 @@ function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void
         </Button>
         {isAdmin(me) && (
           <Button asChild variant="ghost" size="sm" className={entry} onClick={onNavigate}>
-            <Link to={paths.admin.products()}>
+            <Link to={paths.admin.overview()}>
               <Shield aria-hidden /> Admin Panel
             </Link>
           </Button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { AdminNav, isAdminPath } from "#web/components/layout/admin-nav";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
@@ -13,6 +14,8 @@ export function RootLayout() {
   // A fresh load leaves focus at the start of the document, so the first Tab reaches the skip link.
   // After a navigation focus goes back there too, not past the navigation: the element names the new
   // page (its title) for screen readers, and the next Tab is the skip link, then the header.
+  // Admin screens are a workspace: their own navigation, no marketing footer or newsletter box.
+  const admin = isAdminPath(pathname);
   useEffect(() => {
     if (!pathname || !loaded.current) {
       loaded.current = true;
@@ -39,9 +42,16 @@ export function RootLayout() {
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
         <TestModeBanner />
+        {admin && <AdminNav />}
         <Outlet />
       </main>
-      <Footer />
+      {admin ? (
+        <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground print:hidden">
+          Stackbay admin
+        </footer>
+      ) : (
+        <Footer />
+      )}
       <ScrollRestoration />
     </div>
   );

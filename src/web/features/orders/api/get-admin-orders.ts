@@ -2,20 +2,23 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import type { AdminOrderList, PaymentStatus } from "#domain/checkout";
 import { api } from "#web/lib/api";
 
-export const getAdminOrders = (page: number, status?: PaymentStatus) =>
-  api<AdminOrderList>("/admin/orders", { query: { page, status } });
+/** What the admin order list shows: a page, and optionally one status and a search. */
+export type AdminOrdersFilter = { page: number; status?: PaymentStatus; q?: string };
+
+export const getAdminOrders = ({ page, status, q }: AdminOrdersFilter) =>
+  api<AdminOrderList>("/admin/orders", { query: { page, status, q: q || undefined } });
 
 /** The prefix of every admin order page's key, for invalidating them all. */
 export const adminOrdersKey = ["admin", "orders"] as const;
 
-/** Every buyer's orders for admins, a page at a time, optionally one status only. */
-export const adminOrdersQueryOptions = (page: number, status?: PaymentStatus) =>
+/** Every buyer's orders for admins, a page at a time, optionally one status or a search. */
+export const adminOrdersQueryOptions = (filter: AdminOrdersFilter) =>
   queryOptions({
-    queryKey: [...adminOrdersKey, { page, status }],
-    queryFn: () => getAdminOrders(page, status),
+    queryKey: [...adminOrdersKey, filter],
+    queryFn: () => getAdminOrders(filter),
     placeholderData: keepPreviousData,
   });
 
-export function useAdminOrders(page: number, status?: PaymentStatus) {
-  return useQuery(adminOrdersQueryOptions(page, status));
+export function useAdminOrders(filter: AdminOrdersFilter) {
+  return useQuery(adminOrdersQueryOptions(filter));
 }
