@@ -241,7 +241,7 @@ describe("the whole journey", () => {
     // In the browser that signed up, the code also signs in (decision 0003).
     await toast(page, "Email Verified!", "Your email has been verified. Welcome to Stackbay!").waitFor();
     await page.waitForURL("**/dashboard");
-    await nav(page).getByRole("button", { name: "Logout" }).click();
+    await nav(page).getByRole("button", { name: "Log out" }).click();
     await nav(page).getByRole("link", { name: "Login" }).click();
     await logIn(page, journeyEmail, password);
     await toast(page, "Welcome back!").waitFor();

@@ -17,8 +17,10 @@ let session: Cookie[] | undefined;
 
 let products: ProductList["items"];
 beforeAll(async () => {
-  // The products page lists the catalogue newest first, like the API's default order.
-  products = ((await (await fetch(`${baseUrl()}/api/products?pageSize=2`)).json()) as ProductList).items;
+  // The products page lists the catalogue newest first, like the API's default order. The two newest
+  // digital products: hardware another journey has just listed would ask for a shipping address too.
+  const newest = ((await (await fetch(`${baseUrl()}/api/products?pageSize=8`)).json()) as ProductList).items;
+  products = newest.filter((p) => p.category !== "hardware").slice(0, 2);
   expect(products.length).toBe(2);
 });
 

@@ -77,7 +77,7 @@ describe("dashboard shell", () => {
     const stats = page.getByRole("region", { name: "Order summary" });
     const figures: [string, string][] = [
       ["Total Orders", "0"],
-      ["Total Spent", "$0"],
+      ["Total Spent", "$0.00"],
       ["Completed Orders", "0"],
     ];
     // The figures come with the order list, so they show once it has loaded.

@@ -13,6 +13,7 @@ import { taxLineLabel } from "#domain/tax";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useOrders } from "#web/features/orders/api/get-orders";
@@ -74,14 +75,9 @@ function OrdersTable({ orders }: { orders: Order[] }) {
       return next;
     });
   return (
-    // Phones scroll the table sideways rather than squeezing six columns into 375 px.
-    <section
-      aria-label="Orders"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-      tabIndex={0}
-      className="relative -mx-5 overflow-x-auto rounded-sm px-5 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0"
-    >
-      <table className="w-full min-w-[40rem] text-left text-sm" data-testid="orders-table">
+    // Too narrow for seven columns, each order becomes a stacked card, its detail opening below it.
+    <TableFrame aria-label="Orders" className="rounded-sm border-0">
+      <Table className="min-w-[40rem]" data-testid="orders-table">
         <thead className="border-b border-border text-muted-foreground">
           <tr>
             {columns.map((column) => (
@@ -153,8 +149,8 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             );
           })}
         </tbody>
-      </table>
-    </section>
+      </Table>
+    </TableFrame>
   );
 }
 
