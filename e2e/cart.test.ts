@@ -163,7 +163,9 @@ describe("cart", () => {
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("stackbay.cart") ?? "[]"));
     expect(stored).toEqual([{ ...first, quantity: 2 }]);
 
-    // Clear cart has its own confirmation and ends in the empty state.
+    // Clear cart has its own confirmation and ends in the empty state. (After the reload the cart
+    // checks its prices with the server and redraws its lines: the click waits for that.)
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Clear cart" }).click();
     const clear = page.getByRole("alertdialog", { name: "Clear your cart?" });
     await clear.waitFor();

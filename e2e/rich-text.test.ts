@@ -32,16 +32,23 @@ describe("rich-text page editing", () => {
     await admin.keyboard.press("ArrowRight");
     expect(await admin.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Heading 3");
 
+    // A toolbar button hands focus back to the editor a moment after the click: typing waits for it.
+    const editing = () =>
+      expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
     await editor.getByText("Intro").click();
     await admin.keyboard.press("End");
     await admin.keyboard.press("Enter");
     await toolbar.getByRole("button", { name: "Heading 2" }).click();
+    await editing();
     await admin.keyboard.type("What you get");
     expect(await toolbar.getByRole("button", { name: "Heading 2" }).getAttribute("aria-pressed")).toBe(
       "true",
     );
     await admin.keyboard.press("Enter");
     await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+    await editor.locator("ul li").first().waitFor();
+    await editing();
     await admin.keyboard.type("Fast checkout");
     await admin.keyboard.press("Enter");
     await admin.keyboard.type("Exact invoices");
@@ -64,6 +71,8 @@ describe("rich-text page editing", () => {
     // A table: insert, add a row, drop a column.
     await admin.keyboard.press("Enter");
     await toolbar.getByRole("button", { name: "Insert table" }).click();
+    await editor.locator("table").waitFor();
+    await editing();
     await admin.keyboard.type("Plan");
     await admin.keyboard.press("Tab");
     await admin.keyboard.type("Price");
