@@ -1,10 +1,16 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { type DemoAccount, seriousViolations, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
-const WIDTHS = [320, 375, 768, 900, 1024, 1366, 1920];
+/**
+ * Widest first: each screen opens at 1024 px (dark) and 1920 px (light) and is then narrowed, as a
+ * window is; a layout that only fits when opened narrow (a table stacked at 320 px stays stacked when
+ * widened) is caught this way.
+ */
+const WIDTHS = [1920, 1366, 1024, 900, 768, 375, 320];
 
 /** Every screen of the route table, each with a role that may open it (admin screens by their admins). */
 const screens: { who: DemoAccount | "visitor"; paths: string[] }[] = [
@@ -128,11 +134,40 @@ describe("every screen at every width", () => {
       items: { id: string }[];
     };
     const product = list.items[0]?.id ?? "";
+    // An order an admin confirmed by hand, so the Finance screen's reconciliation has a table of
+    // differences to lay out (it once widened the whole page at 768 px).
+    const buyer = await browser.newPage({ as: "buyer" });
+    const admin = await browser.newPage({ as: "admin" });
+    const software = (await (
+      await buyer.request.get("/api/products?category=software&pageSize=1")
+    ).json()) as {
+      items: { id: string; price: number }[];
+    };
+    const item = software.items[0];
+    if (!item) throw new Error("no software product");
+    const placed = await buyer.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "PT",
+        paymentMethod: "stripe",
+        items: [{ productId: item.id, quantity: 1, price: item.price }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    const { orderId } = (await placed.json()) as { orderId: string };
+    const confirmed = await admin.request.patch(`/api/admin/orders/${orderId}`, {
+      data: { paymentStatus: "mock_confirmed" },
+    });
+    expect(confirmed.status()).toBe(200);
     const problems: string[] = [];
     for (const { who, paths } of screens) {
       const role = who === "visitor" ? undefined : who;
-      const dark = await browser.newPage({ as: role, width: 320, height: 800, theme: "dark" });
-      const light = await browser.newPage({ as: role, width: 1366, height: 800, theme: "light" });
+      const dark = await browser.newPage({ as: role, width: 1024, height: 800, theme: "dark" });
+      const light = await browser.newPage({ as: role, width: 1920, height: 800, theme: "light" });
       for (const path of paths.map((p) => p.replace("{product}", product))) {
         for (const page of [dark, light]) await open(page, path);
         for (const width of WIDTHS) {
@@ -146,7 +181,8 @@ describe("every screen at every width", () => {
           for (const violation of await seriousViolations(page))
             problems.push(`${who} ${path} (${theme}): ${violation}`);
         }
-        await dark.setViewportSize({ width: 320, height: 800 });
+        await dark.setViewportSize({ width: 1024, height: 800 });
+        await light.setViewportSize({ width: 1920, height: 800 });
       }
     }
     expect(problems).toEqual([]);

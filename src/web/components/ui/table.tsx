@@ -57,8 +57,10 @@ export function TableFrame({ className, ...props }: ComponentProps<"section"> & 
       data-stacked={stacked || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
+      // w-0 with min-w-full: the frame fills its container but never widens it (a grid column or flex
+      // item sized by content would otherwise grow to the table's min-width, and nothing would stack).
       className={cn(
-        "relative overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring",
+        "relative w-0 min-w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring",
         className,
       )}
       {...props}
