@@ -104,7 +104,8 @@ describe("licences and invoices", () => {
       product.name,
       product.vendor ?? "Unknown Vendor",
       "2",
-      formatUsd(product.price),
+      // The unit price as the invoice rule writes it: with the product's pricing unit when it has one.
+      expected.lines[0]?.unitPrice,
       expected.lines[0]?.amount,
     ]);
     expect(await page.getByTestId("invoice-total").textContent()).toBe(`${formatUsd(order.totalAmount)} USD`);
