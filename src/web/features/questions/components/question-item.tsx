@@ -7,8 +7,8 @@ import { formatDate } from "#domain/dates";
 import { type AnswerInput, answerInputSchema, type Question } from "#domain/questions";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
-import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { FormField, Textarea } from "#web/components/ui/form-field";
+import { HideRestoreDialog } from "#web/components/ui/hide-restore-dialog";
 import {
   useAnswerQuestion,
   useModerateQuestion,
@@ -66,45 +66,18 @@ export function AnswerForm({ question, onDone }: { question: Question; onDone?: 
 
 function Moderation({ question }: { question: Question }) {
   const moderate = useModerateQuestion();
-  const hide = question.status === "published";
-  const subject = `Question from ${question.askerFirstName}`;
   return (
-    <DecisionDialog
-      words={
-        hide
-          ? {
-              button: "Hide",
-              title: "Hide this question?",
-              body: "It leaves the product page; the asker is e-mailed the reason.",
-            }
-          : {
-              button: "Restore",
-              title: "Restore this question?",
-              body: "It shows on the product page again; the asker is e-mailed.",
-            }
-      }
-      subject={subject}
-      triggerVariant={hide ? "destructive" : "outline"}
-      confirmVariant={hide ? "destructive" : "default"}
-      noteLabel="Reason (required, sent to the asker)"
+    <HideRestoreDialog
+      noun="question"
+      writer="asker"
+      published={question.status === "published"}
+      subject={`Question from ${question.askerFirstName}`}
+      effect={{
+        hide: "It leaves the product page; the asker is e-mailed the reason.",
+        restore: "It shows on the product page again; the asker is e-mailed.",
+      }}
       pending={moderate.isPending}
-      onConfirm={async (reason) =>
-        (
-          await runMutation(
-            moderate.mutateAsync({
-              questionId: question.id,
-              action: hide ? "hide" : "restore",
-              reason: reason ?? "",
-            }),
-            {
-              success: { title: hide ? "Question hidden" : "Question restored", description: subject },
-              error: {
-                title: hide ? "The question could not be hidden" : "The question could not be restored",
-              },
-            },
-          )
-        ).ok
-      }
+      decide={(action, reason) => moderate.mutateAsync({ questionId: question.id, action, reason })}
     />
   );
 }

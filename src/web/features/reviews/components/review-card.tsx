@@ -3,8 +3,8 @@ import { useState } from "react";
 import type { Review } from "#domain/reviews";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
-import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { FormField, Textarea } from "#web/components/ui/form-field";
+import { HideRestoreDialog } from "#web/components/ui/hide-restore-dialog";
 import { useModerateReview } from "#web/features/reviews/api/moderate-review";
 import { useReplyToReview } from "#web/features/reviews/api/reply-to-review";
 import { useReportReview } from "#web/features/reviews/api/report-review";
@@ -93,43 +93,18 @@ function ReplyForm({ review, productId }: { review: Review; productId: string })
 
 function Moderation({ review, productId }: { review: Review; productId: string }) {
   const moderate = useModerateReview(productId);
-  const hide = review.status === "published";
-  const subject = `Review "${review.title}" by ${review.authorFirstName}`;
   return (
-    <DecisionDialog
-      words={
-        hide
-          ? {
-              button: "Hide",
-              title: "Hide this review?",
-              body: "It leaves the product page and its rating; the author is e-mailed the reason.",
-            }
-          : {
-              button: "Restore",
-              title: "Restore this review?",
-              body: "It shows on the product page and counts toward the rating again; the author is e-mailed.",
-            }
-      }
-      subject={subject}
-      triggerVariant={hide ? "destructive" : "outline"}
-      confirmVariant={hide ? "destructive" : "default"}
-      noteLabel="Reason (required, sent to the author)"
+    <HideRestoreDialog
+      noun="review"
+      writer="author"
+      published={review.status === "published"}
+      subject={`Review "${review.title}" by ${review.authorFirstName}`}
+      effect={{
+        hide: "It leaves the product page and its rating; the author is e-mailed the reason.",
+        restore: "It shows on the product page and counts toward the rating again; the author is e-mailed.",
+      }}
       pending={moderate.isPending}
-      onConfirm={async (reason) =>
-        (
-          await runMutation(
-            moderate.mutateAsync({
-              reviewId: review.id,
-              action: hide ? "hide" : "restore",
-              reason: reason ?? "",
-            }),
-            {
-              success: { title: hide ? "Review hidden" : "Review restored", description: subject },
-              error: { title: hide ? "The review could not be hidden" : "The review could not be restored" },
-            },
-          )
-        ).ok
-      }
+      decide={(action, reason) => moderate.mutateAsync({ reviewId: review.id, action, reason })}
     />
   );
 }
