@@ -37,6 +37,7 @@ describe("rich-text page editing", () => {
       expect.poll(() => editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
     await editor.getByText("Intro").click();
+    await editing();
     await admin.keyboard.press("End");
     await admin.keyboard.press("Enter");
     await toolbar.getByRole("button", { name: "Heading 2" }).click();
