@@ -22,8 +22,8 @@ async function resellerItem(page: Page, productId: string): Promise<LinkItem> {
 }
 
 describe("after the sale", () => {
-  test("a reseller's link sells a licence; the buyer gets a key and an invoice, asks for a refund, the seller approves: key revoked, commission cancelled", async () => {
-    // The reseller copies the link of a resellable software or SaaS product (these deliver licences).
+  test("a reseller's link sells a license; the buyer gets a key and an invoice, asks for a refund, the seller approves: key revoked, commission cancelled", async () => {
+    // The reseller copies the link of a resellable software or SaaS product (these deliver licenses).
     const reseller = await browser.newPage({ as: "reseller" });
     await reseller.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await reseller.goto("/dashboard/reseller");
@@ -91,7 +91,7 @@ describe("after the sale", () => {
     await expect.poll(() => pendingCell.textContent()).toBe(formatOwed(earned.commission.pending));
     await expectAccessible(reseller);
 
-    // The buyer sees the licence key, then opens the invoice from the order.
+    // The buyer sees the license key, then opens the invoice from the order.
     await buyer.goto("/dashboard/licenses");
     const card = buyer.getByTestId("license-card").filter({ hasText: product.name });
     await card.waitFor();
@@ -122,7 +122,7 @@ describe("after the sale", () => {
     await dialog.getByRole("button", { name: "Request refund" }).click();
     await dialog.getByText("Please explain the reason in at least 10 characters").waitFor();
     await expectAccessible(buyer);
-    await dialog.getByLabel("Reason").fill("The licence key is refused by the installer on every machine.");
+    await dialog.getByLabel("Reason").fill("The license key is refused by the installer on every machine.");
     await dialog.getByRole("button", { name: "Request refund" }).click();
     await toast(buyer, "Refund requested").waitFor();
     const refund = buyer.getByTestId("order-refund").filter({ hasText: product.name });
@@ -136,7 +136,7 @@ describe("after the sale", () => {
     await seller.getByRole("heading", { level: 2, name: "Refund requests" }).waitFor();
     const request = seller.getByTestId("refund-row").filter({ hasText: short });
     await request.waitFor();
-    expect(await request.textContent()).toContain("The licence key is refused");
+    expect(await request.textContent()).toContain("The license key is refused");
     await expectAccessible(seller);
     await snapshot(seller, "lead-seller-refunds", { fullPage: true });
     await request.getByRole("button", { name: `Approve: ${product.name} (order ${short})` }).click();
@@ -146,7 +146,7 @@ describe("after the sale", () => {
     await toast(seller, "Refund approved").waitFor();
     await expect.poll(() => request.getByTestId("refund-status").textContent()).toBe("Refund approved");
 
-    // The licence is revoked, the order partly refunded, and the commission cancelled.
+    // The license is revoked, the order partly refunded, and the commission cancelled.
     await buyer.goto("/dashboard/licenses");
     await expect.poll(() => card.getByTestId("license-status").textContent()).toBe("Revoked");
     const after = (await (await buyer.request.get(`/api/orders/${order.id}`)).json()).order as Order;

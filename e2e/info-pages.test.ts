@@ -106,9 +106,9 @@ describe("faq page", () => {
   test("opening a question shows its answer", async () => {
     const page = await browser.newPage();
     await openFaq(page);
-    const answer = page.getByText("Licence keys and access details are delivered to your dashboard");
+    const answer = page.getByText("License keys and access details are delivered to your dashboard");
     expect(await answer.isVisible()).toBe(false);
-    await expand(page, "licence-delivery");
+    await expand(page, "license-delivery");
     expect(await answer.isVisible()).toBe(true);
   });
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 const pageWidth = (page: import("playwright-core").Page) =>
   page.evaluate(() => document.documentElement.scrollWidth);
 
-describe("licences and invoices", () => {
+describe("licenses and invoices", () => {
   test("a buyer's software order delivers keys they can see and copy in Licenses", async () => {
     const page = await browser.newPage({ as: "buyer" });
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });

@@ -248,13 +248,13 @@ const exportRows = z.array(z.record(z.string(), z.unknown()));
 
 /**
  * "Download my data" (GET /api/me/export): everything Stackbay holds about the account, its own rows
- * only. Licence keys and payout details are masked; hashes, secrets and tokens are never included.
+ * only. License keys and payout details are masked; hashes, secrets and tokens are never included.
  */
 export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: meSchema,
   orders: exportRows,
-  licences: exportRows,
+  licenses: exportRows,
   refundRequests: exportRows,
   reviews: exportRows,
   questions: exportRows,

@@ -8,7 +8,7 @@ export const contentBlockRegistry = {
   "home.hero.subtitle": {
     label: "Home: hero subtitle",
     defaultText:
-      "The global marketplace for SaaS, APIs, hardware, software licences and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
+      "The global marketplace for SaaS, APIs, hardware, software licenses and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
   },
   "home.values.global": {
     label: "Home: Global Marketplace card",
@@ -22,7 +22,7 @@ export const contentBlockRegistry = {
   },
   "home.values.instant": {
     label: "Home: Instant Access card",
-    defaultText: "Licence keys and access details arrive the moment your order is confirmed.",
+    defaultText: "License keys and access details arrive the moment your order is confirmed.",
   },
   "home.values.verified": {
     label: "Home: Verified Vendors card",

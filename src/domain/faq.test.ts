@@ -37,7 +37,7 @@ describe("searchFaq", () => {
     expect(licensing.length).toBeGreaterThan(0);
     expect(licensing.every((item) => item.category === "licensing")).toBe(true);
     expect(licensing).toHaveLength(faqItems.filter((item) => item.category === "licensing").length);
-    expect(ids(searchFaq(faqItems, "dashboard", "licensing"))).toContain("licence-delivery");
+    expect(ids(searchFaq(faqItems, "dashboard", "licensing"))).toContain("license-delivery");
     expect(searchFaq(faqItems, "paypal", "support")).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ export const faqItems: FaqItem[] = [
     category: "general",
     question: "What is Stackbay?",
     answer:
-      "Stackbay is a business-to-business marketplace for technology: SaaS subscriptions, APIs and developer tools, hardware, software licences and digital services. You compare verified vendors in one place, check out once and manage everything you bought from your dashboard. We are based in Dubai Silicon Oasis, UAE, and our support team works from India.",
+      "Stackbay is a business-to-business marketplace for technology: SaaS subscriptions, APIs and developer tools, hardware, software licenses and digital services. You compare verified vendors in one place, check out once and manage everything you bought from your dashboard. We are based in Dubai Silicon Oasis, UAE, and our support team works from India.",
   },
   {
     id: "display-currencies",
@@ -83,18 +83,18 @@ export const faqItems: FaqItem[] = [
       "As soon as the blockchain network has confirmed your transaction. That usually takes a few minutes but can take longer when the network is busy. Network fees are set by the blockchain, not by Stackbay, and are paid by the sender.",
   },
   {
-    id: "licence-delivery",
+    id: "license-delivery",
     category: "licensing",
-    question: "How do I receive my licence keys?",
+    question: "How do I receive my license keys?",
     answer:
-      "Licence keys and access details are delivered to your dashboard as soon as your payment is confirmed. Open the order to copy a key or download the files; they stay available there whenever you need them again.",
+      "License keys and access details are delivered to your dashboard as soon as your payment is confirmed. Open the order to copy a key or download the files; they stay available there whenever you need them again.",
   },
   {
-    id: "licence-terms",
+    id: "license-terms",
     category: "licensing",
-    question: "How many seats or devices does a licence cover?",
+    question: "How many seats or devices does a license cover?",
     answer:
-      "Each vendor sets its own licence terms, such as the number of seats, devices or API calls, and whether a licence is perpetual or a subscription. The product page lists these terms before you buy, and the same details are stored with the order in your dashboard.",
+      "Each vendor sets its own license terms, such as the number of seats, devices or API calls, and whether a license is perpetual or a subscription. The product page lists these terms before you buy, and the same details are stored with the order in your dashboard.",
   },
   {
     id: "support-response-time",

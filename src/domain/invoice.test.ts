@@ -36,7 +36,7 @@ const order: Order = {
     {
       id: "i1",
       productId: "p1",
-      productName: "Seat Licence",
+      productName: "Seat License",
       price: 19.99,
       pricingUnit: "year",
       quantity: 2,
@@ -101,7 +101,7 @@ describe("invoices", () => {
     });
     expect(invoice.lines).toEqual([
       {
-        productName: "Seat Licence",
+        productName: "Seat License",
         vendor: "Acme",
         quantity: 2,
         // The unit it was bought in follows the unit price.

@@ -3,7 +3,7 @@ import { z } from "zod";
 export const licenseStatuses = ["active", "revoked"] as const;
 export type LicenseStatus = (typeof licenseStatuses)[number];
 
-/** One of the buyer's licences as `GET /api/licenses` answers it; dates are ISO strings. */
+/** One of the buyer's licenses as `GET /api/licenses` answers it; dates are ISO strings. */
 export const licenseSchema = z.object({
   id: z.string(),
   key: z.string(),
@@ -12,7 +12,7 @@ export const licenseSchema = z.object({
   orderId: z.string(),
   status: z.enum(licenseStatuses),
   issuedAt: z.string(),
-  /** Subscriptions renew yearly; perpetual licences have none. */
+  /** Subscriptions renew yearly; perpetual licenses have none. */
   renewsAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
@@ -26,8 +26,8 @@ export const MAX_LICENSE_KEY_INPUT = 64;
 /** What vendors' software sends to check a key; any string up to 64 characters is a fair question. */
 export const licenseCheckSchema = z.object({
   key: z
-    .string({ error: "Send the licence key as a string" })
-    .max(MAX_LICENSE_KEY_INPUT, `A licence key is at most ${MAX_LICENSE_KEY_INPUT} characters`),
+    .string({ error: "Send the license key as a string" })
+    .max(MAX_LICENSE_KEY_INPUT, `A license key is at most ${MAX_LICENSE_KEY_INPUT} characters`),
 });
 
 /** The answer: whether the key is good, and for what; deliberately nothing about who holds it. */

@@ -7,7 +7,7 @@ import {
   normaliseLicenseKey,
 } from "#domain/licenses";
 
-describe("licence keys", () => {
+describe("license keys", () => {
   test("have the XXXX-XXXX-XXXX-XXXX shape with unambiguous characters", () => {
     for (let i = 0; i < 200; i++) {
       const key = generateLicenseKey(randomBytes);

@@ -1,4 +1,4 @@
-/** Categories whose products deliver a licence key on a confirmed order. */
+/** Categories whose products deliver a license key on a confirmed order. */
 export const LICENSED_CATEGORIES: readonly string[] = ["software", "saas"];
 
 /** Letters and digits that cannot be misread for one another when typed from a screen (no 0/O, 1/I/L). */

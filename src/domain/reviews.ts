@@ -4,7 +4,7 @@ import { paged, pageNumber } from "#domain/paging";
 
 /** How long the author may change a review after writing it, on the server's clock. */
 export const REVIEW_EDIT_DAYS = 30;
-/** Distinct UTC days of licence validations that earn the "Verified active use" badge. */
+/** Distinct UTC days of license validations that earn the "Verified active use" badge. */
 export const ACTIVE_USE_DAYS = 7;
 
 /**
@@ -59,7 +59,7 @@ export function editableUntil(createdAt: Date): Date {
   return new Date(createdAt.getTime() + REVIEW_EDIT_DAYS * DAY_MS);
 }
 
-/** The UTC calendar day of an instant, as a licence validation is recorded. */
+/** The UTC calendar day of an instant, as a license validation is recorded. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }

@@ -43,7 +43,7 @@ export function bankTransferInstructionsMail(input: BankTransferMailInput) {
         bankDetailLines(input.details).join("\n"),
         `Reference: ${input.reference}`,
         `Please pay by ${formatDate(input.dueAt)}. An order not paid in full by then expires; you can place it again from your order page.`,
-        "We confirm your order and send your licence keys as soon as the full amount reaches us, usually one to three business days after you send it. If you send less, we tell you what is still to pay; if you send more, the difference is returned to you.",
+        "We confirm your order and send your license keys as soon as the full amount reaches us, usually one to three business days after you send it. If you send less, we tell you what is still to pay; if you send more, the difference is returned to you.",
       ],
       { label: "See your order", url: input.orderUrl },
     ),

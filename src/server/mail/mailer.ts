@@ -22,7 +22,7 @@ export type Mailer = { send(mail: Mail, options?: { tx?: Transaction }): Promise
 
 /**
  * A queued e-mail. A rendered message is sealed (encrypted with AUTH_SECRET), as it may carry a
- * sign-in code or licence keys; an order confirmation is rendered when it is sent, from the order.
+ * sign-in code or license keys; an order confirmation is rendered when it is sent, from the order.
  */
 export type MailJob =
   | { kind: "message"; subject: string; sealed: string }

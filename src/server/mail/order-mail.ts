@@ -4,7 +4,7 @@ import { escapeHtml as e } from "#server/web/head";
 
 export type OrderMailInput = {
   invoice: Invoice;
-  /** Licence keys of the order, grouped by product name, in issue order. */
+  /** License keys of the order, grouped by product name, in issue order. */
   licenses: { productName: string; keys: string[] }[];
   invoiceUrl: string;
   dashboardUrl: string;
@@ -14,7 +14,7 @@ const cell = "padding:6px 8px;border-bottom:1px solid #e4e4e7;text-align:left";
 const num = `${cell};text-align:right;white-space:nowrap`;
 
 /**
- * The order confirmation: items, totals (USD, and the display currency with its rate), licence keys
+ * The order confirmation: items, totals (USD, and the display currency with its rate), license keys
  * and the invoice link, as plain text and as simple HTML in the style of `message()`; values escaped.
  */
 export function orderConfirmationMail({ invoice, licenses, invoiceUrl, dashboardUrl }: OrderMailInput) {

@@ -9,7 +9,7 @@ import { findPublicStorefront } from "#server/modules/storefronts/service";
 
 const SITE_NAME = "Stackbay";
 const DEFAULT_DESCRIPTION =
-  "Stackbay is the global marketplace for SaaS, APIs and developer tools, hardware, software licences and digital services.";
+  "Stackbay is the global marketplace for SaaS, APIs and developer tools, hardware, software licenses and digital services.";
 
 export function escapeHtml(value: string): string {
   return value

@@ -118,7 +118,7 @@ export const licenses = pgTable(
     productName: text().notNull(),
     status: text().notNull().default("active"),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Subscriptions (SaaS) renew yearly; perpetual software licences have none. */
+    /** Subscriptions (SaaS) renew yearly; perpetual software licenses have none. */
     renewsAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
   },

@@ -65,7 +65,7 @@ export const reviewReports = pgTable(
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
-/** The UTC days on which a licence was validated through the licence API: "Verified active use". */
+/** The UTC days on which a license was validated through the license API: "Verified active use". */
 export const licenseValidationDays = pgTable(
   "license_validation_days",
   {

@@ -7,7 +7,7 @@ export type DemoProduct = {
   category: "saas" | "apis" | "hardware" | "software" | "services";
   description: string; // 2-4 sentences, mentions the billing basis
   price: string; // USD as a decimal string, up to 4 decimals
-  pricingUnit: PricingUnit; // what the price buys; the Billing/Pricing/Licence specification says the same
+  pricingUnit: PricingUnit; // what the price buys; the Billing/Pricing/License specification says the same
   originalPrice: string | null; // higher than price when discounted, else null
   discountLabel: string | null; // null when not discounted
   discountPercentage: number | null; // round((1 - price / originalPrice) * 100); null when not discounted
@@ -596,7 +596,7 @@ export const demoProducts: DemoProduct[] = [
     ],
     specifications: [
       ["Billing", "Per completed verification"],
-      ["Document types", "Passports, ID cards, driving licences"],
+      ["Document types", "Passports, ID cards, driving licenses"],
       ["Average decision time", "8 seconds"],
       ["Compliance", "SOC 2 Type II, GDPR"],
       ["SDKs", "Web, iOS, Android"],
@@ -1291,7 +1291,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Quillstone",
     category: "software",
     description:
-      "A desktop PDF editor for creating, editing, redacting and signing documents. It runs fully offline, which makes it popular with legal and public-sector teams. One-time perpetual licence per user with a year of updates.",
+      "A desktop PDF editor for creating, editing, redacting and signing documents. It runs fully offline, which makes it popular with legal and public-sector teams. One-time perpetual license per user with a year of updates.",
     price: "129.00",
     pricingUnit: "one_time",
     originalPrice: "159.00",
@@ -1310,7 +1310,7 @@ export const demoProducts: DemoProduct[] = [
       "Works fully offline",
     ],
     specifications: [
-      ["Licence", "One-time perpetual, per user"],
+      ["License", "One-time perpetual, per user"],
       ["Platforms", "Windows, macOS, Linux"],
       ["Updates", "12 months included"],
       ["Volume discount", "From 25 seats"],
@@ -1323,7 +1323,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Arcwright",
     category: "software",
     description:
-      "Parametric 3D CAD for mechanical and product design teams. Assemblies, drawings and simulation-ready exports live in one application. Sold as a perpetual licence per workstation with optional maintenance.",
+      "Parametric 3D CAD for mechanical and product design teams. Assemblies, drawings and simulation-ready exports live in one application. Sold as a perpetual license per workstation with optional maintenance.",
     price: "1299.00",
     pricingUnit: "one_time",
     originalPrice: null,
@@ -1341,11 +1341,11 @@ export const demoProducts: DemoProduct[] = [
       "Sheet metal tools",
     ],
     specifications: [
-      ["Licence", "Perpetual, per workstation"],
+      ["License", "Perpetual, per workstation"],
       ["Platforms", "Windows"],
       ["Maintenance", "Optional, 20% per year"],
       ["File formats", "STEP, IGES, STL, DXF"],
-      ["Floating licences", "Available"],
+      ["Floating licenses", "Available"],
     ],
     createdDaysAgo: 237,
   },
@@ -1373,7 +1373,7 @@ export const demoProducts: DemoProduct[] = [
       "Data import and export wizards",
     ],
     specifications: [
-      ["Licence", "Annual subscription, per developer"],
+      ["License", "Annual subscription, per developer"],
       ["Platforms", "Windows, macOS, Linux"],
       ["Databases", "20+ engines"],
       ["Offline use", "Yes"],
@@ -1404,7 +1404,7 @@ export const demoProducts: DemoProduct[] = [
       "Self-hosted management console",
     ],
     specifications: [
-      ["Licence", "Annual, per 10 endpoints"],
+      ["License", "Annual, per 10 endpoints"],
       ["Platforms", "Windows, macOS, Linux"],
       ["Management", "On-premises or private cloud"],
       ["Minimum", "10 endpoints"],
@@ -1417,7 +1417,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Latticepoint",
     category: "software",
     description:
-      "A visual tool for designing logical and physical data models and generating DDL. Reverse engineering builds diagrams from existing databases in minutes. One-time perpetual licence per user.",
+      "A visual tool for designing logical and physical data models and generating DDL. Reverse engineering builds diagrams from existing databases in minutes. One-time perpetual license per user.",
     price: "899.00",
     pricingUnit: "one_time",
     originalPrice: null,
@@ -1435,7 +1435,7 @@ export const demoProducts: DemoProduct[] = [
       "Model versioning and compare",
     ],
     specifications: [
-      ["Licence", "One-time perpetual, per user"],
+      ["License", "One-time perpetual, per user"],
       ["Platforms", "Windows, macOS"],
       ["Updates", "12 months included"],
       ["Dialects", "12 SQL dialects"],
@@ -1466,7 +1466,7 @@ export const demoProducts: DemoProduct[] = [
       "OpenMetrics endpoint",
     ],
     specifications: [
-      ["Licence", "Annual, per server"],
+      ["License", "Annual, per server"],
       ["Users", "Unlimited"],
       ["Deployment", "Self-hosted (Linux, container)"],
       ["Storage backends", "Local disk, object storage"],
@@ -1479,7 +1479,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Stratowell",
     category: "software",
     description:
-      "A bare-metal hypervisor with live migration, high availability and a web-based management console. It is designed for small and mid-size private cloud clusters. Licensed per CPU socket as a perpetual licence with one year of support.",
+      "A bare-metal hypervisor with live migration, high availability and a web-based management console. It is designed for small and mid-size private cloud clusters. Licensed per CPU socket as a perpetual license with one year of support.",
     price: "1499.00",
     pricingUnit: "one_time",
     originalPrice: null,
@@ -1497,7 +1497,7 @@ export const demoProducts: DemoProduct[] = [
       "Web management console",
     ],
     specifications: [
-      ["Licence", "Perpetual, per CPU socket"],
+      ["License", "Perpetual, per CPU socket"],
       ["Max hosts per cluster", "32"],
       ["Support", "12 months included"],
       ["Guest OS", "Linux, Windows, BSD"],
@@ -1528,7 +1528,7 @@ export const demoProducts: DemoProduct[] = [
       "Role-based access control",
     ],
     specifications: [
-      ["Licence", "Annual, per node"],
+      ["License", "Annual, per node"],
       ["Deployment", "Self-hosted (Linux, Kubernetes)"],
       ["Retention", "Configurable"],
       ["Auth", "LDAP, SAML"],
@@ -1541,7 +1541,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Pinegate Engineering",
     category: "software",
     description:
-      "Network and server monitoring with auto-discovery, SNMP polling and dependency-aware alerting. Dashboards and maps are generated from discovered topology. One-time perpetual licence for up to 250 monitored devices.",
+      "Network and server monitoring with auto-discovery, SNMP polling and dependency-aware alerting. Dashboards and maps are generated from discovered topology. One-time perpetual license for up to 250 monitored devices.",
     price: "599.00",
     pricingUnit: "one_time",
     originalPrice: "749.00",
@@ -1559,7 +1559,7 @@ export const demoProducts: DemoProduct[] = [
       "Dependency-aware alerting",
     ],
     specifications: [
-      ["Licence", "One-time perpetual, up to 250 devices"],
+      ["License", "One-time perpetual, up to 250 devices"],
       ["Platforms", "Windows Server, Linux"],
       ["Updates", "12 months included"],
       ["Expansion", "Packs of 100 devices"],
@@ -1590,7 +1590,7 @@ export const demoProducts: DemoProduct[] = [
       "CI command-line runner",
     ],
     specifications: [
-      ["Licence", "Annual, per user"],
+      ["License", "Annual, per user"],
       ["Platforms", "Windows, macOS"],
       ["Browsers", "Chromium-based, Firefox, WebKit"],
       ["CI support", "Command-line runner"],
@@ -1603,7 +1603,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Meridian Forge",
     category: "software",
     description:
-      "A desktop editor for designing, mocking and linting OpenAPI specifications. Built-in mock servers let front-end teams start before the backend exists. One-time perpetual licence per user.",
+      "A desktop editor for designing, mocking and linting OpenAPI specifications. Built-in mock servers let front-end teams start before the backend exists. One-time perpetual license per user.",
     price: "199.00",
     pricingUnit: "one_time",
     originalPrice: null,
@@ -1621,7 +1621,7 @@ export const demoProducts: DemoProduct[] = [
       "Docs export to HTML",
     ],
     specifications: [
-      ["Licence", "One-time perpetual, per user"],
+      ["License", "One-time perpetual, per user"],
       ["Platforms", "Windows, macOS, Linux"],
       ["Spec versions", "OpenAPI 3.0 and 3.1"],
     ],
@@ -1633,7 +1633,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Kestrelbyte",
     category: "software",
     description:
-      "A managed file transfer server supporting SFTP, FTPS and HTTPS with audit logs and automated workflows. Partners get their own isolated folders and keys. Perpetual licence per server.",
+      "A managed file transfer server supporting SFTP, FTPS and HTTPS with audit logs and automated workflows. Partners get their own isolated folders and keys. Perpetual license per server.",
     price: "1149.00",
     pricingUnit: "one_time",
     originalPrice: "1349.00",
@@ -1651,7 +1651,7 @@ export const demoProducts: DemoProduct[] = [
       "Tamper-evident audit log",
     ],
     specifications: [
-      ["Licence", "Perpetual, per server"],
+      ["License", "Perpetual, per server"],
       ["Platforms", "Windows Server, Linux"],
       ["Concurrent connections", "Unlimited"],
       ["Support", "12 months included"],
@@ -1664,7 +1664,7 @@ export const demoProducts: DemoProduct[] = [
     vendor: "Saltmarsh Digital",
     category: "software",
     description:
-      "Vector illustration, layout and photo editing in a single desktop suite. Files open in common industry formats, so teams can switch without converting archives. Perpetual licence per user.",
+      "Vector illustration, layout and photo editing in a single desktop suite. Files open in common industry formats, so teams can switch without converting archives. Perpetual license per user.",
     price: "349.00",
     pricingUnit: "one_time",
     originalPrice: null,
@@ -1682,9 +1682,9 @@ export const demoProducts: DemoProduct[] = [
       "Opens common design file formats",
     ],
     specifications: [
-      ["Licence", "One-time perpetual, per user"],
+      ["License", "One-time perpetual, per user"],
       ["Platforms", "Windows, macOS"],
-      ["Activations", "2 devices per licence"],
+      ["Activations", "2 devices per license"],
       ["Updates", "Minor updates free"],
     ],
     createdDaysAgo: 246,

@@ -36,8 +36,8 @@ export const demoPages: {
 <p>Request a refund from your dashboard. The seller has <strong>3 business days</strong> to respond; anything left unresolved goes to our team for a final review. Approved refunds reach your original payment method within <strong>5 to 10 business days</strong>.</p>
 <h3>Secure payments</h3>
 <p>Payments are processed in US dollars by our payment partners. Card details never touch Stackbay's servers.</p>
-<h3>Licences you can trust</h3>
-<p>Licence keys are issued by the platform and can be checked by the vendor's software at any time, so a key you bought here is always recognised.</p>`,
+<h3>Licenses you can trust</h3>
+<p>License keys are issued by the platform and can be checked by the vendor's software at any time, so a key you bought here is always recognised.</p>`,
   },
   {
     slug: "seller-guide",
@@ -45,7 +45,7 @@ export const demoPages: {
     isActive: true,
     description: "A short guide for vendors: listing products, pricing in USD, resellers and payouts.",
     content: `<h2>Reach business buyers in 50+ countries</h2>
-<p>List SaaS plans, APIs, hardware, software licences or services. Prices are set in US dollars and shown to each buyer in their own currency.</p>
+<p>List SaaS plans, APIs, hardware, software licenses or services. Prices are set in US dollars and shown to each buyer in their own currency.</p>
 <h3>Getting started</h3>
 <ol><li>Create a seller account and complete the KYC check.</li><li>Add your products with features, specifications and images.</li><li>Decide which products resellers may promote, and at what commission.</li></ol>
 <h3>Payouts</h3>

@@ -67,7 +67,7 @@ const demoQuestions: {
   {
     product: "cinderpath-sentinel-firewall",
     asker: 5,
-    text: "Which VPN clients can connect to the firewall, and is a client licence included?",
+    text: "Which VPN clients can connect to the firewall, and is a client license included?",
     daysAgo: 2,
     answer: null,
     answerAfter: 0,

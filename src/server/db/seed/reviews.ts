@@ -77,7 +77,7 @@ export function starsFor(rating: string, n: number): number[] {
  * Real purchases and reviews behind the demo catalogue's ratings: each rated product that its buyers
  * can review (digital goods; hardware waits for delivery) is bought by three to six demo buyers in one
  * paid order each, who review it; the product's figures are then derived from those reviews. Idempotent
- * through each buyer's order key. Two reviews carry licence validations on 7 days (the active-use badge).
+ * through each buyer's order key. Two reviews carry license validations on 7 days (the active-use badge).
  * Each order is booked through the ledger's sale rule like a paid checkout, so the seller's earnings, the
  * operator's books and the orders agree.
  */
@@ -217,19 +217,19 @@ export async function seedDemoReviews(
         written++;
       }
     }
-    // The first reviewer's licences for the first two licensed products were checked on 7 days.
+    // The first reviewer's licenses for the first two licensed products were checked on 7 days.
     const active = await tx
       .select({ id: licenses.id })
       .from(licenses)
       .where(eq(licenses.userId, reviewerIds[0] ?? ""))
       .orderBy(licenses.productName)
       .limit(2);
-    for (const licence of active)
+    for (const license of active)
       await tx
         .insert(licenseValidationDays)
         .values(
           Array.from({ length: 7 }, (_, d) => ({
-            licenseId: licence.id,
+            licenseId: license.id,
             day: utcDay(new Date(now.getTime() - d * DAY_MS)),
           })),
         )

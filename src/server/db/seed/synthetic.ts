@@ -30,7 +30,7 @@ export async function seedSyntheticProducts(
           ' ' || (g + ${done}),
         'Generated catalogue entry ' || (g + ${done}) || ' for load tests: ' ||
           (array['cloud storage with regional replicas','workflow automation for finance teams','rack server with redundant power',
-                 'perpetual licence with priority support','managed migration by certified engineers'])[1 + g % 5],
+                 'perpetual license with priority support','managed migration by certified engineers'])[1 + g % 5],
         (array['saas','apis','hardware','software','services'])[1 + g % 5],
         d.price,
         case when g % 3 = 0 then round(d.price * 1.25, 4) end,

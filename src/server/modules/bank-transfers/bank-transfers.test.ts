@@ -61,7 +61,7 @@ const instructions = async (orderId: string) => {
   expect(res.statusCode).toBe(200);
   return res.json();
 };
-const licencesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
+const licensesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
 const mailsAbout = async (subject: string) =>
   (await readOutbox(t.dataDir)).filter((m) => m.subject.includes(subject));
 const confirmations = async (orderId: string) =>
@@ -230,7 +230,7 @@ describe("recording transfers", () => {
       transfer: { paymentStatus: "processing", standing: { status: "partial", explanation: partial } },
     });
     expect((await instructions(orderId)).standing.explanation).toBe(partial);
-    expect(await licencesOf(orderId)).toHaveLength(0);
+    expect(await licensesOf(orderId)).toHaveLength(0);
 
     const rest = await record(orderId, { amount: "9", receivedOn: today(), bankReference: "FT26002" });
     expect(rest.statusCode).toBe(201);
@@ -249,7 +249,7 @@ describe("recording transfers", () => {
       recordedBy: "admin@stackbay.test",
     });
     expect(await getOrder(buyer, orderId)).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
-    expect(await licencesOf(orderId)).toHaveLength(2);
+    expect(await licensesOf(orderId)).toHaveLength(2);
     expect(await confirmations(orderId)).toBe(1);
 
     // The same transfer submitted again is the same transfer.
@@ -260,7 +260,7 @@ describe("recording transfers", () => {
     const more = await record(orderId, { amount: "1.00", receivedOn: today(), bankReference: "FT26003" });
     expect(more.statusCode).toBe(409);
     expect(more.json().code).toBe("ORDER_NOT_AWAITING_TRANSFER");
-    expect(await licencesOf(orderId)).toHaveLength(2);
+    expect(await licensesOf(orderId)).toHaveLength(2);
     expect(await confirmations(orderId)).toBe(1);
     expect(await t.db.select().from(bankTransfers).where(eq(bankTransfers.orderId, orderId))).toHaveLength(2);
 
@@ -292,7 +292,7 @@ describe("recording transfers", () => {
       paymentStatus: "mock_confirmed",
       standing: { explanation: excess, excess: "3.0000" },
     });
-    expect(await licencesOf(orderId)).toHaveLength(2);
+    expect(await licensesOf(orderId)).toHaveLength(2);
     expect(await confirmations(orderId)).toBe(1);
   });
 });
@@ -332,7 +332,7 @@ describe("expiry", () => {
     const late = await record(orderId, { amount: "21.00", receivedOn: today(), bankReference: "LATE-1" });
     expect(late.statusCode).toBe(201);
     expect(late.json()).toMatchObject({ delivered: true, transfer: { paymentStatus: "mock_confirmed" } });
-    expect(await licencesOf(orderId)).toHaveLength(2);
+    expect(await licensesOf(orderId)).toHaveLength(2);
     expect(await confirmations(orderId)).toBe(1);
   });
 });

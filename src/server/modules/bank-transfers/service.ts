@@ -189,7 +189,7 @@ export class OrderNotAwaitingTransfer extends AppError {
  * An admin records a transfer the operator's bank received. Stored and audited, then the order's
  * transfers are added up: short of the amount due, the order stays processing; covered (or more), it
  * is delivered through the one delivery, as "transfer", in the same transaction as the transfer row,
- * so the money and the licences exist together or not at all. The same bank reference for the same
+ * so the money and the licenses exist together or not at all. The same bank reference for the same
  * order again is the same transfer: answered as it stands, stored once.
  *
  * A transfer recorded after the order expired still confirms it: the money did arrive, and the buyer

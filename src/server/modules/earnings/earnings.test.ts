@@ -142,7 +142,7 @@ describe("earnings", () => {
     expect(released.upcoming.find((u) => u.date === (before.upcoming[0]?.date ?? ""))).toBeUndefined();
 
     const asked = await buyer.post(`/api/orders/${first.id}/items/${itemId}/refund`, {
-      reason: "The licence does not activate on our servers.",
+      reason: "The license does not activate on our servers.",
     });
     expect(asked.statusCode).toBe(201);
     const decided = await seller.post(`/api/refunds/${asked.json().refund.id}/decision`, {

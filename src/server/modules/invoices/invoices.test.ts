@@ -28,7 +28,7 @@ beforeAll(async () => {
   buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
   const [product] = await t.db
     .insert(products)
-    .values({ name: "Seat <Licence>", category: "software", price: "19.99", vendor: "Acme & Sons" })
+    .values({ name: "Seat <License>", category: "software", price: "19.99", vendor: "Acme & Sons" })
     .returning({ id: products.id });
   productId = product?.id ?? "";
   const res = await buyer.post("/api/orders", {
@@ -61,7 +61,7 @@ describe("GET /api/orders/{id}/invoice.html", () => {
       "Stackbay FZCO",
       "Dubai Silicon Oasis",
       "United Arab Emirates",
-      "Seat &lt;Licence&gt;",
+      "Seat &lt;License&gt;",
       "Acme &amp; Sons",
       "$19.99",
       "$39.98",
@@ -80,7 +80,7 @@ describe("GET /api/orders/{id}/invoice.html", () => {
       expect(html).toContain(text);
     }
     expect(html).not.toContain("<script>");
-    expect(html).not.toContain("Seat <Licence>");
+    expect(html).not.toContain("Seat <License>");
   });
 
   test("refunded items are marked", async () => {

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const made = await t.db
     .insert(products)
     .values([
-      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Seat License", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Cloud Seat", category: "saas", price: "12", vendor: "Acme" },
       { name: "Dev Board", category: "hardware", price: "40", vendor: "Acme" },
     ])
@@ -65,19 +65,19 @@ async function place(client: ReturnType<typeof createClient>, items: { name: str
   return payOrder(t.app, client, res.json().orderId);
 }
 
-const licencesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
+const licensesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
 const validate = (client: ReturnType<typeof createClient>, key: unknown) =>
   client.post("/api/licenses/validate", { key });
 
-describe("issuing licences on a confirmed order", () => {
+describe("issuing licenses on a confirmed order", () => {
   test("one unique key per unit of software, a yearly renewal for SaaS, nothing for hardware", async () => {
     const placed = await place(buyer, [
-      { name: "Seat Licence", quantity: 2 },
+      { name: "Seat License", quantity: 2 },
       { name: "Cloud Seat", quantity: 1 },
       { name: "Dev Board", quantity: 1 },
     ]);
-    const rows = await licencesOf(placed.id);
-    const software = rows.filter((r) => r.productName === "Seat Licence");
+    const rows = await licensesOf(placed.id);
+    const software = rows.filter((r) => r.productName === "Seat License");
     const saas = rows.filter((r) => r.productName === "Cloud Seat");
     expect(rows).toHaveLength(3);
     expect(software).toHaveLength(2);
@@ -86,7 +86,7 @@ describe("issuing licences on a confirmed order", () => {
       expect(row.key).toMatch(LICENSE_KEY_PATTERN);
       expect(row).toMatchObject({ status: "active", revokedAt: null, orderId: placed.id });
     }
-    expect(software.every((r) => r.renewsAt === null && r.productId === ids["Seat Licence"])).toBe(true);
+    expect(software.every((r) => r.renewsAt === null && r.productId === ids["Seat License"])).toBe(true);
     const [sub] = saas;
     const oneYearOn = new Date(sub?.issuedAt ?? 0);
     oneYearOn.setUTCFullYear(oneYearOn.getUTCFullYear() + 1);
@@ -95,17 +95,17 @@ describe("issuing licences on a confirmed order", () => {
   });
 
   test("issuing twice for the same order does not double-issue", async () => {
-    const placed = await place(buyer, [{ name: "Seat Licence", quantity: 3 }]);
+    const placed = await place(buyer, [{ name: "Seat License", quantity: 3 }]);
     await t.db.transaction((tx) => issueLicenses(tx, placed.id, new Date()));
-    expect(await licencesOf(placed.id)).toHaveLength(3);
+    expect(await licensesOf(placed.id)).toHaveLength(3);
   });
 
   test("a key that is already taken is drawn again, not dropped", async () => {
     const [taken] = await t.db.select({ key: licenses.key }).from(licenses).limit(1);
     if (!taken) throw new Error("an earlier test issues keys");
     vi.mocked(generateLicenseKey).mockReturnValueOnce(taken.key);
-    const placed = await place(buyer, [{ name: "Seat Licence", quantity: 2 }]);
-    const rows = await licencesOf(placed.id);
+    const placed = await place(buyer, [{ name: "Seat License", quantity: 2 }]);
+    const rows = await licensesOf(placed.id);
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.key)).not.toContain(taken.key);
   });
@@ -149,20 +149,20 @@ describe("issuing licences on a confirmed order", () => {
 });
 
 describe("GET /api/licenses", () => {
-  test("lists only the caller's licences, newest first, never cached", async () => {
+  test("lists only the caller's licenses, newest first, never cached", async () => {
     const stranger = await createVerifiedAccount(t.app, t.dataDir, {
-      email: `licences.${Date.now()}@example.com`,
+      email: `licenses.${Date.now()}@example.com`,
     });
     const other = await signedInClient(t.app, stranger.email, stranger.password);
     const theirs = await place(other, [{ name: "Cloud Seat", quantity: 1 }]);
-    const mine = await place(buyer, [{ name: "Seat Licence", quantity: 1 }]);
+    const mine = await place(buyer, [{ name: "Seat License", quantity: 1 }]);
 
     const res = await buyer.get("/api/licenses");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const items = res.json().items as License[];
     expect(items.some((l) => l.orderId === theirs.id)).toBe(false);
-    expect(items[0]).toMatchObject({ orderId: mine.id, productName: "Seat Licence", status: "active" });
+    expect(items[0]).toMatchObject({ orderId: mine.id, productName: "Seat License", status: "active" });
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
       [
         "id",
@@ -194,20 +194,20 @@ describe("revoking and validating", () => {
 
   beforeAll(async () => {
     const placed = await place(buyer, [
-      { name: "Seat Licence", quantity: 2 },
+      { name: "Seat License", quantity: 2 },
       { name: "Cloud Seat", quantity: 1 },
     ]);
     const item = (name: string) => placed.items.find((i) => i.productName === name)?.id ?? "";
     const count = await t.db.transaction((tx) =>
-      revokeLicensesForItem(tx, item("Seat Licence"), new Date("2026-04-01T00:00:00Z")),
+      revokeLicensesForItem(tx, item("Seat License"), new Date("2026-04-01T00:00:00Z")),
     );
     expect(count).toBe(2);
     // Nothing left to revoke the second time.
-    expect(await t.db.transaction((tx) => revokeLicensesForItem(tx, item("Seat Licence"), new Date()))).toBe(
+    expect(await t.db.transaction((tx) => revokeLicensesForItem(tx, item("Seat License"), new Date()))).toBe(
       0,
     );
-    const rows = await licencesOf(placed.id);
-    const seats = rows.filter((r) => r.orderItemId === item("Seat Licence"));
+    const rows = await licensesOf(placed.id);
+    const seats = rows.filter((r) => r.orderItemId === item("Seat License"));
     expect(seats.every((r) => r.status === "revoked")).toBe(true);
     expect(seats.every((r) => r.revokedAt?.toISOString() === "2026-04-01T00:00:00.000Z")).toBe(true);
     const saas = rows.find((r) => r.orderItemId === item("Cloud Seat"));
@@ -240,7 +240,7 @@ describe("revoking and validating", () => {
 
   test("a revoked key is not valid and says so", async () => {
     const res = await validate(createClient(t.app), revoked);
-    expect(res.json()).toEqual({ valid: false, status: "revoked", product: "Seat Licence", renewsAt: null });
+    expect(res.json()).toEqual({ valid: false, status: "revoked", product: "Seat License", renewsAt: null });
   });
 
   test.each([
@@ -260,7 +260,7 @@ describe("revoking and validating", () => {
     expect((await client.post("/api/licenses/validate", {})).statusCode).toBe(400);
     const long = await validate(client, "A".repeat(65));
     expect(long.statusCode).toBe(400);
-    expect(long.json().details[0].message).toBe("A licence key is at most 64 characters");
+    expect(long.json().details[0].message).toBe("A license key is at most 64 characters");
   });
 
   test("callers are limited to 60 checks a minute per address", async () => {

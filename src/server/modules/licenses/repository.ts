@@ -21,7 +21,7 @@ export function toLicense(row: LicenseRow): License {
   };
 }
 
-/** A user's licences, newest first. */
+/** A user's licenses, newest first. */
 export async function licensesOf(db: Database, userId: string): Promise<License[]> {
   const rows = await db
     .select()
@@ -31,7 +31,7 @@ export async function licensesOf(db: Database, userId: string): Promise<License[
   return rows.map(toLicense);
 }
 
-/** An order's licences in issue order (for its confirmation e-mail). */
+/** An order's licenses in issue order (for its confirmation e-mail). */
 export async function licensesOfOrder(db: Database, orderId: string): Promise<License[]> {
   const rows = await db
     .select()
@@ -47,7 +47,7 @@ export async function findLicenseByKey(db: Database, key: string): Promise<Licen
 }
 
 /**
- * Remembers that an active licence passed the licence API on the UTC day of `at`, once per day: seven
+ * Remembers that an active license passed the license API on the UTC day of `at`, once per day: seven
  * such days earn its holder's review the "Verified active use" badge.
  */
 export async function recordValidationDay(db: Database, licenseId: string, at: Date): Promise<void> {

@@ -11,7 +11,7 @@ import { findLicenseByKey, licensesOf, recordValidationDay } from "#server/modul
 
 const unknownKey: LicenseCheckAnswer = { valid: false, status: "unknown", product: null, renewsAt: null };
 
-/** The buyer's licence keys, and the public check vendors' software calls with a key. */
+/** The buyer's license keys, and the public check vendors' software calls with a key. */
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -23,7 +23,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ["licenses"],
-          summary: "Your licence keys, newest first",
+          summary: "Your license keys, newest first",
           response: { 200: licenseListSchema },
         },
       },
@@ -39,7 +39,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       schema: {
         tags: ["licenses"],
-        summary: "Check a licence key: active, revoked or unknown, and for which product",
+        summary: "Check a license key: active, revoked or unknown, and for which product",
         description:
           "Public, for vendors' software; rate-limited per address. Case and surrounding spaces are ignored. A malformed key answers like an unknown one, and the answer never names the holder or the order.",
         body: licenseCheckSchema,

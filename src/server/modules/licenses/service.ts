@@ -15,12 +15,12 @@ function oneYearAfter(date: Date): Date {
 }
 
 /**
- * Issues one licence key per unit of each licensed item of a just-confirmed order. Items that already
+ * Issues one license key per unit of each licensed item of a just-confirmed order. Items that already
  * have keys are skipped, so confirming the same order twice (a refused payment retried) issues once.
  */
 export async function issueLicenses(tx: Transaction, orderId: string, now: Date): Promise<void> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} not found while issuing licences`);
+  if (!order) throw new Error(`order ${orderId} not found while issuing licenses`);
   const items = await tx
     .select()
     .from(orderItems)
@@ -37,7 +37,7 @@ export async function issueLicenses(tx: Transaction, orderId: string, now: Date)
 
   for (const item of items) {
     if (issued.has(item.id)) continue;
-    const licence = {
+    const license = {
       orderItemId: item.id,
       orderId,
       userId: order.userId,
@@ -50,10 +50,10 @@ export async function issueLicenses(tx: Transaction, orderId: string, now: Date)
     // A key already taken is skipped by the insert and drawn again, never dropped silently.
     let missing = item.quantity;
     for (let attempt = 1; missing > 0; attempt++) {
-      if (attempt > MAX_KEY_ATTEMPTS) throw new Error(`could not draw unique licence keys for ${item.id}`);
+      if (attempt > MAX_KEY_ATTEMPTS) throw new Error(`could not draw unique license keys for ${item.id}`);
       const inserted = await tx
         .insert(licenses)
-        .values(Array.from({ length: missing }, () => ({ ...licence, key: generateLicenseKey(randomBytes) })))
+        .values(Array.from({ length: missing }, () => ({ ...license, key: generateLicenseKey(randomBytes) })))
         .onConflictDoNothing({ target: licenses.key })
         .returning({ id: licenses.id });
       missing -= inserted.length;
@@ -61,7 +61,7 @@ export async function issueLicenses(tx: Transaction, orderId: string, now: Date)
   }
 }
 
-/** Revokes every active licence of a refunded order item; answers how many were revoked. */
+/** Revokes every active license of a refunded order item; answers how many were revoked. */
 export async function revokeLicensesForItem(
   tx: Transaction,
   orderItemId: string,

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const made = await t.db
     .insert(products)
     .values([
-      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Seat License", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Dev Board", category: "hardware", price: "40", vendor: "Acme" },
     ])
     .returning({ id: products.id, name: products.name });
@@ -46,13 +46,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("order confirmation e-mail", () => {
-  test("goes to the account's address with items, totals, licence keys and the invoice link", async () => {
+  test("goes to the account's address with items, totals, license keys and the invoice link", async () => {
     const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
     const res = await buyer.post(
       "/api/orders",
       checkout(
         [
-          { productId: ids["Seat Licence"] ?? "", quantity: 2, price: 19.99 },
+          { productId: ids["Seat License"] ?? "", quantity: 2, price: 19.99 },
           { productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 },
         ],
         { currency: "EUR" },
@@ -70,7 +70,7 @@ describe("order confirmation e-mail", () => {
     const invoiceUrl = `http://127.0.0.1:3000/dashboard/orders/${order.id}/invoice`;
     for (const text of [
       "Hi Bianca <b>Buyer</b>,",
-      "Seat Licence × 2: $39.98",
+      "Seat License × 2: $39.98",
       "Dev Board × 1: $40.00",
       "Subtotal: $79.98",
       "UAE VAT (5%): $3.999",
@@ -88,9 +88,9 @@ describe("order confirmation e-mail", () => {
     ]) {
       expect(mail?.body).toContain(text);
     }
-    expect(mail?.body).toMatch(new RegExp(`Seat Licence: (${keys.join("|")}), (${keys.join("|")})`));
+    expect(mail?.body).toMatch(new RegExp(`Seat License: (${keys.join("|")}), (${keys.join("|")})`));
     expect(mail?.body).not.toContain("<b>Buyer</b></p>");
-    // A hardware-only order gets its e-mail without a licence section.
+    // A hardware-only order gets its e-mail without a license section.
     const hardware = await buyer.post(
       "/api/orders",
       checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 }]),
@@ -106,7 +106,7 @@ describe("order confirmation e-mail", () => {
     const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
     const res = await buyer.post(
       "/api/orders",
-      checkout([{ productId: ids["Seat Licence"] ?? "", quantity: 1, price: 19.99 }], {
+      checkout([{ productId: ids["Seat License"] ?? "", quantity: 1, price: 19.99 }], {
         email: "someone.else@example.com",
       }),
     );

@@ -20,7 +20,7 @@ export async function queueOrderConfirmation(
 }
 
 /**
- * The buyer's confirmation e-mail, to their account's address: items, totals, licence keys and the
+ * The buyer's confirmation e-mail, to their account's address: items, totals, license keys and the
  * invoice link. Null (nothing to send) when the account's address is not verified.
  */
 export async function renderOrderConfirmation(app: FastifyInstance, orderId: string): Promise<Mail | null> {
@@ -31,15 +31,15 @@ export async function renderOrderConfirmation(app: FastifyInstance, orderId: str
     findOrderAccount(db, orderId),
   ]);
   if (!order || !account) throw new Error(`order ${orderId} not found for its confirmation e-mail`);
-  // Licence keys go only to the account's verified address: the billing e-mail is typed at checkout,
+  // License keys go only to the account's verified address: the billing e-mail is typed at checkout,
   // unchecked, and could be anyone's.
   if (!account.emailVerified) {
     app.log.warn({ orderId }, "order confirmation not sent: the account's e-mail is not verified");
     return null;
   }
   const keysByProduct = new Map<string, string[]>();
-  for (const licence of licenses) {
-    keysByProduct.set(licence.productName, [...(keysByProduct.get(licence.productName) ?? []), licence.key]);
+  for (const license of licenses) {
+    keysByProduct.set(license.productName, [...(keysByProduct.get(license.productName) ?? []), license.key]);
   }
   const base = publicUrl(app.env);
   const mail = orderConfirmationMail({

@@ -18,7 +18,7 @@ import { freePort } from "#server/test/ports";
  * buyers to pay and their payments' answers, and started again: half the orders were paid before the
  * kill, the other half were only redirected. Those stay pending through the crash (never failed, never
  * confirmed without a payment) until their payment's event arrives on the restarted server; in the
- * end every order is confirmed with its licences, commission and e-mail exactly once.
+ * end every order is confirmed with its licenses, commission and e-mail exactly once.
  */
 
 const CHECKOUTS = 40;
@@ -221,13 +221,13 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
       const rows = await queryRows<{
         id: string;
         payment_status: string;
-        licences: number;
+        licenses: number;
         units: number;
         commissions: number;
       }>(
         database.db,
         sql`select o.id, o.payment_status,
-            (select count(*)::int from licenses l where l.order_id = o.id) as licences,
+            (select count(*)::int from licenses l where l.order_id = o.id) as licenses,
             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as units,
             (select count(*)::int from commissions c where c.order_id = o.id) as commissions
           from orders o where o.id in (${sql.join(
@@ -238,7 +238,7 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
       expect(rows).toHaveLength(CHECKOUTS);
       expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);
       // One key per unit of the licensed item, and the reseller's commission on it, for every order.
-      expect(rows.filter((r) => r.licences !== r.units || r.commissions !== 1)).toEqual([]);
+      expect(rows.filter((r) => r.licenses !== r.units || r.commissions !== 1)).toEqual([]);
       // And one confirmation e-mail each, whichever server run delivered it.
       const confirmations = (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed"));
       expect(new Set(confirmations.map((m) => m.subject)).size).toBe(CHECKOUTS);

@@ -25,7 +25,7 @@ beforeAll(async () => {
       { name: "Dime Widget", category: "apis", price: "0.1", vendor: "Acme" },
       { name: "Two Dime Widget", category: "apis", price: "0.2", vendor: "Acme" },
       { name: "Sensor Call", category: "apis", price: "0.003", vendor: "Acme" },
-      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Seat License", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Retired Gadget", category: "hardware", price: "50", vendor: "Acme", isActive: false },
     ])
     .returning({ id: products.id, name: products.name, price: products.price });
@@ -65,7 +65,7 @@ describe("checkout", () => {
   test("the server prices the order; totals and statuses sent by the browser are ignored", async () => {
     // A lower unit price than the server's is refused as PRICE_CHANGED (see price-check.test.ts).
     const res = await buyer.post("/api/orders", {
-      ...order([line("Seat Licence", 3), line("Dime Widget", 2)]),
+      ...order([line("Seat License", 3), line("Dime Widget", 2)]),
       subtotal: 1,
       tax: 0,
       total: 1,
@@ -89,7 +89,7 @@ describe("checkout", () => {
     });
     expect(placed.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ productName: "Seat Licence", price: 19.99, quantity: 3, vendor: "Acme" }),
+        expect.objectContaining({ productName: "Seat License", price: 19.99, quantity: 3, vendor: "Acme" }),
         expect.objectContaining({ productName: "Dime Widget", price: 0.1, quantity: 2 }),
       ]),
     );
@@ -114,7 +114,7 @@ describe("checkout", () => {
   });
 
   test("the display currency and the rate used are recorded", async () => {
-    const res = await buyer.post("/api/orders", order([line("Seat Licence")], { currency: "EUR" }));
+    const res = await buyer.post("/api/orders", order([line("Seat License")], { currency: "EUR" }));
     expect(await getOrder(buyer, res.json().orderId)).toMatchObject({
       currency: "EUR",
       fxRate: 0.9384,
@@ -124,7 +124,7 @@ describe("checkout", () => {
 
   test("inactive and unknown products are refused by name, and nothing is stored", async () => {
     const before = (await t.db.select({ n: count() }).from(orders))[0]?.n;
-    const res = await buyer.post("/api/orders", order([line("Seat Licence"), line("Retired Gadget")]));
+    const res = await buyer.post("/api/orders", order([line("Seat License"), line("Retired Gadget")]));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: "PRODUCT_UNAVAILABLE",
@@ -146,21 +146,21 @@ describe("checkout", () => {
     [[{ quantity: 1.5 }], "Quantity must be a whole number"],
     [[], "Please add items to your cart before checking out."],
   ])("items %j are refused with '%s'", async (items, message) => {
-    const body = order(items.map((item) => ({ ...line("Seat Licence"), ...item })));
+    const body = order(items.map((item) => ({ ...line("Seat License"), ...item })));
     const res = await buyer.post("/api/orders", body);
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { message: string }) => d.message)).toContain(message);
   });
 
   test("the same product twice is one line, still capped at 99", async () => {
-    const res = await buyer.post("/api/orders", order([line("Seat Licence", 60), line("Seat Licence", 40)]));
+    const res = await buyer.post("/api/orders", order([line("Seat License", 60), line("Seat License", 40)]));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Quantity must be at most 99");
   });
 
   test("billing fields carry the spec's texts", async () => {
     const res = await buyer.post("/api/orders", {
-      ...order([line("Seat Licence")]),
+      ...order([line("Seat License")]),
       fullName: "B",
       email: "nope",
       address: "1",
@@ -179,7 +179,7 @@ describe("checkout", () => {
   });
 
   test("a double submit creates one order, even when both requests race", async () => {
-    const body = order([line("Seat Licence")]);
+    const body = order([line("Seat License")]);
     const [a, b] = await Promise.all([buyer.post("/api/orders", body), buyer.post("/api/orders", body)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(a.json().orderId).toBe(b.json().orderId);
@@ -241,7 +241,7 @@ describe("orders", () => {
       email: `stranger.${Date.now()}@example.com`,
     });
     const other = await signedInClient(t.app, stranger.email, stranger.password);
-    const theirs = await placePaidOrder(t.app, other, order([line("Seat Licence", 2)]) as PlaceOrderInput);
+    const theirs = await placePaidOrder(t.app, other, order([line("Seat License", 2)]) as PlaceOrderInput);
 
     const mineRes = await buyer.get("/api/orders");
     // Someone's orders are never kept by a shared cache (app.ts answers private, no-store by default).

@@ -22,7 +22,7 @@ beforeAll(async () => {
     .values([
       { name: "Moving Suite", category: "software", price: "12", vendor: "Acme" },
       { name: "Moving API", category: "apis", price: "0.004", vendor: "Acme" },
-      { name: "Steady Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Steady License", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Keyed Board", category: "hardware", price: "40", vendor: "Acme" },
     ])
     .returning({ id: products.id, name: products.name });
@@ -61,7 +61,7 @@ describe("prices shown at checkout", () => {
     const shown = [
       { name: "Moving Suite", quantity: 2, price: 12 },
       { name: "Moving API", quantity: 10, price: 0.004 },
-      { name: "Steady Licence", quantity: 1, price: 19.99 },
+      { name: "Steady License", quantity: 1, price: 19.99 },
     ];
     const refused = await buyer.post("/api/orders", body(shown, key));
     expect(refused.statusCode).toBe(409);
@@ -86,7 +86,7 @@ describe("prices shown at checkout", () => {
         [
           { name: "Moving Suite", quantity: 2, price: 14.25 },
           { name: "Moving API", quantity: 10, price: 0.0041 },
-          { name: "Steady Licence", quantity: 1, price: 19.99 },
+          { name: "Steady License", quantity: 1, price: 19.99 },
         ],
         key,
       ),
@@ -108,7 +108,7 @@ describe("prices shown at checkout", () => {
     const res = await buyer.post(
       "/api/orders",
       body([
-        { name: "Steady Licence", quantity: 3, price: 19.99 },
+        { name: "Steady License", quantity: 3, price: 19.99 },
         { name: "Keyed Board", quantity: 1, price: 40 },
       ]),
     );
@@ -121,13 +121,13 @@ describe("prices shown at checkout", () => {
 
   test("a client claiming a lower price than the server's is refused, never charged at it", async () => {
     const before = await orderCount();
-    const res = await buyer.post("/api/orders", body([{ name: "Steady Licence", quantity: 3, price: 0.01 }]));
+    const res = await buyer.post("/api/orders", body([{ name: "Steady License", quantity: 3, price: 0.01 }]));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: "PRICE_CHANGED",
       details: {
         changes: [
-          { productId: id("Steady Licence"), name: "Steady Licence", oldPrice: 0.01, newPrice: 19.99 },
+          { productId: id("Steady License"), name: "Steady License", oldPrice: 0.01, newPrice: 19.99 },
         ],
       },
     });
@@ -136,8 +136,8 @@ describe("prices shown at checkout", () => {
 
   test("an order without the shown prices is refused as invalid", async () => {
     const res = await buyer.post("/api/orders", {
-      ...body([{ name: "Steady Licence", quantity: 1, price: 19.99 }]),
-      items: [{ productId: id("Steady Licence"), quantity: 1 }],
+      ...body([{ name: "Steady License", quantity: 1, price: 19.99 }]),
+      items: [{ productId: id("Steady License"), quantity: 1 }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { message: string }) => d.message)).toContain("Price must be a number");

@@ -122,7 +122,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ["admin"],
           summary: "Move an order to another payment status, as the order state machine allows",
           description:
-            "The paid flag follows the status. Confirming delivers the order (licences, commissions, e-mail) once; a move the state machine does not allow answers 409 INVALID_ORDER_TRANSITION with the reason.",
+            "The paid flag follows the status. Confirming delivers the order (licenses, commissions, e-mail) once; a move the state machine does not allow answers 409 INVALID_ORDER_TRANSITION with the reason.",
           params: idParams,
           body: orderStatusUpdateSchema,
           response: { 200: orderAnswerSchema },

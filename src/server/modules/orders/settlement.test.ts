@@ -85,7 +85,7 @@ async function unpaidCheckout(): Promise<{ id: string; body: ReturnType<typeof b
   return { id: row?.id ?? "", body: sent, redirectUrl: res.json().redirectUrl };
 }
 
-/** What an order delivered: licence keys, commissions and confirmation e-mails. */
+/** What an order delivered: license keys, commissions and confirmation e-mails. */
 async function deliveries(orderId: string) {
   await t.app.jobs.idle();
   const [keys, earned, mails] = await Promise.all([
@@ -95,14 +95,14 @@ async function deliveries(orderId: string) {
   ]);
   const subject = `Your Stackbay order ${orderId.slice(0, 8)} is confirmed`;
   return {
-    licences: keys.length,
+    licenses: keys.length,
     commissions: earned.map((c) => ({ resellerId: c.resellerId, amount: Number(c.amount) })),
     mails: mails.filter((m) => m.subject === subject).length,
   };
 }
 
-/** Three licence keys for the three seats, one 10% commission on them, one e-mail. */
-const deliveredOnce = () => ({ licences: 3, commissions: [{ resellerId, amount: 6 }], mails: 1 });
+/** Three license keys for the three seats, one 10% commission on them, one e-mail. */
+const deliveredOnce = () => ({ licenses: 3, commissions: [{ resellerId, amount: 6 }], mails: 1 });
 
 async function status(orderId: string) {
   const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -112,7 +112,7 @@ async function status(orderId: string) {
 describe("an order between the redirect and the payment's answer", () => {
   test("stays pending; paid later, it is delivered with the referral of the checkout", async () => {
     const { id } = await unpaidCheckout();
-    expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
+    expect(await deliveries(id)).toEqual({ licenses: 0, commissions: [], mails: 0 });
 
     // The payment comes without the cookie (another tab, cookie expired): the order kept the referral.
     const cookie = buyer.jar.get(REFERRAL_COOKIE) ?? "";
@@ -184,7 +184,7 @@ describe("admin status changes follow the order state machine", () => {
     expect(processing.json().order).toMatchObject({ paymentStatus: "processing", isPaid: false });
     const failed = await admin.patch(`/api/admin/orders/${id}`, { paymentStatus: "failed" });
     expect(failed.json().order).toMatchObject({ paymentStatus: "failed", isPaid: false });
-    expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
+    expect(await deliveries(id)).toEqual({ licenses: 0, commissions: [], mails: 0 });
   });
 
   test.each([
@@ -206,7 +206,7 @@ describe("admin status changes follow the order state machine", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: "INVALID_ORDER_TRANSITION", message });
     expect((await status(id)).paymentStatus).toBe(from);
-    expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
+    expect(await deliveries(id)).toEqual({ licenses: 0, commissions: [], mails: 0 });
   });
 
   test("a declined payment's retry succeeding confirms the failed order, once", async () => {
@@ -215,7 +215,7 @@ describe("admin status changes follow the order state machine", () => {
       paymentStatus: "failed",
       isPaid: false,
     });
-    expect(await deliveries(id)).toEqual({ licences: 0, commissions: [], mails: 0 });
+    expect(await deliveries(id)).toEqual({ licenses: 0, commissions: [], mails: 0 });
     expect(await payOrder(t.app, buyer, id)).toMatchObject({ paymentStatus: "mock_confirmed" });
     expect(await deliveries(id)).toEqual(deliveredOnce());
   });

@@ -46,7 +46,7 @@ export function loadReferral(stored: StoredReferral | null): Referral | null {
 
 /**
  * The one delivery of a paid order: confirms it only if it is still in a status `actor` may confirm
- * from, and in the same transaction issues its licence keys, records its commissions, books the sale
+ * from, and in the same transaction issues its license keys, records its commissions, books the sale
  * in the ledger and queues its confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
  * calls, exactly one finds the order unconfirmed and delivers; the others answer false.
  */

@@ -48,7 +48,7 @@ async function place(key?: string) {
   return res.json() as { orderId: string; redirectUrl: string };
 }
 
-const licencesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
+const licensesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
 const paymentsOf = (orderId: string) =>
   t.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.attempt);
 const eventCount = async () => (await t.db.select().from(paymentEvents)).length;
@@ -87,14 +87,14 @@ describe("paying in test mode", () => {
     await eventsDelivered(t.app);
     const order = await getOrder(buyer, placed.orderId);
     expect(order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
 
     // The buyer comes back after the webhook: nothing more happens.
     expect(await returnToSite(buyer, placed.orderId)).toMatchObject({
       paymentStatus: "mock_confirmed",
       payment: { attempt: 1, provider: "test", state: "paid", reason: null },
     });
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
     expect(await confirmations(placed.orderId)).toBe(1);
   });
 
@@ -107,7 +107,7 @@ describe("paying in test mode", () => {
       paymentStatus: "failed",
       payment: { attempt: 1, state: "failed", reason: "Your card was declined (test mode)." },
     });
-    expect(await licencesOf(placed.orderId)).toHaveLength(0);
+    expect(await licensesOf(placed.orderId)).toHaveLength(0);
 
     // The same checkout sent again (the cart was kept) opens a second attempt on a new session.
     const again = await buyer.post("/api/orders", checkout(key));
@@ -124,7 +124,7 @@ describe("paying in test mode", () => {
       [1, "failed"],
       [2, "paid"],
     ]);
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
     // Paid orders are not paid again: the payment page is the return page.
     const paid = await buyer.post(`/api/orders/${placed.orderId}/payment`);
     expect(paid.json().redirectUrl).toMatch(/\/checkout\/complete\?order=/);
@@ -153,7 +153,7 @@ describe("paying in test mode", () => {
     expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("pending");
     expect(await returnToSite(buyer, placed.orderId)).toMatchObject({ paymentStatus: "mock_confirmed" });
     expect(await deliverTestEvent(t.app, paidEvent(testRef(placed.redirectUrl), placed.orderId))).toBe(200);
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
     expect(await confirmations(placed.orderId)).toBe(1);
   });
 });
@@ -166,7 +166,7 @@ describe("the webhook", () => {
     const stored = await eventCount();
     expect(await deliverTestEvent(t.app, event)).toBe(200);
     expect(await eventCount()).toBe(stored);
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
     expect(await confirmations(placed.orderId)).toBe(1);
   });
 
@@ -225,7 +225,7 @@ describe("the webhook", () => {
     });
     expect(await deliverTestEvent(t.app, short)).toBe(200);
     expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("pending");
-    expect(await licencesOf(placed.orderId)).toHaveLength(0);
+    expect(await licensesOf(placed.orderId)).toHaveLength(0);
   });
 
   test("providers that are not configured have no webhook, and writes to it need no Origin", async () => {
@@ -241,10 +241,10 @@ describe("the webhook", () => {
   test("a crash inside the webhook's transaction rolls back the event row too; the retry delivers", async () => {
     const placed = await place();
     const event = paidEvent(testRef(placed.redirectUrl), placed.orderId);
-    // The licence insert, after the event row, fails once: as a process dying mid-transaction would.
+    // The license insert, after the event row, fails once: as a process dying mid-transaction would.
     // A sequence counts the calls because, unlike a table, it is not rolled back with the failure.
     await t.db.execute(sql`create sequence crash_calls`);
-    await t.db.execute(sql`create function crash_licences() returns trigger language plpgsql as $$
+    await t.db.execute(sql`create function crash_licenses() returns trigger language plpgsql as $$
       begin
         if nextval('crash_calls') = 1 then
           raise exception 'simulated crash';
@@ -252,7 +252,7 @@ describe("the webhook", () => {
         return new;
       end $$`);
     await t.db.execute(
-      sql`create trigger crash_licences before insert on licenses for each row execute function crash_licences()`,
+      sql`create trigger crash_licenses before insert on licenses for each row execute function crash_licenses()`,
     );
     try {
       const stored = await eventCount();
@@ -265,10 +265,10 @@ describe("the webhook", () => {
       expect(await deliverTestEvent(t.app, event)).toBe(200);
       expect(await eventCount()).toBe(stored + 1);
       expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("mock_confirmed");
-      expect(await licencesOf(placed.orderId)).toHaveLength(2);
+      expect(await licensesOf(placed.orderId)).toHaveLength(2);
     } finally {
-      await t.db.execute(sql`drop trigger crash_licences on licenses`);
-      await t.db.execute(sql`drop function crash_licences`);
+      await t.db.execute(sql`drop trigger crash_licenses on licenses`);
+      await t.db.execute(sql`drop function crash_licenses`);
       await t.db.execute(sql`drop sequence crash_calls`);
     }
   });
@@ -292,7 +292,7 @@ describe("reconciliation", () => {
     const result = await reconcilePayments(deps, new Date(Date.now() + 6 * 60_000));
     expect(result.applied).toBeGreaterThanOrEqual(1);
     expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("mock_confirmed");
-    expect(await licencesOf(placed.orderId)).toHaveLength(2);
+    expect(await licensesOf(placed.orderId)).toHaveLength(2);
     expect(await confirmations(placed.orderId)).toBe(1);
   });
 

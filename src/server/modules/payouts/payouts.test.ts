@@ -156,7 +156,7 @@ describe("payout batches", () => {
     // The buyer's refund is approved after the money was paid out: the seller's balance goes below zero.
     const itemId = first.items[0]?.id ?? "";
     const asked = await buyer.post(`/api/orders/${first.id}/items/${itemId}/refund`, {
-      reason: "The licence does not activate on our servers.",
+      reason: "The license does not activate on our servers.",
     });
     expect(asked.statusCode).toBe(201);
     expect(

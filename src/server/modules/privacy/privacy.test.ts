@@ -72,11 +72,11 @@ describe("download my data", () => {
       expect.objectContaining({ productName: "Privacy Seat", quantity: 1 }),
     ]);
 
-    const [licence] = await t.db.select().from(licenses).where(eq(licenses.orderId, paid));
-    expect(data.licences).toHaveLength(1);
-    expect(data.licences[0].key).toBe(`••••${licence?.key.slice(-4)}`);
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.orderId, paid));
+    expect(data.licenses).toHaveLength(1);
+    expect(data.licenses[0].key).toBe(`••••${license?.key.slice(-4)}`);
     const body = res.body;
-    expect(body).not.toContain(licence?.key);
+    expect(body).not.toContain(license?.key);
     expect(body).not.toContain(othersOrder);
     expect(body).not.toContain("buyer@stackbay.test");
     expect(body).not.toMatch(/\$argon2|password|secret|token|idempotency/i);

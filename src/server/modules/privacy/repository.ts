@@ -80,7 +80,7 @@ export async function ordersWithItems(db: Db, userId: string) {
   }));
 }
 
-export const licencesOf = (db: Db, userId: string) =>
+export const licensesOf = (db: Db, userId: string) =>
   db
     .select({
       id: licenses.id,

@@ -22,7 +22,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["accounts"],
         summary: "Download my data: everything Stackbay holds about your account, as a JSON file",
         description:
-          "Licence keys and the payout method are masked; password hashes, two-factor secrets, bank details and session tokens are never included.",
+          "License keys and the payout method are masked; password hashes, two-factor secrets, bank details and session tokens are never included.",
         response: { 200: accountExportSchema },
       },
     },

@@ -16,7 +16,7 @@ import {
   firstOpenRefund,
   firstUndeliveredShipment,
   ledgerBalances,
-  licencesOf,
+  licensesOf,
   ordersWithItems,
   ownAuditTrail,
   payoutInTransit,
@@ -35,7 +35,7 @@ const earnerAccounts = (role: Earner, userId: string) => [
   accountId({ kind: role === "seller" ? "seller_available" : "reseller_available", owner: userId }),
 ];
 
-/** A licence key is a credential: the export shows enough to tell keys apart, not to use one. */
+/** A license key is a credential: the export shows enough to tell keys apart, not to use one. */
 export function maskKey(key: string) {
   return key.length <= 4 ? "••••" : `••••${key.slice(-4)}`;
 }
@@ -61,7 +61,7 @@ export async function exportAccount(db: Database, me: UserRow, now = new Date())
     });
   const [
     orders,
-    licences,
+    licenses,
     refundRequests,
     reviews,
     questions,
@@ -73,7 +73,7 @@ export async function exportAccount(db: Database, me: UserRow, now = new Date())
     auditTrail,
   ] = await Promise.all([
     ordersWithItems(db, me.id),
-    licencesOf(db, me.id),
+    licensesOf(db, me.id),
     refundRequestsOf(db, me.id),
     reviewsOf(db, me.id),
     questionsOf(db, me.id),
@@ -88,7 +88,7 @@ export async function exportAccount(db: Database, me: UserRow, now = new Date())
     exportedAt: now.toISOString(),
     profile: toMe(me),
     orders,
-    licences: licences.map((licence) => ({ ...licence, key: maskKey(licence.key) })),
+    licenses: licenses.map((license) => ({ ...license, key: maskKey(license.key) })),
     refundRequests,
     reviews,
     questions,

@@ -78,7 +78,7 @@ afterAll(() => t.close());
 describe("asking", () => {
   test("signed out, the product's own seller, bad input and non-public products are refused", async () => {
     const url = (name: string) => `/api/products/${ids[name]}/questions`;
-    const text = "Does the seat licence cover contractors?";
+    const text = "Does the seat license cover contractors?";
     expect((await createClient(t.app).post(url("QA Seat"), { text })).statusCode).toBe(401);
 
     const own = await seller.post(url("QA Seat"), { text });
@@ -119,9 +119,9 @@ describe("answering and visibility", () => {
   let question: Question;
 
   test("a new question waits: only the asker, the seller and admins see it; the seller is e-mailed", async () => {
-    question = await ask(buyer, "QA Seat", "  Does the seat licence cover contractors?  ");
+    question = await ask(buyer, "QA Seat", "  Does the seat license cover contractors?  ");
     expect(question).toMatchObject({
-      text: "Does the seat licence cover contractors?",
+      text: "Does the seat license cover contractors?",
       askerFirstName: "Quinn",
       answer: null,
       isMine: true,

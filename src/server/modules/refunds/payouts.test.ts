@@ -84,7 +84,7 @@ const itemOf = (order: Order, productId: string) =>
 /** The buyer asks for the item's refund and the seller approves it; answers the refund id. */
 async function refundApproved(order: Order, productId: string): Promise<string> {
   const asked = await buyer.post(`/api/orders/${order.id}/items/${itemOf(order, productId)}/refund`, {
-    reason: "The licence does not activate on our servers.",
+    reason: "The license does not activate on our servers.",
   });
   expect(asked.statusCode).toBe(201);
   const id = asked.json().refund.id as string;

@@ -63,7 +63,7 @@ describe("the refund window follows REFUND_WINDOW_DAYS", () => {
   test("the server refuses a refund once that moment has passed, and grants one before", async () => {
     const inside = await buy();
     const early = await buyer.post(`/api/orders/${inside.id}/items/${inside.items[0]?.id}/refund`, {
-      reason: "The licence does not activate on our servers.",
+      reason: "The license does not activate on our servers.",
     });
     expect(early.statusCode).toBe(201);
 
@@ -74,7 +74,7 @@ describe("the refund window follows REFUND_WINDOW_DAYS", () => {
     const aged = (await buyer.get(`/api/orders/${outside.id}`)).json().order as Order;
     expect(Date.parse(aged.refundableUntil)).toBeLessThan(Date.now());
     const late = await buyer.post(`/api/orders/${outside.id}/items/${outside.items[0]?.id}/refund`, {
-      reason: "The licence does not activate on our servers.",
+      reason: "The license does not activate on our servers.",
     });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: "REFUND_WINDOW_CLOSED" });

@@ -79,13 +79,13 @@ const ask = (
   client: Client,
   order: Order,
   itemId: string,
-  reason = "The licence does not activate on our servers.",
+  reason = "The license does not activate on our servers.",
 ) => client.post(`/api/orders/${order.id}/items/${itemId}/refund`, { reason });
 const decide = (client: Client, id: string, decision: string, note?: string) =>
   client.post(`/api/refunds/${id}/decision`, note ? { decision, note } : { decision });
 
 describe("refunds", () => {
-  test("the seller approves: the item is refunded, its licences revoked, its commission cancelled, the buyer told", async () => {
+  test("the seller approves: the item is refunded, its licenses revoked, its commission cancelled, the buyer told", async () => {
     const order = await buy(software, hardware);
     const itemId = itemOf(order, software);
     // A pending commission on the item, as a reseller's referral would have made.

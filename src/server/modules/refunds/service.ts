@@ -99,7 +99,7 @@ function actorFor(me: UserRow, row: RefundRow): RefundActor | null {
 }
 
 /**
- * Applies a decision; an approval refunds the item, revokes its licences, cancels its commission and
+ * Applies a decision; an approval refunds the item, revokes its licenses, cancels its commission and
  * records how the money goes back (a provider refund is queued on `jobs` in the same transaction).
  */
 export async function decideRefund(
@@ -146,7 +146,7 @@ export async function decideRefund(
   });
 }
 
-/** The approved refund's effects on the item, its licences, its commission, the order's status and the money. */
+/** The approved refund's effects on the item, its licenses, its commission, the order's status and the money. */
 async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: Date) {
   await markItemRefunded(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);

@@ -17,7 +17,7 @@ export type ReviewRecord = ReviewRow & {
   reportsCount: number;
 };
 
-// Distinct UTC days on which any of the author's licences for the product passed the licence API.
+// Distinct UTC days on which any of the author's licenses for the product passed the license API.
 const activeUseDays = sql<number>`(
   select count(distinct ${licenseValidationDays.day})::int
   from ${licenseValidationDays}

@@ -31,7 +31,7 @@ const buyerEmail = "reviewer@example.com";
 
 const review = {
   rating: 4,
-  title: "Solid seat licence",
+  title: "Solid seat license",
   body: "Installed on the whole team in an afternoon.",
 };
 
@@ -242,9 +242,9 @@ describe("a verified buyer's review", () => {
     expect(mails.find((m) => m.subject.endsWith("hidden"))?.body).toContain("Mentions a competitor's coupon");
   });
 
-  test("the Verified active use badge comes with licence validations on 7 distinct days", async () => {
-    const licences = (await buyer.get("/api/licenses")).json().items as { key: string; productId: string }[];
-    const key = licences.find((l) => l.productId === ids["Review Seat"])?.key;
+  test("the Verified active use badge comes with license validations on 7 distinct days", async () => {
+    const licenses = (await buyer.get("/api/licenses")).json().items as { key: string; productId: string }[];
+    const key = licenses.find((l) => l.productId === ids["Review Seat"])?.key;
     expect(key).toBeDefined();
     const validate = () => createClient(t.app).post("/api/licenses/validate", { key });
     const badge = async () => (await list(createClient(t.app), "Review Seat")).items[0]?.verifiedActiveUse;

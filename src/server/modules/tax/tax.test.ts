@@ -31,7 +31,7 @@ beforeAll(async () => {
   const made = await t.db
     .insert(products)
     .values([
-      { name: "Seat Licence", category: "software", price: "19.99", vendor: "Acme" },
+      { name: "Seat License", category: "software", price: "19.99", vendor: "Acme" },
       { name: "Sensor Call", category: "apis", price: "0.003", vendor: "Acme" },
       { name: "Dev Board", category: "hardware", price: "40", vendor: "Acme" },
     ])
@@ -55,7 +55,7 @@ const order = (extra: Partial<PlaceOrderInput>): PlaceOrderInput => ({
   city: "Mumbai",
   country: "IN",
   paymentMethod: "paypal",
-  items: [line("Seat Licence", 3), line("Sensor Call", 7), line("Dev Board")],
+  items: [line("Seat License", 3), line("Sensor Call", 7), line("Dev Board")],
   currency: "USD",
   idempotencyKey: randomUUID(),
   shippingAddress: testShippingAddress,

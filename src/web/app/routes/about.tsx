@@ -33,7 +33,7 @@ const values = [
   {
     icon: Rocket,
     title: "Speed to value",
-    text: "Licence keys and access details land in your dashboard as soon as a payment is confirmed.",
+    text: "License keys and access details land in your dashboard as soon as a payment is confirmed.",
   },
   {
     icon: HeartHandshake,
@@ -89,8 +89,8 @@ export function Component() {
           <div className="space-y-4 text-muted-foreground">
             <p>
               Stackbay is a global B2B marketplace for SaaS, APIs and developer tools, hardware, software
-              licences and digital services. We bring verified vendors and business buyers together in one
-              place, with transparent prices, payments that work internationally and licences delivered the
+              licenses and digital services. We bring verified vendors and business buyers together in one
+              place, with transparent prices, payments that work internationally and licenses delivered the
               moment an order is confirmed.
             </p>
             <p>

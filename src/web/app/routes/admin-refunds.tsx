@@ -43,7 +43,7 @@ function RefundsScreen() {
     <>
       <PageHeader
         title="Refunds"
-        subtitle="Escalated requests wait for Stackbay's final review. Approving refunds the item, revokes its licences, cancels its commission and pays the buyer back: through their card or PayPal, or by a bank transfer you make and record here."
+        subtitle="Escalated requests wait for Stackbay's final review. Approving refunds the item, revokes its licenses, cancels its commission and pays the buyer back: through their card or PayPal, or by a bank transfer you make and record here."
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <FormField label="Show" className="mb-4 max-w-xs">

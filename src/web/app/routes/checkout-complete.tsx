@@ -221,10 +221,10 @@ function Confirmed({ order, note = null }: { order: Order; note?: string | null 
           </span>
         </p>
         {licenses.isPending ? (
-          <Spinner className="py-6" label="Loading licence keys" />
+          <Spinner className="py-6" label="Loading license keys" />
         ) : keys.length > 0 ? (
           <div className="mt-6">
-            <h3 className="font-medium">Your licence keys</h3>
+            <h3 className="font-medium">Your license keys</h3>
             <ul className="mt-2 space-y-2" data-testid="confirmed-keys">
               {keys.map((license) => (
                 <li key={license.id} className="rounded-md bg-muted px-3 py-2 text-sm">

@@ -26,7 +26,7 @@ const nextSteps: Partial<Record<string, { to: string; label: string }>> = {
   "become-a-seller": { to: paths.partner(), label: "Become a Partner" },
   "seller-refund-requests": { to: paths.dashboard(), label: "Go to your dashboard" },
   "refund-policy": { to: paths.dashboard(), label: "Go to your dashboard" },
-  "licence-delivery": { to: paths.dashboard(), label: "Go to your dashboard" },
+  "license-delivery": { to: paths.dashboard(), label: "Go to your dashboard" },
   "what-is-stackbay": { to: paths.about(), label: "More about Stackbay" },
   "support-response-time": { to: paths.contact(), label: "Contact Support" },
 };
@@ -79,7 +79,7 @@ export function Component() {
     <>
       <PageHeader
         title="Frequently Asked Questions"
-        subtitle="Answers about buying, selling, payments, cryptocurrency, licences and support on Stackbay."
+        subtitle="Answers about buying, selling, payments, cryptocurrency, licenses and support on Stackbay."
       />
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
         <Card asChild className="space-y-4 p-4">

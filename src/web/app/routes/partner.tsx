@@ -80,7 +80,7 @@ export function Component() {
     <>
       <PageHeader
         title="Sell on Stackbay"
-        subtitle="Bring your SaaS, APIs, hardware, licences or services to business buyers around the world. Tell us about your company and our partner team will be in touch."
+        subtitle="Bring your SaaS, APIs, hardware, licenses or services to business buyers around the world. Tell us about your company and our partner team will be in touch."
       />
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">

@@ -11,7 +11,7 @@ const sections: LegalSection[] = [
       <>
         <p>
           Stackbay is a business-to-business marketplace for technology products: SaaS subscriptions, APIs,
-          hardware, software licences and digital services. The platform is operated by{" "}
+          hardware, software licenses and digital services. The platform is operated by{" "}
           <strong>Stackbay FZCO</strong>, a company registered in Dubai Silicon Oasis, Dubai, United Arab
           Emirates. Our customer support team works from India.
         </p>
@@ -68,7 +68,7 @@ const sections: LegalSection[] = [
         <ul>
           <li>Payment processors tell us whether a payment succeeded and flag suspected fraud.</li>
           <li>Identity-verification services confirm the KYC details sellers and resellers provide.</li>
-          <li>Sellers tell us when a licence has been delivered or activated.</li>
+          <li>Sellers tell us when a license has been delivered or activated.</li>
         </ul>
         <p>
           Stackbay is for business users aged 18 or over; we do not knowingly collect data about children. We
@@ -86,7 +86,7 @@ const sections: LegalSection[] = [
         <p>We use personal data to:</p>
         <ul>
           <li>create and run your account and the roles attached to it;</li>
-          <li>take payments, settle them in USD and deliver licence keys, access details or shipments;</li>
+          <li>take payments, settle them in USD and deliver license keys, access details or shipments;</li>
           <li>pay sellers, and credit resellers and partners for the orders their links bring in;</li>
           <li>verify sellers and resellers, screen against sanctions lists and prevent fraud and abuse;</li>
           <li>answer support requests and handle refunds and disputes;</li>
@@ -191,7 +191,7 @@ const sections: LegalSection[] = [
             payouts. They receive your name, billing details, payment details and the order amount.
           </li>
           <li>
-            <strong>E-mail delivery:</strong> send order confirmations, licence keys, password resets and, if
+            <strong>E-mail delivery:</strong> send order confirmations, license keys, password resets and, if
             you subscribed, our newsletter.
           </li>
           <li>
@@ -281,7 +281,7 @@ const sections: LegalSection[] = [
         <ul>
           <li>
             <strong>Download my data</strong> gives you at once a JSON file of everything we hold about your
-            account: profile and preferences, orders with their items, licences (keys shown only by their last
+            account: profile and preferences, orders with their items, licenses (keys shown only by their last
             four characters), refund requests, reviews, questions, saved products, earnings, commissions and
             payouts, your payout method (masked) and the changes you made. Passwords, two-factor secrets, bank
             details and session data are never in it.

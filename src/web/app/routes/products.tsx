@@ -43,7 +43,7 @@ export function Component() {
     <>
       <PageHeader
         title="Products"
-        subtitle="SaaS, APIs, hardware, software licences and digital services from verified vendors."
+        subtitle="SaaS, APIs, hardware, software licenses and digital services from verified vendors."
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Card asChild className="grid gap-3 p-4 md:grid-cols-[1fr_220px_220px_auto]">

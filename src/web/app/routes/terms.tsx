@@ -21,8 +21,8 @@ const sections: LegalSection[] = [
         </p>
         <p>
           These Terms are read together with our <Link to={paths.privacy()}>Privacy Policy</Link> and the
-          licence terms each seller publishes on its listings. If they conflict, these Terms govern your use
-          of the platform and the seller's licence terms govern your use of the product.
+          license terms each seller publishes on its listings. If they conflict, these Terms govern your use
+          of the platform and the seller's license terms govern your use of the product.
         </p>
       </>
     ),
@@ -67,7 +67,7 @@ const sections: LegalSection[] = [
         <div>
           <dt>Product</dt>
           <dd>
-            A SaaS subscription, API, hardware item, software licence or digital service listed for sale.
+            A SaaS subscription, API, hardware item, software license or digital service listed for sale.
           </dd>
         </div>
         <div>
@@ -152,14 +152,14 @@ const sections: LegalSection[] = [
         <p>When you use Stackbay, you agree not to:</p>
         <ul>
           <li>break any law, including export-control and sanctions rules;</li>
-          <li>list or sell counterfeit, pirated, stolen or unauthorised Products or licence keys;</li>
+          <li>list or sell counterfeit, pirated, stolen or unauthorised Products or license keys;</li>
           <li>upload malware or interfere with the Platform's security or availability;</li>
           <li>scrape the Platform or use our APIs beyond their published limits;</li>
           <li>move a transaction off the Platform to avoid fees, or manipulate reviews or referrals;</li>
           <li>send spam or make misleading claims about Products, Sellers or Stackbay.</li>
         </ul>
         <p>
-          Sellers must also describe their Products accurately, deliver them as promised, honour the licence
+          Sellers must also describe their Products accurately, deliver them as promised, honour the license
           terms they publish, and meet their own tax obligations. We may remove content or listings that break
           these rules.
         </p>
@@ -184,7 +184,7 @@ const sections: LegalSection[] = [
             <strong>Taxes:</strong> where we must collect taxes, they are shown at checkout before you pay.
           </li>
           <li>
-            <strong>Confirmation:</strong> an Order is confirmed once payment succeeds; licence keys or access
+            <strong>Confirmation:</strong> an Order is confirmed once payment succeeds; license keys or access
             details are then delivered to your dashboard and by e-mail.
           </li>
           <li>
@@ -249,7 +249,7 @@ const sections: LegalSection[] = [
         </ul>
         <p>
           Resellers do not take ownership of Products; the Seller remains responsible for supplying them and
-          honouring their licence terms.
+          honouring their license terms.
         </p>
       </>
     ),
@@ -260,9 +260,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Software, SaaS and API Products are licensed, not sold. The licence terms are set by the Seller and
+          Software, SaaS and API Products are licensed, not sold. The license terms are set by the Seller and
           shown on the listing, and you must follow them, including any limits on users, devices or resale.
-          Sellers confirm that they have the right to grant every licence they sell.
+          Sellers confirm that they have the right to grant every license they sell.
         </p>
         <p>
           Stackbay grants you a limited, non-exclusive, non-transferable and revocable right to use the
@@ -333,7 +333,7 @@ const sections: LegalSection[] = [
         </p>
         <p>Accounts inactive for more than 12 months may be terminated after we notify you.</p>
         <p>
-          After termination, licences you have already paid for continue under their own terms, and payouts
+          After termination, licenses you have already paid for continue under their own terms, and payouts
           already due are paid, subject to any holds described above. Sections that by their nature should
           survive, such as payment obligations and liability, continue to apply.
         </p>

@@ -38,7 +38,7 @@ export function AccountControl({ me }: { me: Me }) {
           <div className="min-w-0">
             <h3 className="font-semibold">Download my data</h3>
             <p className="text-sm text-muted-foreground">
-              A JSON file of your profile, orders, licences, reviews and everything else we hold about you.
+              A JSON file of your profile, orders, licenses, reviews and everything else we hold about you.
             </p>
           </div>
           <Button asChild variant="outline">

@@ -4,7 +4,7 @@ import { api } from "#web/lib/api";
 
 export const getLicenses = () => api<LicenseList>("/licenses");
 
-/** The buyer's licence keys, newest first. */
+/** The buyer's license keys, newest first. */
 export const licensesQueryOptions = () =>
   queryOptions({
     queryKey: ["licenses", "list"],

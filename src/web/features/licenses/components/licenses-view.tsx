@@ -32,8 +32,8 @@ export function LicensesView() {
         <NoLicenses />
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Your licenses" data-testid="licenses-list">
-          {licenses.data.items.map((licence) => (
-            <LicenseCard key={licence.id} licence={licence} />
+          {licenses.data.items.map((license) => (
+            <LicenseCard key={license.id} license={license} />
           ))}
         </ul>
       )}
@@ -41,13 +41,13 @@ export function LicensesView() {
   );
 }
 
-function LicenseCard({ licence }: { licence: License }) {
-  const active = licence.status === "active";
+function LicenseCard({ license }: { license: License }) {
+  const active = license.status === "active";
   const copy = () =>
     Promise.resolve()
-      .then(() => navigator.clipboard.writeText(licence.key))
+      .then(() => navigator.clipboard.writeText(license.key))
       .then(
-        () => toast.success("License key copied", { description: licence.productName }),
+        () => toast.success("License key copied", { description: license.productName }),
         () => toast.error("Copy failed", { description: "Select the key and copy it by hand." }),
       );
   return (
@@ -57,12 +57,12 @@ function LicenseCard({ licence }: { licence: License }) {
     >
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold break-words">
-          {licence.productId ? (
-            <Link to={paths.product(licence.productId)} className="hover:underline">
-              {licence.productName}
+          {license.productId ? (
+            <Link to={paths.product(license.productId)} className="hover:underline">
+              {license.productName}
             </Link>
           ) : (
-            licence.productName
+            license.productName
           )}
         </h3>
         <Badge
@@ -81,13 +81,13 @@ function LicenseCard({ licence }: { licence: License }) {
           )}
           data-testid="license-key"
         >
-          {licence.key}
+          {license.key}
         </code>
         <Button
           variant="outline"
           size="icon"
           onClick={copy}
-          aria-label={`Copy license key for ${licence.productName}`}
+          aria-label={`Copy license key for ${license.productName}`}
           title="Copy license key"
         >
           <Copy aria-hidden />
@@ -96,21 +96,21 @@ function LicenseCard({ licence }: { licence: License }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Issued</dt>
         <dd>
-          <time dateTime={licence.issuedAt}>{formatDate(licence.issuedAt)}</time>
+          <time dateTime={license.issuedAt}>{formatDate(license.issuedAt)}</time>
         </dd>
-        {licence.revokedAt ? (
+        {license.revokedAt ? (
           <>
             <dt className="text-muted-foreground">Revoked</dt>
             <dd>
-              <time dateTime={licence.revokedAt}>{formatDate(licence.revokedAt)}</time>
+              <time dateTime={license.revokedAt}>{formatDate(license.revokedAt)}</time>
             </dd>
           </>
         ) : (
           <>
             <dt className="text-muted-foreground">Renews</dt>
             <dd data-testid="license-renews">
-              {licence.renewsAt ? (
-                <time dateTime={licence.renewsAt}>{formatDate(licence.renewsAt)}</time>
+              {license.renewsAt ? (
+                <time dateTime={license.renewsAt}>{formatDate(license.renewsAt)}</time>
               ) : (
                 "Perpetual"
               )}
@@ -120,10 +120,10 @@ function LicenseCard({ licence }: { licence: License }) {
         <dt className="text-muted-foreground">Invoice</dt>
         <dd>
           <Link
-            to={paths.invoice(licence.orderId)}
+            to={paths.invoice(license.orderId)}
             className="font-mono text-xs text-primary hover:underline"
           >
-            {invoiceNumber(licence.orderId)}
+            {invoiceNumber(license.orderId)}
           </Link>
         </dd>
       </dl>

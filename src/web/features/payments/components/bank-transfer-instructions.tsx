@@ -129,7 +129,7 @@ export function BankTransferInstructions({ transfer }: { transfer: BankTransfer 
         <li>Send the transfer from your bank, with the reference exactly as shown so we can match it.</li>
         <li>
           We confirm your order once the full amount arrives, usually one to three business days after you
-          send it, and e-mail you your licence keys.
+          send it, and e-mail you your license keys.
         </li>
         <li>
           If the full amount has not arrived by {formatDate(transfer.dueAt)}, the order expires; you can place

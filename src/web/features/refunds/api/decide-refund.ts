@@ -19,7 +19,7 @@ export function useDecideRefund() {
         queryClient.invalidateQueries({ queryKey: refundsKey }),
         queryClient.invalidateQueries({ queryKey: ["orders"] }),
         queryClient.invalidateQueries({ queryKey: ["admin", "orders"] }),
-        // An approved refund revokes the item's licences.
+        // An approved refund revokes the item's licenses.
         queryClient.invalidateQueries({ queryKey: ["licenses"] }),
       ]),
   });

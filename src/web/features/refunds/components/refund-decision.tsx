@@ -7,7 +7,7 @@ const wording = {
   approve: {
     button: "Approve",
     title: "Approve this refund?",
-    body: "The item is refunded, its licence keys stop working and any reseller commission on it is cancelled. The buyer is paid back within 5–10 business days.",
+    body: "The item is refunded, its license keys stop working and any reseller commission on it is cancelled. The buyer is paid back within 5–10 business days.",
     done: "Refund approved",
   },
   reject: {

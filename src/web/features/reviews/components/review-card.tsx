@@ -162,7 +162,7 @@ export function ReviewCard({
               <Badge
                 variant="secondary"
                 className="gap-1"
-                title="Licence validated on at least 7 different days"
+                title="License validated on at least 7 different days"
               >
                 <Activity className="size-3.5" aria-hidden /> Verified active use
               </Badge>
