@@ -16,7 +16,10 @@ function shade(hex: string, amount: number): string {
   return `#${[16, 8, 0].map((s) => channel(s).toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** A product picture drawn from its name and colour, since demo data cannot download photos. */
+/**
+ * A product picture drawn from its name and colour, since demo data cannot download photos. The logo
+ * and texts stay inside the middle 2:1 band, which is what product cards show of it.
+ */
 export function productImageSvg(name: string, vendor: string, accent: string, view: number): string {
   const { width, height } = PRODUCT_IMAGE_SIZE;
   const label = views[view % views.length];
@@ -39,10 +42,10 @@ export function productImageSvg(name: string, vendor: string, accent: string, vi
   </linearGradient></defs>
   <rect width="${width}" height="${height}" fill="url(#g)"/>
   ${shapes[view % shapes.length]}
-  <rect x="60" y="70" width="120" height="120" rx="28" fill="#ffffff" opacity="0.92"/>
-  <text x="120" y="148" font-family="DejaVu Sans, Arial, sans-serif" font-size="52" font-weight="700" fill="${shade(accent, -40)}" text-anchor="middle">${escapeHtml(initials)}</text>
-  <text x="60" y="440" font-family="DejaVu Sans, Arial, sans-serif" font-size="${titleSize}" font-weight="700" fill="#ffffff">${escapeHtml(name)}</text>
-  <text x="60" y="490" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.85">${escapeHtml(vendor)} · ${label}</text>
+  <rect x="60" y="120" width="120" height="120" rx="28" fill="#ffffff" opacity="0.92"/>
+  <text x="120" y="198" font-family="DejaVu Sans, Arial, sans-serif" font-size="52" font-weight="700" fill="${shade(accent, -40)}" text-anchor="middle">${escapeHtml(initials)}</text>
+  <text x="60" y="420" font-family="DejaVu Sans, Arial, sans-serif" font-size="${titleSize}" font-weight="700" fill="#ffffff">${escapeHtml(name)}</text>
+  <text x="60" y="465" font-family="DejaVu Sans, Arial, sans-serif" font-size="26" fill="#ffffff" opacity="0.85">${escapeHtml(vendor)} · ${label}</text>
 </svg>`;
 }
 

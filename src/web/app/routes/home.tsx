@@ -154,18 +154,24 @@ export function Component() {
       <FeaturedProducts />
 
       <section className="mx-auto max-w-7xl px-4 pb-4 sm:px-6">
-        <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
+        {/* A solid brand block in light; in the dark a tinted panel, so it does not glare off the page. */}
+        <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12 dark:border dark:border-primary/30 dark:bg-primary/10 dark:text-foreground">
           <h2 className="text-2xl font-bold sm:text-3xl">{ctaTitle}</h2>
           <p className="mx-auto mt-3 max-w-xl opacity-90">{ctaSubtitle}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg" variant="secondary">
+            <Button
+              asChild
+              size="lg"
+              variant="secondary"
+              className="dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90"
+            >
               <Link to={paths.signup()}>Get Started Free</Link>
             </Button>
             <Button
               asChild
               size="lg"
               variant="outline"
-              className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+              className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground dark:border-border dark:text-foreground dark:hover:bg-accent dark:hover:text-accent-foreground"
             >
               <Link to={paths.contact()}>Contact Sales</Link>
             </Button>

@@ -36,36 +36,44 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <Card asChild className="group flex flex-col overflow-hidden transition-shadow hover:shadow-md">
       <article data-testid="product-card">
-        <Link
-          to={paths.product(product.id)}
-          tabIndex={-1}
-          aria-hidden
-          className="relative block overflow-hidden"
-        >
+        <Link to={paths.product(product.id)} tabIndex={-1} aria-hidden className="block overflow-hidden">
           <ProductImage
             src={product.imageUrl}
             alt=""
             eager={eager}
+            shape="banner"
             className="transition-transform group-hover:scale-[1.02]"
           />
-          {showsDiscountBadge(product) && (
-            <Badge variant="success" className="absolute top-3 left-3" data-testid="discount-badge">
-              {product.discountLabel}
-            </Badge>
-          )}
         </Link>
-        <div className="flex flex-1 flex-col gap-2 p-4">
-          <Badge variant="secondary" className="self-start">
-            {category}
-          </Badge>
-          <h3 className="line-clamp-2 font-semibold leading-snug">
+        {/*
+          Every block above the price has a fixed height (one badge line, two name lines, one vendor line,
+          one rating line), so prices and buttons line up across a row of cards whatever their texts.
+        */}
+        <div className="flex flex-1 flex-col gap-1.5 p-3">
+          <div className="flex h-6 min-w-0 items-center gap-1.5 overflow-hidden">
+            <Badge variant="secondary" className="min-w-0 shrink truncate">
+              {category}
+            </Badge>
+            {showsDiscountBadge(product) && (
+              <Badge variant="success" className="shrink-0" data-testid="discount-badge">
+                {product.discountLabel}
+              </Badge>
+            )}
+          </div>
+          <h3 className="line-clamp-2 min-h-[2lh] font-semibold leading-snug">
             <Link to={paths.product(product.id)} className="hover:underline">
               {product.name}
             </Link>
           </h3>
-          <VendorLink vendor={product.vendor} vendorSlug={product.vendorSlug} className="text-sm" />
-          <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
-          <div className="mt-auto pt-2">
+          <VendorLink
+            vendor={product.vendor}
+            vendorSlug={product.vendorSlug}
+            className="truncate text-sm leading-5"
+          />
+          <div className="h-5">
+            <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
+          </div>
+          <div className="flex-1 pt-1">
             <Price
               amount={product.price}
               originalAmount={product.originalPrice}
@@ -73,7 +81,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               unit={product.pricingUnit}
             />
           </div>
-          <div className="flex gap-2 pt-2">
+          <div className="flex gap-2 pt-1">
             <Button asChild variant="outline" size="sm" className="flex-1">
               <Link to={paths.product(product.id)}>
                 View Details<span className="sr-only"> of {product.name}</span>
@@ -96,8 +104,8 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
 export function ProductCardSkeleton() {
   return (
     <Card className="overflow-hidden" flat data-testid="product-skeleton" aria-hidden>
-      <div className="aspect-[4/3] animate-pulse bg-muted" />
-      <div className="space-y-3 p-4">
+      <div className="aspect-[2/1] animate-pulse bg-muted" />
+      <div className="space-y-3 p-3">
         <div className="h-4 w-20 animate-pulse rounded bg-muted" />
         <div className="h-5 w-3/4 animate-pulse rounded bg-muted" />
         <div className="h-4 w-1/2 animate-pulse rounded bg-muted" />

@@ -1,25 +1,29 @@
 import { Package } from "lucide-react";
 import { cn } from "#web/lib/utils";
 
-/** A product picture at 4:3, or a neutral placeholder when the product has none. */
+/**
+ * A product picture, or a neutral placeholder when the product has none: 4:3 on product pages, a wider
+ * 2:1 crop on cards so a grid shows more products at once. Dimmed a little in dark mode, where
+ * full-brightness artwork glares against the page.
+ */
 export function ProductImage({
   src,
   alt,
   className,
   eager = false,
+  shape = "photo",
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
   eager?: boolean;
+  shape?: "photo" | "banner";
 }) {
+  const aspect = shape === "banner" ? "aspect-[2/1]" : "aspect-[4/3]";
   if (!src) {
     return (
       <div
-        className={cn(
-          "flex aspect-[4/3] items-center justify-center bg-muted text-muted-foreground",
-          className,
-        )}
+        className={cn("flex items-center justify-center bg-muted text-muted-foreground", aspect, className)}
         role="img"
         aria-label={`${alt} (no picture)`}
       >
@@ -35,7 +39,7 @@ export function ProductImage({
       height={600}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      className={cn("aspect-[4/3] w-full bg-muted object-cover", className)}
+      className={cn("w-full bg-muted object-cover dark:brightness-[0.85]", aspect, className)}
     />
   );
 }
