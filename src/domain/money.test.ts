@@ -345,21 +345,25 @@ describe("computeTotals", () => {
     });
   });
 
-  test("sums sub-cent prices exactly", () => {
+  test("rounds a sub-cent line to the cent before taxing it", () => {
+    // 3 × $0.004 is $0.012, owed as $0.01; 5% of that is a twentieth of a cent: no tax.
     expect(computeTotals([{ price: "0.004", quantity: 3 }], "0.05")).toEqual({
-      subtotal: "0.0120",
-      tax: "0.0006",
-      total: "0.0126",
-      lineTaxes: ["0.0006"],
+      subtotal: "0.0100",
+      tax: "0.0000",
+      total: "0.0100",
+      lineTaxes: ["0.0000"],
     });
+    // 99 minutes at $0.006 are $0.594: $0.59.
+    expect(computeTotals([{ price: "0.006", quantity: 99 }], "0").subtotal).toBe("0.5900");
   });
 
-  test("computes subtotal, 5% tax and total", () => {
+  test("computes subtotal, 5% tax and total in whole cents", () => {
+    // 5% of 99.98 is 4.999: $5.00.
     expect(computeTotals([{ price: "49.99", quantity: 2 }], "0.05")).toEqual({
       subtotal: "99.9800",
-      tax: "4.9990",
-      total: "104.9790",
-      lineTaxes: ["4.9990"],
+      tax: "5.0000",
+      total: "104.9800",
+      lineTaxes: ["5.0000"],
     });
   });
 
@@ -372,7 +376,7 @@ describe("computeTotals", () => {
         ],
         "0.05",
       ),
-    ).toEqual({ subtotal: "99.9920", tax: "4.9996", total: "104.9916", lineTaxes: ["4.9990", "0.0006"] });
+    ).toEqual({ subtotal: "99.9900", tax: "5.0000", total: "104.9900", lineTaxes: ["5.0000", "0.0000"] });
   });
 
   test("avoids floating-point drift", () => {
@@ -384,67 +388,61 @@ describe("computeTotals", () => {
         ],
         "0.05",
       ),
-    ).toEqual({ subtotal: "0.3000", tax: "0.0150", total: "0.3150", lineTaxes: ["0.0050", "0.0100"] });
+    ).toEqual({ subtotal: "0.3000", tax: "0.0200", total: "0.3200", lineTaxes: ["0.0100", "0.0100"] });
   });
 
-  test("rounds tax to the nearest ten-thousandth", () => {
-    // 5% of 0.0010 is 0.00005: rounds up.
-    expect(computeTotals([{ price: "0.0010", quantity: 1 }], "0.05")).toEqual({
-      subtotal: "0.0010",
-      tax: "0.0001",
-      total: "0.0011",
-      lineTaxes: ["0.0001"],
-    });
-    // 5% of 0.0030 is 0.00015: rounds up.
-    expect(computeTotals([{ price: "0.0030", quantity: 1 }], "0.05")).toEqual({
-      subtotal: "0.0030",
-      tax: "0.0002",
-      total: "0.0032",
-      lineTaxes: ["0.0002"],
-    });
-    // 5% of 0.0007 is 0.000035: rounds down.
-    expect(computeTotals([{ price: "0.0007", quantity: 1 }], "0.05")).toEqual({
-      subtotal: "0.0007",
+  test("rounds tax to the nearest cent, half up", () => {
+    // 5% of 0.10 is 0.005: rounds up.
+    expect(computeTotals([{ price: "0.10", quantity: 1 }], "0.05").tax).toBe("0.0100");
+    // 5% of 0.29 is 0.0145: rounds down.
+    expect(computeTotals([{ price: "0.29", quantity: 1 }], "0.05").tax).toBe("0.0100");
+    // 5% of 0.09 is 0.0045: rounds down to nothing.
+    expect(computeTotals([{ price: "0.09", quantity: 1 }], "0.05")).toEqual({
+      subtotal: "0.0900",
       tax: "0.0000",
-      total: "0.0007",
+      total: "0.0900",
       lineTaxes: ["0.0000"],
     });
   });
 
   test("taxes at the rate it is given, rounding the order's tax half up once", () => {
-    // 18% of 10.0025 is 1.80045: half a unit, rounds up.
+    // A price held to the fourth decimal is owed to the cent: 10.0025 is 10.00 (half a cent rounds up
+    // only from 0.005); 18% of 10.00 is 1.80.
     expect(computeTotals([{ price: "10.0025", quantity: 1 }], "0.1800")).toEqual({
-      subtotal: "10.0025",
-      tax: "1.8005",
-      total: "11.8030",
-      lineTaxes: ["1.8005"],
+      subtotal: "10.0000",
+      tax: "1.8000",
+      total: "11.8000",
+      lineTaxes: ["1.8000"],
     });
+    // 18% of 10.03 is 1.8054, to the cent 1.81.
+    expect(computeTotals([{ price: "10.03", quantity: 1 }], "0.1800").tax).toBe("1.8100");
     expect(computeTotals([{ price: "100", quantity: 1 }], "0.255").tax).toBe("25.5000");
     expect(computeTotals([{ price: "100", quantity: 3 }], "0").tax).toBe("0.0000");
   });
 
-  test("splits the order's tax over the lines by largest remainder", () => {
-    // 3 × 5% of 0.0010 is 3 × 0.00005 = 0.00015, rounded to 0.0002: the first two lines get a unit each.
+  test("splits the order's tax over the lines by largest remainder, in whole cents", () => {
+    // 3 × 5% of 0.10 is 0.015, rounded to 0.02: the first two lines get a cent each.
     const three = computeTotals(
       [
-        { price: "0.0010", quantity: 1 },
-        { price: "0.0010", quantity: 1 },
-        { price: "0.0010", quantity: 1 },
+        { price: "0.10", quantity: 1 },
+        { price: "0.10", quantity: 1 },
+        { price: "0.10", quantity: 1 },
       ],
       "0.05",
     );
-    expect(three.tax).toBe("0.0002");
-    expect(three.lineTaxes).toEqual(["0.0001", "0.0001", "0.0000"]);
-    // 5% of 0.0011 is 0.000055 (0.55 of a unit), of 0.0018 0.00009 (0.9): the larger remainder wins.
+    expect(three.tax).toBe("0.0200");
+    expect(three.lineTaxes).toEqual(["0.0100", "0.0100", "0.0000"]);
+    // 5% of 0.11 is 0.0055 (0.55 of a cent), of 0.18 0.009 (0.9): 0.0145 rounds to one cent, and the
+    // larger remainder wins it.
     const uneven = computeTotals(
       [
-        { price: "0.0011", quantity: 1 },
-        { price: "0.0018", quantity: 1 },
+        { price: "0.11", quantity: 1 },
+        { price: "0.18", quantity: 1 },
       ],
       "0.05",
     );
-    expect(uneven.tax).toBe("0.0001");
-    expect(uneven.lineTaxes).toEqual(["0.0000", "0.0001"]);
+    expect(uneven.tax).toBe("0.0100");
+    expect(uneven.lineTaxes).toEqual(["0.0000", "0.0100"]);
   });
 
   test("refuses a rate that is not a decimal with at most four places", () => {
@@ -467,6 +465,11 @@ describe("computeTotals", () => {
         expect(shares).toBe(BigInt(toUnits(totals.tax)));
         expect(totals.lineTaxes.every((share) => toUnits(share) >= 0)).toBe(true);
         expect(toUnits(totals.total)).toBe(toUnits(totals.subtotal) + toUnits(totals.tax));
+        // Every amount owed is whole cents, so it is exactly what a card is charged.
+        for (const amount of [totals.subtotal, totals.tax, totals.total, ...totals.lineTaxes]) {
+          expect(toUnits(amount) % 100).toBe(0);
+          expect(chargeCents(amount) * 100).toBe(toUnits(amount));
+        }
       }),
       { numRuns: 500 },
     );
@@ -493,10 +496,12 @@ test("toUnits refuses text that is not a plain decimal", () => {
 describe("lineTotal", () => {
   test.each([
     ["0.1 × 3 is exactly 0.3", "0.1", 3, "0.3000"],
-    ["a sub-cent API price", "0.004", 7, "0.0280"],
+    ["a sub-cent API price, to the cent", "0.004", 7, "0.0300"],
+    ["half a cent rounds up", "0.005", 1, "0.0100"],
+    ["less than half a cent is nothing", "0.004", 1, "0.0000"],
     ["a number price, as the web holds it", 19.99, 3, "59.9700"],
     ["the largest price at the largest quantity", "1000000", 99, "99000000.0000"],
-    ["quantity 1 is the price", "12.3456", 1, "12.3456"],
+    ["quantity 1 is the price, to the cent", "12.3456", 1, "12.3500"],
   ])("%s", (_name, price, quantity, total) => {
     expect(lineTotal(price, quantity)).toBe(total);
   });

@@ -3,12 +3,14 @@ import { type PricingUnit, unitSuffix } from "#domain/pricing-units";
 
 /**
  * Amounts are stored as numeric(14,4) and travel as decimal strings; arithmetic happens on whole
- * ten-thousandths ("units") so that sub-cent API prices such as $0.004 add up exactly.
+ * ten-thousandths ("units") so that sub-cent API prices such as $0.004 are held exactly. What a buyer
+ * owes (line totals, tax, order totals) is rounded to whole cents, so it is exactly what is charged.
  */
 export const MONEY_SCALE = 4;
 /** The largest amount a numeric(14,4) column holds: ten digits before the point, four after. */
 export const MONEY_COLUMN_MAX = "9999999999.9999";
 const UNITS_PER_DOLLAR = 10 ** MONEY_SCALE;
+const UNITS_PER_CENT = UNITS_PER_DOLLAR / 100;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -23,12 +25,15 @@ export function fromUnits(units: number): string {
   return (units / UNITS_PER_DOLLAR).toFixed(MONEY_SCALE);
 }
 
-/** price × quantity in units, the one line-total rule behind every subtotal. */
+/**
+ * price × quantity in units, rounded half up to whole cents: the one line-total rule behind every
+ * subtotal. 99 minutes at $0.006 come to $0.59, which a card can be charged, not $0.594.
+ */
 function lineUnits(price: string | number, quantity: number): number {
-  return toUnits(price) * quantity;
+  return Math.round((toUnits(price) * quantity) / UNITS_PER_CENT) * UNITS_PER_CENT;
 }
 
-/** An order or cart line's total, unit price × quantity, exact to 1/10,000 USD, as a decimal string. */
+/** An order or cart line's total, unit price × quantity to the cent, as a decimal string. */
 export function lineTotal(price: string | number, quantity: number): string {
   return fromUnits(lineUnits(price, quantity));
 }
@@ -160,18 +165,20 @@ export function rateUnits(rate: string): number {
 export type Totals = { subtotal: string; tax: string; total: string; lineTaxes: string[] };
 
 /**
- * Subtotal, tax at `rate` (a decimal string, "0.1800") and total, exact to the fourth decimal; lines
- * are unit prices as decimal strings. The tax is the subtotal's, rounded half up once, so the order is
- * never off by the sum of per-line roundings; `lineTaxes` splits it back over the lines in proportion
- * to their amounts (`allocateUnits`), so the shares add up to exactly the order's tax.
+ * Subtotal, tax at `rate` (a decimal string, "0.1800") and total, each in whole cents; lines are unit
+ * prices as decimal strings. The tax is the subtotal's, rounded half up to the cent once, so the order
+ * is never off by the sum of per-line roundings; `lineTaxes` splits it back over the lines in whole
+ * cents in proportion to their amounts (`allocateUnits`), so the shares add up to exactly the tax.
  */
 export function computeTotals(lines: readonly { price: string; quantity: number }[], rate: string): Totals {
   const perRate = BigInt(rateUnits(rate));
   const scale = BigInt(UNITS_PER_DOLLAR);
   const amounts = lines.map((line) => BigInt(lineUnits(line.price, line.quantity)));
   const subtotal = amounts.reduce((sum, units) => sum + units, 0n);
-  const tax = (subtotal * perRate + scale / 2n) / scale;
-  const shares = allocateUnits(Number(tax), amounts.map(Number));
+  const cent = BigInt(UNITS_PER_CENT);
+  const taxCents = (subtotal * perRate + (scale * cent) / 2n) / (scale * cent);
+  const tax = taxCents * cent;
+  const shares = allocateUnits(Number(taxCents), amounts.map(Number)).map((c) => c * UNITS_PER_CENT);
   return {
     subtotal: fromUnits(Number(subtotal)),
     tax: fromUnits(Number(tax)),

@@ -67,10 +67,11 @@ describe("GET /api/orders/{id}/invoice.html", () => {
       "$39.98",
       "Subtotal",
       "UAE VAT (5%)",
-      "$1.999",
+      // 5% of 39.98 is 1.999: to the cent.
+      "$2.00",
       "TRN: 100000000000000 (demo)",
-      "$41.979 USD",
-      // 41.979 × 0.9384 = 39.3931: an amount owed, to the cent.
+      "$41.98 USD",
+      // 41.98 × 0.9384 = 39.3940: an amount owed, to the cent.
       "Shown at checkout as €39.39 at 1 USD = 0.9384 EUR",
       "PayPal",
       "Paid",

@@ -73,9 +73,10 @@ describe("order confirmation e-mail", () => {
       "Seat License × 2: $39.98",
       "Dev Board × 1: $40.00",
       "Subtotal: $79.98",
-      "UAE VAT (5%): $3.999",
-      "Total: $83.979 USD",
-      // 83.979 × 0.9384 = 78.8059: an amount owed, to the cent.
+      // 5% of 79.98 is 3.999: to the cent.
+      "UAE VAT (5%): $4.00",
+      "Total: $83.98 USD",
+      // 83.98 × 0.9384 = 78.8068: an amount owed, to the cent.
       "Shown at checkout as €78.81 at 1 USD = 0.9384 EUR",
       // Both keys on the product's line, in whichever order they were issued.
       ...keys,

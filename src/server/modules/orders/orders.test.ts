@@ -77,8 +77,9 @@ describe("checkout", () => {
     const placed = await getOrder(buyer, res.json().orderId);
     expect(placed).toMatchObject({
       subtotal: 60.17,
-      tax: 3.0085,
-      totalAmount: 63.1785,
+      // 5% of 60.17 is 3.0085: to the cent, half up.
+      tax: 3.01,
+      totalAmount: 63.18,
       paymentMethod: "paypal",
       // Only the payment provider's answer confirms it (see payments.test.ts).
       paymentStatus: "pending",
@@ -95,21 +96,22 @@ describe("checkout", () => {
     );
   });
 
-  test("totals are exact for awkward prices; tax is 5% rounded half up to 1/10,000 USD", async () => {
+  test("totals are exact for awkward prices, in whole cents; tax is 5% rounded half up to the cent", async () => {
     const tenths = (
       await buyer.post("/api/orders", order([line("Dime Widget"), line("Two Dime Widget")]))
     ).json();
     expect(await getOrder(buyer, tenths.orderId)).toMatchObject({
       subtotal: 0.3,
-      tax: 0.015,
-      totalAmount: 0.315,
+      // 5% of 0.30 is 0.015: half a cent rounds up.
+      tax: 0.02,
+      totalAmount: 0.32,
     });
-    // 0.003 × 1 = 30 units; 5% is 1.5 units, which rounds up to 2 units (0.0002).
-    const tiny = (await buyer.post("/api/orders", order([line("Sensor Call")]))).json();
+    // 3 calls at $0.003 are $0.009, owed as $0.01; its 5% is a twentieth of a cent: no tax.
+    const tiny = (await buyer.post("/api/orders", order([line("Sensor Call", 3)]))).json();
     expect(await getOrder(buyer, tiny.orderId)).toMatchObject({
-      subtotal: 0.003,
-      tax: 0.0002,
-      totalAmount: 0.0032,
+      subtotal: 0.01,
+      tax: 0,
+      totalAmount: 0.01,
     });
   });
 
@@ -118,7 +120,7 @@ describe("checkout", () => {
     expect(await getOrder(buyer, res.json().orderId)).toMatchObject({
       currency: "EUR",
       fxRate: 0.9384,
-      totalAmount: 20.9895,
+      totalAmount: 20.99,
     });
   });
 
@@ -254,7 +256,7 @@ describe("orders", () => {
     expect(mine.stats.totalOrders).toBe(mine.items.length);
 
     const theirList = (await other.get("/api/orders")).json();
-    expect(theirList.stats).toEqual({ totalOrders: 1, totalSpent: 41.979, completedOrders: 1 });
+    expect(theirList.stats).toEqual({ totalOrders: 1, totalSpent: 41.98, completedOrders: 1 });
 
     expect((await buyer.get(`/api/orders/${theirs.id}`)).statusCode).toBe(404);
     expect((await other.get(`/api/orders/${theirs.id}`)).json().order.id).toBe(theirs.id);

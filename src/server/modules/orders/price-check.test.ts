@@ -93,8 +93,8 @@ describe("prices shown at checkout", () => {
     );
     expect(retried.statusCode).toBe(201);
     const placed = await getOrder(buyer, retried.json().orderId);
-    // 2 × 14.25 + 10 × 0.0041 + 19.99 = 48.531; tax 2.42655 → 2.4266 (half up at 1/10,000).
-    expect(placed).toMatchObject({ subtotal: 48.531, tax: 2.4266, totalAmount: 50.9576 });
+    // 2 × 14.25 + 10 × 0.0041 (0.041, owed as 0.04) + 19.99 = 48.53; tax 2.4265 → 2.43 (half up).
+    expect(placed).toMatchObject({ subtotal: 48.53, tax: 2.43, totalAmount: 50.96 });
     expect(placed.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ productName: "Moving Suite", price: 14.25, quantity: 2 }),
@@ -115,7 +115,7 @@ describe("prices shown at checkout", () => {
     expect(res.statusCode).toBe(201);
     expect(await getOrder(buyer, res.json().orderId)).toMatchObject({
       subtotal: 99.97,
-      totalAmount: 104.9685,
+      totalAmount: 104.97,
     });
   });
 

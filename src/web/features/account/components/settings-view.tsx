@@ -90,7 +90,7 @@ export function SettingsView({ me }: { me: Me }) {
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-8">
           <fieldset>
             <legend className={legendClass}>Appearance</legend>
-            <div className="mt-3 grid grid-cols-1 gap-3 min-[360px]:grid-cols-3 sm:max-w-md">
+            <div className="mt-3 grid grid-cols-1 gap-3 min-[440px]:grid-cols-3 sm:max-w-md">
               {themes.map(({ value, label, icon: Icon }) => (
                 <label
                   key={value}

@@ -111,26 +111,27 @@ export function InvoiceDocument({
           </section>
         </div>
 
-        {/* Phones scroll the items sideways inside this region; paper gets the whole table. */}
-        <section
-          aria-label="Invoice items"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-          tabIndex={0}
-          className="-mx-5 overflow-x-auto px-5 focus-visible:outline-2 focus-visible:outline-ring sm:mx-0 sm:px-0 print:overflow-visible"
-        >
-          <table className="w-full min-w-[34rem] text-left text-sm print:min-w-0" data-testid="invoice-items">
+        {/*
+          Phones get three columns, with the vendor, quantity and unit price under each product's name,
+          so nothing scrolls sideways; wider screens and paper get the whole table.
+        */}
+        <section aria-label="Invoice items">
+          <table className="w-full text-left text-sm" data-testid="invoice-items">
             <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Product
                 </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
+                <th scope="col" className="hidden px-3 py-2 font-semibold sm:table-cell print:table-cell">
                   Vendor
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
                   Qty
                 </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                <th
+                  scope="col"
+                  className="hidden px-3 py-2 text-right font-semibold sm:table-cell print:table-cell"
+                >
                   Unit price
                 </th>
                 <th scope="col" className="py-2 pl-3 text-right font-semibold">
@@ -150,10 +151,17 @@ export function InvoiceDocument({
                         Refunded
                       </span>
                     )}
+                    <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden print:hidden">
+                      {line.vendor} · {line.unitPrice}
+                    </span>
                   </td>
-                  <td className="px-3 py-2 text-muted-foreground">{line.vendor}</td>
+                  <td className="hidden px-3 py-2 text-muted-foreground sm:table-cell print:table-cell">
+                    {line.vendor}
+                  </td>
                   <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{line.unitPrice}</td>
+                  <td className="hidden px-3 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell print:table-cell">
+                    {line.unitPrice}
+                  </td>
                   <td className="py-2 pl-3 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
                 </tr>
               ))}

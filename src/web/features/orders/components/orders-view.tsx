@@ -192,13 +192,13 @@ function OrderDetail({ order }: { order: Order }) {
             <th scope="col" className="py-1 pr-3 font-medium">
               Product
             </th>
-            <th scope="col" className="px-3 py-1 font-medium">
+            <th scope="col" className="hidden px-3 py-1 font-medium sm:table-cell">
               Vendor
             </th>
             <th scope="col" className="px-3 py-1 text-right font-medium">
               Quantity
             </th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">
+            <th scope="col" className="hidden px-3 py-1 text-right font-medium sm:table-cell">
               Unit price
             </th>
             <th scope="col" className="py-1 pl-3 text-right font-medium">
@@ -211,10 +211,19 @@ function OrderDetail({ order }: { order: Order }) {
             // Lines keep their product's name after the product is gone, so the index keeps keys unique.
             // biome-ignore lint/suspicious/noArrayIndexKey: order lines never move
             <tr key={index} data-testid="order-line">
-              <td className="py-1 pr-3">{item.productName}</td>
-              <td className="px-3 py-1 text-muted-foreground">{item.vendor ?? "Unknown Vendor"}</td>
+              <td className="py-1 pr-3">
+                {item.productName}
+                {/* Phones fold the vendor and unit price under the name, so the table fits. */}
+                <span className="block text-xs text-muted-foreground sm:hidden">
+                  {item.vendor ?? "Unknown Vendor"} ·{" "}
+                  <UnitPrice usd={item.price} productName={item.productName} unit={item.pricingUnit} />
+                </span>
+              </td>
+              <td className="hidden px-3 py-1 text-muted-foreground sm:table-cell">
+                {item.vendor ?? "Unknown Vendor"}
+              </td>
               <td className="px-3 py-1 text-right tabular-nums">{item.quantity}</td>
-              <td className="px-3 py-1 text-right tabular-nums">
+              <td className="hidden px-3 py-1 text-right tabular-nums sm:table-cell">
                 <UnitPrice usd={item.price} productName={item.productName} unit={item.pricingUnit} />
               </td>
               <td className="py-1 pl-3 text-right tabular-nums">
