@@ -54,7 +54,7 @@ describe("comparing products", () => {
     const related = phone.getByTestId("related-products");
     await related.getByTestId("product-card").first().waitFor();
     expect(await related.getByRole("link", { name: three[2]?.name, exact: true }).count()).toBe(0);
-    await snapshot(phone, "compare-product-page-375-dark", { fullPage: true });
+    await snapshot(phone, "compare-tray-375-dark");
     await tray.getByRole("link", { name: "Compare now" }).click();
     await phone.waitForURL((url) => url.pathname === "/compare");
     expect(new URL(phone.url()).searchParams.get("ids")).toBe(ids.join(","));
@@ -149,7 +149,7 @@ describe("comparing products", () => {
       }
     }
     await expectAccessible(page);
-    await snapshot(page, "compare-product-page-1366-dark", { fullPage: true });
+    await snapshot(page, "compare-tray-1366-dark");
     await page.goto("/compare");
     await page.getByRole("heading", { name: "Pick at least two products" }).waitFor();
     await snapshot(page, "compare-empty-1366-dark");

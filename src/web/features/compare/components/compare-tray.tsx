@@ -23,7 +23,8 @@ export function CompareTray() {
         <p className="text-sm font-medium">
           Compare {items.length} of {MAX_COMPARE}
         </p>
-        <ul className="flex min-w-0 flex-1 flex-wrap gap-2">
+        {/* On a phone the bar stays one line: the names are on the comparison itself. */}
+        <ul className="hidden min-w-0 flex-1 flex-wrap gap-2 sm:flex">
           {items.map((item) => (
             <li
               key={item.id}
@@ -41,7 +42,7 @@ export function CompareTray() {
             </li>
           ))}
         </ul>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-2">
           <Button variant="ghost" size="sm" onClick={compareActions.clear}>
             Clear
           </Button>
