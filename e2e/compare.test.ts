@@ -153,6 +153,10 @@ describe("comparing products", () => {
     await page.goto("/compare");
     await page.getByRole("heading", { name: "Pick at least two products" }).waitFor();
     await snapshot(page, "compare-empty-1366-dark");
+    await page.goto(`/compare?ids=${list.items.map((p) => p.id).join(",")}`);
+    await page.getByRole("heading", { name: "This comparison cannot be shown" }).waitFor();
+    await page.getByText("You can compare at most 4 products").waitFor();
+    await page.goto("/compare");
     await page.getByRole("link", { name: "Compare the 4 products you picked" }).click();
     await page.getByTestId("compare-table").waitFor();
     expect(await page.getByTestId("compare-product-name").count()).toBe(4);

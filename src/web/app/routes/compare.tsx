@@ -20,15 +20,15 @@ function BackLink() {
   );
 }
 
-/** Fewer than two products: what to do next, and the tray's products when it holds enough. */
-function PickMore({ reason }: { reason?: string }) {
+/** Fewer than two products (or a broken link): what to do next, and the tray's products when it holds enough. */
+function PickMore({ title = "Pick at least two products", reason }: { title?: string; reason?: string }) {
   const tray = useCompareTray();
   return (
     <div
       className="rounded-lg border border-dashed border-border p-8 text-center"
       data-testid="compare-empty"
     >
-      <h2 className="text-xl font-semibold">Pick at least two products</h2>
+      <h2 className="text-xl font-semibold">{title}</h2>
       <p className="mx-auto mt-2 max-w-md text-muted-foreground">
         {reason ?? "Use Compare on a product's page to add it here. You can compare up to four products."}
       </p>
@@ -69,7 +69,7 @@ export function Component() {
   const raw = params.get("ids");
   const ids = splitIds(raw);
   const parsed = compareQuery.safeParse({ ids: raw ?? "" });
-  const compare = useCompare(ids, parsed.success);
+  const compare = useCompare(parsed.data?.ids ?? ids, parsed.success);
   const [onlyDifferences, setOnlyDifferences] = useState(false);
 
   const remove = (id: string) => {
@@ -82,7 +82,12 @@ export function Component() {
   if (!parsed.success) {
     // Too few is the ordinary empty state; a malformed or too long link says what is wrong with it.
     const issue = parsed.error.issues[0]?.message;
-    body = <PickMore reason={ids.length >= MIN_COMPARE ? issue : undefined} />;
+    body =
+      ids.length >= MIN_COMPARE ? (
+        <PickMore title="This comparison cannot be shown" reason={issue} />
+      ) : (
+        <PickMore />
+      );
   } else if (compare.isPending) {
     body = <TableSkeleton />;
   } else if (compare.isError) {
