@@ -153,11 +153,11 @@ export function CompareTable({
       <TableFrame aria-label="Product comparison">
         <Table className={cn("table-fixed", minWidths[products.length])} data-testid="compare-table">
           <TableHeader>
-            <TableHead className="w-36 align-bottom">
+            <TableHead className="w-36 align-top">
               <span className="sr-only">Product</span>
             </TableHead>
             {products.map((p) => (
-              <TableHead key={p.id} className="align-bottom text-foreground">
+              <TableHead key={p.id} className="align-top text-foreground">
                 <div className="space-y-2">
                   <Link to={paths.product(p.id)} tabIndex={-1} aria-hidden className="block">
                     <ProductImage src={p.imageUrl} alt="" className="rounded-md border border-border" />
