@@ -77,7 +77,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(53);
+    expect(patterns.length).toBe(54);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {
@@ -94,6 +94,7 @@ describe("isKnownPagePath", () => {
   test("spot-checks concrete paths", () => {
     expect(isKnownPagePath("/")).toBe(true);
     expect(isKnownPagePath("/products/abc")).toBe(true);
+    expect(isKnownPagePath("/compare")).toBe(true);
     expect(isKnownPagePath("/pages/x")).toBe(true);
     expect(isKnownPagePath("/vendors/kestrelbyte")).toBe(true);
     expect(isKnownPagePath("/dashboard/saved")).toBe(true);
@@ -187,11 +188,19 @@ describe("paths", () => {
     ...Object.entries(paths.admin).map(([name, build]) => [`admin.${name}`, build] as const),
     ...Object.entries(paths.seller).map(([name, build]) => [`seller.${name}`, build] as const),
   ];
-  // `dashboard` and `products` take optional arguments of their own; they are checked below.
+  // `dashboard`, `products` and `compare` take optional arguments of their own; they are checked below.
   test.each(
-    builders.filter(([name]) => name !== "dashboard" && name !== "products" && name !== "checkoutComplete"),
+    builders.filter(([name]) => !["dashboard", "products", "checkoutComplete", "compare"].includes(name)),
   )("paths.%s is a page the server knows", (_name, build) => {
     expect(isKnownPagePath((build as (id: string) => string)("abc"))).toBe(true);
+  });
+
+  test("paths.compare carries the ids in one readable, shareable query parameter", () => {
+    expect(paths.compare()).toBe("/compare");
+    expect(paths.compare(["a", "b c"])).toBe("/compare?ids=a,b%20c");
+    const url = new URL(paths.compare(["a", "b"]), "http://x");
+    expect(isKnownPagePath(url.pathname)).toBe(true);
+    expect(url.searchParams.get("ids")).toBe("a,b");
   });
 
   test("paths.checkoutComplete is the return page with the order in its query", () => {

@@ -10,6 +10,8 @@ export const routePatterns = {
   home: "/",
   products: "/products",
   product: "/products/:id",
+  /** Two to four products side by side: `?ids=a,b,c`. */
+  compare: "/compare",
   cart: "/cart",
   login: "/login",
   signup: "/signup",
@@ -131,6 +133,9 @@ export const paths = {
   products: (filters?: Partial<ProductListQuery>) =>
     `${href(r.products)}${productFiltersToSearch(filters ?? {})}`,
   product: (id: string) => href(r.product, { id }),
+  /** Commas stay literal so a shared link reads `?ids=a,b,c`. */
+  compare: (ids: readonly string[] = []) =>
+    ids.length > 0 ? `${href(r.compare)}?ids=${ids.map(encodeURIComponent).join(",")}` : href(r.compare),
   cart: () => href(r.cart),
   checkout: () => href(r.checkout),
   checkoutComplete: (orderId: string) => `${href(r.checkoutComplete)}?order=${encodeURIComponent(orderId)}`,

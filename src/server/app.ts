@@ -34,6 +34,7 @@ import { auditRoutes } from "#server/modules/audit/routes";
 import { bankTransferRoutes } from "#server/modules/bank-transfers/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
 import { categoryRoutes } from "#server/modules/categories/routes";
+import { compareRoutes } from "#server/modules/compare/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
 import { earningsRoutes } from "#server/modules/earnings/routes";
 import { faqRoutes } from "#server/modules/faq/routes";
@@ -290,6 +291,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(privacyRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
+  await app.register(compareRoutes, { prefix: "/api" });
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });

@@ -8,6 +8,7 @@ import type { adminOverviewSchema } from "#domain/admin-overview";
 import type { categoryListSchema, productListSchema } from "#domain/catalog-schemas";
 import type { adminCategoryListSchema } from "#domain/category-admin";
 import type { adminOrderListSchema, orderSchema } from "#domain/checkout";
+import type { compareAnswerSchema, relatedAnswerSchema } from "#domain/compare";
 import type {
   earningsOverviewSchema,
   payoutHistorySchema,
@@ -24,6 +25,8 @@ import type { sendVerificationCode } from "#web/features/auth/api/send-verificat
 import type { getCategories } from "#web/features/catalog/api/get-categories";
 import type { getProducts } from "#web/features/catalog/api/get-products";
 import type { getAdminCategories } from "#web/features/categories/api/get-admin-categories";
+import type { getCompare } from "#web/features/compare/api/get-compare";
+import type { getRelated } from "#web/features/compare/api/get-related";
 import type {
   getEarnings,
   getPayouts,
@@ -83,6 +86,11 @@ describe("the web fetchers answer with the domain schemas' types", () => {
     type Payout = z.infer<typeof payoutAnswerSchema>["payout"];
     expectTypeOf<Answer<typeof retryPayout>>().toEqualTypeOf<Payout>();
     expectTypeOf<Answer<typeof markTransferred>>().toEqualTypeOf<Payout>();
+  });
+
+  test("a comparison and the related products", () => {
+    expectTypeOf<Answer<typeof getCompare>>().toEqualTypeOf<z.infer<typeof compareAnswerSchema>>();
+    expectTypeOf<Answer<typeof getRelated>>().toEqualTypeOf<z.infer<typeof relatedAnswerSchema>>();
   });
 
   test("earnings: balances, sales, payouts and the seller's figures", () => {

@@ -38,6 +38,8 @@ const access: Record<string, Access> = {
   "GET /api/newsletter/unsubscribe": "public",
   "GET /api/products": "public",
   "GET /api/products/{id}": "public",
+  "GET /api/compare": "public",
+  "GET /api/products/{id}/related": "public",
   "GET /api/categories": "public",
   "GET /api/fx-rates": "public",
   "GET /api/content-blocks": "public",

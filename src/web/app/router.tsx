@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: r.home, lazy: () => import("#web/app/routes/home") },
       { path: r.products, lazy: () => import("#web/app/routes/products") },
       { path: r.product, lazy: () => import("#web/app/routes/product") },
+      { path: r.compare, lazy: () => import("#web/app/routes/compare") },
       { path: r.cart, lazy: () => import("#web/app/routes/cart") },
       { path: r.login, lazy: () => import("#web/app/routes/login") },
       { path: r.signup, lazy: () => import("#web/app/routes/signup") },

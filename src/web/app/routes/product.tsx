@@ -13,6 +13,9 @@ import { addProductToCart } from "#web/features/catalog/components/product-card"
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { VendorLink } from "#web/features/catalog/components/vendor-link";
+import { CompareToggle } from "#web/features/compare/components/compare-toggle";
+import { CompareTray } from "#web/features/compare/components/compare-tray";
+import { RelatedProducts } from "#web/features/compare/components/related-products";
 import { Price } from "#web/features/currency/components/price";
 import { QuestionSection } from "#web/features/questions/components/question-section";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
@@ -148,6 +151,7 @@ export function Component() {
               <ShoppingCart aria-hidden /> Add to cart
             </Button>
             <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
+            <CompareToggle id={p.id} name={p.name} />
           </div>
           {!me.data && (
             <p id="save-hint" className="text-sm text-muted-foreground">
@@ -205,8 +209,10 @@ export function Component() {
         </div>
       )}
 
+      <RelatedProducts productId={p.id} />
       <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
       <QuestionSection productId={p.id} />
+      <CompareTray />
     </article>
   );
 }
