@@ -79,6 +79,8 @@ try {
       [`${concurrency} conn p50 ms`]: loaded.p50,
       [`${concurrency} conn p99 ms`]: loaded.p99,
       "req/s": loaded.rps,
+      "503 (busy)": single.busy + loaded.busy,
+      "timeouts (10 s)": single.timeouts + loaded.timeouts,
       errors: single.errors + loaded.errors,
     };
   }

@@ -16,7 +16,7 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-bench-"));
 const env = loadEnv({
   // Production's overload guard (tests turn it off by default): the overload scenario measures it.
-  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "1000",
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "250",
   ...process.env,
   NODE_ENV: "test",
   DATA_DIR: dataDir,

@@ -146,7 +146,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 async function refuseWhenSaturated(app: FastifyInstance, env: Env, database: DatabaseHandle) {
   const retryAfter = env.OVERLOAD_RETRY_AFTER_SECONDS;
-  const maxDelay = env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === "test" ? 0 : 1000);
+  const maxDelay = env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === "test" ? 0 : 250);
   if (maxDelay > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: maxDelay,
@@ -216,12 +216,15 @@ export async function buildApp(options: AppOptions) {
   );
   const catalogueCache = new CatalogueCache();
   app.decorate("catalogueCache", catalogueCache);
-  // Every instance forgets its catalogue answers when a catalogue table changes anywhere; after a lost
-  // connection it forgets everything, as it may have missed a change.
+  // Every instance forgets its catalogue answers when a catalogue table changes anywhere. While it cannot
+  // hear of changes (its LISTEN connection is lost) it keeps nothing, and starts afresh when it can again.
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
-    const clear = () => catalogueCache.clear();
-    stopListening = await database.listen(CATALOGUE_CHANNEL, clear, clear);
+    stopListening = await database.listen(
+      CATALOGUE_CHANNEL,
+      () => catalogueCache.clear(),
+      (listening) => catalogueCache.suspend(!listening),
+    );
   });
   app.addHook("preClose", async () => stopListening?.());
   // The notification reaches this instance a moment after the commit; a write answered here clears at

@@ -51,13 +51,13 @@ export type DatabaseHandle = {
   dump?(): Promise<Blob>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, on a connection of its own on PostgreSQL that is opened
-   * again when lost; `onReconnect` runs once it listens again, since notifications sent meanwhile are lost.
-   * Resolves once listening; the answer stops listening.
+   * again when lost; `onListening(false)` runs when it is lost (notifications sent until it is back are
+   * lost too) and `onListening(true)` once it listens again. Resolves once listening; the answer stops.
    */
   listen(
     channel: string,
     onNotify: (payload: string) => void,
-    onReconnect: () => void,
+    onListening: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   /**
    * Runs a public read that may be abandoned: on PostgreSQL on one connection with a statement timeout,
@@ -113,8 +113,8 @@ export async function openDatabase(options: {
       migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
       queueConnection: () => ({ connectionString: options.databaseUrl, max: 4 }),
-      listen: (channel, onNotify, onReconnect) =>
-        listenOnPostgres(options.databaseUrl as string, channel, onNotify, onReconnect, listeners),
+      listen: (channel, onNotify, onListening) =>
+        listenOnPostgres(options.databaseUrl as string, channel, onNotify, onListening, listeners),
       cancellableRead: async (signal, read) => {
         signal.throwIfAborted();
         const client = await readPool.connect();
@@ -178,14 +178,13 @@ export async function openDatabase(options: {
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it is lost it
- * is opened again after a growing pause, and `onReconnect` tells the caller that it may have missed
- * notifications in between.
+ * is opened again after a growing pause; `onListening` tells the caller when it stops and starts hearing.
  */
 async function listenOnPostgres(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
-  onReconnect: () => void,
+  onListening: (listening: boolean) => void,
   listeners: Set<pg.Client>,
 ): Promise<() => Promise<void>> {
   let stopped = false;
@@ -208,6 +207,7 @@ async function listenOnPostgres(
       listeners.delete(client);
       if (stopped) return;
       console.warn("The catalogue notification connection was lost; reconnecting.");
+      onListening(false);
       retry(attempt + 1);
     });
   };
@@ -219,7 +219,7 @@ async function listenOnPostgres(
           const client = await connect();
           if (stopped) return void (await client.end());
           watch(client, 0);
-          onReconnect();
+          onListening(true);
         } catch {
           retry(attempt + 1);
         }

@@ -113,3 +113,17 @@ test("numbers are cached beside answers", async () => {
   expect(await cache.number("n", async () => ++loads + 41)).toBe(42);
   expect(await cache.number("n", async () => ++loads)).toBe(42);
 });
+
+test("while suspended nothing is kept, though concurrent misses still share a load", async () => {
+  const cache = new CatalogueCache();
+  let loads = 0;
+  const load = async () => String(++loads);
+  await cache.getOrLoad("k", load);
+  cache.suspend(true);
+  const [a, b] = await Promise.all([cache.getOrLoad("k", load), cache.getOrLoad("k", load)]);
+  expect([a.body, b.body]).toEqual(["2", "2"]);
+  expect((await cache.getOrLoad("k", load)).body).toBe("3");
+  cache.suspend(false);
+  expect((await cache.getOrLoad("k", load)).body).toBe("4");
+  expect((await cache.getOrLoad("k", load)).body).toBe("4");
+});

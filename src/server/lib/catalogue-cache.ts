@@ -36,6 +36,7 @@ export class CatalogueCache {
   private readonly flights = new Map<string, Flight>();
   private bytes = 0;
   private generation = 0;
+  private suspended = false;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
@@ -72,7 +73,7 @@ export class CatalogueCache {
   /** The cached answer, if any: the hot path, with no promise or signal to make. */
   get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.expires <= this.now()) return undefined;
+    if (!hit || hit.expires <= this.now() || this.suspended) return undefined;
     this.stats.hits++;
     // Map order is insertion order: moving a hit to the end keeps the least recently used first.
     this.entries.delete(key);
@@ -119,7 +120,7 @@ export class CatalogueCache {
         const body = await load(controller.signal);
         const answer = { body, etag: strongEtag(body) };
         // A change committed while this load ran may not be in what it read: answer, but keep nothing.
-        if (generation === this.generation) this.store(key, answer);
+        if (generation === this.generation && !this.suspended) this.store(key, answer);
         return answer;
       } finally {
         if (this.flights.get(key) === flight) this.flights.delete(key);
@@ -153,6 +154,15 @@ export class CatalogueCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+  }
+
+  /**
+   * While suspended (changes cannot be heard of) every read loads afresh, still one load per key at a
+   * time, and nothing is kept. Either way the cache is cleared.
+   */
+  suspend(suspended: boolean) {
+    this.suspended = suspended;
+    this.clear();
   }
 
   /** Forgets every answer, and makes loads already running answer without storing. */

@@ -163,6 +163,37 @@ describe("catalogue cache", () => {
     expect(other.catalogueCache.size.entries).toBe(0);
   });
 
+  test.runIf(process.env.DATABASE_URL)(
+    "an instance whose LISTEN connection is lost keeps nothing until it listens again, then hears changes",
+    async () => {
+      const listeners = async () =>
+        (
+          (await t.db.execute(
+            sql`select pid from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+          )) as unknown as { rows: { pid: number }[] }
+        ).rows;
+      const before = await listeners();
+      expect(before.length).toBe(2);
+      await get(other, "/api/categories");
+      await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query like 'listen %'`);
+      // Both instances lose theirs; until they are back, every read goes to the database.
+      await vi.waitFor(async () => {
+        await get(other, "/api/categories");
+        expect(other.catalogueCache.size.entries).toBe(0);
+      });
+      await vi.waitFor(async () => expect((await listeners()).length).toBe(2), { timeout: 10_000 });
+      await vi.waitFor(async () => {
+        await get(other, "/api/categories");
+        expect(other.catalogueCache.size.entries).toBe(1);
+      });
+      const clears = other.catalogueCache.stats.clears;
+      await t.db.execute(sql`delete from categories where false`);
+      await notified(other, clears);
+      expect(other.catalogueCache.size.entries).toBe(0);
+    },
+  );
+
   test("a write to other tables, or one rolled back, keeps the cache", async () => {
     await get(other, "/api/categories");
     const clears = other.catalogueCache.stats.clears;
@@ -218,7 +249,7 @@ describe("overload", () => {
   test("too many requests waiting for a database connection get 503 at once", async () => {
     const database = other.database;
     const waiting = database.waitingForConnection;
-    database.waitingForConnection = () => 101;
+    database.waitingForConnection = () => 26;
     try {
       const res = await get(other, "/api/categories");
       expect(res.statusCode).toBe(503);
