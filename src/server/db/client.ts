@@ -71,7 +71,7 @@ export type DatabaseHandle = {
 };
 
 /** The longest a public catalogue read may run on PostgreSQL before the server gives up on it. */
-export const PUBLIC_READ_TIMEOUT_MS = 5_000;
+export const PUBLIC_READ_TIMEOUT_MS = 3_000;
 
 /** Why a read was given up: the client left, or it ran past PUBLIC_READ_TIMEOUT_MS (SQLSTATE 57014). */
 export const isCancelledQuery = (error: unknown) =>
