@@ -15,6 +15,8 @@ import { loadEnv } from "#server/env";
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-bench-"));
 const env = loadEnv({
+  // Production's overload guard (tests turn it off by default): the overload scenario measures it.
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "250",
   ...process.env,
   NODE_ENV: "test",
   DATA_DIR: dataDir,
@@ -44,7 +46,15 @@ const plans = {
 
 const app = await buildApp({ env, database, webRoot: null });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
-console.info(JSON.stringify({ address, kind: database.kind, productCount, seedSeconds, plans }));
+// An existing product for the "product by id" scenario.
+const [sample] = (
+  (await database.db.execute(
+    sql`select id from products where is_active and moderation_status = 'approved' order by id limit 1`,
+  )) as unknown as { rows: { id: string }[] }
+).rows;
+console.info(
+  JSON.stringify({ address, kind: database.kind, productCount, seedSeconds, plans, productId: sample?.id }),
+);
 process.once("SIGTERM", async () => {
   await app.close();
   process.exit(0);

@@ -7,7 +7,8 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyError } from "fastify";
+import underPressure from "@fastify/under-pressure";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -19,14 +20,14 @@ import { type Auth, createAuth } from "#server/auth/auth";
 import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import { type Env, publicUrl } from "#server/env";
-import { AppError, Forbidden, TooManyRequests } from "#server/errors";
+import { AppError, Forbidden, ServiceBusy, TooManyRequests } from "#server/errors";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
+import { CatalogueCache } from "#server/lib/catalogue-cache";
 import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
-import { TtlCache } from "#server/lib/ttl-cache";
 import { createMailer, createMailTransport, type Mailer, type MailTransport } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
 import { adminOverviewRoutes } from "#server/modules/admin-overview/routes";
@@ -90,13 +91,16 @@ declare module "fastify" {
     clock: Clock;
     /** Connect onboarding and transfers to sellers and resellers (Stripe, or test mode), from the environment. */
     payoutRails: PayoutRails;
-    /** Listing totals reused for a few seconds; cleared by every catalogue change on this instance. */
-    productCounts: TtlCache<number>;
+    /**
+     * The public catalogue's serialised answers and listing totals, cleared by every change to a table they
+     * read, on every instance (decision 0018).
+     */
+    catalogueCache: CatalogueCache;
   }
 }
 
-/** How long a listing's total count is reused when nothing changed on this instance. */
-export const COUNT_CACHE_MS = 10_000;
+/** The channel the catalogue tables' triggers notify on (migration 0020). */
+export const CATALOGUE_CHANNEL = "catalogue_changed";
 
 export type AppOptions = {
   env: Env;
@@ -134,6 +138,40 @@ export const contentSecurityPolicy = {
     upgradeInsecureRequests: null,
   },
 };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A saturated server answers at once "busy, retry after N s" rather than slowly (decision 0018): when the
+ * event loop lags (`@fastify/under-pressure`), or when too many requests already wait for a connection.
+ */
+async function refuseWhenSaturated(app: FastifyInstance, env: Env, database: DatabaseHandle) {
+  const retryAfter = env.OVERLOAD_RETRY_AFTER_SECONDS;
+  const maxDelay = env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === "test" ? 0 : 250);
+  if (maxDelay > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: maxDelay,
+      // A lag is noticed within a tenth of a second, and forgiven as soon.
+      sampleInterval: 100,
+      retryAfter,
+      // It sets the status and Retry-After and hands this to the error handler, as any AppError.
+      customError: class extends ServiceBusy {
+        constructor() {
+          super(retryAfter);
+        }
+      },
+    });
+  }
+  const maxWaiting = env.OVERLOAD_MAX_WAITING_QUERIES;
+  if (maxWaiting > 0) {
+    app.addHook("onRequest", async (_request, reply) => {
+      if (database.waitingForConnection() > maxWaiting) {
+        reply.header("retry-after", String(retryAfter));
+        throw new ServiceBusy(retryAfter);
+      }
+    });
+  }
+}
 
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
@@ -177,7 +215,24 @@ export async function buildApp(options: AppOptions) {
     "payoutRails",
     payoutRailsFromEnv(env, { testSecret: testWebhookSecret(env), stripe: createStripePayoutRails }),
   );
-  app.decorate("productCounts", new TtlCache<number>(COUNT_CACHE_MS));
+  const catalogueCache = new CatalogueCache();
+  app.decorate("catalogueCache", catalogueCache);
+  // Every instance forgets its catalogue answers when a catalogue table changes anywhere. While it cannot
+  // hear of changes (its LISTEN connection is lost) it keeps nothing, and starts afresh when it can again.
+  let stopListening: (() => Promise<void>) | undefined;
+  app.addHook("onReady", async () => {
+    stopListening = await database.listen(
+      CATALOGUE_CHANNEL,
+      () => catalogueCache.clear(),
+      (listening) => catalogueCache.suspend(!listening),
+    );
+  });
+  app.addHook("preClose", async () => stopListening?.());
+  // The notification reaches this instance a moment after the commit; a write answered here clears at
+  // once too, so whoever made a change sees it on their very next request.
+  app.addHook("onSend", async (request) => {
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) catalogueCache.clear();
+  });
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -193,6 +248,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onClose", async () => {
     await database.close();
   });
+  await refuseWhenSaturated(app, env, database);
   rejectHostileInput(app);
 
   // Cookies are SameSite=Lax and bodies must be JSON; on top, a write whose Origin is not the public
@@ -202,7 +258,7 @@ export async function buildApp(options: AppOptions) {
   // drive with the user's cookies: those stay allowed unless Fetch Metadata says cross-site.
   const publicOrigin = new URL(publicUrl(env)).origin;
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") || ["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+    if (!request.url.startsWith("/api/") || SAFE_METHODS.has(request.method)) return;
     // Payment providers post their webhooks server to server; the signature is their authority.
     if (request.url.startsWith("/api/payments/webhooks/")) return;
     const origin = request.headers.origin;

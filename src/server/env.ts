@@ -46,6 +46,16 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@stackbay.test"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanish.default(false),
+    /**
+     * Mean event-loop delay (ms) over which requests are refused at once with 503 and Retry-After rather
+     * than answered slowly (decision 0018). 0 turns the check off; unset means 250, or off under
+     * NODE_ENV=test, where PGlite's synchronous work would trip it.
+     */
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    /** Requests waiting for a PostgreSQL connection over which new requests get 503 at once; 0 is off. */
+    OVERLOAD_MAX_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(25),
+    /** The Retry-After (seconds) of those 503 answers. */
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */
     REFUND_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(DEFAULT_REFUND_WINDOW_DAYS),
     /** Days after shipping when an item the buyer has not confirmed counts as delivered. */

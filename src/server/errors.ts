@@ -46,3 +46,12 @@ export class TooManyRequests extends AppError {
     super(429, "RATE_LIMITED", `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`);
   }
 }
+
+/** The server is saturated (or gave up on a read): answered at once, with Retry-After, instead of slowly. */
+export class ServiceBusy extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(503, "SERVICE_BUSY", "The site is very busy right now. Please try again in a few seconds.", {
+      retryAfterSeconds,
+    });
+  }
+}

@@ -49,8 +49,35 @@ export type DatabaseHandle = {
   queueConnection(): ConstructorOptions;
   /** PGlite only: the whole data directory as a tar archive, to start other databases from. */
   dump?(): Promise<Blob>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, on a connection of its own on PostgreSQL that is opened
+   * again when lost; `onListening(false)` runs when it is lost (notifications sent until it is back are
+   * lost too) and `onListening(true)` once it listens again. Resolves once listening; the answer stops.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Runs a public read that may be abandoned: on PostgreSQL on one connection with a statement timeout,
+   * cancelled (pg_cancel_backend) when `signal` aborts. PGlite runs one statement at a time in this process
+   * and cannot interrupt it: there the signal only keeps a read from starting.
+   */
+  cancellableRead<T>(signal: AbortSignal, read: (db: Database) => Promise<T>): Promise<T>;
+  /** Requests waiting for a free connection right now (always 0 on PGlite). */
+  waitingForConnection(): number;
   close(): Promise<void>;
 };
+
+/** The longest a public catalogue read may run on PostgreSQL before the server gives up on it. */
+export const PUBLIC_READ_TIMEOUT_MS = 3_000;
+
+/** Why a read was given up: the client left, or it ran past PUBLIC_READ_TIMEOUT_MS (SQLSTATE 57014). */
+export const isCancelledQuery = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === "57014" ||
+  (error as { cause?: { code?: unknown } } | null)?.cause?.code === "57014" ||
+  (error instanceof Error && error.name === "AbortError");
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -70,13 +97,52 @@ export async function openDatabase(options: {
     // a listener that error would crash the process; the pool already discards the connection.
     pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" });
+    // Public reads on their own small pool whose connections carry a statement timeout, so an abandoned
+    // or runaway catalogue query cannot hold a connection the rest of the site needs.
+    const readPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      statement_timeout: PUBLIC_READ_TIMEOUT_MS,
+    });
+    readPool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+    const readDbs = new WeakMap<pg.PoolClient, Database>();
+    const listeners = new Set<pg.Client>();
     return {
       db: db as unknown as Database,
       kind: "postgres",
       migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
       queueConnection: () => ({ connectionString: options.databaseUrl, max: 4 }),
-      close: () => pool.end(),
+      listen: (channel, onNotify, onListening) =>
+        listenOnPostgres(options.databaseUrl as string, channel, onNotify, onListening, listeners),
+      cancellableRead: async (signal, read) => {
+        signal.throwIfAborted();
+        const client = await readPool.connect();
+        let readDb = readDbs.get(client);
+        if (!readDb) {
+          readDb = drizzleNodePg({ client, schema, casing: "snake_case" }) as unknown as Database;
+          readDbs.set(client, readDb);
+        }
+        const cancel = () => {
+          // From another connection: the one reading is busy. A cancel that arrives after the read ended
+          // finds the backend idle and does nothing.
+          pool
+            .query("select pg_cancel_backend($1)", [(client as unknown as { processID: number }).processID])
+            .catch(() => undefined);
+        };
+        signal.addEventListener("abort", cancel, { once: true });
+        try {
+          return await read(readDb);
+        } finally {
+          signal.removeEventListener("abort", cancel);
+          client.release();
+        }
+      },
+      waitingForConnection: () => pool.waitingCount + readPool.waitingCount,
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.end().catch(() => undefined)));
+        await Promise.all([pool.end(), readPool.end()]);
+      },
     };
   }
   let dir: string | undefined;
@@ -94,6 +160,82 @@ export async function openDatabase(options: {
     ping: async () => void (await db.execute(sql`select 1`)),
     queueConnection: () => ({ db: fromPglite(client), backend: "pglite" }),
     dump: async () => client.dumpDataDir("none"),
+    // One process, one database: notifications are delivered as the statement that sent them commits.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    cancellableRead: async (signal, read) => {
+      signal.throwIfAborted();
+      return read(db as unknown as Database);
+    },
+    waitingForConnection: () => 0,
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it is lost it
+ * is opened again after a growing pause; `onListening` tells the caller when it stops and starts hearing.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListening: (listening: boolean) => void,
+  listeners: Set<pg.Client>,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    client.on("error", () => undefined);
+    await client.connect();
+    await client.query(`listen "${channel.replaceAll('"', '""')}"`);
+    return client;
+  };
+  const watch = (client: pg.Client, attempt: number) => {
+    current = client;
+    listeners.add(client);
+    client.once("end", () => {
+      listeners.delete(client);
+      if (stopped) return;
+      console.warn("The catalogue notification connection was lost; reconnecting.");
+      onListening(false);
+      retry(attempt + 1);
+    });
+  };
+  const retry = (attempt: number) => {
+    retryTimer = setTimeout(
+      async () => {
+        if (stopped) return;
+        try {
+          const client = await connect();
+          if (stopped) return void (await client.end());
+          watch(client, 0);
+          onListening(true);
+        } catch {
+          retry(attempt + 1);
+        }
+      },
+      Math.min(5_000, 100 * 2 ** attempt),
+    );
+    retryTimer.unref();
+  };
+  watch(await connect(), 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    if (client) {
+      listeners.delete(client);
+      await client.end().catch(() => undefined);
+    }
   };
 }

@@ -1,14 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog-schemas";
 import type { Database } from "#server/db/client";
-import {
-  categories,
-  fxRates,
-  productFeatures,
-  productSpecifications,
-  products,
-  storefronts,
-} from "#server/db/schema/catalog";
+import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import { containsPattern } from "#server/lib/like";
 
@@ -110,25 +103,27 @@ export async function findActiveProduct(db: Database, id: string) {
   return row ?? null;
 }
 
-export async function listFeatures(db: Database, productId: string) {
-  const rows = await db
-    .select({ id: productFeatures.id, feature: productFeatures.feature })
-    .from(productFeatures)
-    .where(eq(productFeatures.productId, productId))
-    .orderBy(asc(productFeatures.position), asc(productFeatures.id));
-  return rows;
-}
-
-export async function listSpecifications(db: Database, productId: string) {
-  return db
+/**
+ * One product on sale with its features and specifications, in one statement (decision 0018): the lists
+ * are JSON aggregates of correlated subqueries on their product_id indexes.
+ */
+export async function findProductDetail(db: Database, id: string): Promise<ProductDetail | null> {
+  const [row] = await db
     .select({
-      id: productSpecifications.id,
-      key: productSpecifications.specKey,
-      value: productSpecifications.specValue,
+      ...productColumns,
+      // Spelled out: drizzle leaves columns unqualified when a select reads one table, and the
+      // subqueries must name the outer product.
+      features: sql<ProductDetail["features"]>`coalesce((
+        select json_agg(json_build_object('id', f.id, 'feature', f.feature) order by f.position, f.id)
+        from product_features f where f.product_id = products.id), '[]'::json)`,
+      specifications: sql<ProductDetail["specifications"]>`coalesce((
+        select json_agg(json_build_object('id', s.id, 'key', s.spec_key, 'value', s.spec_value)
+          order by s.position, s.id)
+        from product_specifications s where s.product_id = products.id), '[]'::json)`,
     })
-    .from(productSpecifications)
-    .where(eq(productSpecifications.productId, productId))
-    .orderBy(asc(productSpecifications.position), asc(productSpecifications.id));
+    .from(products)
+    .where(and(eq(products.id, id), onSale()));
+  return row ? toProductDetail(row, row.features, row.specifications) : null;
 }
 
 export function toProductDetail(

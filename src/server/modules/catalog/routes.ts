@@ -7,24 +7,24 @@ import {
   productListSchema,
 } from "#domain/catalog-schemas";
 import { NotFound } from "#server/errors";
+import { answerFromCache } from "#server/modules/catalog/cached";
 import {
-  findActiveProduct,
+  findProductDetail,
   listCategories,
   listContentBlocks,
-  listFeatures,
   listFxRates,
   listProducts,
-  listSpecifications,
-  toProductDetail,
 } from "#server/modules/catalog/repository";
 
-// Public catalogue data is the same for everyone, but admins and sellers change it at any time and the
-// next page load must show the change: shared caches may store it, and everyone revalidates every time.
-const CATALOGUE_CACHE = "public, no-cache";
+const fxRatesSchema = z.array(
+  z.object({ currencyCode: z.string(), rateToUsd: z.number(), fxBuffer: z.number() }),
+);
+const contentBlocksSchema = z.array(z.object({ key: z.string(), content: z.string() }));
 
+// Every answer here is public and the same for everyone, so it is served from the catalogue cache
+// (decision 0018), keyed by the validated query, which already has its defaults filled in.
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const counts = app.productCounts;
+  const cache = app.catalogueCache;
 
   app.get(
     "/products",
@@ -36,10 +36,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", CATALOGUE_CACHE);
-      return listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
-    },
+    async (request, reply) =>
+      answerFromCache(request, reply, `products:${JSON.stringify(request.query)}`, productListSchema, (db) =>
+        listProducts(db, request.query, (key, count) => cache.number(`count:${key}`, count)),
+      ),
   );
 
   app.get(
@@ -56,21 +56,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const notFound = new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
       if (!z.uuid().safeParse(id).success) throw notFound;
-      const row = await findActiveProduct(db, id);
-      if (!row) throw notFound;
-      // As the spec says: a failure loading features or specifications is logged and shown as none.
-      const [features, specifications] = await Promise.all([
-        listFeatures(db, id).catch((error: unknown) => {
-          request.log.error({ err: error, productId: id }, "loading product features failed");
-          return [];
-        }),
-        listSpecifications(db, id).catch((error: unknown) => {
-          request.log.error({ err: error, productId: id }, "loading product specifications failed");
-          return [];
-        }),
-      ]);
-      reply.header("cache-control", CATALOGUE_CACHE);
-      return toProductDetail(row, features, specifications);
+      // Product, features and specifications in one statement (decision 0018). "Not found" is not
+      // cached: ids are endless, and the primary key index answers it.
+      const key = `product:${id.toLowerCase()}`;
+      return answerFromCache(request, reply, key, productDetailSchema, async (db) => {
+        const detail = await findProductDetail(db, id);
+        if (!detail) throw notFound;
+        return detail;
+      });
     },
   );
 
@@ -83,10 +76,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryListSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", CATALOGUE_CACHE);
-      return listCategories(db);
-    },
+    async (request, reply) =>
+      answerFromCache(request, reply, "categories", categoryListSchema, listCategories),
   );
 
   app.get(
@@ -95,15 +86,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["catalogue"],
         summary: "Exchange rates from USD, with the buffer applied to displayed prices",
-        response: {
-          200: z.array(z.object({ currencyCode: z.string(), rateToUsd: z.number(), fxBuffer: z.number() })),
-        },
+        response: { 200: fxRatesSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", CATALOGUE_CACHE);
-      return listFxRates(db);
-    },
+    async (request, reply) => answerFromCache(request, reply, "fx-rates", fxRatesSchema, listFxRates),
   );
 
   app.get(
@@ -112,12 +98,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["content"],
         summary: "The site's editable texts",
-        response: { 200: z.array(z.object({ key: z.string(), content: z.string() })) },
+        response: { 200: contentBlocksSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", CATALOGUE_CACHE);
-      return listContentBlocks(db);
-    },
+    async (request, reply) =>
+      answerFromCache(request, reply, "content-blocks", contentBlocksSchema, listContentBlocks),
   );
 };

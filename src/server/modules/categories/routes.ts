@@ -70,7 +70,6 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created;
       });
-      app.productCounts.clear();
       request.log.info({ categoryId: row.id, slug, by: me.id }, "category created");
       return reply.status(201).send({
         category: { ...row, productCount: 0, createdAt: row.createdAt.toISOString() },
@@ -108,7 +107,6 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return category;
       });
-      app.productCounts.clear();
       request.log.info({ categoryId: id, slug: removed.slug, by: me.id }, "category deleted");
       return { ok: true as const };
     },

@@ -133,7 +133,6 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return created;
       });
-      app.productCounts.clear();
       request.log.info({ productId: product.id, by: me.id }, "product created");
       return reply.status(201).send({ product });
     },
@@ -188,7 +187,6 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return after;
       });
-      app.productCounts.clear();
       request.log.info({ productId: id, by: me.id }, "product updated");
       return { product };
     },
@@ -215,7 +213,6 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return after;
     });
-    app.productCounts.clear();
     return product;
   }
 

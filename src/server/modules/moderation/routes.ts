@@ -12,6 +12,7 @@ import {
   trustedSellerSchema,
 } from "#domain/moderation";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { answerFromCache } from "#server/modules/catalog/cached";
 import { listPending } from "#server/modules/moderation/repository";
 import {
   chooseFeatured,
@@ -42,10 +43,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: featuredHomeSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", "public, no-cache");
-      return featuredForHome(app);
-    },
+    // Public and on every home page load: from the catalogue cache (decision 0018).
+    async (request, reply) =>
+      answerFromCache(request, reply, "featured-products", featuredHomeSchema, () => featuredForHome(app)),
   );
 
   app.get(

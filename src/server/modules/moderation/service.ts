@@ -85,7 +85,6 @@ export async function decide(
     }
     return decisionOf(after);
   });
-  app.productCounts.clear();
   return result;
 }
 
@@ -159,7 +158,7 @@ export async function featuredForHome(app: FastifyInstance) {
   const fallback = await listProducts(
     db,
     productListQuery.parse({ pageSize: FEATURED_COUNT }),
-    (key, count) => app.productCounts.getOrLoad(key, count),
+    (key, count) => app.catalogueCache.number(`count:${key}`, count),
   );
   return { items: fallback.items };
 }

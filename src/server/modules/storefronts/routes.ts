@@ -73,8 +73,6 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedInUser(request);
       const { storefront, renamed } = await updateStorefront(db, me, request.body);
-      // The catalogue's cached counts are unaffected, but a rename changes what search matches.
-      if (renamed) app.productCounts.clear();
       request.log.info({ by: me.id, renamed }, "storefront saved");
       return { storefront };
     },
