@@ -1,5 +1,20 @@
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog-schemas";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
+import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
+import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
+import { decodeCursor, encodeCursor } from "#domain/product-cursor";
 import type { Database } from "#server/db/client";
 import {
   categories,
@@ -52,53 +67,273 @@ export function toProductCard(row: ProductRow): ProductCard {
   };
 }
 
-const orderings: Record<ProductListQuery["sort"], SQL[]> = {
-  default: [desc(products.createdAt), desc(products.id)],
-  newest: [desc(products.createdAt), desc(products.id)],
-  "price-low": [asc(products.price), asc(products.id)],
-  "price-high": [desc(products.price), desc(products.id)],
+/**
+ * Each sort's order, its key as exact text for the cursor, and the seek condition that starts after a
+ * cursor. Every order ends with the id, and each has an index on (key, id), so a seek is an index range
+ * scan whatever the depth.
+ */
+type SortPlan = {
+  order: SQL[];
+  key: SQL<string | null>;
+  after: (key: string | null, id: string) => SQL;
+};
+const createdAtKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const newestFirst: SortPlan = {
+  order: [desc(products.createdAt), desc(products.id)],
+  key: createdAtKey,
+  after: (key, id) => sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`,
+};
+const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
+  default: newestFirst,
+  newest: newestFirst,
+  "price-low": {
+    order: [asc(products.price), asc(products.id)],
+    key: sql<string>`${products.price}::text`,
+    after: (key, id) => sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`,
+  },
+  "price-high": {
+    order: [desc(products.price), desc(products.id)],
+    key: sql<string>`${products.price}::text`,
+    after: (key, id) => sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`,
+  },
   // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
-  rating: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+  // Its order mixes directions (score down, id up) and puts unrated products last, so the seek is
+  // spelled out instead of one row comparison.
+  rating: {
+    order: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+    key: sql<string | null>`${products.ratingScore}::text`,
+    after: (key, id) =>
+      key === null
+        ? sql`(${products.ratingScore} is null and ${products.id} > ${id}::uuid)`
+        : sql`(${products.ratingScore} < ${key}::numeric or ${products.ratingScore} is null or (${products.ratingScore} = ${key}::numeric and ${products.id} > ${id}::uuid))`,
+  },
 };
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
+type CacheFacets = (key: string, load: () => Promise<ProductFacets>) => Promise<ProductFacets>;
+type Filter = "search" | "category" | "discount" | "vendor" | "unit" | "price" | "rating";
+
+/** The listing's filters as conditions, by name, so each facet can leave its own out. */
+function filterConditions(query: ProductListQuery): Record<Filter, SQL | undefined> {
+  const price = [
+    query.minPrice === undefined ? undefined : sql`${products.price} >= ${query.minPrice}::numeric`,
+    query.maxPrice === undefined ? undefined : sql`${products.price} <= ${query.maxPrice}::numeric`,
+  ].filter((c) => c !== undefined);
+  return {
+    search: query.search
+      ? sql`${products.searchText} like lower(${containsPattern(query.search)})`
+      : undefined,
+    category: query.category !== "all" ? eq(products.category, query.category) : undefined,
+    discount: query.discount ? eq(products.hasDiscount, true) : undefined,
+    vendor: query.vendor.length > 0 ? inArray(products.vendor, query.vendor) : undefined,
+    unit: query.unit.length > 0 ? inArray(products.pricingUnit, query.unit) : undefined,
+    price: price.length > 0 ? and(...price) : undefined,
+    rating: query.minRating === undefined ? undefined : gte(products.rating, String(query.minRating)),
+  };
+}
+
+const whereAll = (filters: Record<Filter, SQL | undefined>, except?: Filter) =>
+  and(
+    onSale(),
+    ...Object.entries(filters)
+      .filter(([name, condition]) => name !== except && condition !== undefined)
+      .map(([, condition]) => condition),
+  );
+
+/** The key a count or facet set is cached under: the filters only, never the page or the sort. */
+function filtersKey(query: ProductListQuery) {
+  return JSON.stringify([
+    query.search.toLowerCase(),
+    query.category,
+    query.discount,
+    [...query.vendor].sort(),
+    [...query.unit].sort(),
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.minRating ?? null,
+  ]);
+}
 
 /**
- * One page of active products and the number of all matches. `countTotal` lets the caller cache the
- * count, which is the expensive half on a large catalogue.
+ * Counts for every facet, one statement each, run in parallel; each applies every active filter but
+ * its own, so the panel shows what choosing another value would give.
+ */
+export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
+  const filters = filterConditions(query);
+  const n = sql<number>`count(*)::int`;
+  const [categoryRows, vendorRows, unitRows, ratingRows, discountRows, priceRows] = await Promise.all([
+    db
+      .select({ value: products.category, count: n })
+      .from(products)
+      .where(whereAll(filters, "category"))
+      .groupBy(products.category)
+      .orderBy(desc(n), asc(products.category)),
+    db
+      .select({ value: sql<string>`${products.vendor}`, count: n })
+      .from(products)
+      .where(and(whereAll(filters, "vendor"), isNotNull(products.vendor)))
+      .groupBy(products.vendor)
+      // Chosen vendors first, so a chosen vendor with few matches stays on the list to be unticked.
+      .orderBy(
+        query.vendor.length > 0 ? sql`${inArray(products.vendor, query.vendor)} desc` : sql`1`,
+        desc(n),
+        asc(products.vendor),
+      )
+      .limit(MAX_FACET_CHOICES),
+    db
+      .select({ value: sql<PricingUnit>`${products.pricingUnit}`, count: n })
+      .from(products)
+      .where(and(whereAll(filters, "unit"), isNotNull(products.pricingUnit)))
+      .groupBy(products.pricingUnit),
+    db
+      .select({
+        r4: sql<number>`(count(*) filter (where ${products.rating} >= 4))::int`,
+        r3: sql<number>`(count(*) filter (where ${products.rating} >= 3))::int`,
+        r2: sql<number>`(count(*) filter (where ${products.rating} >= 2))::int`,
+        r1: sql<number>`(count(*) filter (where ${products.rating} >= 1))::int`,
+      })
+      .from(products)
+      .where(whereAll(filters, "rating")),
+    db
+      .select({ count: sql<number>`(count(*) filter (where ${products.hasDiscount}))::int` })
+      .from(products)
+      .where(whereAll(filters, "discount")),
+    priceHistogram(db, whereAll(filters, "price")),
+  ]);
+  const ratings = ratingRows[0];
+  const order = new Map(pricingUnits.map((unit, index) => [unit, index]));
+  return {
+    categories: categoryRows,
+    vendors: vendorRows,
+    units: unitRows.sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0)),
+    ratings: [
+      { value: 4, count: ratings?.r4 ?? 0 },
+      { value: 3, count: ratings?.r3 ?? 0 },
+      { value: 2, count: ratings?.r2 ?? 0 },
+      { value: 1, count: ratings?.r1 ?? 0 },
+    ],
+    discounted: discountRows[0]?.count ?? 0,
+    price: priceRows,
+  };
+}
+
+/** The lowest and highest price of the matches and how many fall in each of PRICE_BUCKETS equal bands. */
+async function priceHistogram(db: Database, where: SQL | undefined): Promise<ProductFacets["price"]> {
+  const matching = db.$with("matching").as(db.select({ price: products.price }).from(products).where(where));
+  const bounds = db.$with("bounds").as(
+    db
+      .select({
+        lo: sql<string>`min(${matching.price})`.as("lo"),
+        hi: sql<string>`max(${matching.price})`.as("hi"),
+      })
+      .from(matching),
+  );
+  // The bucket count is inlined, not a parameter, so the grouped expression is the selected one.
+  const bucketCount = sql.raw(String(PRICE_BUCKETS));
+  const bucket = sql<number>`case when ${bounds.hi} = ${bounds.lo} then 1 else least(width_bucket(${matching.price}, ${bounds.lo}, ${bounds.hi}, ${bucketCount}), ${bucketCount}) end`;
+  const rows = await db
+    .with(matching, bounds)
+    .select({
+      lo: sql<string>`${bounds.lo}::text`,
+      hi: sql<string>`${bounds.hi}::text`,
+      bucket: sql<number>`${bucket}::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(matching)
+    .crossJoin(bounds)
+    .groupBy(bounds.lo, bounds.hi, bucket)
+    .orderBy(bucket);
+  const first = rows[0];
+  if (!first) return { min: null, max: null, buckets: [] };
+  // Band edges are only drawn, never charged, so plain numbers are fine here.
+  const lo = Number(first.lo);
+  const hi = Number(first.hi);
+  const width = (hi - lo) / PRICE_BUCKETS;
+  const counts = new Map(rows.map((row) => [row.bucket, row.count]));
+  const buckets =
+    hi === lo
+      ? [{ from: lo, to: hi, count: counts.get(1) ?? 0 }]
+      : Array.from({ length: PRICE_BUCKETS }, (_, index) => ({
+          from: Math.round((lo + width * index) * 10_000) / 10_000,
+          to: Math.round((lo + width * (index + 1)) * 10_000) / 10_000,
+          count: counts.get(index + 1) ?? 0,
+        }));
+  return { min: lo, max: hi, buckets };
+}
+
+/**
+ * One page of active products, the number of all matches (up to COUNT_CAP) and, when asked, the facet
+ * counts. `countTotal` and `cacheFacets` let the caller cache those, the expensive part on a large
+ * catalogue. With `after` the page is a keyset seek; a page number alone (a typed or shared `?page=7`)
+ * falls back to an offset over ids only, then fetches the rows of that page.
  */
 export async function listProducts(
   db: Database,
   query: ProductListQuery,
   countTotal: CountTotal = (_key, run) => run(),
+  cacheFacets: CacheFacets = (_key, load) => load(),
 ) {
-  const conditions: SQL[] = [onSale()];
-  if (query.search) {
-    conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
-  }
-  if (query.category !== "all") conditions.push(eq(products.category, query.category));
-  if (query.discount) conditions.push(eq(products.hasDiscount, true));
-  const where = and(...conditions);
+  const filters = filterConditions(query);
+  const where = whereAll(filters);
+  const plan = sortPlans[query.sort];
+  const cursor = query.after === undefined ? null : decodeCursor(query.sort, query.after);
+  const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
+  // One row more than the page tells whether there is a next page without another query.
+  const take = query.pageSize + 1;
+  const select = () => db.select({ ...productColumns, sortKey: plan.key }).from(products);
 
-  const countKey = JSON.stringify([query.search.toLowerCase(), query.category, query.discount]);
-  const [rows, total] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderings[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countTotal(
-      countKey,
-      async () => (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0,
-    ),
+  const pageRows = cursor
+    ? select()
+        .where(and(where, plan.after(cursor.key, cursor.id)))
+        .orderBy(...plan.order)
+        .limit(take)
+    : offset === 0
+      ? select()
+          .where(where)
+          .orderBy(...plan.order)
+          .limit(take)
+      : select()
+          .where(
+            inArray(
+              products.id,
+              db
+                .select({ id: products.id })
+                .from(products)
+                .where(where)
+                .orderBy(...plan.order)
+                .limit(take)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...plan.order);
+
+  const key = filtersKey(query);
+  const [rows, total, facets] = await Promise.all([
+    pageRows,
+    countTotal(key, async () => {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped");
+      return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+    }),
+    query.facets ? cacheFacets(key, () => productFacets(db, query)) : null,
   ]);
+  const page = rows.slice(0, query.pageSize);
+  const last = page.at(-1);
   return {
-    items: rows.map(toProductCard),
-    total,
+    items: page.map(({ sortKey: _sortKey, ...row }) => toProductCard(row)),
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor:
+      rows.length > query.pageSize && last
+        ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id })
+        : null,
+    facets,
   };
 }
 
