@@ -217,20 +217,31 @@ export async function productFacets(db: Database, query: ProductListQuery): Prom
   };
 }
 
-/** The lowest and highest price of the matches and how many fall in each of PRICE_BUCKETS equal bands. */
+/**
+ * The lowest and highest price of the matches and how many fall in each of PRICE_BUCKETS bands. Prices
+ * run from fractions of a cent (per API call) to thousands of dollars, so the bands are equal on a log
+ * scale (of price + 1); equal widths would put nearly everything in the first bar.
+ */
 async function priceHistogram(db: Database, where: SQL | undefined): Promise<ProductFacets["price"]> {
-  const matching = db.$with("matching").as(db.select({ price: products.price }).from(products).where(where));
+  const matching = db.$with("matching").as(
+    db
+      .select({ price: products.price, scaled: sql<string>`ln(${products.price} + 1)`.as("scaled") })
+      .from(products)
+      .where(where),
+  );
   const bounds = db.$with("bounds").as(
     db
       .select({
         lo: sql<string>`min(${matching.price})`.as("lo"),
         hi: sql<string>`max(${matching.price})`.as("hi"),
+        slo: sql<string>`min(${matching.scaled})`.as("slo"),
+        shi: sql<string>`max(${matching.scaled})`.as("shi"),
       })
       .from(matching),
   );
   // The bucket count is inlined, not a parameter, so the grouped expression is the selected one.
   const bucketCount = sql.raw(String(PRICE_BUCKETS));
-  const bucket = sql<number>`case when ${bounds.hi} = ${bounds.lo} then 1 else least(width_bucket(${matching.price}, ${bounds.lo}, ${bounds.hi}, ${bucketCount}), ${bucketCount}) end`;
+  const bucket = sql<number>`case when ${bounds.shi} = ${bounds.slo} then 1 else least(width_bucket(${matching.scaled}, ${bounds.slo}, ${bounds.shi}, ${bucketCount}), ${bucketCount}) end`;
   const rows = await db
     .with(matching, bounds)
     .select({
@@ -248,16 +259,21 @@ async function priceHistogram(db: Database, where: SQL | undefined): Promise<Pro
   // Band edges are only drawn, never charged, so plain numbers are fine here.
   const lo = Number(first.lo);
   const hi = Number(first.hi);
-  const width = (hi - lo) / PRICE_BUCKETS;
   const counts = new Map(rows.map((row) => [row.bucket, row.count]));
-  const buckets =
-    hi === lo
-      ? [{ from: lo, to: hi, count: counts.get(1) ?? 0 }]
-      : Array.from({ length: PRICE_BUCKETS }, (_, index) => ({
-          from: Math.round((lo + width * index) * 10_000) / 10_000,
-          to: Math.round((lo + width * (index + 1)) * 10_000) / 10_000,
-          count: counts.get(index + 1) ?? 0,
-        }));
+  if (hi === lo) return { min: lo, max: hi, buckets: [{ from: lo, to: hi, count: counts.get(1) ?? 0 }] };
+  const from = Math.log(lo + 1);
+  const step = (Math.log(hi + 1) - from) / PRICE_BUCKETS;
+  const edge = (index: number) =>
+    index === 0
+      ? lo
+      : index === PRICE_BUCKETS
+        ? hi
+        : Math.round((Math.exp(from + step * index) - 1) * 10_000) / 10_000;
+  const buckets = Array.from({ length: PRICE_BUCKETS }, (_, index) => ({
+    from: edge(index),
+    to: edge(index + 1),
+    count: counts.get(index + 1) ?? 0,
+  }));
   return { min: lo, max: hi, buckets };
 }
 
