@@ -92,7 +92,10 @@ export function Component() {
     if (data?.nextCursor) seenCursors.set(cursorKey(filters, data.page + 1), data.nextCursor);
     if (at.after) seenCursors.set(cursorKey(filters, at.page), at.after);
   }, [data, filters, at]);
-  const cursorFor = (page: number) => seenCursors.get(cursorKey(filters, page));
+  const cursorFor = (page: number) =>
+    page === at.page + 1 && data?.page === at.page && data.nextCursor
+      ? data.nextCursor
+      : seenCursors.get(cursorKey(filters, page));
   const lastPage = Math.max(1, Math.ceil(total / (data?.pageSize ?? 24)));
   const categoryCounts = new Map(facets?.categories.map((c) => [c.value, c.count]));
   const activeCount =
@@ -256,7 +259,7 @@ export function Component() {
                 </Button>
               </div>
             ) : products.isPending ? (
-              <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
                 <ProductCardSkeletons count={SKELETON_COUNT} />
               </div>
             ) : items.length === 0 ? (
@@ -272,7 +275,7 @@ export function Component() {
               <>
                 <h2 className="sr-only">Results</h2>
                 <div
-                  className={`mt-4 grid gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${products.isPlaceholderData ? "opacity-60" : ""}`}
+                  className={`mt-4 grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-4 ${products.isPlaceholderData ? "opacity-60" : ""}`}
                   aria-busy={products.isPlaceholderData}
                 >
                   {items.map((product, index) => (

@@ -59,6 +59,7 @@ function Choice({
 /**
  * Bars of how many matches fall in each price band (every filter but price applied); bands inside the
  * chosen range are drawn in the primary colour. Plain CSS bars: no chart library for twelve rectangles.
+ * The bands widen with the price (see `priceHistogram`), so $0.004 calls and $5,000 servers both show.
  */
 function PriceHistogram({
   price,
@@ -121,7 +122,8 @@ function PriceRange({
       <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
         <div className="grid gap-1">
           <label htmlFor={`${id}-min`} className="text-xs text-muted-foreground">
-            Min price (USD)
+            Min
+            <span className="sr-only"> price</span> (USD)
           </label>
           <Input
             id={`${id}-min`}
@@ -134,7 +136,8 @@ function PriceRange({
         </div>
         <div className="grid gap-1">
           <label htmlFor={`${id}-max`} className="text-xs text-muted-foreground">
-            Max price (USD)
+            Max
+            <span className="sr-only"> price</span> (USD)
           </label>
           <Input
             id={`${id}-max`}
