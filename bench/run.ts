@@ -23,6 +23,10 @@ const scenarios: [string, string][] = [
   ["category + discount + price-low", "/api/products?category=hardware&discount=true&sort=price-low"],
   ["rating sort", "/api/products?sort=rating"],
   ["deep page (page 1000)", "/api/products?page=1000"],
+  [
+    "facets (search, discount, price, rating)",
+    "/api/products?facets=true&search=cloud&discount=true&minPrice=5&maxPrice=2000&minRating=3",
+  ],
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -59,7 +63,12 @@ const server = JSON.parse(line ?? "{}") as {
   productCount: number;
   seedSeconds: number;
   plans: Record<string, string[]>;
+  deepCursor: string | null;
 };
+// The deep page as the "Next" link asks for it: page 1,000 by its keyset cursor, not by offset.
+if (server.deepCursor) {
+  scenarios.push(["deep page by cursor (page 1000)", `/api/products?page=1000&after=${server.deepCursor}`]);
+}
 
 const rows: Record<string, Record<string, string | number>> = {};
 try {
