@@ -68,20 +68,21 @@ export function toProductCard(row: ProductRow): ProductCard {
 }
 
 /**
- * Each sort's order, its key as exact text for the cursor, and the seek condition that starts after a
+ * Each sort's order, its key as exact text for the cursor, and the seek conditions that start after a
  * cursor. Every order ends with the id, and each has an index on (key, id), so a seek is an index range
- * scan whatever the depth.
+ * scan whatever the depth. `after` lists stretches of the order to read one after the other until the
+ * page is full (one for most sorts).
  */
 type SortPlan = {
   order: SQL[];
   key: SQL<string | null>;
-  after: (key: string | null, id: string) => SQL;
+  after: (key: string | null, id: string) => SQL[];
 };
 const createdAtKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const newestFirst: SortPlan = {
   order: [desc(products.createdAt), desc(products.id)],
   key: createdAtKey,
-  after: (key, id) => sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`,
+  after: (key, id) => [sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`],
 };
 const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
   default: newestFirst,
@@ -89,23 +90,28 @@ const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
   "price-low": {
     order: [asc(products.price), asc(products.id)],
     key: sql<string>`${products.price}::text`,
-    after: (key, id) => sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`,
+    after: (key, id) => [sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`],
   },
   "price-high": {
     order: [desc(products.price), desc(products.id)],
     key: sql<string>`${products.price}::text`,
-    after: (key, id) => sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`,
+    after: (key, id) => [sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`],
   },
   // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
-  // Its order mixes directions (score down, id up) and puts unrated products last, so the seek is
-  // spelled out instead of one row comparison.
+  // Its order mixes directions (score down, id up) and puts unrated products last, which no row
+  // comparison expresses, and an OR of "lower or unrated" would make PostgreSQL walk the index from the
+  // top. So: the rated rest from the cursor's score down (`score <= k` bounds the index scan; only ties
+  // are filtered), then, if the page is not full, the unrated ones.
   rating: {
     order: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
     key: sql<string | null>`${products.ratingScore}::text`,
     after: (key, id) =>
       key === null
-        ? sql`(${products.ratingScore} is null and ${products.id} > ${id}::uuid)`
-        : sql`(${products.ratingScore} < ${key}::numeric or ${products.ratingScore} is null or (${products.ratingScore} = ${key}::numeric and ${products.id} > ${id}::uuid))`,
+        ? [sql`(${products.ratingScore} is null and ${products.id} > ${id}::uuid)`]
+        : [
+            sql`(${products.ratingScore} <= ${key}::numeric and not (${products.ratingScore} = ${key}::numeric and ${products.id} <= ${id}::uuid))`,
+            sql`${products.ratingScore} is null`,
+          ],
   },
 };
 
@@ -298,11 +304,22 @@ export async function listProducts(
   const take = query.pageSize + 1;
   const select = () => db.select({ ...productColumns, sortKey: plan.key }).from(products);
 
+  const seek = async (stretches: SQL[]) => {
+    const found: Awaited<ReturnType<typeof select>> = [];
+    for (const stretch of stretches) {
+      if (found.length >= take) break;
+      found.push(
+        ...(await select()
+          .where(and(where, stretch))
+          .orderBy(...plan.order)
+          .limit(take - found.length)),
+      );
+    }
+    return found;
+  };
+
   const pageRows = cursor
-    ? select()
-        .where(and(where, plan.after(cursor.key, cursor.id)))
-        .orderBy(...plan.order)
-        .limit(take)
+    ? seek(plan.after(cursor.key, cursor.id))
     : offset === 0
       ? select()
           .where(where)
