@@ -7,7 +7,6 @@ import {
   getTableColumns,
   gte,
   inArray,
-  isNotNull,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -160,66 +159,93 @@ function filtersKey(query: ProductListQuery) {
   ]);
 }
 
+const facetFilters = ["category", "vendor", "unit", "price", "rating", "discount"] as const;
+type FacetFilter = (typeof facetFilters)[number];
+
 /**
- * Counts for every facet, one statement each, run in parallel; each applies every active filter but
- * its own, so the panel shows what choosing another value would give.
+ * Counts for every facet; each applies every active filter but its own, so the panel shows what
+ * choosing another value would give. Matching the search text is most of the cost, so the counts share
+ * one scan: it reads the rows that fail at most one facet filter, and each count keeps, with
+ * `filter (where …)`, the rows that pass all the others; grouping sets give the category, vendor and
+ * unit lists from that same scan. The price histogram needs the range first, so it is a second
+ * statement, run in parallel.
  */
 export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
   const filters = filterConditions(query);
-  const n = sql<number>`count(*)::int`;
-  const [categoryRows, vendorRows, unitRows, ratingRows, discountRows, priceRows] = await Promise.all([
-    db
-      .select({ value: products.category, count: n })
-      .from(products)
-      .where(whereAll(filters, "category"))
-      .groupBy(products.category)
-      .orderBy(desc(n), asc(products.category)),
-    db
-      .select({ value: sql<string>`${products.vendor}`, count: n })
-      .from(products)
-      .where(and(whereAll(filters, "vendor"), isNotNull(products.vendor)))
-      .groupBy(products.vendor)
-      // Chosen vendors first, so a chosen vendor with few matches stays on the list to be unticked.
-      .orderBy(
-        query.vendor.length > 0 ? sql`${inArray(products.vendor, query.vendor)} desc` : sql`1`,
-        desc(n),
-        asc(products.vendor),
-      )
-      .limit(MAX_FACET_CHOICES),
-    db
-      .select({ value: sql<PricingUnit>`${products.pricingUnit}`, count: n })
-      .from(products)
-      .where(and(whereAll(filters, "unit"), isNotNull(products.pricingUnit)))
-      .groupBy(products.pricingUnit),
+  const active = facetFilters.filter((name) => filters[name] !== undefined);
+  // A condition on a null column is null, not false: a row with no vendor fails a vendor filter.
+  const passes = (name: FacetFilter) => sql`coalesce(${filters[name]}, false)`;
+  const others = (except: FacetFilter) => {
+    const rest = active.filter((name) => name !== except);
+    return rest.length === 0 ? sql`true` : sql.join(rest.map(passes), sql` and `);
+  };
+  const failures = sql.join(
+    active.map((name) => sql`(case when ${passes(name)} then 0 else 1 end)`),
+    sql` + `,
+  );
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const ratingAtLeast = (stars: number) =>
+    counted(sql`${others("rating")} and ${products.rating} >= ${sql.raw(String(stars))}`);
+
+  const [rows, price] = await Promise.all([
     db
       .select({
-        r4: sql<number>`(count(*) filter (where ${products.rating} >= 4))::int`,
-        r3: sql<number>`(count(*) filter (where ${products.rating} >= 3))::int`,
-        r2: sql<number>`(count(*) filter (where ${products.rating} >= 2))::int`,
-        r1: sql<number>`(count(*) filter (where ${products.rating} >= 1))::int`,
+        set: sql<number>`grouping(${products.category}, ${products.vendor}, ${products.pricingUnit})::int`,
+        category: products.category,
+        vendor: products.vendor,
+        unit: products.pricingUnit,
+        byCategory: counted(others("category")),
+        byVendor: counted(others("vendor")),
+        byUnit: counted(others("unit")),
+        r4: ratingAtLeast(4),
+        r3: ratingAtLeast(3),
+        r2: ratingAtLeast(2),
+        r1: ratingAtLeast(1),
+        discounted: counted(sql`${others("discount")} and ${products.hasDiscount}`),
       })
       .from(products)
-      .where(whereAll(filters, "rating")),
-    db
-      .select({ count: sql<number>`(count(*) filter (where ${products.hasDiscount}))::int` })
-      .from(products)
-      .where(whereAll(filters, "discount")),
+      .where(and(onSale(), filters.search, active.length > 1 ? sql`${failures} <= 1` : undefined))
+      .groupBy(
+        sql`grouping sets ((${products.category}), (${products.vendor}), (${products.pricingUnit}), ())`,
+      ),
     priceHistogram(db, whereAll(filters, "price")),
   ]);
-  const ratings = ratingRows[0];
+  // grouping() is a bit mask over (category, vendor, unit): 3 = by category, 5 = by vendor,
+  // 6 = by unit, 7 = the whole set.
+  const categories = rows
+    .filter((row) => row.set === 3 && row.byCategory > 0)
+    .map((row) => ({ value: row.category, count: row.byCategory }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const chosen = new Set(query.vendor);
+  const vendors = rows
+    .filter((row) => row.set === 5 && row.vendor !== null && row.byVendor > 0)
+    .map((row) => ({ value: row.vendor as string, count: row.byVendor }))
+    // Chosen vendors first, so a chosen vendor with few matches stays on the list to be unticked.
+    .sort(
+      (a, b) =>
+        Number(chosen.has(b.value)) - Number(chosen.has(a.value)) ||
+        b.count - a.count ||
+        a.value.localeCompare(b.value),
+    )
+    .slice(0, MAX_FACET_CHOICES);
   const order = new Map(pricingUnits.map((unit, index) => [unit, index]));
+  const units = rows
+    .filter((row) => row.set === 6 && row.unit !== null && row.byUnit > 0)
+    .map((row) => ({ value: row.unit as PricingUnit, count: row.byUnit }))
+    .sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0));
+  const whole = rows.find((row) => row.set === 7);
   return {
-    categories: categoryRows,
-    vendors: vendorRows,
-    units: unitRows.sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0)),
+    categories,
+    vendors,
+    units,
     ratings: [
-      { value: 4, count: ratings?.r4 ?? 0 },
-      { value: 3, count: ratings?.r3 ?? 0 },
-      { value: 2, count: ratings?.r2 ?? 0 },
-      { value: 1, count: ratings?.r1 ?? 0 },
+      { value: 4, count: whole?.r4 ?? 0 },
+      { value: 3, count: whole?.r3 ?? 0 },
+      { value: 2, count: whole?.r2 ?? 0 },
+      { value: 1, count: whole?.r1 ?? 0 },
     ],
-    discounted: discountRows[0]?.count ?? 0,
-    price: priceRows,
+    discounted: whole?.discounted ?? 0,
+    price,
   };
 }
 
