@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
 import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
@@ -257,7 +246,8 @@ export async function productFacets(db: Database, query: ProductListQuery): Prom
 async function priceHistogram(db: Database, where: SQL | undefined): Promise<ProductFacets["price"]> {
   const matching = db.$with("matching").as(
     db
-      .select({ price: products.price, scaled: sql<string>`ln(${products.price} + 1)`.as("scaled") })
+      // Bands are only drawn, so the log is taken of a float: ln() of a numeric is six times slower.
+      .select({ price: products.price, scaled: sql<number>`ln(${products.price}::float8 + 1)`.as("scaled") })
       .from(products)
       .where(where),
   );
