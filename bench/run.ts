@@ -23,6 +23,10 @@ const scenarios: [string, string][] = [
   ["category + discount + price-low", "/api/products?category=hardware&discount=true&sort=price-low"],
   ["rating sort", "/api/products?sort=rating"],
   ["deep page (page 1000)", "/api/products?page=1000"],
+  [
+    "facets (search, discount, price, rating)",
+    "/api/products?facets=true&search=cloud&discount=true&minPrice=5&maxPrice=2000&minRating=3",
+  ],
 ];
 
 type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
@@ -60,8 +64,13 @@ const server = JSON.parse(line ?? "{}") as {
   seedSeconds: number;
   plans: Record<string, string[]>;
   productId: string;
+  deepCursor: string | null;
 };
 scenarios.push(["product by id", `/api/products/${server.productId}`]);
+// The deep page as the "Next" link asks for it: page 1,000 by its keyset cursor, not by offset.
+if (server.deepCursor) {
+  scenarios.push(["deep page by cursor (page 1000)", `/api/products?page=1000&after=${server.deepCursor}`]);
+}
 
 const rows: Record<string, Record<string, string | number>> = {};
 let overload: Awaited<ReturnType<typeof load>> | undefined;

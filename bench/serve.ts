@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { encodeCursor } from "#domain/product-cursor";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
@@ -35,9 +36,23 @@ const explain = async (query: ReturnType<typeof sql>) =>
   (
     (await database.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
   ).rows.map((row) => String(Object.values(row)[0]));
+// The cursor of page 1,000 (24 a page), so the bench can ask for that page as the "Next" link would.
+const [deep] = (
+  (await database.db.execute(
+    sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as key, id from products
+        where is_active and moderation_status = 'approved' order by created_at desc, id desc offset ${999 * 24 - 1} limit 1`,
+  )) as unknown as { rows: { key: string; id: string }[] }
+).rows;
+const deepCursor = deep ? encodeCursor({ sort: "default", key: deep.key, id: deep.id }) : null;
+
 const plans = {
   "search 'quantum vault'": await explain(
     sql`select id from products where is_active and search_text like '%quantum vault%' order by created_at desc limit 24`,
+  ),
+  "deep page by cursor": await explain(
+    sql`select id from products where is_active and moderation_status = 'approved'
+        and (created_at, id) < (${deep?.key ?? "2000-01-01T00:00:00.000000Z"}::timestamptz, ${deep?.id ?? "00000000-0000-4000-8000-000000000000"}::uuid)
+        order by created_at desc, id desc limit 25`,
   ),
   "count of search 'cloud'": await explain(
     sql`select count(*) from products where is_active and search_text like '%cloud%'`,
@@ -53,7 +68,15 @@ const [sample] = (
   )) as unknown as { rows: { id: string }[] }
 ).rows;
 console.info(
-  JSON.stringify({ address, kind: database.kind, productCount, seedSeconds, plans, productId: sample?.id }),
+  JSON.stringify({
+    address,
+    kind: database.kind,
+    productCount,
+    seedSeconds,
+    plans,
+    productId: sample?.id,
+    deepCursor,
+  }),
 );
 process.once("SIGTERM", async () => {
   await app.close();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_FACET_CHOICES,
   MAX_PAGE_SIZE,
   MAX_SEARCH_LENGTH,
   type ProductSort,
@@ -8,40 +9,108 @@ import {
 } from "#domain/catalog";
 import { paged, pageNumber } from "#domain/paging";
 import { pricingUnits } from "#domain/pricing-units";
+import { decodeCursor } from "#domain/product-cursor";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
   .transform((value) => value === "true" || value === "1");
 
-/** The listing's query string: one schema for the products page's URL and the API. */
-export const productListQuery = z.object({
-  search: z
+/** A repeated query parameter (`?vendor=A&vendor=B`) arrives as a string once and as an array after. */
+const repeated = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z
+    .preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z.array(item).max(max, `Choose at most ${max} ${what}`),
+    )
+    .optional()
+    .default([]);
+
+/** A USD amount as typed in the price filter: exact decimal text, never a float. */
+const priceBound = (which: string) =>
+  z
     .string()
     .trim()
-    .max(MAX_SEARCH_LENGTH, `Search text can be at most ${MAX_SEARCH_LENGTH} characters`)
-    .optional()
-    .default(""),
-  category: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/, "Category must be 'all' or a category slug")
-    .optional()
-    .default("all"),
-  discount: flag.optional().default(false),
-  sort: z
-    .enum(sortOptions.map((o) => o.value) as [ProductSort, ...ProductSort[]], {
-      error: `Sort must be one of ${sortOptions.map((o) => o.value).join(", ")}`,
-    })
-    .optional()
-    .default("default"),
-  page: pageNumber,
-  pageSize: z.coerce
-    .number({ error: "Page size must be a whole number" })
-    .int("Page size must be a whole number")
-    .min(1, "Page size must be 1 or more")
-    .max(MAX_PAGE_SIZE, `Page size must be ${MAX_PAGE_SIZE} or less`)
-    .optional()
-    .default(DEFAULT_PAGE_SIZE),
-});
+    .regex(/^\d{1,10}(\.\d{1,4})?$/, `${which} price must be an amount such as 10 or 9.99`)
+    .optional();
+
+/** Compares two non-negative decimal strings exactly (the price filter's min ≤ max rule). */
+function compareDecimals(a: string, b: string): number {
+  const [ai = "", af = ""] = a.split(".");
+  const [bi = "", bf = ""] = b.split(".");
+  const width = Math.max(ai.length, bi.length);
+  const left = ai.replace(/^0+/, "").padStart(width, "0") + af.padEnd(4, "0");
+  const right = bi.replace(/^0+/, "").padStart(width, "0") + bf.padEnd(4, "0");
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** The listing's query string: one schema for the products page's URL and the API. */
+export const productListQuery = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `Search text can be at most ${MAX_SEARCH_LENGTH} characters`)
+      .optional()
+      .default(""),
+    category: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/, "Category must be 'all' or a category slug")
+      .optional()
+      .default("all"),
+    discount: flag.optional().default(false),
+    sort: z
+      .enum(sortOptions.map((o) => o.value) as [ProductSort, ...ProductSort[]], {
+        error: `Sort must be one of ${sortOptions.map((o) => o.value).join(", ")}`,
+      })
+      .optional()
+      .default("default"),
+    page: pageNumber,
+    pageSize: z.coerce
+      .number({ error: "Page size must be a whole number" })
+      .int("Page size must be a whole number")
+      .min(1, "Page size must be 1 or more")
+      .max(MAX_PAGE_SIZE, `Page size must be ${MAX_PAGE_SIZE} or less`)
+      .optional()
+      .default(DEFAULT_PAGE_SIZE),
+    vendor: repeated(
+      z.string().trim().min(1, "Vendor must not be empty").max(100, "Vendor can be at most 100 characters"),
+      MAX_FACET_CHOICES,
+      "vendors",
+    ),
+    unit: repeated(
+      z.enum(pricingUnits, { error: `Unit must be one of ${pricingUnits.join(", ")}` }),
+      pricingUnits.length,
+      "units",
+    ),
+    minPrice: priceBound("Minimum"),
+    maxPrice: priceBound("Maximum"),
+    minRating: z.coerce
+      .number({ error: "Minimum rating must be 1, 2, 3 or 4" })
+      .int("Minimum rating must be 1, 2, 3 or 4")
+      .min(1, "Minimum rating must be 1, 2, 3 or 4")
+      .max(4, "Minimum rating must be 1, 2, 3 or 4")
+      .optional(),
+    /** The keyset cursor of the page before this one (see `product-cursor.ts`). */
+    after: z.string().max(400, "This page link is not valid; start again from page 1").optional(),
+    /** Ask for the facet counts with the page (the products page does; other lists skip the cost). */
+    facets: flag.optional().default(false),
+  })
+  .superRefine((query, ctx) => {
+    if (query.minPrice && query.maxPrice && compareDecimals(query.minPrice, query.maxPrice) > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxPrice"],
+        message: "Maximum price must be at least the minimum price",
+      });
+    }
+    if (query.after !== undefined && !decodeCursor(query.sort, query.after)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["after"],
+        message: "This page link is not valid; start again from page 1",
+      });
+    }
+  });
 export type ProductListQuery = z.output<typeof productListQuery>;
 
 /** A category as `GET /api/categories` lists it (product filters, category names). */
@@ -73,7 +142,36 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const productListSchema = paged(productCardSchema);
+const facetCount = <T extends z.ZodType>(value: T) => z.object({ value, count: z.number() });
+
+/**
+ * Counts for each filter of the products page. Each facet counts with every *other* active filter
+ * applied (so choosing a vendor still shows how many the other vendors have). Counts are exact.
+ */
+export const productFacetsSchema = z.object({
+  categories: z.array(facetCount(z.string())),
+  /** The vendors with the most matches (chosen vendors always included). */
+  vendors: z.array(facetCount(z.string())),
+  units: z.array(facetCount(pricingUnitSchema)),
+  /** Products rated at least `value` stars (4, 3, 2, 1). */
+  ratings: z.array(facetCount(z.number())),
+  discounted: z.number(),
+  price: z.object({
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    /** Equal-width price bands between min and max, for the histogram. */
+    buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
+  }),
+});
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+export const productListSchema = paged(productCardSchema).extend({
+  /** True when `total` is the cap (COUNT_CAP) and the real number is larger: show it as "10,000+". */
+  totalCapped: z.boolean(),
+  /** The cursor of the next page (`?page=n+1&after=…`), null on the last page. */
+  nextCursor: z.string().nullable(),
+  facets: productFacetsSchema.nullable(),
+});
 
 /** `GET /api/saved`: `available` is false once the product left the marketplace (inactive or in review). */
 export const savedItemSchema = z.object({

@@ -13,6 +13,15 @@ export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 export const FEATURED_COUNT = 8;
+/** Vendors one listing may filter by at once, and how many the vendor facet lists. */
+export const MAX_FACET_CHOICES = 20;
+/**
+ * Listing totals are counted up to this many: counting every match of a common word on a million
+ * products is the slow half of a listing, and "10,000+" says as much to a buyer.
+ */
+export const COUNT_CAP = 10_000;
+/** Bars in the price histogram. */
+export const PRICE_BUCKETS = 12;
 
 /** Spec rule: the discount badge shows only when the product has a discount and a label for it. */
 export function showsDiscountBadge(product: Pick<ProductCard, "hasDiscount" | "discountLabel">): boolean {
@@ -25,7 +34,14 @@ export function productFiltersToSearch(filters: Partial<ProductListQuery>): stri
   if (filters.search) query.set("search", filters.search);
   if (filters.category && filters.category !== "all") query.set("category", filters.category);
   if (filters.discount) query.set("discount", "true");
+  for (const vendor of filters.vendor ?? []) query.append("vendor", vendor);
+  for (const unit of filters.unit ?? []) query.append("unit", unit);
+  if (filters.minPrice) query.set("minPrice", filters.minPrice);
+  if (filters.maxPrice) query.set("maxPrice", filters.maxPrice);
+  if (filters.minRating) query.set("minRating", String(filters.minRating));
   if (filters.sort && filters.sort !== "default") query.set("sort", filters.sort);
+  if (filters.page && filters.page > 1) query.set("page", String(filters.page));
+  if (filters.after) query.set("after", filters.after);
   const text = query.toString();
   return text ? `?${text}` : "";
 }

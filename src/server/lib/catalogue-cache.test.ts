@@ -110,8 +110,8 @@ test("the load is aborted when every caller waiting for it has gone, not before"
 test("numbers are cached beside answers", async () => {
   const cache = new CatalogueCache();
   let loads = 0;
-  expect(await cache.number("n", async () => ++loads + 41)).toBe(42);
-  expect(await cache.number("n", async () => ++loads)).toBe(42);
+  expect(await cache.value("n", async () => ++loads + 41)).toBe(42);
+  expect(await cache.value("n", async () => ++loads)).toBe(42);
 });
 
 test("while suspended nothing is kept, though concurrent misses still share a load", async () => {

@@ -175,11 +175,11 @@ export class CatalogueCache {
   }
 
   /**
-   * A number cached the same way as answers (one mechanism for both): a listing's total is shared by
-   * its pages and sorts, so it is its own entry.
+   * A part of answers cached the same way as answers (one mechanism for both): a listing's total and
+   * facet counts are shared by its pages and sorts, so each is its own entry, held as JSON.
    */
-  async number(key: string, load: (signal: AbortSignal) => Promise<number>, signal?: AbortSignal) {
-    const answer = await this.getOrLoad(`#${key}`, async (s) => String(await load(s)), signal);
-    return Number(answer.body);
+  async value<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const answer = await this.getOrLoad(`#${key}`, async (s) => JSON.stringify(await load(s)), signal);
+    return JSON.parse(answer.body) as T;
   }
 }

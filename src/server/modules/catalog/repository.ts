@@ -1,5 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { ProductCard, ProductDetail, ProductListQuery } from "#domain/catalog-schemas";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
+import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
+import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
+import { decodeCursor, encodeCursor } from "#domain/product-cursor";
 import type { Database } from "#server/db/client";
 import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
@@ -45,53 +48,334 @@ export function toProductCard(row: ProductRow): ProductCard {
   };
 }
 
-const orderings: Record<ProductListQuery["sort"], SQL[]> = {
-  default: [desc(products.createdAt), desc(products.id)],
-  newest: [desc(products.createdAt), desc(products.id)],
-  "price-low": [asc(products.price), asc(products.id)],
-  "price-high": [desc(products.price), desc(products.id)],
+/**
+ * Each sort's order, its key as exact text for the cursor, and the seek conditions that start after a
+ * cursor. Every order ends with the id, and each has an index on (key, id), so a seek is an index range
+ * scan whatever the depth. `after` lists stretches of the order to read one after the other until the
+ * page is full (one for most sorts).
+ */
+type SortPlan = {
+  order: SQL[];
+  key: SQL<string | null>;
+  after: (key: string | null, id: string) => SQL[];
+};
+const createdAtKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const newestFirst: SortPlan = {
+  order: [desc(products.createdAt), desc(products.id)],
+  key: createdAtKey,
+  after: (key, id) => [sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`],
+};
+const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
+  default: newestFirst,
+  newest: newestFirst,
+  "price-low": {
+    order: [asc(products.price), asc(products.id)],
+    key: sql<string>`${products.price}::text`,
+    after: (key, id) => [sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`],
+  },
+  "price-high": {
+    order: [desc(products.price), desc(products.id)],
+    key: sql<string>`${products.price}::text`,
+    after: (key, id) => [sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`],
+  },
   // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
-  rating: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+  // Its order mixes directions (score down, id up) and puts unrated products last, which no row
+  // comparison expresses, and an OR of "lower or unrated" would make PostgreSQL walk the index from the
+  // top. So: the rated rest from the cursor's score down (`score <= k` bounds the index scan; only ties
+  // are filtered), then, if the page is not full, the unrated ones.
+  rating: {
+    order: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+    key: sql<string | null>`${products.ratingScore}::text`,
+    after: (key, id) =>
+      key === null
+        ? [sql`(${products.ratingScore} is null and ${products.id} > ${id}::uuid)`]
+        : [
+            sql`(${products.ratingScore} <= ${key}::numeric and not (${products.ratingScore} = ${key}::numeric and ${products.id} <= ${id}::uuid))`,
+            sql`${products.ratingScore} is null`,
+          ],
+  },
 };
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
+type CacheFacets = (key: string, load: () => Promise<ProductFacets>) => Promise<ProductFacets>;
+type Filter = "search" | "category" | "discount" | "vendor" | "unit" | "price" | "rating";
+
+/** The listing's filters as conditions, by name, so each facet can leave its own out. */
+function filterConditions(query: ProductListQuery): Record<Filter, SQL | undefined> {
+  const price = [
+    query.minPrice === undefined ? undefined : sql`${products.price} >= ${query.minPrice}::numeric`,
+    query.maxPrice === undefined ? undefined : sql`${products.price} <= ${query.maxPrice}::numeric`,
+  ].filter((c) => c !== undefined);
+  return {
+    search: query.search
+      ? sql`${products.searchText} like lower(${containsPattern(query.search)})`
+      : undefined,
+    category: query.category !== "all" ? eq(products.category, query.category) : undefined,
+    discount: query.discount ? eq(products.hasDiscount, true) : undefined,
+    vendor: query.vendor.length > 0 ? inArray(products.vendor, query.vendor) : undefined,
+    unit: query.unit.length > 0 ? inArray(products.pricingUnit, query.unit) : undefined,
+    price: price.length > 0 ? and(...price) : undefined,
+    rating: query.minRating === undefined ? undefined : gte(products.rating, String(query.minRating)),
+  };
+}
+
+const whereAll = (filters: Record<Filter, SQL | undefined>, except?: Filter) =>
+  and(
+    onSale(),
+    ...Object.entries(filters)
+      .filter(([name, condition]) => name !== except && condition !== undefined)
+      .map(([, condition]) => condition),
+  );
+
+/** The key a count or facet set is cached under: the filters only, never the page or the sort. */
+function filtersKey(query: ProductListQuery) {
+  return JSON.stringify([
+    query.search.toLowerCase(),
+    query.category,
+    query.discount,
+    [...query.vendor].sort(),
+    [...query.unit].sort(),
+    query.minPrice ?? null,
+    query.maxPrice ?? null,
+    query.minRating ?? null,
+  ]);
+}
+
+const facetFilters = ["category", "vendor", "unit", "price", "rating", "discount"] as const;
+type FacetFilter = (typeof facetFilters)[number];
 
 /**
- * One page of active products and the number of all matches. `countTotal` lets the caller cache the
- * count, which is the expensive half on a large catalogue.
+ * Counts for every facet; each applies every active filter but its own, so the panel shows what
+ * choosing another value would give. Matching the search text is most of the cost, so the counts share
+ * one scan: it reads the rows that fail at most one facet filter, and each count keeps, with
+ * `filter (where …)`, the rows that pass all the others; grouping sets give the category, vendor and
+ * unit lists from that same scan. The price histogram needs the range first, so it is a second
+ * statement, run in parallel.
+ */
+export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
+  const filters = filterConditions(query);
+  const active = facetFilters.filter((name) => filters[name] !== undefined);
+  // A condition on a null column is null, not false: a row with no vendor fails a vendor filter.
+  const passes = (name: FacetFilter) => sql`coalesce(${filters[name]}, false)`;
+  const others = (except: FacetFilter) => {
+    const rest = active.filter((name) => name !== except);
+    return rest.length === 0 ? sql`true` : sql.join(rest.map(passes), sql` and `);
+  };
+  const failures = sql.join(
+    active.map((name) => sql`(case when ${passes(name)} then 0 else 1 end)`),
+    sql` + `,
+  );
+  const counted = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+  const ratingAtLeast = (stars: number) =>
+    counted(sql`${others("rating")} and ${products.rating} >= ${sql.raw(String(stars))}`);
+
+  const [rows, price] = await Promise.all([
+    db
+      .select({
+        set: sql<number>`grouping(${products.category}, ${products.vendor}, ${products.pricingUnit})::int`,
+        category: products.category,
+        vendor: products.vendor,
+        unit: products.pricingUnit,
+        byCategory: counted(others("category")),
+        byVendor: counted(others("vendor")),
+        byUnit: counted(others("unit")),
+        r4: ratingAtLeast(4),
+        r3: ratingAtLeast(3),
+        r2: ratingAtLeast(2),
+        r1: ratingAtLeast(1),
+        discounted: counted(sql`${others("discount")} and ${products.hasDiscount}`),
+      })
+      .from(products)
+      .where(and(onSale(), filters.search, active.length > 1 ? sql`${failures} <= 1` : undefined))
+      .groupBy(
+        sql`grouping sets ((${products.category}), (${products.vendor}), (${products.pricingUnit}), ())`,
+      ),
+    priceHistogram(db, whereAll(filters, "price")),
+  ]);
+  // grouping() is a bit mask over (category, vendor, unit): 3 = by category, 5 = by vendor,
+  // 6 = by unit, 7 = the whole set.
+  const categories = rows
+    .filter((row) => row.set === 3 && row.byCategory > 0)
+    .map((row) => ({ value: row.category, count: row.byCategory }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  const chosen = new Set(query.vendor);
+  const vendors = rows
+    .filter((row) => row.set === 5 && row.vendor !== null && row.byVendor > 0)
+    .map((row) => ({ value: row.vendor as string, count: row.byVendor }))
+    // Chosen vendors first, so a chosen vendor with few matches stays on the list to be unticked.
+    .sort(
+      (a, b) =>
+        Number(chosen.has(b.value)) - Number(chosen.has(a.value)) ||
+        b.count - a.count ||
+        a.value.localeCompare(b.value),
+    )
+    .slice(0, MAX_FACET_CHOICES);
+  const order = new Map(pricingUnits.map((unit, index) => [unit, index]));
+  const units = rows
+    .filter((row) => row.set === 6 && row.unit !== null && row.byUnit > 0)
+    .map((row) => ({ value: row.unit as PricingUnit, count: row.byUnit }))
+    .sort((a, b) => (order.get(a.value) ?? 0) - (order.get(b.value) ?? 0));
+  const whole = rows.find((row) => row.set === 7);
+  return {
+    categories,
+    vendors,
+    units,
+    ratings: [
+      { value: 4, count: whole?.r4 ?? 0 },
+      { value: 3, count: whole?.r3 ?? 0 },
+      { value: 2, count: whole?.r2 ?? 0 },
+      { value: 1, count: whole?.r1 ?? 0 },
+    ],
+    discounted: whole?.discounted ?? 0,
+    price,
+  };
+}
+
+/**
+ * The lowest and highest price of the matches and how many fall in each of PRICE_BUCKETS bands. Prices
+ * run from fractions of a cent (per API call) to thousands of dollars, so the bands are equal on a log
+ * scale (of price + 1); equal widths would put nearly everything in the first bar.
+ */
+async function priceHistogram(db: Database, where: SQL | undefined): Promise<ProductFacets["price"]> {
+  const matching = db.$with("matching").as(
+    db
+      // Bands are only drawn, so the log is taken of a float: ln() of a numeric is six times slower.
+      .select({ price: products.price, scaled: sql<number>`ln(${products.price}::float8 + 1)`.as("scaled") })
+      .from(products)
+      .where(where),
+  );
+  const bounds = db.$with("bounds").as(
+    db
+      .select({
+        lo: sql<string>`min(${matching.price})`.as("lo"),
+        hi: sql<string>`max(${matching.price})`.as("hi"),
+        slo: sql<string>`min(${matching.scaled})`.as("slo"),
+        shi: sql<string>`max(${matching.scaled})`.as("shi"),
+      })
+      .from(matching),
+  );
+  // The bucket count is inlined, not a parameter, so the grouped expression is the selected one.
+  const bucketCount = sql.raw(String(PRICE_BUCKETS));
+  const bucket = sql<number>`case when ${bounds.shi} = ${bounds.slo} then 1 else least(width_bucket(${matching.scaled}, ${bounds.slo}, ${bounds.shi}, ${bucketCount}), ${bucketCount}) end`;
+  const rows = await db
+    .with(matching, bounds)
+    .select({
+      lo: sql<string>`${bounds.lo}::text`,
+      hi: sql<string>`${bounds.hi}::text`,
+      bucket: sql<number>`${bucket}::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(matching)
+    .crossJoin(bounds)
+    .groupBy(bounds.lo, bounds.hi, bucket)
+    .orderBy(bucket);
+  const first = rows[0];
+  if (!first) return { min: null, max: null, buckets: [] };
+  // Band edges are only drawn, never charged, so plain numbers are fine here.
+  const lo = Number(first.lo);
+  const hi = Number(first.hi);
+  const counts = new Map(rows.map((row) => [row.bucket, row.count]));
+  if (hi === lo) return { min: lo, max: hi, buckets: [{ from: lo, to: hi, count: counts.get(1) ?? 0 }] };
+  const from = Math.log(lo + 1);
+  const step = (Math.log(hi + 1) - from) / PRICE_BUCKETS;
+  const edge = (index: number) =>
+    index === 0
+      ? lo
+      : index === PRICE_BUCKETS
+        ? hi
+        : Math.round((Math.exp(from + step * index) - 1) * 10_000) / 10_000;
+  const buckets = Array.from({ length: PRICE_BUCKETS }, (_, index) => ({
+    from: edge(index),
+    to: edge(index + 1),
+    count: counts.get(index + 1) ?? 0,
+  }));
+  return { min: lo, max: hi, buckets };
+}
+
+/**
+ * One page of active products, the number of all matches (up to COUNT_CAP) and, when asked, the facet
+ * counts. `countTotal` and `cacheFacets` let the caller cache those, the expensive part on a large
+ * catalogue. With `after` the page is a keyset seek; a page number alone (a typed or shared `?page=7`)
+ * falls back to an offset over ids only, then fetches the rows of that page.
  */
 export async function listProducts(
   db: Database,
   query: ProductListQuery,
   countTotal: CountTotal = (_key, run) => run(),
+  cacheFacets: CacheFacets = (_key, load) => load(),
 ) {
-  const conditions: SQL[] = [onSale()];
-  if (query.search) {
-    conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
-  }
-  if (query.category !== "all") conditions.push(eq(products.category, query.category));
-  if (query.discount) conditions.push(eq(products.hasDiscount, true));
-  const where = and(...conditions);
+  const filters = filterConditions(query);
+  const where = whereAll(filters);
+  const plan = sortPlans[query.sort];
+  const cursor = query.after === undefined ? null : decodeCursor(query.sort, query.after);
+  const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
+  // One row more than the page tells whether there is a next page without another query.
+  const take = query.pageSize + 1;
+  const select = () => db.select({ ...productColumns, sortKey: plan.key }).from(products);
 
-  const countKey = JSON.stringify([query.search.toLowerCase(), query.category, query.discount]);
-  const [rows, total] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderings[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    countTotal(
-      countKey,
-      async () => (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0,
-    ),
+  const seek = async (stretches: SQL[]) => {
+    const found: Awaited<ReturnType<typeof select>> = [];
+    for (const stretch of stretches) {
+      if (found.length >= take) break;
+      found.push(
+        ...(await select()
+          .where(and(where, stretch))
+          .orderBy(...plan.order)
+          .limit(take - found.length)),
+      );
+    }
+    return found;
+  };
+
+  const pageRows = cursor
+    ? seek(plan.after(cursor.key, cursor.id))
+    : offset === 0
+      ? select()
+          .where(where)
+          .orderBy(...plan.order)
+          .limit(take)
+      : select()
+          .where(
+            inArray(
+              products.id,
+              db
+                .select({ id: products.id })
+                .from(products)
+                .where(where)
+                .orderBy(...plan.order)
+                .limit(take)
+                .offset(offset),
+            ),
+          )
+          .orderBy(...plan.order);
+
+  const key = filtersKey(query);
+  const [rows, total, facets] = await Promise.all([
+    pageRows,
+    countTotal(key, async () => {
+      const capped = db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("capped");
+      return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+    }),
+    query.facets ? cacheFacets(key, () => productFacets(db, query)) : null,
   ]);
+  const page = rows.slice(0, query.pageSize);
+  const last = page.at(-1);
   return {
-    items: rows.map(toProductCard),
-    total,
+    items: page.map(({ sortKey: _sortKey, ...row }) => toProductCard(row)),
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor:
+      rows.length > query.pageSize && last
+        ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id })
+        : null,
+    facets,
   };
 }
 

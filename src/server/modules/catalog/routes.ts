@@ -38,7 +38,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answerFromCache(request, reply, `products:${JSON.stringify(request.query)}`, productListSchema, (db) =>
-        listProducts(db, request.query, (key, count) => cache.number(`count:${key}`, count)),
+        listProducts(
+          db,
+          request.query,
+          (key, count) => cache.value(`count:${key}`, count),
+          (key, facets) => cache.value(`facets:${key}`, facets),
+        ),
       ),
   );
 

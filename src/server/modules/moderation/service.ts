@@ -158,7 +158,7 @@ export async function featuredForHome(app: FastifyInstance) {
   const fallback = await listProducts(
     db,
     productListQuery.parse({ pageSize: FEATURED_COUNT }),
-    (key, count) => app.catalogueCache.number(`count:${key}`, count),
+    (key, count) => app.catalogueCache.value(`count:${key}`, count),
   );
   return { items: fallback.items };
 }

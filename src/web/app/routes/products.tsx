@@ -1,4 +1,6 @@
-import { PackageSearch, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { PackageSearch, Search, SlidersHorizontal, TriangleAlert, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { productFiltersToSearch, sortOptions } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
@@ -8,36 +10,107 @@ import { Card } from "#web/components/ui/card";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useCategories } from "#web/features/catalog/api/get-categories";
-import { type ProductFilters, useProducts } from "#web/features/catalog/api/get-products";
+import {
+  type ProductFilters,
+  type ProductPage,
+  useProductPage,
+} from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
+import { ActiveFilters, FacetPanel, Pagination } from "#web/features/catalog/components/product-filters";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 
 const SKELETON_COUNT = 6;
 
-/** The filters live in the URL, so a filtered view can be shared, bookmarked and survives a reload. */
-function useFilters(): [ProductFilters, (next: Partial<ProductFilters>) => void] {
-  const [params, setParams] = useSearchParams();
-  const parsed = productListQuery.safeParse(Object.fromEntries(params));
-  const filters: ProductFilters = parsed.success
-    ? parsed.data
-    : { search: "", category: "all", discount: false, sort: "default" };
-  const update = (next: Partial<ProductFilters>) =>
-    setParams(new URLSearchParams(productFiltersToSearch({ ...filters, ...next })), { replace: true });
-  return [filters, update];
+const noFilters: ProductFilters = {
+  search: "",
+  category: "all",
+  discount: false,
+  sort: "default",
+  vendor: [],
+  unit: [],
+  minPrice: undefined,
+  maxPrice: undefined,
+  minRating: undefined,
+};
+
+/** The URL's query as the schema reads it, repeated keys (`vendor`, `unit`) as lists. */
+function readParams(params: URLSearchParams) {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    out[key] = values.length > 1 ? values : (values[0] ?? "");
+  }
+  return out;
 }
 
-export function Component() {
-  const [filters, setFilters] = useFilters();
-  const [searchText, setSearchText] = useDebouncedInput(filters.search, (search) => setFilters({ search }));
-  const categories = useCategories();
-  const products = useProducts(filters);
+/**
+ * The filters and the page live in the URL, so a filtered view can be shared, bookmarked and survives a
+ * reload. A changed filter is a new history entry (the back button undoes it) and starts at page 1.
+ */
+function useListingUrl() {
+  const [params, setParams] = useSearchParams();
+  const parsed = productListQuery.safeParse(readParams(params));
+  const {
+    page,
+    pageSize: _pageSize,
+    after,
+    facets: _facets,
+    ...filters
+  } = parsed.success
+    ? parsed.data
+    : { ...noFilters, page: 1, pageSize: undefined, after: undefined, facets: undefined };
+  const update = (next: Partial<ProductFilters>, options: { replace?: boolean } = {}) =>
+    setParams(new URLSearchParams(productFiltersToSearch({ ...filters, ...next })), {
+      replace: options.replace ?? false,
+      // A ticked box keeps the panel where it is; only a new page scrolls back to the top.
+      preventScrollReset: true,
+    });
+  return { filters, at: { page, after } satisfies ProductPage, update, invalid: !parsed.success };
+}
 
-  const items = products.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = products.data?.pages[0]?.total ?? 0;
+/**
+ * The keyset cursors seen in this tab, by filters and page number: a page reached before, or the one
+ * after a page on screen, links with its cursor (a seek) instead of a bare page number (an offset).
+ */
+const seenCursors = new Map<string, string>();
+const cursorKey = (filters: ProductFilters, page: number) => `${JSON.stringify(filters)}#${page}`;
+
+export function Component() {
+  const { filters, at, update: setFilters, invalid } = useListingUrl();
+  const [searchText, setSearchText] = useDebouncedInput(filters.search, (search) =>
+    setFilters({ search }, { replace: true }),
+  );
+  const categories = useCategories();
+  const products = useProductPage(filters, at);
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  const data = products.data;
+  const items = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const facets = data?.facets;
+  useEffect(() => {
+    if (data?.nextCursor) seenCursors.set(cursorKey(filters, data.page + 1), data.nextCursor);
+    if (at.after) seenCursors.set(cursorKey(filters, at.page), at.after);
+  }, [data, filters, at]);
+  const cursorFor = (page: number) =>
+    page === at.page + 1 && data?.page === at.page && data.nextCursor
+      ? data.nextCursor
+      : seenCursors.get(cursorKey(filters, page));
+  const lastPage = Math.max(1, Math.ceil(total / (data?.pageSize ?? 24)));
+  const categoryCounts = new Map(facets?.categories.map((c) => [c.value, c.count]));
+  const activeCount =
+    filters.vendor.length +
+    filters.unit.length +
+    (filters.minPrice || filters.maxPrice ? 1 : 0) +
+    (filters.minRating ? 1 : 0);
+
   const resetFilters = () => {
     setSearchText("");
-    setFilters({ search: "", category: "all", discount: false });
+    setFilters({ ...noFilters, sort: filters.sort });
   };
+  const countLabel = data?.totalCapped
+    ? `Showing ${total.toLocaleString("en-US")}+ products`
+    : `Showing ${total} ${total === 1 ? "product" : "products"}`;
 
   return (
     <>
@@ -45,8 +118,8 @@ export function Component() {
         title="Products"
         subtitle="SaaS, APIs, hardware, software licenses and digital services from verified vendors."
       />
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <Card asChild className="grid gap-3 p-4 md:grid-cols-[1fr_220px_220px_auto]">
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Card asChild className="grid gap-3 p-4 md:grid-cols-[1fr_200px_200px_auto]">
           <search>
             <div className="relative">
               <Search
@@ -81,7 +154,7 @@ export function Component() {
               )}
               {categories.data?.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {c.name}
+                  {facets ? `${c.name} (${categoryCounts.get(c.slug) ?? 0})` : c.name}
                 </option>
               ))}
             </NativeSelect>
@@ -106,63 +179,120 @@ export function Component() {
             >
               <SlidersHorizontal aria-hidden />
               {filters.discount ? "All Products" : "Discounts Only"}
+              {facets && !filters.discount && (
+                <span className="text-xs opacity-80">({facets.discounted.toLocaleString("en-US")})</span>
+              )}
             </Button>
           </search>
         </Card>
 
-        <div className="mt-6 flex flex-wrap items-center justify-between gap-2" aria-live="polite">
-          <p className="text-sm text-muted-foreground" data-testid="product-count">
-            {products.isPending ? "Loading..." : `Showing ${total} ${total === 1 ? "product" : "products"}`}
+        {invalid && (
+          <p className="mt-4 text-sm text-destructive" role="alert">
+            Some filters in this link were not valid and were left out.
           </p>
-          {filters.discount && (
-            <p className="text-sm font-medium text-primary">Showing discounted products only</p>
-          )}
-        </div>
+        )}
 
-        {products.isError ? (
-          <div className="mt-10 flex flex-col items-center gap-3 text-center" role="alert">
-            <TriangleAlert className="size-10 text-destructive" aria-hidden />
-            <h2 className="text-xl font-semibold">Error loading products</h2>
-            <p className="text-muted-foreground">Please try refreshing the page</p>
-            <Button variant="outline" onClick={() => products.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : products.isPending ? (
-          <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            <ProductCardSkeletons count={SKELETON_COUNT} />
-          </div>
-        ) : items.length === 0 ? (
-          <div className="mt-10 flex flex-col items-center gap-3 text-center" data-testid="empty-state">
-            <PackageSearch className="size-12 text-muted-foreground" aria-hidden />
-            <h2 className="text-xl font-semibold">No products found</h2>
-            <p className="text-muted-foreground">
-              Try adjusting your search criteria or browse all categories
-            </p>
-            <Button onClick={resetFilters}>Reset Filters</Button>
-          </div>
-        ) : (
-          <>
-            <h2 className="sr-only">Results</h2>
-            <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((product, index) => (
-                <ProductCard key={product.id} product={product} eager={index < 3} />
-              ))}
+        <div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+          <aside aria-label="Filters" className="hidden lg:block">
+            <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
+          </aside>
+
+          <section aria-label="Results" className="min-w-0">
+            <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">
+              <p className="text-sm text-muted-foreground" data-testid="product-count">
+                {products.isPending ? "Loading..." : countLabel}
+              </p>
+              {filters.discount && (
+                <p className="text-sm font-medium text-primary">Showing discounted products only</p>
+              )}
+              <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
+                <Dialog.Trigger asChild>
+                  <Button variant="outline" size="sm" className="lg:hidden">
+                    <SlidersHorizontal aria-hidden />
+                    Filters{activeCount > 0 ? ` (${activeCount})` : ""}
+                  </Button>
+                </Dialog.Trigger>
+                <Dialog.Portal>
+                  <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+                  <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,100%)] flex-col border-l border-border bg-background text-foreground shadow-lg">
+                    <div className="flex items-center justify-between border-b border-border p-4">
+                      <Dialog.Title className="text-lg font-semibold">Filters</Dialog.Title>
+                      <Dialog.Close asChild>
+                        <Button variant="ghost" size="icon" aria-label="Close filters">
+                          <X aria-hidden />
+                        </Button>
+                      </Dialog.Close>
+                    </div>
+                    <Dialog.Description className="sr-only">
+                      Narrow the products by price, rating, vendor and pricing.
+                    </Dialog.Description>
+                    <div className="flex-1 overflow-y-auto p-4">
+                      <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
+                    </div>
+                    <div className="border-t border-border p-4">
+                      <Dialog.Close asChild>
+                        <Button className="w-full">
+                          {products.isFetching ? "Loading..." : countLabel.replace("Showing", "Show")}
+                        </Button>
+                      </Dialog.Close>
+                    </div>
+                  </Dialog.Content>
+                </Dialog.Portal>
+              </Dialog.Root>
             </div>
-            {products.hasNextPage && (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="outline"
-                  size="lg"
-                  onClick={() => products.fetchNextPage()}
-                  disabled={products.isFetchingNextPage}
-                >
-                  {products.isFetchingNextPage ? "Loading..." : `Load more (${total - items.length} left)`}
+            <div className="mt-3">
+              <ActiveFilters
+                filters={filters}
+                categories={categories.data}
+                onChange={setFilters}
+                onClear={resetFilters}
+              />
+            </div>
+
+            {products.isError ? (
+              <div className="mt-10 flex flex-col items-center gap-3 text-center" role="alert">
+                <TriangleAlert className="size-10 text-destructive" aria-hidden />
+                <h2 className="text-xl font-semibold">Error loading products</h2>
+                <p className="text-muted-foreground">Please try refreshing the page</p>
+                <Button variant="outline" onClick={() => products.refetch()}>
+                  Try again
                 </Button>
               </div>
+            ) : products.isPending ? (
+              <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+                <ProductCardSkeletons count={SKELETON_COUNT} />
+              </div>
+            ) : items.length === 0 ? (
+              <div className="mt-10 flex flex-col items-center gap-3 text-center" data-testid="empty-state">
+                <PackageSearch className="size-12 text-muted-foreground" aria-hidden />
+                <h2 className="text-xl font-semibold">No products found</h2>
+                <p className="text-muted-foreground">
+                  Try adjusting your search criteria or browse all categories
+                </p>
+                <Button onClick={resetFilters}>Reset Filters</Button>
+              </div>
+            ) : (
+              <>
+                <h2 className="sr-only">Results</h2>
+                <div
+                  className={`mt-4 grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-4 ${products.isPlaceholderData ? "opacity-60" : ""}`}
+                  aria-busy={products.isPlaceholderData}
+                >
+                  {items.map((product, index) => (
+                    <ProductCard key={product.id} product={product} eager={index < 3} />
+                  ))}
+                </div>
+                <Pagination
+                  filters={filters}
+                  page={at.page}
+                  lastPage={Math.max(lastPage, data?.nextCursor ? at.page + 1 : 1)}
+                  lastPageKnown={!data?.totalCapped}
+                  cursorFor={cursorFor}
+                />
+              </>
             )}
-          </>
-        )}
+          </section>
+        </div>
       </div>
     </>
   );

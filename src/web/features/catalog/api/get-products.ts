@@ -1,25 +1,37 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProductList, ProductListQuery } from "#domain/catalog-schemas";
 import type { FeaturedHome } from "#domain/moderation";
 import { api } from "#web/lib/api";
 
-export type ProductFilters = Pick<ProductListQuery, "search" | "category" | "discount" | "sort">;
+/** The products page's filters: everything in the URL but where in the list the page is. */
+export type ProductFilters = Omit<ProductListQuery, "page" | "pageSize" | "after" | "facets">;
+/** Which page: its number, and the keyset cursor that leads to it when the page before was seen. */
+export type ProductPage = { page: number; after?: string };
 
-export const getProducts = (query: Partial<ProductListQuery>) =>
-  api<ProductList>("/products", {
-    query: { ...query, discount: query.discount ? "true" : undefined },
+export const getProducts = ({ vendor = [], unit = [], ...query }: Partial<ProductListQuery>) => {
+  // Vendors and units repeat (`?vendor=A&vendor=B`), which `api`'s flat query cannot say.
+  const repeated = new URLSearchParams();
+  for (const value of vendor) repeated.append("vendor", value);
+  for (const value of unit) repeated.append("unit", value);
+  const text = repeated.toString();
+  return api<ProductList>(`/products${text ? `?${text}` : ""}`, {
+    query: {
+      ...query,
+      discount: query.discount ? "true" : undefined,
+      facets: query.facets ? "true" : undefined,
+    },
+  });
+};
+
+export const productPageQueryOptions = (filters: ProductFilters, at: ProductPage) =>
+  queryOptions({
+    queryKey: ["products", "list", filters, at],
+    queryFn: () => getProducts({ ...filters, ...at, facets: true }),
   });
 
-export const productsInfiniteQueryOptions = (filters: ProductFilters) =>
-  infiniteQueryOptions({
-    queryKey: ["products", "list", filters],
-    queryFn: ({ pageParam }) => getProducts({ ...filters, page: pageParam }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
-  });
-
-export function useProducts(filters: ProductFilters) {
-  return useInfiniteQuery(productsInfiniteQueryOptions(filters));
+/** One page of the listing with its facets; the previous answer stays on screen while the next loads. */
+export function useProductPage(filters: ProductFilters, at: ProductPage) {
+  return useQuery({ ...productPageQueryOptions(filters, at), placeholderData: keepPreviousData });
 }
 
 /** Home's Featured Products: the admins' choice in their order, else the first eight active products. */
