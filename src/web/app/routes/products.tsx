@@ -115,13 +115,15 @@ export function Component() {
   return (
     <>
       <PageHeader
+        compact
         title="Products"
         subtitle="SaaS, APIs, hardware, software licenses and digital services from verified vendors."
       />
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Card asChild className="grid gap-3 p-4 md:grid-cols-[1fr_200px_200px_auto]">
+      <div className="mx-auto max-w-7xl px-4 pt-3 pb-6 sm:px-6">
+        {/* The search box has a row of its own until the four controls fit beside each other with room to type. */}
+        <Card asChild className="grid gap-2 p-2 sm:grid-cols-3 lg:grid-cols-[1fr_12rem_12rem_auto]">
           <search>
-            <div className="relative">
+            <div className="relative sm:col-span-3 lg:col-span-1">
               <Search
                 className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
                 aria-hidden
@@ -192,7 +194,7 @@ export function Component() {
           </p>
         )}
 
-        <div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+        <div className="mt-3 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
           <aside aria-label="Filters" className="hidden lg:block">
             <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
           </aside>
@@ -240,7 +242,7 @@ export function Component() {
                 </Dialog.Portal>
               </Dialog.Root>
             </div>
-            <div className="mt-3">
+            <div className="mt-3 empty:hidden">
               <ActiveFilters
                 filters={filters}
                 categories={categories.data}
@@ -259,7 +261,7 @@ export function Component() {
                 </Button>
               </div>
             ) : products.isPending ? (
-              <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <div className="mt-3 grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
                 <ProductCardSkeletons count={SKELETON_COUNT} />
               </div>
             ) : items.length === 0 ? (
@@ -275,7 +277,7 @@ export function Component() {
               <>
                 <h2 className="sr-only">Results</h2>
                 <div
-                  className={`mt-4 grid gap-4 transition-opacity sm:grid-cols-2 xl:grid-cols-4 ${products.isPlaceholderData ? "opacity-60" : ""}`}
+                  className={`mt-3 grid gap-3 transition-opacity sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4 ${products.isPlaceholderData ? "opacity-60" : ""}`}
                   aria-busy={products.isPlaceholderData}
                 >
                   {items.map((product, index) => (

@@ -46,13 +46,13 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           />
         </Link>
         {/*
-          Every block above the price has a fixed height (one badge line, two name lines, one vendor line,
-          one rating line), so prices and buttons line up across a row of cards whatever their texts.
+          Every block above the price has a fixed height (one badge line, two name lines, one line for the
+          vendor and rating), so prices and buttons line up across a row of cards whatever their texts.
         */}
-        <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <div className="flex flex-1 flex-col gap-1 p-3">
           <div className="flex h-6 min-w-0 items-center gap-1.5 overflow-hidden">
-            <Badge variant="secondary" className="min-w-0 shrink truncate">
-              {category}
+            <Badge variant="secondary" className="min-w-0 shrink">
+              <span className="truncate">{category}</span>
             </Badge>
             {showsDiscountBadge(product) && (
               <Badge variant="success" className="shrink-0" data-testid="discount-badge">
@@ -65,23 +65,24 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
               {product.name}
             </Link>
           </h3>
-          <VendorLink
-            vendor={product.vendor}
-            vendorSlug={product.vendorSlug}
-            className="truncate text-sm leading-5"
-          />
-          <div className="h-5">
-            <StarRating rating={product.rating} reviewsCount={product.reviewsCount} />
+          <div className="flex h-5 min-w-0 items-center justify-between gap-2">
+            <VendorLink
+              vendor={product.vendor}
+              vendorSlug={product.vendorSlug}
+              className="min-w-0 truncate text-sm leading-5"
+            />
+            <StarRating rating={product.rating} reviewsCount={product.reviewsCount} compact />
           </div>
-          <div className="flex-1 pt-1">
+          <div className="flex-1">
             <Price
               amount={product.price}
               originalAmount={product.originalPrice}
               productName={product.name}
               unit={product.pricingUnit}
+              compact
             />
           </div>
-          <div className="flex gap-2 pt-1">
+          <div className="flex gap-2">
             <Button asChild variant="outline" size="sm" className="flex-1">
               <Link to={paths.product(product.id)}>
                 View Details<span className="sr-only"> of {product.name}</span>

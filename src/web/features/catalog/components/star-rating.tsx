@@ -1,17 +1,38 @@
 import { Star } from "lucide-react";
 import { cn } from "#web/lib/utils";
 
-/** Five stars, filled up to the floored rating, with the number and review count beside them. */
+/**
+ * Five stars, filled up to the floored rating, with the number and review count beside them; `compact`
+ * (product cards) is one star, the number and the count.
+ */
 export function StarRating({
   rating,
   reviewsCount,
   size = "sm",
+  compact = false,
 }: {
   rating: number | null;
   reviewsCount: number;
   size?: "sm" | "md";
+  compact?: boolean;
 }) {
   if (rating === null) return null;
+  if (compact) {
+    return (
+      <span className="flex shrink-0 items-center gap-1 text-xs" data-testid="rating">
+        <Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+        <span className="font-medium">
+          <span className="sr-only">Rated </span>
+          {rating.toFixed(1)}
+          <span className="sr-only"> out of 5</span>
+        </span>
+        <span className="text-muted-foreground">
+          ({reviewsCount.toLocaleString("en-US")}
+          <span className="sr-only"> {reviewsCount === 1 ? "review" : "reviews"}</span>)
+        </span>
+      </span>
+    );
+  }
   const filled = Math.floor(rating);
   const icon = size === "sm" ? "size-3.5" : "size-5";
   return (

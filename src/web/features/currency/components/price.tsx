@@ -25,6 +25,12 @@ type PriceProps = {
   /** A price the buyer owes (cart, checkout, orders): exact to the cent rather than rounded. */
   exact?: boolean;
   size?: "sm" | "md" | "lg" | "xl";
+  /**
+   * Cards: the struck-through original price leaves out a pricing unit, which the price beside it
+   * already shows, so the line fits a narrow card ("$0.006 / minute $0.008"). The spec's
+   * "/transaction" fallback stays on both, as the spec says.
+   */
+  compact?: boolean;
   className?: string;
 };
 
@@ -36,6 +42,7 @@ export function Price({
   unit = null,
   exact = false,
   size = "md",
+  compact = false,
   className,
 }: PriceProps) {
   const money = useMoney();
@@ -83,7 +90,9 @@ export function Price({
       {showOriginal && (
         <span className={originalVariants({ size })} data-testid="original-price">
           <span className="sr-only">Was </span>
-          {money.price(originalAmount, { productName, unit, exact })}
+          {compact && unit
+            ? money.price(originalAmount, { exact })
+            : money.price(originalAmount, { productName, unit, exact })}
         </span>
       )}
     </span>
