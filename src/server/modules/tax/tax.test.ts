@@ -96,11 +96,11 @@ describe("checkout taxes by the buyer's country", () => {
     const placed = await place(
       order({ business: true, company: "Acme Software Pvt Ltd", taxId: "27aapfu 0939 f1zv" }),
     );
-    // 59.97 + 0.021 + 40 = 99.991; 18% is 17.99838, rounded half up to 17.9984.
+    // 59.97 + 0.02 (7 × 0.003 = 0.021, to the cent) + 40 = 99.99; 18% is 17.9982, to the cent 18.00.
     expect(placed).toMatchObject({
-      subtotal: 99.991,
-      tax: 17.9984,
-      totalAmount: 117.9894,
+      subtotal: 99.99,
+      tax: 18,
+      totalAmount: 117.99,
       buyerCountry: "IN",
       buyerCompany: "Acme Software Pvt Ltd",
       buyerTaxId: "27AAPFU0939F1ZV",
@@ -113,7 +113,7 @@ describe("checkout taxes by the buyer's country", () => {
     });
     const items = await itemsOf(placed.id);
     expect(items.every((item) => item.taxRate === "0.1800")).toBe(true);
-    expect(items.reduce((sum, item) => sum + toUnits(item.tax), 0)).toBe(toUnits("17.9984"));
+    expect(items.reduce((sum, item) => sum + toUnits(item.tax), 0)).toBe(toUnits("18.00"));
   });
 
   test("an EU business with a valid VAT number: reverse charge, no tax", async () => {
@@ -121,9 +121,9 @@ describe("checkout taxes by the buyer's country", () => {
       order({ country: "DE", business: true, company: "Acme GmbH", taxId: "136 695 976" }),
     );
     expect(placed).toMatchObject({
-      subtotal: 99.991,
+      subtotal: 99.99,
       tax: 0,
-      totalAmount: 99.991,
+      totalAmount: 99.99,
       buyerTaxId: "DE136695976",
       taxJurisdiction: "DE",
       taxLabel: "Reverse charge",
