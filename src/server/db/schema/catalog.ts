@@ -52,10 +52,14 @@ export const products = pgTable(
     moderationReason: text(),
     moderatedBy: text().references(() => user.id, { onDelete: "set null" }),
     moderatedAt: timestamp({ withTimezone: true }),
-    /** Lower-cased name, vendor and description in one column, so search is one trigram-indexed LIKE. */
+    /**
+     * Name, vendor and description in one column, lower-cased and without accents, so every search
+     * word is matched against one trigram index (decision 0017). `immutable_unaccent` is the
+     * migration's immutable wrapper of unaccent, which a generated column needs.
+     */
     searchText: text().generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${products.name} || ' ' || coalesce(${products.vendor}, '') || ' ' || coalesce(${products.description}, ''))`,
+        sql`immutable_unaccent(lower(${products.name} || ' ' || coalesce(${products.vendor}, '') || ' ' || coalesce(${products.description}, '')))`,
     ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
