@@ -22,6 +22,7 @@ export const auditEntityTypes = [
   "featured_products",
   "question",
   "storefront",
+  "search_synonym",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -73,7 +73,10 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const productListSchema = paged(productCardSchema);
+export const productListSchema = paged(productCardSchema).extend({
+  /** A nearer spelling of the search when some word of it is found nowhere as written (decision 0017). */
+  didYouMean: z.string().optional(),
+});
 
 /** `GET /api/saved`: `available` is false once the product left the marketplace (inactive or in review). */
 export const savedItemSchema = z.object({

@@ -58,6 +58,7 @@ import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { reviewRoutes } from "#server/modules/reviews/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
+import { searchRoutes } from "#server/modules/search/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
 import { storefrontRoutes } from "#server/modules/storefronts/routes";
 import { systemRoutes } from "#server/modules/system/routes";
@@ -290,6 +291,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(privacyRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
+  await app.register(searchRoutes, { prefix: "/api" });
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });

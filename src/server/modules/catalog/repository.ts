@@ -10,7 +10,7 @@ import {
   storefronts,
 } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
-import { containsPattern } from "#server/lib/like";
+import { relevanceOrder, searchCondition, searchTerms } from "#server/modules/catalog/search";
 
 type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlug: string | null };
 
@@ -59,6 +59,8 @@ const orderings: Record<ProductListQuery["sort"], SQL[]> = {
   "price-high": [desc(products.price), desc(products.id)],
   // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
   rating: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+  // Without a query there is nothing to be relevant to: the featured order.
+  relevance: [desc(products.createdAt), desc(products.id)],
 };
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
@@ -73,9 +75,9 @@ export async function listProducts(
   countTotal: CountTotal = (_key, run) => run(),
 ) {
   const conditions: SQL[] = [onSale()];
-  if (query.search) {
-    conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
-  }
+  const terms = await searchTerms(db, query.search);
+  const matches = searchCondition(terms);
+  if (matches) conditions.push(matches);
   if (query.category !== "all") conditions.push(eq(products.category, query.category));
   if (query.discount) conditions.push(eq(products.hasDiscount, true));
   const where = and(...conditions);
@@ -86,7 +88,11 @@ export async function listProducts(
       .select(productColumns)
       .from(products)
       .where(where)
-      .orderBy(...orderings[query.sort])
+      .orderBy(
+        ...(terms.length > 0 && (query.sort === "relevance" || query.sort === "default")
+          ? relevanceOrder(terms)
+          : orderings[query.sort]),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     countTotal(

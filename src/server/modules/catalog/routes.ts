@@ -15,8 +15,10 @@ import {
   listFxRates,
   listProducts,
   listSpecifications,
+  onSale,
   toProductDetail,
 } from "#server/modules/catalog/repository";
+import { didYouMean, searchTerms } from "#server/modules/catalog/search";
 
 // Public catalogue data is the same for everyone, but admins and sellers change it at any time and the
 // next page load must show the change: shared caches may store it, and everyone revalidates every time.
@@ -38,7 +40,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", CATALOGUE_CACHE);
-      return listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
+      const list = await listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
+      if (!request.query.search || request.query.page !== 1) return list;
+      const suggestion = await didYouMean(db, await searchTerms(db, request.query.search), onSale());
+      return suggestion ? { ...list, didYouMean: suggestion } : list;
     },
   );
 

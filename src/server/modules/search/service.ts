@@ -1,0 +1,108 @@
+import { and } from "drizzle-orm";
+import type { Suggestions, Synonym } from "#domain/search";
+import { normalizeSearch, searchWords } from "#domain/search";
+import type { Database } from "#server/db/client";
+import { Conflict, NotFound } from "#server/errors";
+import { type AuditActor, recordAudit } from "#server/lib/audit";
+import { onSale } from "#server/modules/catalog/repository";
+import { forgetSynonyms, relevanceOrder, searchCondition, searchTerms } from "#server/modules/catalog/search";
+import {
+  deleteSynonym,
+  findSynonym,
+  insertSynonym,
+  suggestCategories,
+  suggestProducts,
+  suggestVendors,
+  termTaken,
+  updateSynonym,
+} from "#server/modules/search/repository";
+
+type SynonymValues = { term: string; synonyms: string[] };
+type SynonymRow = SynonymValues & { id: string; updatedAt: Date };
+
+const PRODUCT_SUGGESTIONS = 5;
+const VENDOR_SUGGESTIONS = 3;
+const CATEGORY_SUGGESTIONS = 3;
+
+const notFound = () => new NotFound("Synonym not found.", "SYNONYM_NOT_FOUND");
+const taken = (term: string) =>
+  new Conflict(`"${term}" already has synonyms. Edit that entry instead.`, "SYNONYM_EXISTS");
+
+export const toSynonym = (row: SynonymRow): Synonym => ({
+  id: row.id,
+  term: row.term,
+  synonyms: row.synonyms,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const audited = (row: SynonymValues) => ({ term: row.term, synonyms: row.synonyms.join(", ") });
+
+export async function createSynonym(db: Database, actor: AuditActor, input: SynonymValues) {
+  const row = await db.transaction(async (tx) => {
+    const created = await insertSynonym(tx, input);
+    if (!created) throw taken(input.term);
+    await recordAudit(tx, actor, {
+      action: "create",
+      entityType: "search_synonym",
+      entityId: created.id,
+      entityLabel: created.term,
+      before: null,
+      after: audited(created),
+    });
+    return created;
+  });
+  forgetSynonyms(db);
+  return toSynonym(row);
+}
+
+export async function changeSynonym(db: Database, actor: AuditActor, id: string, input: SynonymValues) {
+  const row = await db.transaction(async (tx) => {
+    const before = await findSynonym(tx, id);
+    if (!before) throw notFound();
+    if (await termTaken(tx, input.term, id)) throw taken(input.term);
+    const after = await updateSynonym(tx, id, input);
+    if (!after) throw notFound();
+    await recordAudit(tx, actor, {
+      action: "update",
+      entityType: "search_synonym",
+      entityId: id,
+      entityLabel: after.term,
+      before: audited(before),
+      after: audited(after),
+    });
+    return after;
+  });
+  forgetSynonyms(db);
+  return toSynonym(row);
+}
+
+export async function removeSynonym(db: Database, actor: AuditActor, id: string) {
+  await db.transaction(async (tx) => {
+    const before = await findSynonym(tx, id);
+    if (!before) throw notFound();
+    await deleteSynonym(tx, id);
+    await recordAudit(tx, actor, {
+      action: "delete",
+      entityType: "search_synonym",
+      entityId: id,
+      entityLabel: before.term,
+      before: audited(before),
+      after: null,
+    });
+  });
+  forgetSynonyms(db);
+}
+
+/** Type-ahead: products by the listing's own matching and relevance, vendors and categories by name. */
+export async function suggestions(db: Database, q: string): Promise<Suggestions> {
+  const terms = await searchTerms(db, q);
+  if (terms.length === 0) return { products: [], vendors: [], categories: [] };
+  const text = normalizeSearch(q);
+  const name = searchWords(q).join(" ");
+  const [products, vendors, categories] = await Promise.all([
+    suggestProducts(db, and(onSale(), searchCondition(terms))!, relevanceOrder(terms), PRODUCT_SUGGESTIONS),
+    suggestVendors(db, name || text, VENDOR_SUGGESTIONS),
+    suggestCategories(db, name || text, CATEGORY_SUGGESTIONS),
+  ]);
+  return { products, vendors, categories };
+}
