@@ -10,6 +10,7 @@ import { NativeSelect } from "#web/components/ui/select";
 import { useCategories } from "#web/features/catalog/api/get-categories";
 import { type ProductFilters, useProducts } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
+import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 
 const SKELETON_COUNT = 6;
@@ -117,6 +118,7 @@ export function Component() {
           {filters.discount && (
             <p className="text-sm font-medium text-primary">Showing discounted products only</p>
           )}
+          <DidYouMean suggestion={products.data?.pages[0]?.didYouMean} filters={filters} />
         </div>
 
         {products.isError ? (
