@@ -16,4 +16,7 @@ CREATE TABLE "search_synonyms" (
 --> statement-breakpoint
 ALTER TABLE "products" drop column "search_text";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (immutable_unaccent(lower("products"."name" || ' ' || coalesce("products"."vendor", '') || ' ' || coalesce("products"."description", '')))) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_name" text GENERATED ALWAYS AS (immutable_unaccent(lower("products"."name" || ' ' || coalesce("products"."vendor", '')))) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_name_trgm" ON "products" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
+-- Dropping the column dropped its index.
 CREATE INDEX "products_search_trgm" ON "products" USING gin ("search_text" gin_trgm_ops);

@@ -12,7 +12,9 @@ import {
 import { siteContentBlocks } from "#server/db/schema/content";
 import { relevanceOrder, searchCondition, searchTerms } from "#server/modules/catalog/search";
 
-type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlug: string | null };
+type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "searchName"> & {
+  vendorSlug: string | null;
+};
 
 /**
  * A product the public may see and buy: active, and approved by an admin or listed by a trusted
@@ -22,9 +24,9 @@ type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlu
 export const onSale = (): SQL<boolean> =>
   sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
 
-// Everything but the derived search column, which is large and only used for matching, plus the
+// Everything but the derived search columns, which are only used for matching, plus the
 // seller's storefront slug for the "by Vendor" link (null for products Stackbay lists itself).
-const { searchText: _searchText, ...columns } = getTableColumns(products);
+const { searchText: _searchText, searchName: _searchName, ...columns } = getTableColumns(products);
 export const productColumns = {
   ...columns,
   vendorSlug: sql<

@@ -15,7 +15,6 @@ import {
   listFxRates,
   listProducts,
   listSpecifications,
-  onSale,
   toProductDetail,
 } from "#server/modules/catalog/repository";
 import { didYouMean, searchTerms } from "#server/modules/catalog/search";
@@ -42,7 +41,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", CATALOGUE_CACHE);
       const list = await listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
       if (!request.query.search || request.query.page !== 1) return list;
-      const suggestion = await didYouMean(db, await searchTerms(db, request.query.search), onSale());
+      const suggestion = await didYouMean(db, await searchTerms(db, request.query.search));
       return suggestion ? { ...list, didYouMean: suggestion } : list;
     },
   );

@@ -3,74 +3,122 @@ import { searchWords } from "#domain/search";
 import type { Database } from "#server/db/client";
 import { categories, products } from "#server/db/schema/catalog";
 import { containsPattern, escapeLike } from "#server/lib/like";
+import { onSale } from "#server/modules/catalog/repository";
 import { loadSynonyms } from "#server/modules/search/repository";
 
 /**
  * One word of a query and what may stand for it: the word itself and its synonyms (decision 0017).
  * Alternatives are normalised by `normalizeSearch` (letters, digits and single spaces), except a query
- * of punctuation only, which is kept as written.
+ * of punctuation only, which is kept as written. `fuzzy`: the alternative is found nowhere as written,
+ * so near spellings of it are matched instead.
  */
-export type SearchTerm = { word: string; alternatives: string[] };
+export type SearchTerm = { word: string; alternatives: { text: string; fuzzy: boolean }[] };
 
 /** Trigrams mean little below this length: shorter words match only as written. */
 const FUZZY_MIN_LENGTH = 4;
 /** How long another instance may keep using synonyms an admin has since changed. */
 const SYNONYMS_TTL_MS = 30_000;
+/** How long "this word is (not) in the catalogue" is trusted; a new product may change it. */
+const KNOWN_TTL_MS = 60_000;
+const KNOWN_MAX_ENTRIES = 10_000;
 
 type SynonymMap = Map<string, string[]>;
-// Per database handle, so several apps in one process (tests) never share synonyms.
-const synonymCache = new WeakMap<Database, { loadedAt: number; map: Promise<SynonymMap> }>();
-
-async function synonymsOf(db: Database): Promise<SynonymMap> {
-  const cached = synonymCache.get(db);
-  if (cached && Date.now() - cached.loadedAt < SYNONYMS_TTL_MS) return cached.map;
-  const map = loadSynonyms(db).then((rows) => new Map(rows.map((r) => [r.term, r.synonyms])));
-  synonymCache.set(db, { loadedAt: Date.now(), map });
-  // A failed load must not stay cached: the next search tries again.
-  map.catch(() => synonymCache.delete(db));
-  return map;
-}
-
-/** Called after an admin changes synonyms, so this instance's next search uses them. */
-export function forgetSynonyms(db: Database) {
-  synonymCache.delete(db);
-}
-
-/** The query's words, each with its synonyms. */
-export async function searchTerms(db: Database, text: string): Promise<SearchTerm[]> {
-  const words = searchWords(text);
-  if (words.length === 0) {
-    // Only punctuation ("%", "+"): matched as written, like any text, rather than ignored.
-    const literal = text.trim().toLowerCase();
-    return literal ? [{ word: literal, alternatives: [literal] }] : [];
+type PerDatabase = {
+  synonyms?: { loadedAt: number; map: Promise<SynonymMap> };
+  known: Map<string, { at: number; known: Promise<boolean> }>;
+};
+// Per database handle, so several apps in one process (tests) never share what they learnt.
+const state = new WeakMap<Database, PerDatabase>();
+const stateOf = (db: Database) => {
+  let found = state.get(db);
+  if (!found) {
+    found = { known: new Map() };
+    state.set(db, found);
   }
-  const synonyms = await synonymsOf(db);
-  return words.map((word) => ({ word, alternatives: [word, ...(synonyms.get(word) ?? [])] }));
-}
+  return found;
+};
 
 // Both drivers answer raw SQL with `rows`; drizzle's type for it differs per driver.
 const rows = async <T>(db: Database, query: SQL) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-const contains = (text: string) => containsPattern(text);
-// Fuzzy matching needs trigrams: a word of letters and digits long enough to have a few.
-const fuzzy = (alternative: string) =>
-  alternative.length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(alternative);
+async function synonymsOf(db: Database): Promise<SynonymMap> {
+  const own = stateOf(db);
+  const cached = own.synonyms;
+  if (cached && Date.now() - cached.loadedAt < SYNONYMS_TTL_MS) return cached.map;
+  const map = loadSynonyms(db).then((list) => new Map(list.map((r) => [r.term, r.synonyms])));
+  own.synonyms = { loadedAt: Date.now(), map };
+  // A failed load must not stay cached: the next search tries again.
+  map.catch(() => {
+    if (own.synonyms?.map === map) own.synonyms = undefined;
+  });
+  return map;
+}
+
+/** Called after an admin changes synonyms, so this instance's next search uses them. */
+export function forgetSynonyms(db: Database) {
+  stateOf(db).synonyms = undefined;
+}
 
 /**
- * Every word must match, as written (a substring of name, vendor or description) or nearly (`<%`:
- * trigram word similarity above `pg_trgm.word_similarity_threshold`). Both forms are answered by the
- * GIN trigram index on `search_text`.
+ * Whether any product on sale holds the text as written. Cheap either way: a common word is found by
+ * the first rows read, a rare one through the trigram index; and remembered for a minute.
+ */
+function isKnown(db: Database, text: string): Promise<boolean> {
+  const { known } = stateOf(db);
+  const cached = known.get(text);
+  if (cached && Date.now() - cached.at < KNOWN_TTL_MS) return cached.known;
+  if (known.size >= KNOWN_MAX_ENTRIES) known.clear();
+  const answer = rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(text)}) as found`,
+  ).then((r) => Boolean(r[0]?.found));
+  known.set(text, { at: Date.now(), known: answer });
+  answer.catch(() => known.delete(text));
+  return answer;
+}
+
+// Fuzzy matching needs trigrams: a word of letters and digits long enough to have a few.
+const fuzzyCandidate = (text: string) => text.length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(text);
+
+/** The query's words, each with its synonyms, each marked fuzzy when it is found nowhere as written. */
+export async function searchTerms(db: Database, text: string): Promise<SearchTerm[]> {
+  const words = searchWords(text);
+  if (words.length === 0) {
+    // Only punctuation ("%", "+"): matched as written, like any text, rather than ignored.
+    const literal = text.trim().toLowerCase();
+    return literal ? [{ word: literal, alternatives: [{ text: literal, fuzzy: false }] }] : [];
+  }
+  const synonyms = await synonymsOf(db);
+  return Promise.all(
+    words.map(async (word) => ({
+      word,
+      alternatives: await Promise.all(
+        [word, ...(synonyms.get(word) ?? [])].map(async (alternative) => ({
+          text: alternative,
+          fuzzy: fuzzyCandidate(alternative) && !(await isKnown(db, alternative)),
+        })),
+      ),
+    })),
+  );
+}
+
+/**
+ * Every word must match: as written (a substring of name, vendor or description), or, for a word found
+ * nowhere as written, nearly (`<%`: trigram word similarity with a word of the name or vendor above
+ * `pg_trgm.word_similarity_threshold`). Both are answered by GIN trigram indexes. Near spellings are
+ * not sought for words the catalogue holds: they would cost a similarity test on every product
+ * holding a common word, and a person who typed a real word rarely meant another.
  */
 export function searchCondition(terms: SearchTerm[]): SQL | undefined {
   return and(
     ...terms.map(
       (term) =>
         sql`(${sql.join(
-          term.alternatives.map((alternative) =>
-            fuzzy(alternative)
-              ? sql`(${products.searchText} like ${contains(alternative)} or ${alternative} <% ${products.searchText})`
-              : sql`${products.searchText} like ${contains(alternative)}`,
+          term.alternatives.map(({ text, fuzzy }) =>
+            fuzzy
+              ? sql`${text} <% ${products.searchName}`
+              : sql`${products.searchText} like ${containsPattern(text)}`,
           ),
           sql` or `,
         )})`,
@@ -78,40 +126,35 @@ export function searchCondition(terms: SearchTerm[]): SQL | undefined {
   );
 }
 
-const nameText = sql`immutable_unaccent(lower(${products.name}))`;
-const vendorText = sql`immutable_unaccent(lower(coalesce(${products.vendor}, '')))`;
-
 /**
- * How well one alternative matches a product, from 100 (the name or vendor is exactly the word) down
- * through prefixes and words of the name and vendor, the description, to a near spelling (at most 20,
- * so any exact match outranks every typo match).
+ * How well one alternative matches a product: 80 when the name starts with it, 60 when a word of the
+ * name or vendor does, 40 anywhere in them, 25 in the description, and at most 20 for a near spelling,
+ * so any match as written outranks every typo match. With synonyms, an alternative that does not match
+ * the product scores 0 (only one of them needs to).
  */
-function alternativeScore(alternative: string): SQL {
-  const prefix = `${escapeLike(alternative)}%`;
-  const wordPrefix = `% ${escapeLike(alternative)}%`;
-  const anywhere = contains(alternative);
-  const near = fuzzy(alternative)
-    ? sql`10 * strict_word_similarity(${alternative}, ${nameText} || ' ' || ${vendorText}) + 10 * word_similarity(${alternative}, ${products.searchText})`
-    : sql`0`;
+function alternativeScore({ text, fuzzy }: SearchTerm["alternatives"][number], several: boolean): SQL {
+  const name = products.searchName;
+  if (fuzzy) return sql`20 * strict_word_similarity(${text}, ${name})`;
   return sql`case
-    when ${nameText} = ${alternative} or ${vendorText} = ${alternative} then 100
-    when ${nameText} like ${prefix} or ${vendorText} like ${prefix} then 80
-    when ' ' || ${nameText} like ${wordPrefix} or ' ' || ${vendorText} like ${wordPrefix} then 60
-    when ${nameText} like ${anywhere} or ${vendorText} like ${anywhere} then 40
-    when ${products.searchText} like ${anywhere} then 25
-    else ${near}
+    when ${name} like ${`${escapeLike(text)}%`} then 80
+    when ' ' || ${name} like ${`% ${escapeLike(text)}%`} then 60
+    when ${name} like ${containsPattern(text)} then 40
+    ${several ? sql`when ${products.searchText} like ${containsPattern(text)} then 25 else 0` : sql`else 25`}
   end`;
 }
 
-/** The relevance score: each word's best alternative, summed, plus a bonus when the whole name is the query. */
+/** The relevance score: each word's best alternative, summed, plus a bonus when the name is the query. */
 export function relevanceScore(terms: SearchTerm[]): SQL {
   const phrase = terms.map((t) => t.word).join(" ");
   const perTerm = terms.map((term) =>
     term.alternatives.length === 1
-      ? alternativeScore(term.alternatives[0]!)
-      : sql`greatest(${sql.join(term.alternatives.map(alternativeScore), sql`, `)})`,
+      ? alternativeScore(term.alternatives[0]!, false)
+      : sql`greatest(${sql.join(
+          term.alternatives.map((alternative) => alternativeScore(alternative, true)),
+          sql`, `,
+        )})`,
   );
-  return sql`(${sql.join(perTerm, sql` + `)} + case when ${nameText} = ${phrase} then 100 else 0 end)`;
+  return sql`(${sql.join(perTerm, sql` + `)} + case when lower(${products.name}) = ${phrase} then 100 else 0 end)`;
 }
 
 /** Most relevant first; among equals, the better rated and then the newer, with the id as tie-breaker. */
@@ -134,53 +177,29 @@ const SUGGESTION_CANDIDATES = 200;
 /**
  * "Did you mean …": when a word of the query is found nowhere as written, the known word (from the
  * names and vendors of products on sale, and category names) nearest to it. Null when every word is
- * found as written, or when no known word is near enough.
+ * found as written (or through a synonym), or when no known word is near enough.
  */
-export async function didYouMean(db: Database, terms: SearchTerm[], onSale: SQL): Promise<string | null> {
-  if (terms.length === 0) return null;
-  const found = await rows<{ found: boolean }>(
-    db,
-    sql`
-    select (${sql.join(
-      terms.map(
-        (term) =>
-          sql`(${sql.join(
-            term.alternatives.map(
-              (alternative) =>
-                sql`exists (select 1 from ${products} where ${onSale} and ${products.searchText} like ${contains(alternative)})`,
-            ),
-            sql` or `,
-          )})`,
-      ),
-      sql` and `,
-    )}) as found`,
-  );
-  if (found[0]?.found) return null;
-
+export async function didYouMean(db: Database, terms: SearchTerm[]): Promise<string | null> {
+  const unknown = (term: SearchTerm) => term.alternatives.every((a) => a.fuzzy);
+  if (!terms.some(unknown)) return null;
   let changed = false;
   const words: string[] = [];
   for (const term of terms) {
-    const nearest = await nearestKnownWord(db, term, onSale);
+    const nearest = unknown(term) ? await nearestKnownWord(db, term.word) : null;
     if (nearest && nearest !== term.word) changed = true;
     words.push(nearest ?? term.word);
   }
   return changed ? words.join(" ") : null;
 }
 
-async function nearestKnownWord(db: Database, term: SearchTerm, onSale: SQL): Promise<string | null> {
-  const { word } = term;
-  const exact = await rows<{ found: boolean }>(
-    db,
-    sql`
-    select exists (select 1 from ${products} where ${onSale} and ${products.searchText} like ${contains(word)}) as found`,
-  );
-  if (exact[0]?.found || word.length < SUGGESTED_WORD_MIN_LENGTH) return null;
+async function nearestKnownWord(db: Database, word: string): Promise<string | null> {
+  if (word.length < SUGGESTED_WORD_MIN_LENGTH) return null;
   const result = await rows<{ word: string }>(
     db,
     sql`
     with candidates as (
-      select ${nameText} || ' ' || ${vendorText} as text from ${products}
-      where ${onSale} and ${word} <% ${products.searchText}
+      select ${products.searchName} as text from ${products}
+      where ${onSale()} and ${word} <% ${products.searchName}
       limit ${SUGGESTION_CANDIDATES}
     ),
     known as (
