@@ -184,7 +184,9 @@ export function HeaderSearch({
             >
               <span className="min-w-0 truncate font-medium">{option.label}</span>
               {option.detail && (
-                <span className="truncate text-xs text-muted-foreground">{option.detail}</span>
+                <span className="hidden truncate text-xs text-muted-foreground sm:inline">
+                  {option.detail}
+                </span>
               )}
               <span className="ml-auto shrink-0 text-xs text-muted-foreground">{option.group}</span>
             </div>
