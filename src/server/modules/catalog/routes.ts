@@ -40,8 +40,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header("cache-control", CATALOGUE_CACHE);
       const list = await listProducts(db, request.query, (key, count) => counts.getOrLoad(key, count));
-      if (!request.query.search || request.query.page !== 1) return list;
-      const suggestion = await didYouMean(db, await searchTerms(db, request.query.search));
+      const { search } = request.query;
+      const suggestion = search ? didYouMean(await searchTerms(db, search)) : undefined;
       return suggestion ? { ...list, didYouMean: suggestion } : list;
     },
   );

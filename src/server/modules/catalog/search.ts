@@ -7,32 +7,44 @@ import { onSale } from "#server/modules/catalog/repository";
 import { loadSynonyms } from "#server/modules/search/repository";
 
 /**
- * One word of a query and what may stand for it: the word itself and its synonyms (decision 0017).
- * Alternatives are normalised by `normalizeSearch` (letters, digits and single spaces), except a query
- * of punctuation only, which is kept as written. `fuzzy`: the alternative is found nowhere as written,
- * so near spellings of it are matched instead.
+ * One word of a query and what may stand for it (decision 0017): the word itself and its synonyms, as
+ * normalised by `normalizeSearch`, each with weight 1; a word found nowhere in the catalogue is replaced
+ * by the known words nearest to it, weighted by their similarity (below 1), and `corrected` is set.
+ * A query of punctuation only is kept as written.
  */
-export type SearchTerm = { word: string; alternatives: { text: string; fuzzy: boolean }[] };
+export type SearchTerm = {
+  word: string;
+  corrected: boolean;
+  alternatives: { text: string; weight: number }[];
+};
 
 /** Trigrams mean little below this length: shorter words match only as written. */
 const FUZZY_MIN_LENGTH = 4;
 /** How long another instance may keep using synonyms an admin has since changed. */
 const SYNONYMS_TTL_MS = 30_000;
-/** How long "this word is (not) in the catalogue" is trusted; a new product may change it. */
-const KNOWN_TTL_MS = 60_000;
-const KNOWN_MAX_ENTRIES = 10_000;
+/** How long what was learnt about a word (in the catalogue or not, its nearest words) is trusted. */
+const WORD_TTL_MS = 60_000;
+const WORD_MAX_ENTRIES = 10_000;
+/** Known words shorter than this are not offered: they are too easily "near" anything. */
+const CORRECTION_MIN_LENGTH = 3;
+/** At most this many known words stand for a misspelt one. */
+const MAX_CORRECTIONS = 3;
+/** Products whose words are weighed for corrections: enough to hold the word meant, bounded in cost. */
+const CORRECTION_CANDIDATES = 200;
 
 type SynonymMap = Map<string, string[]>;
+type Correction = { text: string; weight: number };
 type PerDatabase = {
   synonyms?: { loadedAt: number; map: Promise<SynonymMap> };
-  known: Map<string, { at: number; known: Promise<boolean> }>;
+  /** Per word: null when the catalogue holds it as written, else its nearest known words. */
+  words: Map<string, { at: number; corrections: Promise<Correction[] | null> }>;
 };
 // Per database handle, so several apps in one process (tests) never share what they learnt.
 const state = new WeakMap<Database, PerDatabase>();
 const stateOf = (db: Database) => {
   let found = state.get(db);
   if (!found) {
-    found = { known: new Map() };
+    found = { words: new Map() };
     state.set(db, found);
   }
   return found;
@@ -60,66 +72,93 @@ export function forgetSynonyms(db: Database) {
   stateOf(db).synonyms = undefined;
 }
 
+// Near spellings need trigrams: a word of letters and digits long enough to have a few.
+const correctable = (text: string) => text.length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(text);
+
 /**
- * Whether any product on sale holds the text as written. Cheap either way: a common word is found by
- * the first rows read, a rare one through the trigram index; and remembered for a minute.
+ * Null when a product on sale holds the word as written (a common word is found by the first rows
+ * read, a rare one through the trigram index); otherwise the known words nearest to it. Remembered
+ * for a minute, so a popular typo costs one lookup, not one per request.
  */
-function isKnown(db: Database, text: string): Promise<boolean> {
-  const { known } = stateOf(db);
-  const cached = known.get(text);
-  if (cached && Date.now() - cached.at < KNOWN_TTL_MS) return cached.known;
-  if (known.size >= KNOWN_MAX_ENTRIES) known.clear();
-  const answer = rows<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(text)}) as found`,
-  ).then((r) => Boolean(r[0]?.found));
-  known.set(text, { at: Date.now(), known: answer });
-  answer.catch(() => known.delete(text));
-  return answer;
+function correctionsOf(db: Database, word: string): Promise<Correction[] | null> {
+  const { words } = stateOf(db);
+  const cached = words.get(word);
+  if (cached && Date.now() - cached.at < WORD_TTL_MS) return cached.corrections;
+  if (words.size >= WORD_MAX_ENTRIES) words.clear();
+  const corrections = (async () => {
+    const [found] = await rows<{ found: boolean }>(
+      db,
+      sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(word)}) as found`,
+    );
+    if (found?.found) return null;
+    return nearestKnownWords(db, word);
+  })();
+  words.set(word, { at: Date.now(), corrections });
+  corrections.catch(() => words.delete(word));
+  return corrections;
 }
 
-// Fuzzy matching needs trigrams: a word of letters and digits long enough to have a few.
-const fuzzyCandidate = (text: string) => text.length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(text);
+/**
+ * The known words (of the names and vendors of products on sale, and of category names) nearest to a
+ * word found nowhere: candidates share enough trigrams with it (`<%`, the word-similarity threshold,
+ * through the name index), and are ranked by trigram similarity, which prefers words of about its
+ * length ("strpie" is nearer "stripe" than "stratowell").
+ */
+async function nearestKnownWords(db: Database, word: string): Promise<Correction[]> {
+  const found = await rows<{ word: string; similarity: number }>(
+    db,
+    sql`
+    with candidates as (
+      select ${products.searchName} as text from ${products}
+      where ${onSale()} and ${word} <% ${products.searchName}
+      limit ${CORRECTION_CANDIDATES}
+    ),
+    known as (
+      select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
+      union
+      select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
+    )
+    select known as word, similarity(${word}, known) as similarity from known
+    where length(known) >= ${CORRECTION_MIN_LENGTH} and ${word} <% known
+    order by similarity(${word}, known) desc, known
+    limit ${MAX_CORRECTIONS}`,
+  );
+  return found.map((r) => ({ text: r.word, weight: Number(r.similarity) }));
+}
 
-/** The query's words, each with its synonyms, each marked fuzzy when it is found nowhere as written. */
+/** The query's words, each with its synonyms, and a misspelt word replaced by the known words nearest to it. */
 export async function searchTerms(db: Database, text: string): Promise<SearchTerm[]> {
   const words = searchWords(text);
   if (words.length === 0) {
     // Only punctuation ("%", "+"): matched as written, like any text, rather than ignored.
     const literal = text.trim().toLowerCase();
-    return literal ? [{ word: literal, alternatives: [{ text: literal, fuzzy: false }] }] : [];
+    return literal ? [{ word: literal, corrected: false, alternatives: [{ text: literal, weight: 1 }] }] : [];
   }
   const synonyms = await synonymsOf(db);
   return Promise.all(
-    words.map(async (word) => ({
-      word,
-      alternatives: await Promise.all(
-        [word, ...(synonyms.get(word) ?? [])].map(async (alternative) => ({
-          text: alternative,
-          fuzzy: fuzzyCandidate(alternative) && !(await isKnown(db, alternative)),
-        })),
-      ),
-    })),
+    words.map(async (word): Promise<SearchTerm> => {
+      const written = [word, ...(synonyms.get(word) ?? [])];
+      const corrections = correctable(word) ? await correctionsOf(db, word) : null;
+      // A synonym makes the word meaningful even if no product holds the word itself.
+      if (!corrections || corrections.length === 0 || written.length > 1) {
+        return { word, corrected: false, alternatives: written.map((t) => ({ text: t, weight: 1 })) };
+      }
+      return { word, corrected: true, alternatives: corrections };
+    }),
   );
 }
 
 /**
- * Every word must match: as written (a substring of name, vendor or description), or, for a word found
- * nowhere as written, nearly (`<%`: trigram word similarity with a word of the name or vendor above
- * `pg_trgm.word_similarity_threshold`). Both are answered by GIN trigram indexes. Near spellings are
- * not sought for words the catalogue holds: they would cost a similarity test on every product
- * holding a common word, and a person who typed a real word rarely meant another.
+ * Every word must match: each of its alternatives is a substring of name, vendor or description
+ * (`search_text`, GIN trigram index). Misspelt words were already replaced by known ones, so no
+ * similarity is computed per product: a typo costs what the word meant costs.
  */
 export function searchCondition(terms: SearchTerm[]): SQL | undefined {
   return and(
     ...terms.map(
       (term) =>
         sql`(${sql.join(
-          term.alternatives.map(({ text, fuzzy }) =>
-            fuzzy
-              ? sql`${text} <% ${products.searchName}`
-              : sql`${products.searchText} like ${containsPattern(text)}`,
-          ),
+          term.alternatives.map(({ text }) => sql`${products.searchText} like ${containsPattern(text)}`),
           sql` or `,
         )})`,
     ),
@@ -128,19 +167,19 @@ export function searchCondition(terms: SearchTerm[]): SQL | undefined {
 
 /**
  * How well one alternative matches a product: 80 when the name starts with it, 60 when a word of the
- * name or vendor does, 40 anywhere in them, 25 in the description, and at most 20 for a near spelling,
- * so any match as written outranks every typo match. With synonyms, an alternative that does not match
- * the product scores 0 (only one of them needs to).
+ * name or vendor does, 40 anywhere in them, 25 in the description; times its weight, so a corrected
+ * word (weight = similarity, below 1) ranks below words as written and nearer corrections first.
+ * With several alternatives, one that does not match the product scores 0.
  */
-function alternativeScore({ text, fuzzy }: SearchTerm["alternatives"][number], several: boolean): SQL {
+function alternativeScore({ text, weight }: SearchTerm["alternatives"][number], several: boolean): SQL {
   const name = products.searchName;
-  if (fuzzy) return sql`20 * strict_word_similarity(${text}, ${name})`;
-  return sql`case
+  const score = sql`case
     when ${name} like ${`${escapeLike(text)}%`} then 80
     when ' ' || ${name} like ${`% ${escapeLike(text)}%`} then 60
     when ${name} like ${containsPattern(text)} then 40
     ${several ? sql`when ${products.searchText} like ${containsPattern(text)} then 25 else 0` : sql`else 25`}
   end`;
+  return weight === 1 ? score : sql`(${weight}::float8 * ${score})`;
 }
 
 /** The relevance score: each word's best alternative, summed, plus a bonus when the name is the query. */
@@ -167,50 +206,11 @@ export function relevanceOrder(terms: SearchTerm[]): SQL[] {
   ];
 }
 
-/** Known words shorter than this are not offered: they are too easily "near" anything. */
-const SUGGESTED_WORD_MIN_LENGTH = 3;
-/** How alike (pg_trgm `similarity`) a known word must be to a query word to be suggested instead. */
-const SUGGESTION_SIMILARITY = 0.3;
-/** Products whose words are weighed for a suggestion: enough to hold the word meant, bounded in cost. */
-const SUGGESTION_CANDIDATES = 200;
-
 /**
- * "Did you mean …": when a word of the query is found nowhere as written, the known word (from the
- * names and vendors of products on sale, and category names) nearest to it. Null when every word is
- * found as written (or through a synonym), or when no known word is near enough.
+ * "Did you mean …": the query with each misspelt word replaced by the known word nearest to it; null
+ * when every word was found as written (or through a synonym), or none has a near known word.
  */
-export async function didYouMean(db: Database, terms: SearchTerm[]): Promise<string | null> {
-  const unknown = (term: SearchTerm) => term.alternatives.every((a) => a.fuzzy);
-  if (!terms.some(unknown)) return null;
-  let changed = false;
-  const words: string[] = [];
-  for (const term of terms) {
-    const nearest = unknown(term) ? await nearestKnownWord(db, term.word) : null;
-    if (nearest && nearest !== term.word) changed = true;
-    words.push(nearest ?? term.word);
-  }
-  return changed ? words.join(" ") : null;
-}
-
-async function nearestKnownWord(db: Database, word: string): Promise<string | null> {
-  if (word.length < SUGGESTED_WORD_MIN_LENGTH) return null;
-  const result = await rows<{ word: string }>(
-    db,
-    sql`
-    with candidates as (
-      select ${products.searchName} as text from ${products}
-      where ${onSale()} and ${word} <% ${products.searchName}
-      limit ${SUGGESTION_CANDIDATES}
-    ),
-    known as (
-      select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
-      union
-      select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
-    )
-    select known as word from known
-    where length(known) >= ${SUGGESTED_WORD_MIN_LENGTH} and similarity(${word}, known) >= ${SUGGESTION_SIMILARITY}
-    order by similarity(${word}, known) desc, known
-    limit 1`,
-  );
-  return result[0]?.word ?? null;
+export function didYouMean(terms: SearchTerm[]): string | undefined {
+  if (!terms.some((term) => term.corrected)) return undefined;
+  return terms.map((term) => (term.corrected ? term.alternatives[0]!.text : term.word)).join(" ");
 }

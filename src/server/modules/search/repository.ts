@@ -2,6 +2,8 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/client";
 import { categories, products, storefronts } from "#server/db/schema/catalog";
 import { searchSynonyms } from "#server/db/schema/search";
+import { escapeLike } from "#server/lib/like";
+import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
 
@@ -50,14 +52,26 @@ export async function termTaken(db: Db, term: string, exceptId: string) {
   return Boolean(row);
 }
 
-/** Type-ahead products: on sale, matching the query's words, most relevant first. */
-export async function suggestProducts(db: Db, where: SQL, order: SQL[], limit: number) {
+const productSuggestion = { id: products.id, name: products.name, vendor: products.vendor };
+
+/**
+ * Products on sale whose name starts with the text, in no particular order: sorting every name that
+ * starts with a common word costs more than type-ahead may spend, and any few of them will do.
+ */
+export async function productsStartingWith(db: Db, text: string, limit: number) {
   return db
-    .select({ id: products.id, name: products.name, vendor: products.vendor })
+    .select(productSuggestion)
     .from(products)
-    .where(where)
-    .orderBy(...order)
+    .where(and(onSale(), sql`${products.searchName} like ${`${escapeLike(text)}%`}`))
     .limit(limit);
+}
+
+/**
+ * Any products on sale matching the query's words, unranked: ranking every match of a common word
+ * is what a listing does; type-ahead only needs a few, and stops reading when it has them.
+ */
+export async function productsMatching(db: Db, where: SQL, limit: number) {
+  return db.select(productSuggestion).from(products).where(and(onSale(), where)).limit(limit);
 }
 
 /**

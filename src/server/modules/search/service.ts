@@ -1,17 +1,16 @@
-import { and } from "drizzle-orm";
 import type { Suggestions, Synonym } from "#domain/search";
-import { normalizeSearch, searchWords } from "#domain/search";
+import { searchWords } from "#domain/search";
 import type { Database } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
-import { onSale } from "#server/modules/catalog/repository";
-import { forgetSynonyms, relevanceOrder, searchCondition, searchTerms } from "#server/modules/catalog/search";
+import { forgetSynonyms, searchCondition, searchTerms } from "#server/modules/catalog/search";
 import {
   deleteSynonym,
   findSynonym,
   insertSynonym,
+  productsMatching,
+  productsStartingWith,
   suggestCategories,
-  suggestProducts,
   suggestVendors,
   termTaken,
   updateSynonym,
@@ -93,16 +92,26 @@ export async function removeSynonym(db: Database, actor: AuditActor, id: string)
   forgetSynonyms(db);
 }
 
-/** Type-ahead: products by the listing's own matching and relevance, vendors and categories by name. */
+/**
+ * Type-ahead: products whose name starts with the text first, then others matching its words (typos
+ * corrected as in the listing); vendors and categories by name, typos allowed.
+ */
 export async function suggestions(db: Database, q: string): Promise<Suggestions> {
-  const terms = await searchTerms(db, q);
-  if (terms.length === 0) return { products: [], vendors: [], categories: [] };
-  const text = normalizeSearch(q);
-  const name = searchWords(q).join(" ");
-  const [products, vendors, categories] = await Promise.all([
-    suggestProducts(db, and(onSale(), searchCondition(terms))!, relevanceOrder(terms), PRODUCT_SUGGESTIONS),
-    suggestVendors(db, name || text, VENDOR_SUGGESTIONS),
-    suggestCategories(db, name || text, CATEGORY_SUGGESTIONS),
+  const text = searchWords(q).join(" ");
+  if (!text) return { products: [], vendors: [], categories: [] };
+  const [starting, vendors, categories] = await Promise.all([
+    productsStartingWith(db, text, PRODUCT_SUGGESTIONS),
+    suggestVendors(db, text, VENDOR_SUGGESTIONS),
+    suggestCategories(db, text, CATEGORY_SUGGESTIONS),
   ]);
+  const products = [...starting];
+  if (products.length < PRODUCT_SUGGESTIONS) {
+    const where = searchCondition(await searchTerms(db, q));
+    const more = where ? await productsMatching(db, where, PRODUCT_SUGGESTIONS * 2) : [];
+    for (const product of more) {
+      if (products.length >= PRODUCT_SUGGESTIONS) break;
+      if (!products.some((p) => p.id === product.id)) products.push(product);
+    }
+  }
   return { products, vendors, categories };
 }
