@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/client";
+import { user } from "#server/db/schema/auth";
 import { categories, products, storefronts } from "#server/db/schema/catalog";
 import { searchSynonyms } from "#server/db/schema/search";
-import { escapeLike } from "#server/lib/like";
+import { containsPattern, escapeLike } from "#server/lib/like";
 import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
@@ -83,9 +84,20 @@ export async function suggestVendors(db: Db, text: string, limit: number) {
   return db
     .select({ slug: storefronts.slug, name: storefronts.name })
     .from(storefronts)
-    .where(sql`(${name} like ${`%${text}%`} or ${text} <% ${name})`)
+    .innerJoin(user, eq(user.id, storefronts.userId))
+    .where(
+      and(
+        sql`(${name} like ${containsPattern(text)} or ${text} <% ${name})`,
+        // Only storefronts whose page is public (decision 0015), so no suggestion leads to a 404.
+        sql`not coalesce(${user.banned}, false)`,
+        or(
+          eq(storefronts.isVerified, true),
+          sql`exists (select 1 from ${products} where ${products.sellerId} = ${storefronts.userId} and ${onSale()})`,
+        ),
+      ),
+    )
     .orderBy(
-      desc(sql`${name} like ${`${text}%`}`),
+      desc(sql`${name} like ${`${escapeLike(text)}%`}`),
       desc(sql`word_similarity(${text}, ${name})`),
       asc(storefronts.name),
     )
@@ -97,9 +109,9 @@ export async function suggestCategories(db: Db, text: string, limit: number) {
   return db
     .select({ slug: categories.slug, name: categories.name })
     .from(categories)
-    .where(sql`(${name} like ${`%${text}%`} or ${text} <% ${name})`)
+    .where(sql`(${name} like ${containsPattern(text)} or ${text} <% ${name})`)
     .orderBy(
-      desc(sql`${name} like ${`${text}%`}`),
+      desc(sql`${name} like ${`${escapeLike(text)}%`}`),
       desc(sql`word_similarity(${text}, ${name})`),
       asc(categories.name),
     )

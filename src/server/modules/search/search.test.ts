@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Suggestions, Synonym } from "#domain/search";
@@ -221,6 +221,18 @@ describe("GET /api/search/suggestions", () => {
     expect(cold.vendors[0]).toMatchObject({ name: "Coldharbor Compute" });
     expect((await suggest("softwre")).categories).toEqual([{ slug: "software", name: "Software Licenses" }]);
     expect((await suggest("kubern")).products[0]?.name).toBe("Kubernetes Launch Package");
+  });
+
+  test("a storefront with nothing on sale is not suggested (its page would be a 404)", async () => {
+    // Arcwright is not verified: its storefront is public only while one of its products is on sale.
+    const arcwright = sql`${products.vendor} = 'Arcwright'`;
+    await t.db.update(products).set({ moderationStatus: "pending" }).where(arcwright);
+    try {
+      expect((await suggest("arcwright")).vendors).toEqual([]);
+    } finally {
+      await t.db.update(products).set({ moderationStatus: "approved" }).where(arcwright);
+    }
+    expect((await suggest("arcwright")).vendors.map((v) => v.name)).toEqual(["Arcwright"]);
   });
 
   test("an empty query suggests nothing; a long one is refused", async () => {
