@@ -159,7 +159,7 @@ export function HeaderSearch({
       />
       <div
         className={cn(
-          "absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-border bg-popover text-popover-foreground shadow-lg",
+          "absolute top-full right-0 z-50 mt-1 max-h-[70vh] w-full md:w-[28rem] md:max-w-[calc(100vw-2rem)] overflow-y-auto rounded-md border border-border bg-popover text-popover-foreground shadow-lg",
           !showList && "hidden",
         )}
       >
@@ -184,7 +184,7 @@ export function HeaderSearch({
             >
               <span className="min-w-0 truncate font-medium">{option.label}</span>
               {option.detail && (
-                <span className="hidden truncate text-xs text-muted-foreground sm:inline">
+                <span className="hidden min-w-0 shrink-[3] truncate text-xs text-muted-foreground sm:inline">
                   {option.detail}
                 </span>
               )}
