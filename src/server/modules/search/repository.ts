@@ -56,18 +56,6 @@ export async function termTaken(db: Db, term: string, exceptId: string) {
 const productSuggestion = { id: products.id, name: products.name, vendor: products.vendor };
 
 /**
- * Products on sale whose name starts with the text, in no particular order: sorting every name that
- * starts with a common word costs more than type-ahead may spend, and any few of them will do.
- */
-export async function productsStartingWith(db: Db, text: string, limit: number) {
-  return db
-    .select(productSuggestion)
-    .from(products)
-    .where(and(onSale(), sql`${products.searchName} like ${`${escapeLike(text)}%`}`))
-    .limit(limit);
-}
-
-/**
  * Any products on sale matching the query's words, unranked: ranking every match of a common word
  * is what a listing does; type-ahead only needs a few, and stops reading when it has them.
  */

@@ -1,5 +1,5 @@
 import type { Suggestions, Synonym } from "#domain/search";
-import { searchWords } from "#domain/search";
+import { normalizeSearch, searchWords } from "#domain/search";
 import type { Database } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
@@ -9,7 +9,6 @@ import {
   findSynonym,
   insertSynonym,
   productsMatching,
-  productsStartingWith,
   suggestCategories,
   suggestVendors,
   termTaken,
@@ -20,6 +19,8 @@ type SynonymValues = { term: string; synonyms: string[] };
 type SynonymRow = SynonymValues & { id: string; updatedAt: Date };
 
 const PRODUCT_SUGGESTIONS = 5;
+/** Products read to pick the suggestions from: a few more than shown, so names starting with the text can come first. */
+const PRODUCT_CANDIDATES = 20;
 const VENDOR_SUGGESTIONS = 3;
 const CATEGORY_SUGGESTIONS = 3;
 
@@ -92,26 +93,30 @@ export async function removeSynonym(db: Database, actor: AuditActor, id: string)
   forgetSynonyms(db);
 }
 
+/** Names starting with the text first, then those with a word starting with it, then the others. */
+const startsFirst = (text: string) => (product: { name: string }) => {
+  const name = normalizeSearch(product.name);
+  return name.startsWith(text) ? 0 : ` ${name}`.includes(` ${text}`) ? 1 : 2;
+};
+
 /**
- * Type-ahead: products whose name starts with the text first, then others matching its words (typos
- * corrected as in the listing); vendors and categories by name, typos allowed.
+ * Type-ahead: a few products matching the words (typos corrected as in the listing), those whose name
+ * starts with the text first; vendors and categories by name, typos allowed.
  */
 export async function suggestions(db: Database, q: string): Promise<Suggestions> {
   const text = searchWords(q).join(" ");
   if (!text) return { products: [], vendors: [], categories: [] };
-  const [starting, vendors, categories] = await Promise.all([
-    productsStartingWith(db, text, PRODUCT_SUGGESTIONS),
+  const where = searchCondition(await searchTerms(db, q));
+  const [matching, vendors, categories] = await Promise.all([
+    where ? productsMatching(db, where, PRODUCT_CANDIDATES) : [],
     suggestVendors(db, text, VENDOR_SUGGESTIONS),
     suggestCategories(db, text, CATEGORY_SUGGESTIONS),
   ]);
-  const products = [...starting];
-  if (products.length < PRODUCT_SUGGESTIONS) {
-    const where = searchCondition(await searchTerms(db, q));
-    const more = where ? await productsMatching(db, where, PRODUCT_SUGGESTIONS * 2) : [];
-    for (const product of more) {
-      if (products.length >= PRODUCT_SUGGESTIONS) break;
-      if (!products.some((p) => p.id === product.id)) products.push(product);
-    }
-  }
+  const rank = startsFirst(text);
+  const products = matching
+    .map((product) => ({ product, rank: rank(product) }))
+    .sort((a, b) => a.rank - b.rank || a.product.name.localeCompare(b.product.name))
+    .slice(0, PRODUCT_SUGGESTIONS)
+    .map(({ product }) => product);
   return { products, vendors, categories };
 }
