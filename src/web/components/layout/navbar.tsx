@@ -115,7 +115,10 @@ export function Navbar() {
   const full = me === null ? "lg" : "xl";
   useMeErrorToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    setOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname]);
 
   return (
     <header
