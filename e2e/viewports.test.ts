@@ -79,6 +79,7 @@ const screens: { who: DemoAccount | "visitor"; paths: string[] }[] = [
       "/admin/commissions",
       "/admin/moderation",
       "/admin/featured",
+      "/admin/search",
     ],
   },
   {

@@ -22,6 +22,7 @@ export const auditEntityTypes = [
   "featured_products",
   "question",
   "storefront",
+  "search_synonym",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -31,7 +32,7 @@ export type AuditAction = (typeof auditActions)[number];
 export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 
 /** Bookkeeping columns that change on every write and say nothing about what the person changed. */
-const IGNORED = new Set(["updatedAt", "createdAt", "searchText"]);
+const IGNORED = new Set(["updatedAt", "createdAt", "searchText", "searchName"]);
 
 /** JSON-comparable form of a value: dates as ISO text, so equal instants compare equal. */
 function plain(value: unknown): unknown {

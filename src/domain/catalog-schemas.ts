@@ -171,6 +171,8 @@ export const productListSchema = paged(productCardSchema).extend({
   /** The cursor of the next page (`?page=n+1&after=…`), null on the last page. */
   nextCursor: z.string().nullable(),
   facets: productFacetsSchema.nullable(),
+  /** A nearer spelling of the search when some word of it is found nowhere as written (decision 0017). */
+  didYouMean: z.string().optional(),
 });
 
 /** `GET /api/saved`: `available` is false once the product left the marketplace (inactive or in review). */

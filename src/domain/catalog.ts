@@ -6,6 +6,7 @@ export const sortOptions = [
   { value: "price-low", label: "Price: Low to High" },
   { value: "price-high", label: "Price: High to Low" },
   { value: "rating", label: "Highest Rated" },
+  { value: "relevance", label: "Best match" },
 ] as const;
 export type ProductSort = (typeof sortOptions)[number]["value"];
 

@@ -22,6 +22,8 @@ const keyShapes: Record<ProductSort, { pattern: RegExp; nullable: boolean }> = {
   "price-low": { pattern: DECIMAL, nullable: false },
   "price-high": { pattern: DECIMAL, nullable: false },
   rating: { pattern: DECIMAL, nullable: true },
+  // Without a query relevance is the newest-first order; with one its pages go by number (no cursor).
+  relevance: { pattern: TIMESTAMP, nullable: false },
 };
 
 const toBase64Url = (text: string) => btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");

@@ -58,6 +58,7 @@ export const routePatterns = {
   adminFinance: "/admin/finance",
   adminModeration: "/admin/moderation",
   adminFeatured: "/admin/featured",
+  adminSearch: "/admin/search",
   sellerProducts: "/seller/products",
   sellerAddProduct: "/seller/products/new",
   sellerEditProduct: "/seller/products/:id/edit",
@@ -179,6 +180,7 @@ export const paths = {
     finance: () => href(r.adminFinance),
     moderation: () => href(r.adminModeration),
     featured: () => href(r.adminFeatured),
+    search: () => href(r.adminSearch),
   },
   seller: {
     products: () => href(r.sellerProducts),

@@ -34,6 +34,7 @@ import { adminOverviewRoutes } from "#server/modules/admin-overview/routes";
 import { auditRoutes } from "#server/modules/audit/routes";
 import { bankTransferRoutes } from "#server/modules/bank-transfers/routes";
 import { catalogRoutes } from "#server/modules/catalog/routes";
+import { forgetSearchState } from "#server/modules/catalog/search";
 import { categoryRoutes } from "#server/modules/categories/routes";
 import { compareRoutes } from "#server/modules/compare/routes";
 import { contentBlockRoutes } from "#server/modules/content-blocks/routes";
@@ -60,6 +61,7 @@ import { referralRoutes } from "#server/modules/referrals/routes";
 import { refundRoutes } from "#server/modules/refunds/routes";
 import { reviewRoutes } from "#server/modules/reviews/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
+import { searchRoutes } from "#server/modules/search/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
 import { storefrontRoutes } from "#server/modules/storefronts/routes";
 import { systemRoutes } from "#server/modules/system/routes";
@@ -223,7 +225,10 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onReady", async () => {
     stopListening = await database.listen(
       CATALOGUE_CHANNEL,
-      () => catalogueCache.clear(),
+      () => {
+        catalogueCache.clear();
+        forgetSearchState();
+      },
       (listening) => catalogueCache.suspend(!listening),
     );
   });
@@ -231,7 +236,10 @@ export async function buildApp(options: AppOptions) {
   // The notification reaches this instance a moment after the commit; a write answered here clears at
   // once too, so whoever made a change sees it on their very next request.
   app.addHook("onSend", async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) catalogueCache.clear();
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
+      catalogueCache.clear();
+      forgetSearchState();
+    }
   });
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
@@ -348,6 +356,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(newsletterRoutes, { prefix: "/api" });
   await app.register(catalogRoutes, { prefix: "/api" });
   await app.register(compareRoutes, { prefix: "/api" });
+  await app.register(searchRoutes, { prefix: "/api" });
   await app.register(faqRoutes, { prefix: "/api" });
   await app.register(inboundRoutes, { prefix: "/api" });
   await app.register(inboxRoutes, { prefix: "/api" });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -79,6 +80,13 @@ export const isCancelledQuery = (error: unknown) =>
   (error as { cause?: { code?: unknown } } | null)?.cause?.code === "57014" ||
   (error instanceof Error && error.name === "AbortError");
 
+/**
+ * How alike a search word and a word of a product must be for the `<%` operator (and its trigram
+ * index) to count it as a near spelling: low enough that "strpie" finds "stripe" and "clod" finds
+ * "cloud", high enough that short words do not match everything (decision 0017).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
@@ -92,7 +100,11 @@ export async function openDatabase(options: {
   snapshot?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    });
     // An idle connection can be cut by the server (restart, failover, a dropped test database). Without
     // a listener that error would crash the process; the pool already discards the connection.
     pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -103,6 +115,7 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: 10,
       statement_timeout: PUBLIC_READ_TIMEOUT_MS,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
     });
     readPool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const readDbs = new WeakMap<pg.PoolClient, Database>();
@@ -151,7 +164,12 @@ export async function openDatabase(options: {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: options.snapshot });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm, unaccent },
+    loadDataDir: options.snapshot,
+  });
+  // PGlite is one session: the search threshold is set on it once (the pool sets it per connection).
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

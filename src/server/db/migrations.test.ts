@@ -64,6 +64,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "review_reports",
     "reviews",
     "saved_items",
+    "search_synonyms",
     "sessions",
     "sign_in_failures",
     "site_content_blocks",

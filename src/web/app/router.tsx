@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: r.adminFinance, lazy: () => import("#web/app/routes/admin-finance") },
       { path: r.adminModeration, lazy: () => import("#web/app/routes/admin-moderation") },
       { path: r.adminFeatured, lazy: () => import("#web/app/routes/admin-featured") },
+      { path: r.adminSearch, lazy: () => import("#web/app/routes/admin-search") },
       { path: r.sellerProducts, lazy: () => import("#web/app/routes/seller-products") },
       { path: r.sellerAddProduct, lazy: () => import("#web/app/routes/seller-product-form") },
       { path: r.sellerEditProduct, lazy: () => import("#web/app/routes/seller-product-form") },

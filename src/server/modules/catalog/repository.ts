@@ -6,9 +6,17 @@ import { decodeCursor, encodeCursor } from "#domain/product-cursor";
 import type { Database } from "#server/db/client";
 import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
-import { containsPattern } from "#server/lib/like";
+import {
+  didYouMean,
+  relevanceOrder,
+  type SearchTerm,
+  searchCondition,
+  searchTerms,
+} from "#server/modules/catalog/search";
 
-type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlug: string | null };
+type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "searchName"> & {
+  vendorSlug: string | null;
+};
 
 /**
  * A product the public may see and buy: active, and approved by an admin or listed by a trusted
@@ -18,9 +26,9 @@ type ProductRow = Omit<typeof products.$inferSelect, "searchText"> & { vendorSlu
 export const onSale = (): SQL<boolean> =>
   sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
 
-// Everything but the derived search column, which is large and only used for matching, plus the
+// Everything but the derived search columns, which are only used for matching, plus the
 // seller's storefront slug for the "by Vendor" link (null for products Stackbay lists itself).
-const { searchText: _searchText, ...columns } = getTableColumns(products);
+const { searchText: _searchText, searchName: _searchName, ...columns } = getTableColumns(products);
 export const productColumns = {
   ...columns,
   vendorSlug: sql<
@@ -94,6 +102,9 @@ const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
             sql`${products.ratingScore} is null`,
           ],
   },
+  // Without a query there is nothing to be relevant to: the featured order. With one, the order is the
+  // relevance score (search.ts), which no index holds: those pages are read by offset, see listProducts.
+  relevance: newestFirst,
 };
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
@@ -101,15 +112,13 @@ type CacheFacets = (key: string, load: () => Promise<ProductFacets>) => Promise<
 type Filter = "search" | "category" | "discount" | "vendor" | "unit" | "price" | "rating";
 
 /** The listing's filters as conditions, by name, so each facet can leave its own out. */
-function filterConditions(query: ProductListQuery): Record<Filter, SQL | undefined> {
+function filterConditions(query: ProductListQuery, terms: SearchTerm[]): Record<Filter, SQL | undefined> {
   const price = [
     query.minPrice === undefined ? undefined : sql`${products.price} >= ${query.minPrice}::numeric`,
     query.maxPrice === undefined ? undefined : sql`${products.price} <= ${query.maxPrice}::numeric`,
   ].filter((c) => c !== undefined);
   return {
-    search: query.search
-      ? sql`${products.searchText} like lower(${containsPattern(query.search)})`
-      : undefined,
+    search: searchCondition(terms),
     category: query.category !== "all" ? eq(products.category, query.category) : undefined,
     discount: query.discount ? eq(products.hasDiscount, true) : undefined,
     vendor: query.vendor.length > 0 ? inArray(products.vendor, query.vendor) : undefined,
@@ -152,8 +161,12 @@ type FacetFilter = (typeof facetFilters)[number];
  * unit lists from that same scan. The price histogram needs the range first, so it is a second
  * statement, run in parallel.
  */
-export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
-  const filters = filterConditions(query);
+export async function productFacets(
+  db: Database,
+  query: ProductListQuery,
+  terms: SearchTerm[],
+): Promise<ProductFacets> {
+  const filters = filterConditions(query, terms);
   const active = facetFilters.filter((name) => filters[name] !== undefined);
   // A condition on a null column is null, not false: a row with no vendor fails a vendor filter.
   const passes = (name: FacetFilter) => sql`coalesce(${filters[name]}, false)`;
@@ -304,10 +317,15 @@ export async function listProducts(
   countTotal: CountTotal = (_key, run) => run(),
   cacheFacets: CacheFacets = (_key, load) => load(),
 ) {
-  const filters = filterConditions(query);
+  const terms = await searchTerms(db, query.search);
+  const filters = filterConditions(query, terms);
   const where = whereAll(filters);
   const plan = sortPlans[query.sort];
-  const cursor = query.after === undefined ? null : decodeCursor(query.sort, query.after);
+  // Search results in relevance order: the score is computed per match, so there is no index to seek
+  // in, and pages are read by offset (a search's matches are what its cost grows with, not the depth).
+  const ranked = terms.length > 0 && (query.sort === "relevance" || query.sort === "default");
+  const order = ranked ? relevanceOrder(terms) : plan.order;
+  const cursor = ranked || query.after === undefined ? null : decodeCursor(query.sort, query.after);
   const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
   // One row more than the page tells whether there is a next page without another query.
   const take = query.pageSize + 1;
@@ -320,7 +338,7 @@ export async function listProducts(
       found.push(
         ...(await select()
           .where(and(where, stretch))
-          .orderBy(...plan.order)
+          .orderBy(...order)
           .limit(take - found.length)),
       );
     }
@@ -332,7 +350,7 @@ export async function listProducts(
     : offset === 0
       ? select()
           .where(where)
-          .orderBy(...plan.order)
+          .orderBy(...order)
           .limit(take)
       : select()
           .where(
@@ -342,12 +360,12 @@ export async function listProducts(
                 .select({ id: products.id })
                 .from(products)
                 .where(where)
-                .orderBy(...plan.order)
+                .orderBy(...order)
                 .limit(take)
                 .offset(offset),
             ),
           )
-          .orderBy(...plan.order);
+          .orderBy(...order);
 
   const key = filtersKey(query);
   const [rows, total, facets] = await Promise.all([
@@ -361,7 +379,7 @@ export async function listProducts(
         .as("capped");
       return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
     }),
-    query.facets ? cacheFacets(key, () => productFacets(db, query)) : null,
+    query.facets ? cacheFacets(key, () => productFacets(db, query, terms)) : null,
   ]);
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);
@@ -372,10 +390,11 @@ export async function listProducts(
     page: query.page,
     pageSize: query.pageSize,
     nextCursor:
-      rows.length > query.pageSize && last
+      rows.length > query.pageSize && last && !ranked
         ? encodeCursor({ sort: query.sort, key: last.sortKey, id: last.id })
         : null,
     facets,
+    didYouMean: didYouMean(terms),
   };
 }
 

@@ -314,6 +314,8 @@ describe("admin product management", () => {
     });
     expect((await list("?search=zephyr&status=active")).items.map((p) => p.id)).toEqual([c.id, a.id]);
     expect((await list("?search=zephyr&status=inactive")).items.map((p) => p.id)).toEqual([b.id]);
+    // Accents and case are ignored, as in the public search.
+    expect((await list("?search=ZÉPHYR%20Álpha")).items.map((p) => p.id)).toEqual([a.id]);
     // Wildcards are text, not patterns.
     expect((await list("?search=%25")).total).toBe(0);
 

@@ -22,7 +22,12 @@ const ownedBy = (owner: Owner) => (owner === null ? undefined : eq(products.sell
 /** Newest first; inactive products included, as the managers need them. */
 export async function listManagedProducts(db: Db, query: ManageProductsQuery, owner: Owner) {
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
-  if (query.search) conditions.push(sql`${products.searchText} like lower(${containsPattern(query.search)})`);
+  // search_text has no accents (decision 0017): the pattern loses its own the same way.
+  if (query.search) {
+    conditions.push(
+      sql`${products.searchText} like immutable_unaccent(lower(${containsPattern(query.search)}))`,
+    );
+  }
   if (query.status !== "all") conditions.push(eq(products.isActive, query.status === "active"));
   const where = and(...conditions);
   const [rows, [counted]] = await Promise.all([

@@ -17,6 +17,7 @@ import {
 } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { ActiveFilters, FacetPanel, Pagination } from "#web/features/catalog/components/product-filters";
+import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 
 const SKELETON_COUNT = 6;
@@ -207,6 +208,7 @@ export function Component() {
               {filters.discount && (
                 <p className="text-sm font-medium text-primary">Showing discounted products only</p>
               )}
+              <DidYouMean suggestion={data?.didYouMean} filters={filters} />
               <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
                 <Dialog.Trigger asChild>
                   <Button variant="outline" size="sm" className="lg:hidden">

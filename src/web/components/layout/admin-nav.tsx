@@ -16,6 +16,7 @@ const adminLinks: AdminLink[] = [
   { to: paths.admin.moderation(), label: "Listing review" },
   { to: paths.admin.featured(), label: "Featured" },
   { to: paths.admin.categories(), label: "Categories" },
+  { to: paths.admin.search(), label: "Search" },
   { to: paths.admin.refunds(), label: "Refunds" },
   { to: paths.admin.commissions(), label: "Held commissions" },
   { to: paths.admin.inbox(), label: "Inbox" },

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogIn, LogOut, Menu, Shield, ShoppingCart, X } from "lucide-react";
+import { LayoutDashboard, LogIn, LogOut, Menu, Search, Shield, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "#domain/routes";
@@ -8,6 +8,7 @@ import { useSignOut } from "#web/features/auth/api/sign-out";
 import { useMeErrorToast } from "#web/features/auth/components/use-me-error-toast";
 import { useCartCount } from "#web/features/cart/cart-store";
 import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
+import { HeaderSearch } from "#web/features/search/components/header-search";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
 import { cn } from "#web/lib/utils";
 
@@ -105,6 +106,8 @@ function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void
 export function Navbar() {
   const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
+  // Phones: the search box opens under the bar from its button, as there is no room beside the logo.
+  const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
   const { data: me } = useMe();
   // The full header needs about 1,000 px for a visitor and 1,200 px once Dashboard, Admin Panel and
@@ -112,7 +115,10 @@ export function Navbar() {
   const full = me === null ? "lg" : "xl";
   useMeErrorToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    setOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname]);
 
   return (
     <header
@@ -147,6 +153,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
+        <HeaderSearch id="header-search" className="hidden max-w-md flex-1 md:block" />
         <div className={cn("ml-auto hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
           <CurrencyPicker />
           <ThemeToggle />
@@ -154,6 +161,18 @@ export function Navbar() {
           <AccountLinks />
         </div>
         <div className={cn("ml-auto flex items-center gap-1", full === "lg" ? "lg:hidden" : "xl:hidden")}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            aria-label={searchOpen ? "Close search" : "Search"}
+            onClick={() => setSearchOpen((value) => !value)}
+            data-testid="mobile-search-toggle"
+          >
+            <Search />
+          </Button>
           <CartLink />
           <Button
             variant="ghost"
@@ -168,6 +187,11 @@ export function Navbar() {
           </Button>
         </div>
       </nav>
+      {searchOpen && (
+        <div id="mobile-search" className="border-t border-border bg-background px-4 py-2 md:hidden">
+          <HeaderSearch id="header-search-mobile" autoFocus onDismiss={() => setSearchOpen(false)} />
+        </div>
+      )}
       {open && (
         <div
           id="mobile-menu"

@@ -25,6 +25,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   featured_products: "Featured Products",
   question: "Question",
   storefront: "Storefront",
+  search_synonym: "Search synonym",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,0 +1,221 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import { searchWords } from "#domain/search";
+import type { Database } from "#server/db/client";
+import { categories, products } from "#server/db/schema/catalog";
+import { containsPattern, escapeLike } from "#server/lib/like";
+import { onSale } from "#server/modules/catalog/repository";
+import { loadSynonyms } from "#server/modules/search/repository";
+
+/**
+ * One word of a query and what may stand for it (decision 0017): the word itself and its synonyms, as
+ * normalised by `normalizeSearch`, each with weight 1; a word found nowhere in the catalogue is replaced
+ * by the known words nearest to it, weighted by their similarity (below 1), and `corrected` is set.
+ * A query of punctuation only is kept as written.
+ */
+export type SearchTerm = {
+  word: string;
+  corrected: boolean;
+  alternatives: { text: string; weight: number }[];
+};
+
+/** Trigrams mean little below this length: shorter words match only as written. */
+const FUZZY_MIN_LENGTH = 4;
+/** A backstop: every catalogue change (synonyms included) clears them at once, on every instance. */
+const SYNONYMS_TTL_MS = 30_000;
+/** How long what was learnt about a word (in the catalogue or not, its nearest words) is trusted. */
+const WORD_TTL_MS = 60_000;
+const WORD_MAX_ENTRIES = 10_000;
+/** Known words shorter than this are not offered: they are too easily "near" anything. */
+const CORRECTION_MIN_LENGTH = 3;
+/** At most this many known words stand for a misspelt one. */
+const MAX_CORRECTIONS = 3;
+/** Products whose words are weighed for corrections: enough to hold the word meant, bounded in cost. */
+const CORRECTION_CANDIDATES = 200;
+
+type SynonymMap = Map<string, string[]>;
+type Correction = { text: string; weight: number };
+type PerDatabase = {
+  synonyms?: { loadedAt: number; map: Promise<SynonymMap> };
+  /** Per word: null when the catalogue holds it as written, else its nearest known words. */
+  words: Map<string, { at: number; corrections: Promise<Correction[] | null> }>;
+};
+// Per database handle, so several apps in one process (tests) never share what they learnt; all of it
+// is dropped when the catalogue changes (a new product brings new words; synonyms may have changed).
+const state = new WeakMap<Database, PerDatabase & { generation: number }>();
+let generation = 0;
+const stateOf = (db: Database) => {
+  let found = state.get(db);
+  if (!found || found.generation !== generation) {
+    found = { words: new Map(), generation };
+    state.set(db, found);
+  }
+  return found;
+};
+
+// Both drivers answer raw SQL with `rows`; drizzle's type for it differs per driver.
+const rows = async <T>(db: Database, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function synonymsOf(db: Database): Promise<SynonymMap> {
+  const own = stateOf(db);
+  const cached = own.synonyms;
+  if (cached && Date.now() - cached.loadedAt < SYNONYMS_TTL_MS) return cached.map;
+  const map = loadSynonyms(db).then((list) => new Map(list.map((r) => [r.term, r.synonyms])));
+  own.synonyms = { loadedAt: Date.now(), map };
+  // A failed load must not stay cached: the next search tries again.
+  map.catch(() => {
+    if (own.synonyms?.map === map) own.synonyms = undefined;
+  });
+  return map;
+}
+
+/**
+ * Forgets the synonyms and words learnt, for every database handle (public reads run on pooled
+ * connections of their own): called when the catalogue or its synonyms change on any instance.
+ */
+export function forgetSearchState() {
+  generation++;
+}
+
+// Near spellings need trigrams: a word of letters and digits long enough to have a few.
+const correctable = (text: string) => text.length >= FUZZY_MIN_LENGTH && /^[\p{L}\p{N}]+$/u.test(text);
+
+/**
+ * Null when a product on sale holds the word as written (a common word is found by the first rows
+ * read, a rare one through the trigram index); otherwise the known words nearest to it. Remembered
+ * for a minute, so a popular typo costs one lookup, not one per request.
+ */
+function correctionsOf(db: Database, word: string): Promise<Correction[] | null> {
+  const { words } = stateOf(db);
+  const cached = words.get(word);
+  if (cached && Date.now() - cached.at < WORD_TTL_MS) return cached.corrections;
+  if (words.size >= WORD_MAX_ENTRIES) words.clear();
+  const corrections = (async () => {
+    const [found] = await rows<{ found: boolean }>(
+      db,
+      sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(word)}) as found`,
+    );
+    if (found?.found) return null;
+    return nearestKnownWords(db, word);
+  })();
+  words.set(word, { at: Date.now(), corrections });
+  corrections.catch(() => words.delete(word));
+  return corrections;
+}
+
+/**
+ * The known words (of the names and vendors of products on sale, and of category names) nearest to a
+ * word found nowhere: candidates share enough trigrams with it (`<%`, the word-similarity threshold,
+ * through the name index), and are ranked by trigram similarity, which prefers words of about its
+ * length ("strpie" is nearer "stripe" than "stratowell").
+ */
+async function nearestKnownWords(db: Database, word: string): Promise<Correction[]> {
+  const found = await rows<{ word: string; similarity: number }>(
+    db,
+    sql`
+    with candidates as (
+      select ${products.searchName} as text from ${products}
+      where ${onSale()} and ${word} <% ${products.searchName}
+      limit ${CORRECTION_CANDIDATES}
+    ),
+    known as (
+      select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
+      union
+      select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
+    )
+    select known as word, similarity(${word}, known) as similarity from known
+    where length(known) >= ${CORRECTION_MIN_LENGTH} and ${word} <% known
+    order by similarity(${word}, known) desc, known
+    limit ${MAX_CORRECTIONS}`,
+  );
+  return found.map((r) => ({ text: r.word, weight: Number(r.similarity) }));
+}
+
+/** The query's words, each with its synonyms, and a misspelt word replaced by the known words nearest to it. */
+export async function searchTerms(db: Database, text: string): Promise<SearchTerm[]> {
+  const words = searchWords(text);
+  if (words.length === 0) {
+    // Only punctuation ("%", "+"): matched as written, like any text, rather than ignored.
+    const literal = text.trim().toLowerCase();
+    return literal ? [{ word: literal, corrected: false, alternatives: [{ text: literal, weight: 1 }] }] : [];
+  }
+  const synonyms = await synonymsOf(db);
+  return Promise.all(
+    words.map(async (word): Promise<SearchTerm> => {
+      const written = [word, ...(synonyms.get(word) ?? [])];
+      const corrections = correctable(word) ? await correctionsOf(db, word) : null;
+      // A synonym makes the word meaningful even if no product holds the word itself.
+      if (!corrections || corrections.length === 0 || written.length > 1) {
+        return { word, corrected: false, alternatives: written.map((t) => ({ text: t, weight: 1 })) };
+      }
+      return { word, corrected: true, alternatives: corrections };
+    }),
+  );
+}
+
+/**
+ * Every word must match: each of its alternatives is a substring of name, vendor or description
+ * (`search_text`, GIN trigram index). Misspelt words were already replaced by known ones, so no
+ * similarity is computed per product: a typo costs what the word meant costs.
+ */
+export function searchCondition(terms: SearchTerm[]): SQL | undefined {
+  return and(
+    ...terms.map(
+      (term) =>
+        sql`(${sql.join(
+          term.alternatives.map(({ text }) => sql`${products.searchText} like ${containsPattern(text)}`),
+          sql` or `,
+        )})`,
+    ),
+  );
+}
+
+/**
+ * How well one alternative matches a product: 80 when the name starts with it, 60 when a word of the
+ * name or vendor does, 40 anywhere in them, 25 in the description; times its weight, so a corrected
+ * word (weight = similarity, below 1) ranks below words as written and nearer corrections first.
+ * With several alternatives, one that does not match the product scores 0.
+ */
+function alternativeScore({ text, weight }: SearchTerm["alternatives"][number], several: boolean): SQL {
+  const name = products.searchName;
+  const score = sql`case
+    when ${name} like ${`${escapeLike(text)}%`} then 80
+    when ' ' || ${name} like ${`% ${escapeLike(text)}%`} then 60
+    when ${name} like ${containsPattern(text)} then 40
+    ${several ? sql`when ${products.searchText} like ${containsPattern(text)} then 25 else 0` : sql`else 25`}
+  end`;
+  return weight === 1 ? score : sql`(${weight}::float8 * ${score})`;
+}
+
+/** The relevance score: each word's best alternative, summed, plus a bonus when the name is the query. */
+export function relevanceScore(terms: SearchTerm[]): SQL {
+  const phrase = terms.map((t) => t.word).join(" ");
+  const perTerm = terms.map((term) =>
+    term.alternatives.length === 1
+      ? alternativeScore(term.alternatives[0]!, false)
+      : sql`greatest(${sql.join(
+          term.alternatives.map((alternative) => alternativeScore(alternative, true)),
+          sql`, `,
+        )})`,
+  );
+  return sql`(${sql.join(perTerm, sql` + `)} + case when lower(${products.name}) = ${phrase} then 100 else 0 end)`;
+}
+
+/** Most relevant first; among equals, the better rated and then the newer, with the id as tie-breaker. */
+export function relevanceOrder(terms: SearchTerm[]): SQL[] {
+  return [
+    sql`${relevanceScore(terms)} desc`,
+    sql`${products.ratingScore} desc nulls last`,
+    sql`${products.createdAt} desc`,
+    sql`${products.id} desc`,
+  ];
+}
+
+/**
+ * "Did you mean …": the query with each misspelt word replaced by the known word nearest to it; null
+ * when every word was found as written (or through a synonym), or none has a near known word.
+ */
+export function didYouMean(terms: SearchTerm[]): string | undefined {
+  if (!terms.some((term) => term.corrected)) return undefined;
+  return terms.map((term) => (term.corrected ? term.alternatives[0]!.text : term.word)).join(" ");
+}
