@@ -198,7 +198,8 @@ describe("bad filter input is a 400 with a message, never a 500", () => {
 });
 
 describe("keyset paging", () => {
-  test.each(["default", "newest", "price-low", "price-high", "rating"])(
+  // With a search the default order is relevance, paged by number (see the next test).
+  test.each(["newest", "price-low", "price-high", "rating"])(
     "walking every page of sort=%s while products are added gives each product once, with no gaps",
     async (sort) => {
       const before = new Set((await list(`&sort=${sort}&pageSize=48`)).items.map((p) => p.id));
@@ -243,18 +244,34 @@ describe("keyset paging", () => {
     expect(fourth.items.map((p) => p.id)).toEqual(all.slice(15, 20));
   });
 
-  test("the last page has no next cursor", async () => {
-    // Products were added straight to the database; the notification that clears the cache may still be on its way.
-    t.app.catalogueCache.clear();
-    const total = (await list("")).total;
-    const last = await list(`&pageSize=48&page=${Math.ceil(total / 48)}`);
-    expect(last.nextCursor).toBeNull();
+  test("search results in relevance order (the default with a search) go by page number, without a cursor", async () => {
+    const first = await list("&pageSize=4");
+    expect(first.nextCursor).toBeNull();
+    const second = await list("&pageSize=4&page=2");
+    expect(second.items).toHaveLength(4);
+    const firstIds = new Set(first.items.map((p) => p.id));
+    expect(second.items.some((p) => firstIds.has(p.id))).toBe(false);
+    // A cursor sent along anyway is not a seek in an order it was not made for: page 2 is page 2.
     const cursor = encodeCursor({
       sort: "default",
       key: "2000-01-01T00:00:00.000000Z",
       id: "00000000-0000-4000-8000-000000000000",
     });
-    const beyond = await list(`&after=${cursor}`);
+    expect((await list(`&pageSize=4&page=2&after=${cursor}`)).items).toEqual(second.items);
+  });
+
+  test("the last page has no next cursor", async () => {
+    // Products were added straight to the database; the notification that clears the cache may still be on its way.
+    t.app.catalogueCache.clear();
+    const total = (await list("&sort=newest")).total;
+    const last = await list(`&sort=newest&pageSize=48&page=${Math.ceil(total / 48)}`);
+    expect(last.nextCursor).toBeNull();
+    const cursor = encodeCursor({
+      sort: "newest",
+      key: "2000-01-01T00:00:00.000000Z",
+      id: "00000000-0000-4000-8000-000000000000",
+    });
+    const beyond = await list(`&sort=newest&after=${cursor}`);
     expect(beyond.items).toEqual([]);
     expect(beyond.nextCursor).toBeNull();
   });
