@@ -22,7 +22,7 @@ const PHONE = 768;
 
 /** The header's search box; on a phone it first opens from its button. */
 async function searchBox(page: Page, width: number) {
-  if (width < PHONE) await page.getByRole("button", { name: "Search", exact: true }).click();
+  if (width < PHONE) await page.getByRole("button", { name: "Open search" }).click();
   const box = page.getByRole("combobox", { name: "Search products, vendors and categories" });
   await box.waitFor();
   // A phone's box takes the focus as it opens; on a desktop the person clicks into it.

@@ -130,7 +130,7 @@ export function Component() {
           )}
         </div>
 
-        <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-4" data-testid="product-summary">
           <div className="flex flex-wrap gap-2">
             <Badge variant="secondary">{category}</Badge>
             {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}

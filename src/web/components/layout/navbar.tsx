@@ -156,9 +156,10 @@ export function Navbar() {
         <HeaderSearch id="header-search" className="hidden max-w-md flex-1 md:block" />
         <div className={cn("ml-auto hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
           <CurrencyPicker />
-          <ThemeToggle />
           <CartLink />
           <AccountLinks />
+          {/* Last, so the cart, the currency and signing in stay within ten Tabs of the page's start. */}
+          <ThemeToggle />
         </div>
         <div className={cn("ml-auto flex items-center gap-1", full === "lg" ? "lg:hidden" : "xl:hidden")}>
           <Button
@@ -167,7 +168,7 @@ export function Navbar() {
             className="md:hidden"
             aria-expanded={searchOpen}
             aria-controls="mobile-search"
-            aria-label={searchOpen ? "Close search" : "Search"}
+            aria-label={searchOpen ? "Close search" : "Open search"}
             onClick={() => setSearchOpen((value) => !value)}
             data-testid="mobile-search-toggle"
           >
