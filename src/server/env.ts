@@ -48,8 +48,8 @@ const envSchema = z
     TRUST_PROXY: booleanish.default(false),
     /**
      * Mean event-loop delay (ms) over which requests are refused at once with 503 and Retry-After rather
-     * than answered slowly (decision 0018). 0 turns the check off; unset means 250, or off under
-     * NODE_ENV=test, where PGlite's synchronous work would trip it.
+     * than answered slowly (decision 0018). 0 turns the check off; unset means 250 in
+     * production and off otherwise (one busy machine and PGlite's synchronous work would trip it).
      */
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Requests waiting for a PostgreSQL connection over which new requests get 503 at once; 0 is off. */
