@@ -31,6 +31,8 @@ describe("products page", () => {
     await expect.poll(() => search(page).get("search")).toBe("cloud");
     const cloud = (await api<ProductList>("/products?search=cloud")).total;
     await expect.poll(() => countText(page)).toBe(`Showing ${cloud} products`);
+    // A search is ranked by relevance, and the sort says so.
+    expect(await page.getByLabel("Sort by").inputValue()).toBe("relevance");
 
     await page.getByLabel("Category").selectOption("saas");
     await expect.poll(() => search(page).get("category")).toBe("saas");

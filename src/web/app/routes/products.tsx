@@ -78,6 +78,10 @@ const cursorKey = (filters: ProductFilters, page: number) => `${JSON.stringify(f
 
 export function Component() {
   const { filters, at, update: setFilters, invalid } = useListingUrl();
+  // With a search, the featured order is the best match (the server ranks by relevance), so the sort
+  // reads "Best match"; without one there is nothing to match, and "Best match" is not offered.
+  const searching = filters.search.trim() !== "";
+  const shownSort = searching && filters.sort === "default" ? "relevance" : filters.sort;
   const [searchText, setSearchText] = useDebouncedInput(filters.search, (search) =>
     setFilters({ search }, { replace: true }),
   );
@@ -166,14 +170,16 @@ export function Component() {
             </label>
             <NativeSelect
               id="product-sort"
-              value={filters.sort}
+              value={shownSort}
               onChange={(event) => setFilters({ sort: event.target.value as ProductFilters["sort"] })}
             >
-              {sortOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              {sortOptions
+                .filter((o) => o.value === shownSort || o.value !== (searching ? "default" : "relevance"))
+                .map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
             </NativeSelect>
             <Button
               variant={filters.discount ? "default" : "outline"}
