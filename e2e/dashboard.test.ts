@@ -190,6 +190,7 @@ describe("dashboard shell", () => {
       .getByRole("link")
       .evaluateAll((nodes) => nodes.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
     expect(links).toEqual([
+      ["Overview", "/admin"],
       ["Products", "/admin/products"],
       ["Listing review", "/admin/moderation"],
       ["Featured Products", "/admin/featured"],
@@ -198,6 +199,7 @@ describe("dashboard shell", () => {
       ["Pages", "/admin/pages"],
       ["Add Page", "/admin/pages/add"],
       ["Content Blocks", "/admin/content"],
+      ["Search synonyms", "/admin/search"],
       ["Orders", "/admin/orders"],
       ["Refunds", "/admin/refunds"],
       ["Held commissions", "/admin/commissions"],
@@ -213,7 +215,7 @@ describe("dashboard shell", () => {
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
     expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(
-      12,
+      14,
     );
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);

@@ -12,6 +12,7 @@ import {
   Inbox,
   KeyRound,
   Landmark,
+  LayoutDashboard,
   LayoutList,
   Link2,
   LogOut,
@@ -21,6 +22,7 @@ import {
   PackagePlus,
   Percent,
   Receipt,
+  Search,
   Settings,
   ShieldAlert,
   ShoppingBag,
@@ -137,6 +139,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         )}
         {admin && (
           <MenuSection title="Admin">
+            <MenuLink to={paths.admin.overview()} icon={LayoutDashboard} label="Overview" />
             <MenuLink to={paths.admin.products()} icon={Package} label="Products" />
             <MenuLink to={paths.admin.moderation()} icon={ClipboardCheck} label="Listing review" />
             <MenuLink to={paths.admin.featured()} icon={Star} label="Featured Products" />
@@ -145,6 +148,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.pages()} icon={FileText} label="Pages" />
             <MenuLink to={paths.admin.addPage()} icon={FilePlus} label="Add Page" />
             <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
+            <MenuLink to={paths.admin.search()} icon={Search} label="Search synonyms" />
             <MenuLink to={paths.admin.orders()} icon={Receipt} label="Orders" />
             <MenuLink to={paths.admin.refunds()} icon={Undo2} label="Refunds" />
             <MenuLink to={paths.admin.commissions()} icon={ShieldAlert} label="Held commissions" />
