@@ -1,8 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { themeStore } from "#web/features/theme/theme-store";
 import { createQueryClient } from "#web/lib/query-client";
+
+// Its own chunk: toasts come after an action, never in the first paint (see lib/lazy-toast).
+const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -10,7 +12,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster theme={theme} position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+      <Suspense fallback={null}>
+        <Toaster theme={theme} position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

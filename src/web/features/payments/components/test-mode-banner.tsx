@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { TEST_MODE_LABEL } from "#domain/payments";
+import { TEST_MODE_LABEL } from "#domain/test-mode";
 import { usePaymentsConfig } from "#web/features/payments/api/get-payments-config";
 
 /** A slim strip on every screen while any payment method takes no real money. */
