@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 import { load } from "./http";
+import { runLighthouse } from "./lighthouse";
 
 /**
  * `npm run bench`: prints figures, asserts nothing. The server runs in a child process (bench/serve.ts)
@@ -138,3 +139,5 @@ console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("src/web/a
 console.info(
   `JS loaded by the products route (gzip): ${await routeJsGzip("src/web/app/routes/products.tsx")}`,
 );
+console.info(`JS loaded by the product route (gzip): ${await routeJsGzip("src/web/app/routes/product.tsx")}`);
+await runLighthouse();
