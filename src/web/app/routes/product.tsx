@@ -61,9 +61,14 @@ function NotFoundState({ message }: { message: string }) {
   );
 }
 
+// At least a screen tall: the product that replaces it always is, so the footer stays below the fold
+// while loading instead of being pushed down (a layout shift) when the product arrives.
 function DetailSkeleton() {
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2" role="status">
+    <div
+      className="mx-auto grid min-h-dvh max-w-7xl content-start gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2"
+      role="status"
+    >
       <span className="sr-only">Loading product</span>
       <div className="aspect-[4/3] animate-pulse rounded-lg bg-muted" />
       <div className="space-y-4">
