@@ -39,6 +39,27 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  build: { outDir: "dist/web", emptyOutDir: true, sourcemap: false, target: "es2022", manifest: true },
+  build: {
+    outDir: "dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+    target: "es2022",
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs before its first paint, and what changes least: one cached file
+              // instead of the handful of small shared chunks automatic splitting leaves for them.
+              // Libraries only some screens use (radix dialogs, zod, forms, charts) stay with those screens.
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 3001 },
 });

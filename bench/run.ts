@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 import { load } from "./http";
+import { runLighthouse } from "./lighthouse";
 
 /**
  * `npm run bench`: prints figures, asserts nothing. The server runs in a child process (bench/serve.ts)
@@ -137,4 +138,9 @@ for (const [name, plan] of Object.entries(server.plans)) {
 console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("src/web/app/routes/home.tsx")}`);
 console.info(
   `JS loaded by the products route (gzip): ${await routeJsGzip("src/web/app/routes/products.tsx")}`,
+);
+console.info(`JS loaded by the product route (gzip): ${await routeJsGzip("src/web/app/routes/product.tsx")}`);
+// The API figures above stand even if the browser measurement cannot run.
+await runLighthouse().catch((error: unknown) =>
+  console.info(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`),
 );

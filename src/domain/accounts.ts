@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CurrencyCode, currencies } from "#domain/currency";
 import { emailField } from "#domain/newsletter";
+import { themes } from "#domain/themes";
 
 /** Verification and reset codes: 6 digits, valid 10 minutes, a new one at most every 60 seconds. */
 export const CODE_LENGTH = 6;
@@ -127,8 +128,7 @@ export const defaultNotificationSettings: NotificationSettings = {
   marketingEmails: false,
 };
 
-/** "system" follows the device's light or dark setting (prefers-color-scheme), live. */
-export const themes = ["light", "dark", "system"] as const;
+export { themes };
 export const themeSchema = z.enum(themes, { error: "Theme must be light, dark or system" });
 export type Theme = z.infer<typeof themeSchema>;
 
@@ -199,23 +199,7 @@ export const codeSentSchema = z.object({
   cooldownSeconds: z.number(),
 });
 export type CodeSent = z.infer<typeof codeSentSchema>;
-export type Role = "buyer" | "seller" | "reseller" | "admin" | "superAdmin";
-
-/** Whether a user with these flags acts as `role`; a super admin is an admin too. */
-export function hasRole(roles: Roles, role: Role): boolean {
-  switch (role) {
-    case "buyer":
-      return roles.isBuyer;
-    case "seller":
-      return roles.isSeller;
-    case "reseller":
-      return roles.isReseller;
-    case "admin":
-      return roles.isAdmin || roles.isSuperAdmin;
-    case "superAdmin":
-      return roles.isSuperAdmin;
-  }
-}
+export { hasRole, type Role } from "#domain/roles";
 
 /** m:ss for the verification countdown: 600 → "10:00", 59 → "0:59". */
 export function formatCountdown(totalSeconds: number): string {

@@ -12,8 +12,7 @@ export type PaymentProviderName = (typeof paymentProviderNames)[number];
 export const paymentAttemptStates = ["pending", "paid", "failed", "cancelled", "expired"] as const;
 export type PaymentAttemptState = (typeof paymentAttemptStates)[number];
 
-/** The marker every screen shows while any method runs in test mode. */
-export const TEST_MODE_LABEL = "Test mode — no real payment";
+export { TEST_MODE_LABEL } from "#domain/test-mode";
 
 /** `GET /api/payments/config`: which methods checkout offers and whether any of them takes no money. */
 export const paymentsConfigSchema = z.object({

@@ -1,16 +1,25 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { themeStore } from "#web/features/theme/theme-store";
 import { createQueryClient } from "#web/lib/query-client";
+import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
+
+// Its own chunk: toasts come after an action, never in the first paint (see lib/lazy-toast).
+const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const theme = themeStore.use();
+  // sonner keeps toasts raised before the Toaster mounts and shows them when it does.
+  const afterFirstPaint = useAfterFirstPaint();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster theme={theme} position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+      {afterFirstPaint && (
+        <Suspense fallback={null}>
+          <Toaster theme={theme} position="bottom-right" visibleToasts={3} duration={4000} closeButton />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

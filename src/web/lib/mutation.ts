@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { ApiError } from "#web/lib/api";
+import { showToast } from "#web/lib/lazy-toast";
 
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
@@ -30,8 +30,8 @@ export type ErrorToast = ErrorTextOptions & {
 /** The one error toast: a title from the spec, the text from `errorText`. */
 export function toastError(error: unknown, { title, placement = "description", ...options }: ErrorToast) {
   const text = errorText(error, options);
-  if (placement === "title") toast.error(`${title}: ${text}`);
-  else toast.error(title, { description: text });
+  if (placement === "title") showToast("error", `${title}: ${text}`);
+  else showToast("error", title, { description: text });
 }
 
 export type SuccessToast = { title: string; description?: string };
@@ -49,7 +49,7 @@ export async function runMutation<T>(
     const data = await mutation;
     if (success) {
       const { title, description } = typeof success === "function" ? success(data) : success;
-      toast.success(title, { description });
+      showToast("success", title, { description });
     }
     return { ok: true, data };
   } catch (error) {

@@ -1,7 +1,6 @@
 import { ArrowRight, BadgeCheck, Globe, ShieldCheck, Zap } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { ContentBlockKey } from "#domain/content-blocks";
 import { currencyByCode } from "#domain/currency";
 import { paths } from "#domain/routes";
@@ -11,6 +10,7 @@ import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
 import { useCurrency } from "#web/features/currency/currency-store";
+import { showToast } from "#web/lib/lazy-toast";
 
 const stats = [
   { value: "10K+", label: "Active Products" },
@@ -89,7 +89,7 @@ function useNewsletterOutcome() {
     const known = outcome ? newsletterOutcomes[outcome] : undefined;
     if (!known) return;
     const [kind, title, description] = known;
-    toast[kind](title, { description });
+    showToast(kind, title, { description });
     setParams({}, { replace: true });
   }, [outcome, setParams]);
 }

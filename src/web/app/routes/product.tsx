@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
@@ -17,14 +17,24 @@ import { CompareToggle } from "#web/features/compare/components/compare-toggle";
 import { CompareTray } from "#web/features/compare/components/compare-tray";
 import { RelatedProducts } from "#web/features/compare/components/related-products";
 import { Price } from "#web/features/currency/components/price";
-import { QuestionSection } from "#web/features/questions/components/question-section";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
-import { ReviewSection } from "#web/features/reviews/components/review-section";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
+import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
 import { cn } from "#web/lib/utils";
 
 const MAX_THUMBNAILS = 4;
+
+// Below the product and its related products, and carrying the form library, zod and the moderation
+// dialogs: loaded after the page's first paint so they do not compete with the product's picture.
+const ReviewSection = lazy(() =>
+  import("#web/features/reviews/components/review-section").then((m) => ({ default: m.ReviewSection })),
+);
+const QuestionSection = lazy(() =>
+  import("#web/features/questions/components/question-section").then((m) => ({
+    default: m.QuestionSection,
+  })),
+);
 
 function BackLink() {
   return (
@@ -51,9 +61,14 @@ function NotFoundState({ message }: { message: string }) {
   );
 }
 
+// At least a screen tall: the product that replaces it always is, so the footer stays below the fold
+// while loading instead of being pushed down (a layout shift) when the product arrives.
 function DetailSkeleton() {
   return (
-    <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2" role="status">
+    <div
+      className="mx-auto grid min-h-dvh max-w-7xl content-start gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2"
+      role="status"
+    >
       <span className="sr-only">Loading product</span>
       <div className="aspect-[4/3] animate-pulse rounded-lg bg-muted" />
       <div className="space-y-4">
@@ -74,6 +89,7 @@ export function Component() {
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);
+  const afterFirstPaint = useAfterFirstPaint();
   const category = useCategoryName(product.data?.category ?? "");
 
   if (product.isPending) return <DetailSkeleton />;
@@ -210,8 +226,12 @@ export function Component() {
       )}
 
       <RelatedProducts productId={p.id} />
-      <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
-      <QuestionSection productId={p.id} />
+      {afterFirstPaint && (
+        <Suspense fallback={null}>
+          <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
+          <QuestionSection productId={p.id} />
+        </Suspense>
+      )}
       <CompareTray />
     </article>
   );

@@ -1,6 +1,5 @@
-import { PackageSearch, Search, SlidersHorizontal, TriangleAlert, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
+import { PackageSearch, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { productFiltersToSearch, sortOptions } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
@@ -19,6 +18,9 @@ import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/compone
 import { ActiveFilters, FacetPanel, Pagination } from "#web/features/catalog/components/product-filters";
 import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { useDebouncedInput } from "#web/lib/use-debounced";
+
+// The phone's filter sheet and its dialog library load when it is opened.
+const FilterSheet = lazy(() => import("#web/features/catalog/components/filter-sheet"));
 
 const SKELETON_COUNT = 6;
 
@@ -215,40 +217,28 @@ export function Component() {
                 <p className="text-sm font-medium text-primary">Showing discounted products only</p>
               )}
               <DidYouMean suggestion={data?.didYouMean} filters={filters} />
-              <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
-                <Dialog.Trigger asChild>
-                  <Button variant="outline" size="sm" className="lg:hidden">
-                    <SlidersHorizontal aria-hidden />
-                    Filters{activeCount > 0 ? ` (${activeCount})` : ""}
-                  </Button>
-                </Dialog.Trigger>
-                <Dialog.Portal>
-                  <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-                  <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,100%)] flex-col border-l border-border bg-background text-foreground shadow-lg">
-                    <div className="flex items-center justify-between border-b border-border p-4">
-                      <Dialog.Title className="text-lg font-semibold">Filters</Dialog.Title>
-                      <Dialog.Close asChild>
-                        <Button variant="ghost" size="icon" aria-label="Close filters">
-                          <X aria-hidden />
-                        </Button>
-                      </Dialog.Close>
-                    </div>
-                    <Dialog.Description className="sr-only">
-                      Narrow the products by price, rating, vendor and pricing.
-                    </Dialog.Description>
-                    <div className="flex-1 overflow-y-auto p-4">
-                      <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
-                    </div>
-                    <div className="border-t border-border p-4">
-                      <Dialog.Close asChild>
-                        <Button className="w-full">
-                          {products.isFetching ? "Loading..." : countLabel.replace("Showing", "Show")}
-                        </Button>
-                      </Dialog.Close>
-                    </div>
-                  </Dialog.Content>
-                </Dialog.Portal>
-              </Dialog.Root>
+              <Button
+                variant="outline"
+                size="sm"
+                className="lg:hidden"
+                aria-haspopup="dialog"
+                aria-expanded={sheetOpen}
+                onClick={() => setSheetOpen(true)}
+              >
+                <SlidersHorizontal aria-hidden />
+                Filters{activeCount > 0 ? ` (${activeCount})` : ""}
+              </Button>
+              {sheetOpen && (
+                <Suspense fallback={null}>
+                  <FilterSheet
+                    facets={facets}
+                    filters={filters}
+                    onChange={setFilters}
+                    onClose={() => setSheetOpen(false)}
+                    showLabel={products.isFetching ? "Loading..." : countLabel.replace("Showing", "Show")}
+                  />
+                </Suspense>
+              )}
             </div>
             <div className="mt-3 empty:hidden">
               <ActiveFilters

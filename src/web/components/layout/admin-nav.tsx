@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { hasRole } from "#domain/accounts";
+import { hasRole } from "#domain/roles";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { useMe } from "#web/features/auth/api/get-me";

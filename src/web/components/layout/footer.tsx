@@ -3,11 +3,15 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { paths } from "#domain/routes";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
+import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
 
 // The form library loads after the page, not with it.
 const NewsletterForm = lazy(() =>
   import("#web/features/newsletter/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
 );
+
+// The form's height, kept while it loads so nothing below it moves.
+const newsletterPlaceholder = <div className="h-[72px]" aria-hidden />;
 
 const partnerSupportMail = "mailto:partners@stackbay.test";
 
@@ -66,6 +70,7 @@ function LinkList({
 
 export function Footer() {
   const tagline = useContentBlock("footer.tagline");
+  const afterFirstPaint = useAfterFirstPaint();
   return (
     <footer className="mt-16 border-t border-border bg-card print:hidden" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
@@ -76,9 +81,13 @@ export function Footer() {
           </Link>
           <p className="mt-3 max-w-sm text-sm text-muted-foreground">{tagline}</p>
           <div className="mt-6 max-w-sm">
-            <Suspense fallback={<div className="h-[72px]" aria-hidden />}>
-              <NewsletterForm />
-            </Suspense>
+            {afterFirstPaint ? (
+              <Suspense fallback={newsletterPlaceholder}>
+                <NewsletterForm />
+              </Suspense>
+            ) : (
+              newsletterPlaceholder
+            )}
           </div>
         </div>
         <LinkList title="Quick Links" links={quickLinks} />

@@ -41,7 +41,6 @@ export function RootLayout() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
-        <TestModeBanner />
         {admin && <AdminNav />}
         <Outlet />
       </main>
@@ -52,6 +51,7 @@ export function RootLayout() {
       ) : (
         <Footer />
       )}
+      <TestModeBanner />
       <ScrollRestoration />
     </div>
   );

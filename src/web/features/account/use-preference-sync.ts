@@ -1,12 +1,12 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
 import type { Me, PreferencesInput } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
 import { updatePreferences } from "#web/features/account/api/update-preferences";
 import { useMe } from "#web/features/auth/api/get-me";
 import { currencyStore, onCurrencyChosen } from "#web/features/currency/currency-store";
 import { onThemeChosen, showTheme } from "#web/features/theme/theme-store";
+import { showToast } from "#web/lib/lazy-toast";
 
 /** Shows an account's saved currency and theme; the visitor's own picks elsewhere are left alone. */
 export function applyPreferences(preferences: Me["preferences"]) {
@@ -21,7 +21,7 @@ function savePreference(queryClient: QueryClient, preferences: PreferencesInput)
     : "Failed to save theme preference.";
   return updatePreferences(preferences).then(
     (user) => setMe(queryClient, user),
-    () => toast.error("Error", { description: failure }),
+    () => showToast("error", "Error", { description: failure }),
   );
 }
 

@@ -1,4 +1,3 @@
-import { toast } from "sonner";
 import {
   addToCart,
   type CartInput,
@@ -8,6 +7,7 @@ import {
   setPrices,
   setQuantity,
 } from "#domain/cart";
+import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
 
 export const cartStore = createLocalStore<CartItem[]>(
@@ -35,7 +35,7 @@ export const cartActions = {
    */
   add(input: CartInput, viewCart?: () => void) {
     cartStore.set(addToCart(cartStore.get(), input));
-    toast.success("Added to cart!", {
+    showToast("success", "Added to cart!", {
       description: `${input.name} has been added to your cart.`,
       action: viewCart ? { label: "View cart", onClick: viewCart } : undefined,
     });

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { isProductId, MAX_COMPARE } from "#domain/compare";
+import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
 
 /** A product in the compare tray: its name is kept so the tray can say what it holds without a request. */
@@ -34,7 +34,7 @@ export const compareActions = {
     const items = compareStore.get();
     if (items.some((i) => i.id === item.id)) return true;
     if (items.length >= MAX_COMPARE) {
-      toast.error("Compare is full", {
+      showToast("error", "Compare is full", {
         description: `You can compare up to ${MAX_COMPARE} products. Remove one to add ${item.name}.`,
       });
       return false;

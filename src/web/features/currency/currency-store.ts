@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import { type CurrencyCode, currencyByCode, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
+import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
 
 export const currencyStore = createLocalStore<CurrencyCode>(
@@ -25,11 +25,13 @@ export function useCurrency(): CurrencyCode {
 /** Switches the display currency at once; an unsupported code is refused with the spec's toast. */
 export function chooseCurrency(code: string) {
   if (!isCurrencyCode(code)) {
-    toast.error("Invalid Currency", { description: "The selected currency is not supported." });
+    showToast("error", "Invalid Currency", { description: "The selected currency is not supported." });
     return;
   }
   currencyStore.set(code);
   const currency = currencyByCode(code);
-  toast.success("Currency Changed", { description: `Switched to ${currency.name} (${currency.symbol})` });
+  showToast("success", "Currency Changed", {
+    description: `Switched to ${currency.name} (${currency.symbol})`,
+  });
   for (const listener of chosenListeners) listener(code);
 }

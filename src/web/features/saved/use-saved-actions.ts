@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { useSaveProduct } from "#web/features/saved/api/save-product";
 import { useUnsaveProduct } from "#web/features/saved/api/unsave-product";
+import { showToast } from "#web/lib/lazy-toast";
 
 /** Save and remove with the spec's toasts, shared by the product page and the dashboard. */
 export function useSavedActions() {
@@ -10,17 +10,21 @@ export function useSavedActions() {
   const save = (productId: string) =>
     saveMutation.mutate(productId, {
       onSuccess: () =>
-        toast.success("Product saved!", { description: "Product has been added to your saved items." }),
-      onError: () => toast.error("Error", { description: "Failed to save product. Please try again." }),
+        showToast("success", "Product saved!", {
+          description: "Product has been added to your saved items.",
+        }),
+      onError: () =>
+        showToast("error", "Error", { description: "Failed to save product. Please try again." }),
     });
 
   const remove = (productId: string) =>
     unsaveMutation.mutate(productId, {
       onSuccess: () =>
-        toast.success("Product removed", {
+        showToast("success", "Product removed", {
           description: "Product has been removed from your saved items.",
         }),
-      onError: () => toast.error("Error", { description: "Failed to remove product. Please try again." }),
+      onError: () =>
+        showToast("error", "Error", { description: "Failed to remove product. Please try again." }),
     });
 
   return {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { type Theme, themes } from "#domain/accounts";
+import type { Theme } from "#domain/accounts";
+import { themes } from "#domain/themes";
 import { createLocalStore } from "#web/lib/local-store";
 
 export type { Theme };

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { useMe } from "#web/features/auth/api/get-me";
+import { showToast } from "#web/lib/lazy-toast";
 
 /**
  * Tells the visitor once when their account could not be loaded (visitors get `{ user: null }`, so an
@@ -9,6 +9,6 @@ import { useMe } from "#web/features/auth/api/get-me";
 export function useMeErrorToast() {
   const { isError } = useMe();
   useEffect(() => {
-    if (isError) toast.error("Failed to load user permissions", { id: "me-error" });
+    if (isError) showToast("error", "Failed to load user permissions", { id: "me-error" });
   }, [isError]);
 }

@@ -38,6 +38,9 @@ export function ProductImage({
       width={800}
       height={600}
       loading={eager ? "eager" : "lazy"}
+      // Eager pictures are the page's largest paint (the product's picture, the first cards): ahead of
+      // the icons and below-the-fold images in the browser's queue.
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
       className={cn("w-full bg-muted object-cover dark:brightness-[0.85]", aspect, className)}
     />
