@@ -127,7 +127,7 @@ export function Navbar() {
       className={cn(
         "fixed inset-x-0 top-0 z-40 transition-all duration-200 print:hidden",
         scrolled
-          ? "border-b border-border bg-background/90 shadow-sm backdrop-blur-md"
+          ? "border-b border-border bg-background shadow-sm"
           : "border-b border-transparent bg-background",
       )}
     >
