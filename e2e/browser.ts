@@ -135,13 +135,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // axe-core is loaded once per document (an app's navigations keep it), not again for every check.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   return page.evaluate(async () => {
-    const results = await window.axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] },
-      resultTypes: ["violations"],
-    });
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    // Colours are judged as they end, not halfway through a transition (a theme switched just before
+    // the check fades every button's text for a moment): transitions are cut short while axe looks.
+    const still = document.createElement("style");
+    still.textContent = "*, *::before, *::after { transition: none !important; }";
+    document.head.append(still);
+    try {
+      const results = await window.axe.run(document, {
+        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] },
+        resultTypes: ["violations"],
+      });
+      return results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    } finally {
+      still.remove();
+    }
   });
 }
 
