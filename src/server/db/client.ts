@@ -133,7 +133,11 @@ export async function openDatabase(options: {
         const client = await readPool.connect();
         let readDb = readDbs.get(client);
         if (!readDb) {
-          readDb = drizzleNodePg({ client, schema, casing: "snake_case" }) as unknown as Database;
+          readDb = drizzleNodePg({
+            client: oneAtATime(client),
+            schema,
+            casing: "snake_case",
+          }) as unknown as Database;
           readDbs.set(client, readDb);
         }
         const cancel = () => {
@@ -198,6 +202,22 @@ export async function openDatabase(options: {
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it is lost it
  * is opened again after a growing pause; `onListening` tells the caller when it stops and starts hearing.
  */
+/**
+ * The same connection, sending its queries one after the other. A read may start several queries at
+ * once (a page, its count, its facets); one connection runs them in turn anyway, and `pg` deprecates
+ * being handed a query while another is running, so they queue here instead.
+ */
+function oneAtATime(client: pg.PoolClient): pg.PoolClient {
+  let last: Promise<unknown> = Promise.resolve();
+  const queued = Object.create(client) as pg.PoolClient;
+  queued.query = ((...args: unknown[]) => {
+    const run = last.then(() => (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args));
+    last = run.catch(() => undefined);
+    return run;
+  }) as pg.PoolClient["query"];
+  return queued;
+}
+
 async function listenOnPostgres(
   url: string,
   channel: string,
