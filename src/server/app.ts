@@ -23,7 +23,7 @@ import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, ServiceBusy, TooManyRequests } from "#server/errors";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
-import { CatalogueCache } from "#server/lib/catalogue-cache";
+import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cache";
 import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
@@ -235,10 +235,15 @@ export async function buildApp(options: AppOptions) {
     );
   });
   app.addHook("preClose", async () => stopListening?.());
-  // The notification reaches this instance a moment after the commit; a write answered here clears at
-  // once too, so whoever made a change sees it on their very next request.
+  // The notification reaches this instance a moment after the commit. So that whoever made a change sees
+  // it on their very next request, a write answered here also reads the catalogue's version and clears at
+  // once if it moved; a write that changed no catalogue table (a cart, a sign-in) leaves the cache alone.
+  let catalogueVersion: string | undefined;
   app.addHook("onSend", async (request) => {
-    if (!SAFE_METHODS.has(request.method) && request.url.startsWith("/api/")) {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const version = await readCatalogueVersion(database.db);
+    if (version !== catalogueVersion) {
+      catalogueVersion = version;
       catalogueCache.clear();
       forgetSearchState();
     }

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,6 +70,10 @@ export type DatabaseHandle = {
   waitingForConnection(): number;
   close(): Promise<void>;
 };
+
+/** The rows of a raw SQL query: both drivers answer with `rows`, though drizzle types it per driver. */
+export const rowsOf = async <T>(db: Database | Transaction, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The longest a public catalogue read may run on PostgreSQL before the server gives up on it. */
 export const PUBLIC_READ_TIMEOUT_MS = 3_000;

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { type Database, rowsOf } from "#server/db/client";
 
 /** A cached answer: the JSON exactly as sent, and its strong validator. */
 export type CachedAnswer = { body: string; etag: string; gzip?: Buffer };
@@ -182,4 +184,13 @@ export class CatalogueCache {
     const answer = await this.getOrLoad(`#${key}`, async (s) => JSON.stringify(await load(s)), signal);
     return JSON.parse(answer.body) as T;
   }
+}
+
+/** How many catalogue writes there have been (migration 0022's sequence; 0 before the first). */
+export async function readCatalogueVersion(db: Database): Promise<string> {
+  const [row] = await rowsOf<{ version: string }>(
+    db,
+    sql`select case when is_called then last_value else 0 end::text as version from catalogue_version`,
+  );
+  return row?.version ?? "0";
 }

@@ -83,6 +83,35 @@ describe("catalogue cache", () => {
     expect(await priceOn(other)).toBe(12.5);
   });
 
+  test("a write that changes no catalogue table (saving a product) keeps the cache; one that does clears it before answering, without waiting for the notification", async () => {
+    // An instance that never hears notifications: only its own check after a write can clear it.
+    const deaf = await buildApp({
+      env: t.app.env,
+      database: { ...t.app.database, listen: async () => async () => {}, close: async () => {} },
+      webRoot: null,
+      schedules: false,
+      workers: false,
+    });
+    try {
+      await deaf.ready();
+      const admin = await signedInClient(deaf, "admin@stackbay.test", DEMO_PASSWORD);
+      const price = await priceOn(deaf);
+      const clears = deaf.catalogueCache.stats.clears;
+      expect((await admin.request("PUT", `/api/saved/${productId}`)).statusCode).toBe(200);
+      expect((await admin.request("DELETE", `/api/saved/${productId}`)).statusCode).toBe(200);
+      const hits = deaf.catalogueCache.stats.hits;
+      expect(await priceOn(deaf)).toBe(price);
+      expect(deaf.catalogueCache.stats.hits).toBe(hits + 1);
+      expect(deaf.catalogueCache.stats.clears).toBe(clears);
+
+      expect((await admin.patch(`/api/manage/products/${productId}`, input(price + 1))).statusCode).toBe(200);
+      expect(await priceOn(deaf)).toBe(price + 1);
+      expect((await admin.patch(`/api/manage/products/${productId}`, input(price))).statusCode).toBe(200);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   test("answers carry a strong ETag; a matching If-None-Match is a 304 without a body, until the product changes", async () => {
     const url = `/api/products/${productId}`;
     const first = await get(t.app, url);

@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { searchWords } from "#domain/search";
-import type { Database } from "#server/db/client";
+import { type Database, rowsOf } from "#server/db/client";
 import { categories, products } from "#server/db/schema/catalog";
 import { containsPattern, escapeLike } from "#server/lib/like";
 import { onSale } from "#server/modules/catalog/repository";
@@ -52,10 +52,6 @@ const stateOf = (db: Database) => {
   return found;
 };
 
-// Both drivers answer raw SQL with `rows`; drizzle's type for it differs per driver.
-const rows = async <T>(db: Database, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
 async function synonymsOf(db: Database): Promise<SynonymMap> {
   const own = stateOf(db);
   const cached = own.synonyms;
@@ -91,7 +87,7 @@ function correctionsOf(db: Database, word: string): Promise<Correction[] | null>
   if (cached && Date.now() - cached.at < WORD_TTL_MS) return cached.corrections;
   if (words.size >= WORD_MAX_ENTRIES) words.clear();
   const corrections = (async () => {
-    const [found] = await rows<{ found: boolean }>(
+    const [found] = await rowsOf<{ found: boolean }>(
       db,
       sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(word)}) as found`,
     );
@@ -110,7 +106,7 @@ function correctionsOf(db: Database, word: string): Promise<Correction[] | null>
  * length ("strpie" is nearer "stripe" than "stratowell").
  */
 async function nearestKnownWords(db: Database, word: string): Promise<Correction[]> {
-  const found = await rows<{ word: string; similarity: number }>(
+  const found = await rowsOf<{ word: string; similarity: number }>(
     db,
     sql`
     with candidates as (
