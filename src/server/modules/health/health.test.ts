@@ -30,3 +30,16 @@ test("health answers 503 when the database does not answer", async () => {
     t.app.database.ping = original;
   }
 });
+
+test("a saturated server answers health with the busy error and Retry-After, not a 500", async () => {
+  const waiting = t.app.database.waitingForConnection;
+  t.app.database.waitingForConnection = () => 1_000;
+  try {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("2");
+    expect(res.json()).toMatchObject({ code: "SERVICE_BUSY", details: { retryAfterSeconds: 2 } });
+  } finally {
+    t.app.database.waitingForConnection = waiting;
+  }
+});

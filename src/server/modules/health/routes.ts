@@ -8,6 +8,12 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+const busySchema = z.object({
+  code: z.literal("SERVICE_BUSY"),
+  message: z.string(),
+  details: z.object({ retryAfterSeconds: z.number() }),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
@@ -15,7 +21,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["system"],
         summary: "Liveness and database round trip",
-        response: { 200: healthSchema, 503: healthSchema },
+        // A saturated server answers every request, this one included, with the busy error (app.ts).
+        response: { 200: healthSchema, 503: z.union([healthSchema, busySchema]) },
       },
     },
     async (request, reply) => {
