@@ -21,7 +21,7 @@ const env = loadEnv({
   ...process.env,
   NODE_ENV: "test",
   DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
   PORT: "0",
   AUTH_SECRET: randomBytes(32).toString("base64url"),
 });
