@@ -2,12 +2,21 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
+import { COUNT_CAP } from "#domain/catalog";
 import { encodeCursor } from "#domain/product-cursor";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
+import { products } from "#server/db/schema/catalog";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { loadEnv } from "#server/env";
+import { onSale } from "#server/modules/catalog/repository";
+import {
+  relevanceOrder,
+  type SearchTerm,
+  searchCondition,
+  searchTerms,
+} from "#server/modules/catalog/search";
 
 /**
  * The server side of `npm run bench`, in its own process so the load generator does not share its event
@@ -32,6 +41,9 @@ await seedSyntheticProducts(database.db, productCount);
 await database.db.execute(sql`analyze products`);
 const seedSeconds = (performance.now() - started) / 1000;
 
+/** A bound parameter written into the statement, for EXPLAIN (which takes no parameters). */
+const literal = (value: unknown) =>
+  typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 const explain = async (query: ReturnType<typeof sql>) =>
   (
     (await database.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
@@ -45,17 +57,34 @@ const [deep] = (
 ).rows;
 const deepCursor = deep ? encodeCursor({ sort: "default", key: deep.key, id: deep.id }) : null;
 
+// The plans of the queries the app runs, built by the same functions (so they cannot drift from it).
+const rareTerms = await searchTerms(database.db, "quantum vault");
+const commonTerms = await searchTerms(database.db, "cloud");
+const onSaleMatching = (terms: SearchTerm[]) => and(onSale(), searchCondition(terms));
+const explainQuery = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql: text, params } = query.toSQL();
+  return explain(sql.raw(text.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]))));
+};
 const plans = {
-  "search 'quantum vault'": await explain(
-    sql`select id from products where is_active and search_text like '%quantum vault%' order by created_at desc limit 24`,
+  "page of search 'quantum vault' (relevance)": await explainQuery(
+    database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(onSaleMatching(rareTerms))
+      .orderBy(...relevanceOrder(rareTerms))
+      .limit(25),
+  ),
+  "capped count of search 'cloud'": await explainQuery(
+    database.db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(onSaleMatching(commonTerms))
+      .limit(COUNT_CAP + 1),
   ),
   "deep page by cursor": await explain(
     sql`select id from products where is_active and moderation_status = 'approved'
         and (created_at, id) < (${deep?.key ?? "2000-01-01T00:00:00.000000Z"}::timestamptz, ${deep?.id ?? "00000000-0000-4000-8000-000000000000"}::uuid)
         order by created_at desc, id desc limit 25`,
-  ),
-  "count of search 'cloud'": await explain(
-    sql`select count(*) from products where is_active and search_text like '%cloud%'`,
   ),
 };
 
