@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { compareQuery, MIN_COMPARE, splitIds } from "#domain/compare";
 import { paths } from "#domain/routes";
+import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 import { LoadError } from "#web/components/ui/load-error";
 import { useCompare } from "#web/features/compare/api/get-compare";
@@ -127,7 +128,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <title>Compare products | Stackbay</title>
+      <DocumentTitle>Compare products | Stackbay</DocumentTitle>
       <BackLink />
       <h1 className="mt-6 mb-6 text-3xl font-bold tracking-tight">Compare products</h1>
       {body}

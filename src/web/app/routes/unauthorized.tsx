@@ -1,3 +1,4 @@
+import { DocumentTitle } from "#web/components/layout/document-head";
 import { useMe } from "#web/features/auth/api/get-me";
 import { UnauthorizedScreen } from "#web/features/auth/components/unauthorized-screen";
 
@@ -5,7 +6,7 @@ export function Component() {
   const { data: me } = useMe();
   return (
     <>
-      <title>Unauthorized Access | Stackbay</title>
+      <DocumentTitle>Unauthorized Access | Stackbay</DocumentTitle>
       <UnauthorizedScreen signedIn={Boolean(me)} />
     </>
   );

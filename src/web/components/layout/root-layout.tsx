@@ -21,7 +21,7 @@ export function RootLayout() {
       loaded.current = true;
       return;
     }
-    // One frame later the new route has rendered its <title>.
+    // One frame later the new route has set its title (DocumentTitle).
     const frame = requestAnimationFrame(() => {
       const start = pageStart.current;
       if (!start) return;

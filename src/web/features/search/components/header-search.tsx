@@ -40,6 +40,10 @@ export function HeaderSearch({
   const { pathname } = useLocation();
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // The box was just opened by its button on a phone: the keyboard lands in it.
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
   const typed = useDebounced(text, DEBOUNCE_MS);
   const suggestions = useSuggestions(typed);
 
@@ -142,8 +146,6 @@ export function HeaderSearch({
         aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
         enterKeyHint="search"
-        // biome-ignore lint/a11y/noAutofocus: the box was just opened by its button on a phone
-        autoFocus={autoFocus}
         maxLength={MAX_SEARCH_LENGTH}
         placeholder="Search products..."
         value={text}
