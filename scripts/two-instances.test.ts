@@ -80,7 +80,7 @@ async function mailsContaining(text: string): Promise<string[]> {
 
 describe.skipIf(!env.lb)("two instances behind HAProxy (run scripts/two-instances.sh)", () => {
   let admin: Session;
-  let buyer: Session;
+  let buyer: Session | undefined;
 
   beforeAll(async () => {
     // Health checks bring each server up within a second or two of the balancer's start.
@@ -137,6 +137,7 @@ describe.skipIf(!env.lb)("two instances behind HAProxy (run scripts/two-instance
     const id = (created.body as { product: { id: string } }).product.id;
 
     // The buyer saves it on one instance and finds it saved on the other.
+    buyer ??= (await signIn("buyer@lb.test")).session;
     const saved = await call(env.lb, "PUT", `/api/saved/${id}`, { session: buyer });
     expect(saved.status, JSON.stringify(saved.body)).toBeLessThan(300);
     const list = await call(env.lb, "GET", "/api/saved", { session: buyer });
