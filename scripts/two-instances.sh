@@ -99,12 +99,6 @@ LB_PASSWORD=$(node -e 'console.log(require("node:crypto").randomBytes(12).toStri
 export STACKBAY_USER_PASSWORD=$LB_PASSWORD
 step "migrations and the admin account (npm run user:create)"
 node --import tsx src/server/auth/user-cli.ts --email admin@lb.test --role admin --first-name Ada --last-name Admin >/dev/null
-step "seller and buyer accounts"
-node --import tsx src/server/auth/user-cli.ts --email seller@lb.test --role seller --first-name Sam --last-name Seller >/dev/null &
-seller_job=$!
-node --import tsx src/server/auth/user-cli.ts --email buyer@lb.test --role buyer --first-name Bo --last-name Buyer >/dev/null
-wait "$seller_job"
-unset STACKBAY_USER_PASSWORD
 
 for name in a b; do
   port_var="port_$name"
@@ -114,6 +108,13 @@ for name in a b; do
     node --import tsx src/server/main.ts >"$tmp/instance-$name.log" 2>&1 &
   pids+=($!)
 done
+# Made while the instances start (the migrations are done, so they do not race).
+step "seller and buyer accounts"
+node --import tsx src/server/auth/user-cli.ts --email seller@lb.test --role seller --first-name Sam --last-name Seller >/dev/null &
+seller_job=$!
+node --import tsx src/server/auth/user-cli.ts --email buyer@lb.test --role buyer --first-name Bo --last-name Buyer >/dev/null
+wait "$seller_job"
+unset STACKBAY_USER_PASSWORD
 wait_for "instance a" "http://127.0.0.1:$port_a/api/health" 60
 wait_for "instance b" "http://127.0.0.1:$port_b/api/health" 60
 
