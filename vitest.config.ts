@@ -72,6 +72,16 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        test: {
+          // The journey through two instances behind HAProxy; scripts/two-instances.sh starts them.
+          name: "e2e-lb",
+          include: ["scripts/two-instances.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
     ],
   },
 });
