@@ -159,11 +159,13 @@ export async function createBackup(options: {
   const file = path.resolve(options.file);
   if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name.`);
   const partial = `${file}.partial-${randomBytes(4).toString("hex")}`;
-  const scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-backup-"));
   const release =
     options.target.kind === "pglite" ? await lockDataDir(options.target.dataDir, "backup") : async () => {};
-  const writer = await TarWriter.create(partial);
+  let scratch: string | null = null;
+  let writer: TarWriter | null = null;
   try {
+    scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-backup-"));
+    writer = await TarWriter.create(partial);
     const dumpFile = path.join(scratch, "dump");
     const facts =
       options.target.kind === "postgres"
@@ -198,11 +200,11 @@ export async function createBackup(options: {
     await rename(partial, file);
     return manifest;
   } catch (error) {
-    await writer.abandon();
+    await writer?.abandon();
     await rm(partial, { force: true });
     throw error;
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true });
     await release();
   }
 }
@@ -332,8 +334,9 @@ export async function restoreBackup(options: {
 }): Promise<BackupManifest> {
   const { target, storage } = options;
   const { reader, manifest } = await readBackup(options.file);
-  const release = target.kind === "pglite" ? await lockDataDir(target.dataDir, "restore") : async () => {};
+  let release = async () => {};
   try {
+    if (target.kind === "pglite") release = await lockDataDir(target.dataDir, "restore");
     if (manifest.database.kind !== target.kind) {
       const names = {
         pglite: "the embedded database (PGlite, DATA_DIR)",
