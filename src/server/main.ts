@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
+import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
 import { webRoot } from "#server/web/build";
@@ -21,6 +22,8 @@ async function ensureAuthSecret(env: Env): Promise<string> {
 export async function startServer(env: Env) {
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
+  // The embedded database's files must not be opened by a backup or restore at the same time.
+  const releaseDataDir = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR, "server");
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
   const app = await buildApp({
@@ -42,6 +45,7 @@ export async function startServer(env: Env) {
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
     await app.close();
+    await releaseDataDir?.();
     process.exit(0);
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -60,7 +64,15 @@ export async function main() {
     }
     throw error;
   }
-  await startServer(env);
+  try {
+    await startServer(env);
+  } catch (error) {
+    if (error instanceof DataDirInUse) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {

@@ -1,0 +1,473 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { createGunzip, gunzip, gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { z } from "zod";
+import { ArchiveError, TarReader, TarWriter } from "#server/backup/tar";
+import { type DatabaseHandle, openDatabase } from "#server/db/client";
+import { lockDataDir } from "#server/db/data-dir-lock";
+import type { FileStorage } from "#server/storage/storage";
+
+/** Where the data lives: embedded PGlite in DATA_DIR/db, or a PostgreSQL database. */
+export type BackupTarget = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BackupError";
+  }
+}
+
+const MANIFEST = "manifest.json";
+const DATABASE_ENTRY = {
+  pglite: "database/pglite-datadir.tar.gz",
+  postgres: "database/postgres.sql.gz",
+} as const;
+const UPLOADS_PREFIX = "uploads/";
+
+const count = z.number().int().min(0);
+const checksum = z.string().regex(/^[0-9a-f]{64}$/);
+const countsSchema = z.object({ users: count, orders: count, products: count, uploads: count });
+export const manifestSchema = z.object({
+  format: z.literal("stackbay-backup"),
+  version: z.literal(1),
+  createdAt: z.iso.datetime(),
+  database: z.object({
+    kind: z.enum(["pglite", "postgres"]),
+    /** Migrations applied, and the tag of the last one: a newer backup cannot be restored by older code. */
+    migrations: count,
+    lastMigration: z.string().nullable(),
+    entry: z.string(),
+    size: count,
+    sha256: checksum,
+  }),
+  counts: countsSchema,
+  uploads: z.array(z.object({ key: z.string().min(1), size: count, sha256: checksum })),
+});
+export type BackupManifest = z.infer<typeof manifestSchema>;
+type Counts = z.infer<typeof countsSchema>;
+
+const journal = z
+  .object({ entries: z.array(z.object({ when: z.number(), tag: z.string() })) })
+  .parse(
+    JSON.parse(
+      readFileSync(fileURLToPath(new URL("../db/migrations/meta/_journal.json", import.meta.url)), "utf8"),
+    ),
+  );
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+type Rows = (text: string) => Promise<Record<string, unknown>[]>;
+
+/** Counts of the things an operator checks after a restore, and the migration level, from one snapshot. */
+async function databaseFacts(rows: Rows) {
+  const [counts] = await rows(
+    `select (select count(*) from users)::int as users, (select count(*) from orders)::int as orders,
+            (select count(*) from products)::int as products`,
+  );
+  const [level] = await rows(
+    "select count(*)::int as applied, max(created_at)::text as last from drizzle.__drizzle_migrations",
+  );
+  const last = level?.last == null ? null : Number(level.last);
+  return {
+    counts: {
+      users: Number(counts?.users),
+      orders: Number(counts?.orders),
+      products: Number(counts?.products),
+    },
+    migrations: Number(level?.applied ?? 0),
+    lastMigration:
+      journal.entries.find((entry) => entry.when === last)?.tag ?? (last === null ? null : String(last)),
+  };
+}
+
+const handleRows =
+  (handle: DatabaseHandle): Rows =>
+  async (text) =>
+    ((await handle.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * The PostgreSQL tools read the connection from the environment, not the command line, so the password
+ * never shows in the process list.
+ */
+function libpqEnv(url: string): NodeJS.ProcessEnv {
+  const parsed = new URL(url);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith("PG")) delete env[key];
+  env.PGHOST = decodeURIComponent(parsed.hostname) || "localhost";
+  if (parsed.port) env.PGPORT = parsed.port;
+  if (parsed.username) env.PGUSER = decodeURIComponent(parsed.username);
+  if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+  env.PGDATABASE = decodeURIComponent(parsed.pathname.slice(1)) || "postgres";
+  const host = parsed.searchParams.get("host");
+  if (host) env.PGHOST = host;
+  const sslmode = parsed.searchParams.get("sslmode");
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new BackupError(
+          error.code === "ENOENT"
+            ? `${command} was not found. Install the PostgreSQL client tools (Debian: apt-get install postgresql-client), of the server's major version or newer.`
+            : `${command} could not start: ${error.message}`,
+        ),
+      ),
+    );
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}):\n${stderr.trim()}`)),
+    );
+  });
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Writes one archive: every upload under `uploads/<key>`, the database dump, and last `manifest.json`
+ * with the counts and a sha256 of every entry. The file appears under its name only once complete.
+ */
+export async function createBackup(options: {
+  target: BackupTarget;
+  storage: FileStorage;
+  file: string;
+}): Promise<BackupManifest> {
+  const file = path.resolve(options.file);
+  if (existsSync(file)) throw new BackupError(`${file} already exists; choose another name.`);
+  const partial = `${file}.partial-${randomBytes(4).toString("hex")}`;
+  const release =
+    options.target.kind === "pglite" ? await lockDataDir(options.target.dataDir, "backup") : async () => {};
+  let scratch: string | null = null;
+  let writer: TarWriter | null = null;
+  try {
+    scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-backup-"));
+    writer = await TarWriter.create(partial);
+    const dumpFile = path.join(scratch, "dump");
+    const facts =
+      options.target.kind === "postgres"
+        ? await dumpPostgres(options.target.url, dumpFile)
+        : await dumpPglite(options.target.dataDir, dumpFile);
+    const entry = DATABASE_ENTRY[options.target.kind];
+    const dump = await writer.addFile(entry, dumpFile);
+    await rm(dumpFile);
+
+    // After the database: a file uploaded meanwhile is only an extra file, never a missing one.
+    const uploads: BackupManifest["uploads"] = [];
+    for await (const key of options.storage.list()) {
+      const body = await options.storage.get(key);
+      uploads.push({ key, size: body.length, sha256: await writer.add(`${UPLOADS_PREFIX}${key}`, body) });
+    }
+    const manifest: BackupManifest = {
+      format: "stackbay-backup",
+      version: 1,
+      createdAt: new Date().toISOString(),
+      database: {
+        kind: options.target.kind,
+        migrations: facts.migrations,
+        lastMigration: facts.lastMigration,
+        entry,
+        ...dump,
+      },
+      counts: { ...facts.counts, uploads: uploads.length },
+      uploads,
+    };
+    await writer.add(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+    await writer.finish();
+    await rename(partial, file);
+    return manifest;
+  } catch (error) {
+    await writer?.abandon();
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+    await release();
+  }
+}
+
+/**
+ * pg_dump runs in a snapshot exported by a transaction that also counts the rows, so the counts are those
+ * of the dump even while the app keeps writing. Plain SQL, without owners or grants, restores into a
+ * database of any name and owner with psql in one transaction.
+ */
+async function dumpPostgres(url: string, dumpFile: string) {
+  return withClient(url, async (client) => {
+    await client.query("begin isolation level repeatable read read only");
+    try {
+      const { rows } = await client.query<{ snapshot: string }>("select pg_export_snapshot() as snapshot");
+      const facts = await databaseFacts(async (text) => (await client.query(text)).rows);
+      await run(
+        "pg_dump",
+        [
+          `--snapshot=${rows[0]?.snapshot}`,
+          "--format=plain",
+          "--compress=6",
+          "--no-owner",
+          "--no-privileges",
+          `--file=${dumpFile}`,
+        ],
+        libpqEnv(url),
+      );
+      return facts;
+    } finally {
+      await client.query("commit");
+    }
+  });
+}
+
+/** The data directory as PGlite's own tar, taken while nothing else has it open (DATA_DIR is locked). */
+async function dumpPglite(dataDir: string, dumpFile: string) {
+  if (!(await hasPgliteData(dataDir)))
+    throw new BackupError(`There is no embedded database in ${path.resolve(dataDir, "db")} to back up.`);
+  const handle = await openDatabase({ dataDir });
+  try {
+    const facts = await databaseFacts(handleRows(handle));
+    const dump = await (handle.dump as () => Promise<Blob>)();
+    const out = await open(dumpFile, "wx");
+    await out.writeFile(await gzipAsync(Buffer.from(await dump.arrayBuffer())));
+    await out.close();
+    return facts;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function hasPgliteData(dataDir: string): Promise<boolean> {
+  try {
+    return (await readdir(path.resolve(dataDir, "db"))).length > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** Schemas PostgreSQL owns; anything else in the target database is data (or at least tables) of someone. */
+const SYSTEM_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast')";
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+};
+const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+
+/** Reads and checks the whole archive before anything is touched: a damaged copy changes nothing. */
+export async function readBackup(file: string): Promise<{ reader: TarReader; manifest: BackupManifest }> {
+  let reader: TarReader;
+  try {
+    reader = await TarReader.open(path.resolve(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BackupError(`${file} does not exist.`);
+    if (error instanceof ArchiveError)
+      throw new BackupError(`${file} is not a usable backup: ${error.message} Nothing was changed.`);
+    throw error;
+  }
+  try {
+    const manifestEntry = reader.entries.get(MANIFEST);
+    if (!manifestEntry)
+      throw new BackupError(
+        `${file} is not a complete Stackbay backup: it has no ${MANIFEST} (written last, so the copy may be truncated). Nothing was changed.`,
+      );
+    let manifest: BackupManifest;
+    try {
+      manifest = manifestSchema.parse(JSON.parse((await reader.read(manifestEntry)).toString("utf8")));
+    } catch {
+      throw new BackupError(`${file} has a damaged or unknown ${MANIFEST}. Nothing was changed.`);
+    }
+    const expected = [
+      { name: manifest.database.entry, size: manifest.database.size, sha256: manifest.database.sha256 },
+      ...manifest.uploads.map((u) => ({ name: `${UPLOADS_PREFIX}${u.key}`, size: u.size, sha256: u.sha256 })),
+    ];
+    for (const item of expected) {
+      const entry = reader.entries.get(item.name);
+      if (!entry || entry.size !== item.size || (await reader.sha256(entry)) !== item.sha256)
+        throw new BackupError(
+          `${file} is damaged: ${item.name} is ${entry ? "corrupt" : "missing"}. Nothing was changed.`,
+        );
+    }
+    return { reader, manifest };
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
+}
+
+/**
+ * Restores into an empty setup (or, with `force`, replaces what is there): the database, then every
+ * upload, then checks the counts against the manifest.
+ */
+export async function restoreBackup(options: {
+  target: BackupTarget;
+  storage: FileStorage;
+  file: string;
+  force?: boolean;
+}): Promise<BackupManifest> {
+  const { target, storage } = options;
+  const { reader, manifest } = await readBackup(options.file);
+  let release = async () => {};
+  try {
+    if (target.kind === "pglite") release = await lockDataDir(target.dataDir, "restore");
+    if (manifest.database.kind !== target.kind) {
+      const names = {
+        pglite: "the embedded database (PGlite, DATA_DIR)",
+        postgres: "PostgreSQL (DATABASE_URL)",
+      };
+      throw new BackupError(
+        `This backup is of ${names[manifest.database.kind]} and cannot be restored into ${names[target.kind]}. ` +
+          `Restore it into the same kind of setup${manifest.database.kind === "postgres" ? " (set DATABASE_URL)" : " (unset DATABASE_URL)"}.`,
+      );
+    }
+    if (manifest.database.migrations > journal.entries.length)
+      throw new BackupError(
+        `This backup was made by a newer version of Stackbay (migration ${manifest.database.lastMigration}); update the app before restoring it.`,
+      );
+
+    const occupied: string[] = [];
+    if (target.kind === "pglite" ? await hasPgliteData(target.dataDir) : await postgresHasTables(target.url))
+      occupied.push("the database");
+    const existingKeys: string[] = [];
+    for await (const key of storage.list()) existingKeys.push(key);
+    if (existingKeys.length > 0) occupied.push(`the uploads (${existingKeys.length} files)`);
+    if (occupied.length > 0 && !options.force)
+      throw new BackupError(
+        `Refusing to restore: ${occupied.join(" and ")} already ${occupied.length > 1 ? "have" : "has"} data. ` +
+          "Restore into an empty setup, or pass --force to replace what is there.",
+      );
+
+    const databaseEntry = reader.entries.get(manifest.database.entry);
+    if (!databaseEntry) throw new BackupError("The backup has no database dump.");
+    let restoredCounts: Omit<Counts, "uploads"> = { users: 0, orders: 0, products: 0 };
+    let migrations = 0;
+    if (target.kind === "pglite") {
+      const dbDir = path.resolve(target.dataDir, "db");
+      // The old database is kept aside until the new one opened; a failure puts it back.
+      const aside = `${dbDir}.replaced-${Date.now()}`;
+      const hadData = await hasPgliteData(target.dataDir);
+      if (hadData) await rename(dbDir, aside);
+      else await rm(dbDir, { recursive: true, force: true });
+      try {
+        const snapshot = new Blob([new Uint8Array(await gunzipAsync(await reader.read(databaseEntry)))]);
+        const handle = await openDatabase({ dataDir: target.dataDir, snapshot });
+        try {
+          const facts = await databaseFacts(handleRows(handle));
+          restoredCounts = facts.counts;
+          migrations = facts.migrations;
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        await rm(dbDir, { recursive: true, force: true });
+        if (hadData) await rename(aside, dbDir);
+        throw error;
+      }
+      if (hadData) await rm(aside, { recursive: true, force: true });
+    } else {
+      const scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-restore-"));
+      try {
+        const dumpFile = path.join(scratch, "dump.sql");
+        await pipeline(
+          reader.stream(databaseEntry),
+          createGunzip(),
+          createWriteStream(dumpFile, { flags: "wx" }),
+        );
+        const wipeFile = path.join(scratch, "wipe.sql");
+        const wipe = await open(wipeFile, "wx");
+        await wipe.writeFile(await wipeSql(target.url));
+        await wipe.close();
+        // One transaction for the wipe and the whole dump: a failure leaves the database as it was.
+        await run(
+          "psql",
+          ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", wipeFile, "-f", dumpFile],
+          libpqEnv(target.url),
+        );
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+      const facts = await withClient(target.url, (client) =>
+        databaseFacts(async (text) => (await client.query(text)).rows),
+      );
+      restoredCounts = facts.counts;
+      migrations = facts.migrations;
+    }
+
+    for (const key of existingKeys) await storage.remove(key);
+    for (const upload of manifest.uploads) {
+      const entry = reader.entries.get(`${UPLOADS_PREFIX}${upload.key}`);
+      if (!entry) throw new BackupError(`The backup has no file for ${upload.key}.`);
+      await storage.put(upload.key, await reader.read(entry), contentTypeOf(upload.key));
+    }
+
+    const restoredKeys = new Set<string>();
+    for await (const key of storage.list()) restoredKeys.add(key);
+    const missing = manifest.uploads.filter((u) => !restoredKeys.has(u.key));
+    const problems = [
+      ...(["users", "orders", "products"] as const)
+        .filter((name) => restoredCounts[name] !== manifest.counts[name])
+        .map((name) => `${name}: ${restoredCounts[name]} restored, ${manifest.counts[name]} in the backup`),
+      ...(migrations !== manifest.database.migrations
+        ? [`migrations: ${migrations} restored, ${manifest.database.migrations} in the backup`]
+        : []),
+      ...(restoredKeys.size !== manifest.counts.uploads || missing.length > 0
+        ? [`uploads: ${restoredKeys.size} stored, ${manifest.counts.uploads} in the backup`]
+        : []),
+    ];
+    if (problems.length > 0)
+      throw new BackupError(`The restore does not match the backup's manifest: ${problems.join("; ")}.`);
+    return manifest;
+  } finally {
+    await reader.close();
+    await release();
+  }
+}
+
+async function postgresHasTables(url: string): Promise<boolean> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p') and n.nspname not in ${SYSTEM_SCHEMAS} and n.nspname not like 'pg_temp%'`,
+    );
+    return (rows[0]?.n ?? 0) > 0;
+  });
+}
+
+/** Drops every schema that is not PostgreSQL's own (with --force, or nothing on an empty database). */
+async function wipeSql(url: string): Promise<string> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace
+       where nspname not in ${SYSTEM_SCHEMAS} and nspname not like 'pg_temp%' and nspname not like 'pg_toast%'`,
+    );
+    const drops = rows.map((row) => `drop schema "${row.name.replaceAll('"', '""')}" cascade;`);
+    return `${drops.join("\n")}\ncreate schema public;\n`;
+  });
+}
