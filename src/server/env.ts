@@ -133,13 +133,14 @@ const envSchema = z
     S3_BUCKET: z.string().trim().min(3, "must be a bucket name").optional(),
     S3_REGION: z.string().trim().min(1).default("us-east-1"),
     /** An S3-compatible server (MinIO, R2, ...); unset means AWS S3 itself. */
-    S3_ENDPOINT: z.url({ error: "must be the server's URL, e.g. https://s3.example.com" }).optional(),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "must be the server's URL, e.g. https://s3.example.com" })
+      .optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Where the bucket's objects are publicly readable, without a trailing slash needed (a CDN, say). */
     S3_PUBLIC_BASE_URL: z
-      .url({ error: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" })
-      .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL, e.g. https://cdn.example.com/uploads")
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" })
       .refine((v) => !/[?#]/.test(v), "must not have a query or fragment")
       .transform((v) => v.replace(/\/+$/, ""))
       .optional(),
