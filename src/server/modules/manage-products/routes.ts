@@ -68,10 +68,11 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const added = body.images.filter((url) => !current.includes(url));
     // The schema lets any http(s) address through (a bucket's URLs are absolute); only this storage's are ours.
-    if (added.some((url) => app.storage.keyOf(url) === null)) {
-      const message = "Images must be uploaded to Stackbay";
-      throw new ValidationError(message, [{ path: "images", message }]);
-    }
+    const message = "Images must be uploaded to Stackbay";
+    const foreign = body.images.flatMap((url, index) =>
+      added.includes(url) && app.storage.keyOf(url) === null ? [{ path: `images.${index}`, message }] : [],
+    );
+    if (foreign.length > 0) throw new ValidationError(message, foreign);
     if (!hasRole(me, "admin")) {
       if ((await uploadsOfOthers(db, added, me.id)).length > 0) {
         throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
