@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeVendorLogo } from "#server/db/seed/images";
 import { s3Storage } from "#server/storage/s3";
 import { startS3rver } from "#server/test/s3";
 
@@ -53,5 +54,16 @@ describe("S3 file storage", () => {
     );
     await expect(storage.get("Products/A.webp")).rejects.toThrow("Unsafe storage key");
     await expect(storage.remove("a/../b.webp")).rejects.toThrow("Unsafe storage key");
+  });
+
+  it("takes the demo seed's pictures, again on a second seed, at their public URLs", async () => {
+    const storage = s3Storage(s3.config);
+    const vendor = { slug: "acme-cloud", name: "Acme Cloud", accent: "#336699" };
+    const url = await writeVendorLogo(storage, vendor);
+    expect(url).toBe(`${s3.publicBaseUrl}/vendors/acme-cloud.webp`);
+    expect(await writeVendorLogo(storage, vendor)).toBe(url);
+    const served = await fetch(url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
   });
 });
