@@ -111,10 +111,13 @@ describe("product input", () => {
     expect(productInputSchema.parse({ ...minimal, hasDiscount: true }).hasDiscount).toBe(false);
   });
 
-  test("images must be Stackbay uploads: external URLs and `..` are refused", () => {
+  test("images must be Stackbay uploads: `..`, other schemes, queries and odd paths are refused", () => {
     for (const bad of [
-      "https://evil.example/x.png",
       "//evil.example/x.png",
+      "https://evil.example/../x.png",
+      "https://evil.example/x.png?track=1",
+      "https://user@evil.example/x.png",
+      "ftp://evil.example/x.png",
       "/uploads/../secret",
       "/uploads/products/../../etc/passwd",
       "/uploads/",
@@ -126,6 +129,12 @@ describe("product input", () => {
         "images.0": "Images must be uploaded to Stackbay",
       });
     }
+    // A bucket's absolute URLs pass here; the server refuses any that is not its storage's own.
+    const bucket = [
+      "https://cdn.stackbay.example/products/a.webp",
+      "http://127.0.0.1:9000/b/products/a.webp",
+    ];
+    expect(productInputSchema.safeParse({ ...minimal, images: bucket }).success).toBe(true);
     expect(problems({ ...minimal, images: ["/uploads/a.webp", "/uploads/a.webp"] })).toEqual({
       images: "Each image can be added only once",
     });

@@ -75,14 +75,18 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 /**
- * A picture uploaded to Stackbay: a path under /uploads/, each part a plain file or folder name, so
- * neither other sites nor `..` tricks get into product pages.
+ * A picture uploaded to Stackbay: a path under /uploads/ (local storage) or an http(s) address (the
+ * bucket of S3 storage), each part a plain file or folder name, so no `..` tricks, query or fragment
+ * get into product pages. The server also checks an address is one of its storage's (other sites are refused).
  */
 export const imagePath = z
   .string({ error: "Images must be uploaded to Stackbay" })
   .trim()
   .max(300, "Image path is too long")
-  .regex(/^\/uploads(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/, "Images must be uploaded to Stackbay");
+  .regex(
+    /^(\/uploads|https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?)(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/,
+    "Images must be uploaded to Stackbay",
+  );
 
 export const featureText = z
   .string({ error: "Feature must be text" })

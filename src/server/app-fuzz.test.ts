@@ -96,7 +96,7 @@ function sampleString(schema: JsonSchema, name: string): string {
   if (schema.format === "date-time") return new Date(0).toISOString();
   if (/password/i.test(name)) return "fuzz password 123";
   if (/code/i.test(name)) return "123456";
-  if (schema.pattern?.startsWith("^\\/uploads")) return "/uploads/fuzz.webp";
+  if (schema.pattern?.includes("\\/uploads")) return "/uploads/fuzz.webp";
   return "fuzz-value".padEnd(schema.minLength ?? 0, "x");
 }
 

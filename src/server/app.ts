@@ -73,7 +73,8 @@ import { type PaymentProviders, type ProviderFactories, providersFromEnv } from 
 import { testWebhookSecret } from "#server/payments/test-provider";
 import { createStripePayoutRails } from "#server/payouts/stripe-connect";
 import { type PayoutRails, payoutRailsFromEnv } from "#server/payouts/transfers";
-import { type FileStorage, localStorage } from "#server/storage/storage";
+import { configuredStorage, storageImageOrigin } from "#server/storage/configured";
+import type { FileStorage } from "#server/storage/storage";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
 
@@ -210,7 +211,7 @@ export async function buildApp(options: AppOptions) {
   // Before the database closes (an onClose hook below): running jobs get a few seconds to finish.
   app.addHook("preClose", async () => jobs.stop());
   app.decorate("auth", createAuth({ db: database.db, env, log: app.log }));
-  app.decorate("storage", options.storage ?? localStorage(path.resolve(env.DATA_DIR, "uploads")));
+  app.decorate("storage", options.storage ?? configuredStorage(env));
   app.decorate(
     "payments",
     providersFromEnv(env, { db: database.db, factories: options.paymentFactories, log: app.log }),
@@ -323,8 +324,17 @@ export async function buildApp(options: AppOptions) {
     });
   });
 
+  const imageOrigin = storageImageOrigin(env);
   await app.register(helmet, {
-    contentSecurityPolicy,
+    // Uploads in a bucket are pictures from its public origin (which may be plain http in development).
+    contentSecurityPolicy: imageOrigin
+      ? {
+          directives: {
+            ...contentSecurityPolicy.directives,
+            imgSrc: [...contentSecurityPolicy.directives.imgSrc, imageOrigin],
+          },
+        }
+      : contentSecurityPolicy,
     strictTransportSecurity: env.NODE_ENV === "production",
     crossOriginEmbedderPolicy: false,
   });

@@ -130,4 +130,49 @@ describe("loadEnv", () => {
     expect(env.TRUST_PROXY).toBe(true);
     expect(publicUrl(env)).toBe("https://stackbay.example");
   });
+
+  test("storage is local by default; the s3 driver needs its bucket, keys and public URL", () => {
+    const local = loadEnv({});
+    expect(local).toMatchObject({
+      STORAGE_DRIVER: "local",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: false,
+    });
+    expect(() => loadEnv({ STORAGE_DRIVER: "gcs" })).toThrow(/STORAGE_DRIVER must be local or s3/);
+
+    let caught: unknown;
+    try {
+      loadEnv({ STORAGE_DRIVER: "s3", S3_SECRET_ACCESS_KEY: "very-secret-value" });
+    } catch (error) {
+      caught = error;
+    }
+    const problems = (caught as EnvError).problems;
+    const required =
+      "is required when STORAGE_DRIVER=s3 (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_BASE_URL must all be set)";
+    expect(problems).toEqual([
+      `S3_BUCKET ${required}`,
+      `S3_ACCESS_KEY_ID ${required}`,
+      `S3_PUBLIC_BASE_URL ${required}`,
+    ]);
+    // The message names variables, never their values.
+    expect((caught as EnvError).message).not.toContain("very-secret-value");
+
+    const s3 = {
+      STORAGE_DRIVER: "s3",
+      S3_BUCKET: "stackbay-uploads",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PUBLIC_BASE_URL: "https://cdn.stackbay.example/uploads/",
+    };
+    expect(loadEnv({ ...s3, S3_FORCE_PATH_STYLE: "true" })).toMatchObject({
+      S3_PUBLIC_BASE_URL: "https://cdn.stackbay.example/uploads",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadEnv({ ...s3, S3_PUBLIC_BASE_URL: "cdn.stackbay.example" })).toThrow(
+      /S3_PUBLIC_BASE_URL must be an http\(s\) URL, e.g. https:\/\/cdn.example.com\/uploads/,
+    );
+    expect(() => loadEnv({ ...s3, S3_ENDPOINT: "minio:9000" })).toThrow(
+      /S3_ENDPOINT must be the server's URL, e.g. https:\/\/s3.example.com/,
+    );
+  });
 });

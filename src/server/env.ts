@@ -22,6 +22,14 @@ function isIban(text: string): boolean {
 /** The operator's bank account: all of them, or none (bank transfer then runs in test mode). */
 const bankVariables = ["BANK_ACCOUNT_NAME", "BANK_NAME", "BANK_IBAN", "BANK_SWIFT"] as const;
 
+/** What the s3 storage driver cannot run without. */
+const s3RequiredVariables = [
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_BASE_URL",
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -120,6 +128,24 @@ const envSchema = z
       .transform((v) => v.replace(/[\s-]/g, ""))
       .pipe(z.string().regex(/^100\d{12}$/, "must be a UAE TRN: 15 digits starting with 100"))
       .optional(),
+    /** Where uploads live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, the S3_* variables). */
+    STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+    S3_BUCKET: z.string().trim().min(3, "must be a bucket name").optional(),
+    S3_REGION: z.string().trim().min(1).default("us-east-1"),
+    /** An S3-compatible server (MinIO, R2, ...); unset means AWS S3 itself. */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: "must be the server's URL, e.g. https://s3.example.com" })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Where the bucket's objects are publicly readable, without a trailing slash needed (a CDN, say). */
+    S3_PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL, e.g. https://cdn.example.com/uploads" })
+      .refine((v) => !/[?#]/.test(v), "must not have a query or fragment")
+      .transform((v) => v.replace(/\/+$/, ""))
+      .optional(),
+    /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted S3-compatible servers want. */
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
     /** Days a bank-transfer order waits for its money before it expires. */
     BANK_TRANSFER_EXPIRY_DAYS: z.coerce
       .number()
@@ -186,6 +212,16 @@ const envSchema = z
         message:
           "is missing: BANK_ACCOUNT_NUMBER and BANK_IFSC must be set together (India's domestic details)",
       });
+    }
+    if (env.STORAGE_DRIVER === "s3") {
+      for (const name of s3RequiredVariables) {
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is required when STORAGE_DRIVER=s3 (${s3RequiredVariables.join(", ")} must all be set)`,
+          });
+      }
     }
     if (env.NODE_ENV === "production" && !env.ALLOW_TEST_PAYMENTS && testModeMethods(env).length > 0) {
       ctx.addIssue({

@@ -32,7 +32,7 @@ export async function startServer(env: Env) {
     webRoot,
   });
   if (database.kind === "pglite" && env.NODE_ENV !== "production") {
-    const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });
+    const seeded = await seedDemoIfEmpty(database.db, { storage: app.storage });
     if (seeded) app.log.info(seeded, "seeded demo data into the empty embedded database");
   }
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -14,23 +14,43 @@ export type FileStorage = {
   get(key: string): Promise<Buffer>;
   /** Every stored key, in no particular order (used by backups and by moving files between drivers). */
   list(): AsyncIterable<string>;
+  /**
+   * The key behind `url` when it is one of this storage's public URLs (as `put` returned it), null for
+   * any other address: how the server tells its own uploads from pictures elsewhere, on either driver.
+   */
+  keyOf(url: string): string | null;
 };
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
 
+/** Keys are made by the server; this refuses anything else rather than trusting callers forever. */
+export function assertSafeKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key);
+}
+
+/** The key of `url` if it is `${prefix}/<safe key>`, else null. */
+export function keyUnder(prefix: string, url: string): string | null {
+  if (!url.startsWith(`${prefix}/`)) return null;
+  const key = url.slice(prefix.length + 1);
+  return SAFE_KEY.test(key) ? key : null;
+}
+
+export const LOCAL_URL_PREFIX = "/uploads";
+
 export function localStorage(uploadsDir: string): FileStorage {
-  const resolve = (key: string) => {
-    // Keys are made by the server; this refuses anything else rather than trusting callers forever.
-    if (!SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(uploadsDir, key);
-  };
+  const resolve = (key: string) => path.join(uploadsDir, assertSafeKey(key));
   return {
     driver: "local",
     async put(key, body) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body, { flag: "wx" });
-      return `/uploads/${key}`;
+      return `${LOCAL_URL_PREFIX}/${key}`;
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
@@ -51,5 +71,6 @@ export function localStorage(uploadsDir: string): FileStorage {
         if (SAFE_KEY.test(key)) yield key;
       }
     },
+    keyOf: (url) => keyUnder(LOCAL_URL_PREFIX, url),
   };
 }

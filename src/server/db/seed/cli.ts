@@ -1,9 +1,9 @@
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { loadEnv } from "#server/env";
+import { configuredStorage } from "#server/storage/configured";
 
 const usage = `Usage: npm run seed -- [--demo] [--products N]
   --demo         add the demo catalogue and accounts (refused when NODE_ENV=production)
@@ -30,7 +30,7 @@ try {
   if (values.demo || productCount === 0) {
     if (env.NODE_ENV === "production")
       throw new Error("Demo accounts are never seeded when NODE_ENV=production.");
-    const result = await seedDemo(database.db, { uploadsDir: path.resolve(env.DATA_DIR, "uploads") });
+    const result = await seedDemo(database.db, { storage: configuredStorage(env) });
     console.info(`Demo data: ${result.products} new products, ${result.accounts} accounts checked.`);
   }
   if (productCount > 0) {

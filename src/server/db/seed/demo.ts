@@ -21,6 +21,7 @@ import { writeProductImages, writeVendorLogo } from "#server/db/seed/images";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
+import { type FileStorage, localStorage } from "#server/storage/storage";
 
 export const DEMO_PASSWORD = "stackbay-demo";
 
@@ -62,9 +63,13 @@ export function demoProductId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** Where the demo pictures go: the app's storage (either driver), or a folder for the local driver. */
+type DemoPictures = { storage: FileStorage } | { uploadsDir: string };
+
 /** Idempotent: every insert skips rows that already exist, so running it again changes nothing. */
-export async function seedDemo(db: Database, options: { uploadsDir: string; now?: Date }) {
+export async function seedDemo(db: Database, options: DemoPictures & { now?: Date }) {
   const now = options.now ?? new Date();
+  const storage = "storage" in options ? options.storage : localStorage(options.uploadsDir);
   await db
     .insert(categories)
     .values(categoryList.map((c) => ({ name: c.name, slug: c.slug })))
@@ -76,14 +81,14 @@ export async function seedDemo(db: Database, options: { uploadsDir: string; now?
   const vendorOwners = await upsertVendorAccounts(db);
   const seller = await upsertDemoUsers(db);
   vendorOwners.set(SAMIR_VENDOR, seller);
-  const ownerOf = await describeDemoVendors(db, vendorOwners, options.uploadsDir, now);
+  const ownerOf = await describeDemoVendors(db, vendorOwners, storage, now);
   const ids = demoProducts.map((p) => demoProductId(p.key));
   const existing = new Set(
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
   );
   const missing = demoProducts.filter((p) => !existing.has(demoProductId(p.key)));
   for (const p of missing) {
-    const images = await writeProductImages(options.uploadsDir, p);
+    const images = await writeProductImages(storage, p);
     const id = demoProductId(p.key);
     const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
     await db.transaction(async (tx) => {
@@ -186,14 +191,19 @@ async function upsertVendorAccounts(db: Database) {
 }
 
 /** Writes each storefront's details once; returns the owner of each vendor's products. */
-async function describeDemoVendors(db: Database, owners: Map<string, string>, uploadsDir: string, now: Date) {
+async function describeDemoVendors(
+  db: Database,
+  owners: Map<string, string>,
+  storage: FileStorage,
+  now: Date,
+) {
   for (const vendor of demoVendors) {
     const ownerId = owners.get(vendor.name);
     if (!ownerId) continue;
     const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
     if (!front || front.description !== null) continue;
     const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
-    const logoUrl = await writeVendorLogo(uploadsDir, { slug: front.slug, name: vendor.name, accent });
+    const logoUrl = await writeVendorLogo(storage, { slug: front.slug, name: vendor.name, accent });
     await db
       .update(storefronts)
       .set({
@@ -225,7 +235,7 @@ async function describeDemoVendors(db: Database, owners: Map<string, string>, up
 }
 
 /** Seeds only a database that has neither products nor users, so a real install is never touched. */
-export async function seedDemoIfEmpty(db: Database, options: { uploadsDir: string }) {
+export async function seedDemoIfEmpty(db: Database, options: DemoPictures) {
   const [productRows] = await db.select({ n: count() }).from(products);
   const [userRows] = await db.select({ n: count() }).from(user);
   if ((productRows?.n ?? 0) > 0 || (userRows?.n ?? 0) > 0) return null;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import type { FileStorage } from "#server/storage/storage";
 import { escapeHtml } from "#server/web/head";
 
 export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
@@ -67,19 +68,26 @@ async function renderedWebp(svg: string): Promise<string> {
   return file;
 }
 
-/** Renders the product's pictures as WebP under uploads/products and returns their public URLs. */
+/**
+ * Stores `file` under `key`, replacing what a previous seed left there (the local driver never
+ * overwrites, so a re-run removes first).
+ */
+async function storeDemoPicture(storage: FileStorage, key: string, file: string): Promise<string> {
+  await storage.remove(key);
+  return storage.put(key, await readFile(file), "image/webp");
+}
+
+/** Renders the product's pictures as WebP, stores them under products/ and returns their public URLs. */
 export async function writeProductImages(
-  uploadsDir: string,
+  storage: FileStorage,
   product: { key: string; name: string; vendor: string; accent: string; imageCount: number },
 ): Promise<string[]> {
-  const dir = path.join(uploadsDir, "products");
-  await mkdir(dir, { recursive: true });
   const urls: string[] = [];
   for (let view = 0; view < product.imageCount; view++) {
-    const file = `${product.key}-${view + 1}.webp`;
     const svg = productImageSvg(product.name, product.vendor, product.accent, view);
-    await copyFile(await renderedWebp(svg), path.join(dir, file));
-    urls.push(`/uploads/products/${file}`);
+    urls.push(
+      await storeDemoPicture(storage, `products/${product.key}-${view + 1}.webp`, await renderedWebp(svg)),
+    );
   }
   return urls;
 }
@@ -105,14 +113,11 @@ export function vendorLogoSvg(name: string, accent: string): string {
 </svg>`;
 }
 
-/** Renders the vendor's logo as WebP under uploads/vendors and returns its public URL. */
+/** Renders the vendor's logo as WebP, stores it under vendors/ and returns its public URL. */
 export async function writeVendorLogo(
-  uploadsDir: string,
+  storage: FileStorage,
   vendor: { slug: string; name: string; accent: string },
 ): Promise<string> {
-  const dir = path.join(uploadsDir, "vendors");
-  await mkdir(dir, { recursive: true });
-  const file = `${vendor.slug}.webp`;
-  await copyFile(await renderedWebp(vendorLogoSvg(vendor.name, vendor.accent)), path.join(dir, file));
-  return `/uploads/vendors/${file}`;
+  const svg = vendorLogoSvg(vendor.name, vendor.accent);
+  return storeDemoPicture(storage, `vendors/${vendor.slug}.webp`, await renderedWebp(svg));
 }

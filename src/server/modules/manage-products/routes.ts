@@ -66,8 +66,14 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = `Unknown category '${body.category}'. Please select one of the categories.`;
       throw new ValidationError(message, [{ path: "category", message }]);
     }
+    const added = body.images.filter((url) => !current.includes(url));
+    // The schema lets any http(s) address through (a bucket's URLs are absolute); only this storage's are ours.
+    const message = "Images must be uploaded to Stackbay";
+    const foreign = body.images.flatMap((url, index) =>
+      added.includes(url) && app.storage.keyOf(url) === null ? [{ path: `images.${index}`, message }] : [],
+    );
+    if (foreign.length > 0) throw new ValidationError(message, foreign);
     if (!hasRole(me, "admin")) {
-      const added = body.images.filter((url) => !current.includes(url));
       if ((await uploadsOfOthers(db, added, me.id)).length > 0) {
         throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
       }

@@ -72,7 +72,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const { storefront, renamed } = await updateStorefront(db, me, request.body);
+      const { storefront, renamed } = await updateStorefront(db, app.storage, me, request.body);
       request.log.info({ by: me.id, renamed }, "storefront saved");
       return { storefront };
     },

@@ -7,7 +7,7 @@ import {
 } from "#domain/storefronts";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
-import { AppError, NotFound } from "#server/errors";
+import { AppError, NotFound, ValidationError } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { answerTimes } from "#server/modules/questions/repository";
 import {
@@ -22,6 +22,7 @@ import {
   setVerified,
   vendorReviewTotals,
 } from "#server/modules/storefronts/repository";
+import type { FileStorage } from "#server/storage/storage";
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 const notFound = () => new NotFound("Storefront not found.", "NOT_FOUND");
@@ -58,9 +59,19 @@ export async function storefrontOf(db: Database, me: UserRow): Promise<Storefron
  * Saves the seller's storefront; a new name becomes the vendor of every product of theirs in the same
  * transaction. The logo must be one of the seller's own uploads, or the logo already shown.
  */
-export async function updateStorefront(db: Database, me: UserRow, values: StorefrontValues) {
+export async function updateStorefront(
+  db: Database,
+  storage: Pick<FileStorage, "keyOf">,
+  me: UserRow,
+  values: StorefrontValues,
+) {
   const current = await ensureStorefront(db, me);
   if (values.logoUrl !== null && values.logoUrl !== current.logoUrl) {
+    // The schema lets any http(s) address through (a bucket's URLs are absolute); only the storage's are ours.
+    if (storage.keyOf(values.logoUrl) === null) {
+      const message = "Images must be uploaded to Stackbay";
+      throw new ValidationError(message, [{ path: "logoUrl", message }]);
+    }
     if (!(await isOwnUpload(db, values.logoUrl, me.id)))
       throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
   }
