@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { BackupError, type BackupTarget, createBackup, restoreBackup } from "#server/backup/backup";
 import { DataDirInUse } from "#server/db/data-dir-lock";
 import { EnvError, loadEnv } from "#server/env";
-import { localStorage } from "#server/storage/storage";
+import { configuredStorage } from "#server/storage/configured";
 
 const usage = `Usage:
   npm run backup -- <file>             write the database and every upload into one archive
@@ -28,7 +28,7 @@ try {
   const target: BackupTarget = env.DATABASE_URL
     ? { kind: "postgres", url: env.DATABASE_URL }
     : { kind: "pglite", dataDir: env.DATA_DIR };
-  const storage = localStorage(path.resolve(env.DATA_DIR, "uploads"));
+  const storage = configuredStorage(env);
   if (command === "backup") {
     const manifest = await createBackup({ target, storage, file });
     const { users, orders, products, uploads } = manifest.counts;
