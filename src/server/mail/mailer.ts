@@ -96,8 +96,9 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
     });
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
-        log.info({ subject: mail.subject }, "mail sent");
+        // Neither the subject nor the address is logged: a subject may carry a person's name.
+        const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        log.info({ messageId: info.messageId }, "mail sent");
       },
     };
   }
@@ -113,7 +114,7 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
       const order = String(++sequence).padStart(6, "0");
       const file = path.join(outbox, `${stamp}-${order}-${randomBytes(3).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ subject: mail.subject, file: path.basename(file) }, "mail written to the outbox");
+      log.info({ file: path.basename(file) }, "mail written to the outbox");
     },
   };
 }
