@@ -27,6 +27,7 @@ import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cach
 import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
+import { Metrics, UNMATCHED_ROUTE } from "#server/lib/metrics";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
 import { createMailer, createMailTransport, type Mailer, type MailTransport } from "#server/mail/mailer";
 import { accountRoutes } from "#server/modules/account/routes";
@@ -48,6 +49,7 @@ import { inboxRoutes } from "#server/modules/inbox/routes";
 import { invoiceRoutes } from "#server/modules/invoices/routes";
 import { licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
+import { metricsRoutes } from "#server/modules/metrics/routes";
 import { moderationRoutes } from "#server/modules/moderation/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
@@ -99,6 +101,10 @@ declare module "fastify" {
      * read, on every instance (decision 0018).
      */
     catalogueCache: CatalogueCache;
+    /** Prometheus series of this app (its own registry), read at GET /metrics with METRICS_TOKEN. */
+    metrics: Metrics;
+    /** Set once the app starts shutting down: readiness answers 503 from then on. */
+    readiness: { shuttingDown: boolean };
   }
 }
 
@@ -199,13 +205,35 @@ export async function buildApp(options: AppOptions) {
   app.decorate("env", env);
   app.decorate("clock", env.NODE_ENV === "test" ? new AdjustableClock() : systemClock);
   if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET must be set before the app is built");
+  const readiness = { shuttingDown: false };
+  app.decorate("readiness", readiness);
+  // First of the close hooks: a load balancer polling readiness stops sending requests while the rest drains.
+  app.addHook("preClose", async () => {
+    readiness.shuttingDown = true;
+  });
+  // Process metrics only when someone may read them (their collectors watch the event loop and GC).
+  const metrics = new Metrics({ processMetrics: env.METRICS_TOKEN !== undefined });
+  app.decorate("metrics", metrics);
   const jobs = createJobQueue(
     database,
     jobDefinitions(app, options.mailTransport ?? createMailTransport(env, app.log), env.AUTH_SECRET),
     app.log,
-    { schedules: options.schedules ?? true, workers: options.workers ?? true },
+    { schedules: options.schedules ?? true, workers: options.workers ?? true, metrics },
   );
   app.decorate("jobs", jobs);
+  metrics.collectFrom({ poolUse: () => database.poolUse(), queueDepth: () => jobs.depth() });
+  if (env.METRICS_TOKEN) {
+    // One hook, no promise, and by route template (never the raw URL, which would grow the series without end).
+    app.addHook("onResponse", (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
   app.decorate("mailer", createMailer(jobs, env.AUTH_SECRET));
   app.addHook("onReady", async () => jobs.start());
   // Before the database closes (an onClose hook below): running jobs get a few seconds to finish.
@@ -368,6 +396,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(metricsRoutes);
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(privacyRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });

@@ -62,6 +62,16 @@ const envSchema = z
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Requests waiting for a PostgreSQL connection over which new requests get 503 at once; 0 is off. */
     OVERLOAD_MAX_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(25),
+    /**
+     * The bearer token a Prometheus scraper sends to read GET /metrics; unset, /metrics does not exist
+     * (404), so the counts of a site are never public.
+     */
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * Seconds between a SIGTERM and closing the server, during which /api/health/ready answers 503 so a
+     * load balancer stops sending requests first; unset means 5 in production and 0 otherwise.
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).optional(),
     /** The Retry-After (seconds) of those 503 answers. */
     OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
     /** Days after an order during which a refund can be requested and reseller commission stays pending. */

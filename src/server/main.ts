@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildApp } from "#server/app";
+import { type App, buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
@@ -17,6 +17,16 @@ async function ensureAuthSecret(env: Env): Promise<string> {
   const secret = randomBytes(32).toString("base64url");
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Readiness answers 503 at once; the server keeps serving for `graceMs`, while a load balancer notices and
+ * stops sending requests, and then closes, letting the requests under way finish.
+ */
+export async function drainAndClose(app: App, graceMs: number) {
+  app.readiness.shuttingDown = true;
+  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  await app.close();
 }
 
 export async function startServer(env: Env) {
@@ -41,10 +51,11 @@ export async function startServer(env: Env) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const grace = (env.SHUTDOWN_GRACE_SECONDS ?? (env.NODE_ENV === "production" ? 5 : 0)) * 1000;
+    app.log.info({ signal, graceMs: grace }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), grace + 10_000);
     timer.unref();
-    await app.close();
+    await drainAndClose(app, grace);
     await releaseDataDir?.();
     process.exit(0);
   };

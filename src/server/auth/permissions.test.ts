@@ -24,6 +24,8 @@ const access: Record<string, Access> = {
   "POST /api/auth/password/forgot": "public",
   "POST /api/auth/password/reset": "public",
   "GET /api/health": "public",
+  "GET /api/health/live": "public",
+  "GET /api/health/ready": "public",
   "GET /api/me": "public",
   "PATCH /api/me": "user",
   "PATCH /api/me/preferences": "user",

@@ -23,6 +23,7 @@ import * as orders from "#server/db/schema/orders";
 import * as payments from "#server/db/schema/payments";
 import * as payouts from "#server/db/schema/payouts";
 import * as platform from "#server/db/schema/platform";
+import type { PoolUse } from "#server/lib/metrics";
 
 export const schema = {
   ...auth,
@@ -68,6 +69,11 @@ export type DatabaseHandle = {
   cancellableRead<T>(signal: AbortSignal, read: (db: Database) => Promise<T>): Promise<T>;
   /** Requests waiting for a free connection right now (always 0 on PGlite). */
   waitingForConnection(): number;
+  /**
+   * Clients of each PostgreSQL pool, for the metrics scrape. PGlite has no pool and does not show its
+   * queue of statements, so it answers none.
+   */
+  poolUse(): PoolUse[];
   close(): Promise<void>;
 };
 
@@ -160,6 +166,15 @@ export async function openDatabase(options: {
         }
       },
       waitingForConnection: () => pool.waitingCount + readPool.waitingCount,
+      poolUse: () => [
+        { pool: "main", total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+        {
+          pool: "read",
+          total: readPool.totalCount,
+          idle: readPool.idleCount,
+          waiting: readPool.waitingCount,
+        },
+      ],
       close: async () => {
         await Promise.all([...listeners].map((listener) => listener.end().catch(() => undefined)));
         await Promise.all([pool.end(), readPool.end()]);
@@ -198,6 +213,7 @@ export async function openDatabase(options: {
       return read(db as unknown as Database);
     },
     waitingForConnection: () => 0,
+    poolUse: () => [],
     close: () => client.close(),
   };
 }

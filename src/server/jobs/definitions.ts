@@ -16,7 +16,7 @@ export function jobDefinitions(
   secret: string,
 ): JobDefinition<never>[] {
   return [
-    mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId)),
+    mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId), app.metrics),
     reconcileJob(app),
     commissionReleaseJob(app.database.db, app.clock),
     earningsReleaseJob(app.database.db, app.clock),

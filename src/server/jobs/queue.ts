@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type ConstructorOptions, fromDrizzle, PgBoss } from "pg-boss";
 import type { DatabaseHandle, Transaction } from "#server/db/client";
 import { finishJobRun, listJobRuns, startJobRun } from "#server/jobs/repository";
+import type { Metrics, QueueDepth } from "#server/lib/metrics";
 
 /** Where jobs that used up their retries wait for a person to retry them from the system screen. */
 export const DEAD_LETTER = "dead-letter";
@@ -54,6 +55,8 @@ export type JobQueue = {
     options?: { tx?: Transaction; startAfter?: Date },
   ): Promise<void>;
   status(): Promise<QueueStatus[]>;
+  /** Jobs waiting and running per queue, dead-letter included (none before the queue has started). */
+  depth(): Promise<QueueDepth[]>;
   deadLetters(limit?: number): Promise<DeadLetter[]>;
   /** Moves dead-lettered jobs (these ids, or all) back to their queue for another round of attempts. */
   retry(ids?: string[]): Promise<number>;
@@ -68,6 +71,8 @@ export type JobQueueOptions = {
   schedules: boolean;
   /** Runs jobs on this instance; off for a process that only sends. */
   workers: boolean;
+  /** Counts the runs that end here, completed or failed, by queue. */
+  metrics?: Metrics;
 };
 
 const short = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -105,8 +110,10 @@ export function createJobQueue(
     try {
       await startJobRun(db, definition.name, startedAt).catch(() => undefined);
       await definition.run(job.data, job);
+      options.metrics?.jobEnded(definition.name, "completed");
       await finishJobRun(db, definition.name, new Date(), null).catch(() => undefined);
     } catch (error) {
+      options.metrics?.jobEnded(definition.name, "failed");
       log.warn(
         { err: error, queue: definition.name, jobId: job.id, attempt: job.retryCount + 1 },
         "job failed",
@@ -135,6 +142,22 @@ export function createJobQueue(
         [name],
       );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  /**
+   * Jobs of a queue not yet finished, counted now: waiting (created or retrying, due or not) and active.
+   * pg-boss's own queue stats may be up to a minute old even when forced.
+   */
+  async function openJobs(name: string): Promise<{ waiting: number; active: number }> {
+    const queue = await boss.getQueue(name);
+    if (!queue) return { waiting: 0, active: 0 };
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select count(*) filter (where state < 'active')::int as waiting, count(*) filter (where state = 'active')::int as active from pgboss.${queue.table} where name = $1 and state <= 'active'`,
+        [name],
+      );
+    return { waiting: Number(rows[0]?.waiting ?? 0), active: Number(rows[0]?.active ?? 0) };
   }
 
   /** Worker ids on this instance, by queue. */
@@ -181,6 +204,16 @@ export function createJobQueue(
               : null,
           };
         }),
+      );
+    },
+
+    async depth() {
+      if (!started) return [];
+      return Promise.all(
+        [...definitions.map((d) => d.name), DEAD_LETTER].map(async (name) => ({
+          queue: name,
+          ...(await openJobs(name)),
+        })),
       );
     },
 

@@ -41,16 +41,26 @@ export function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: redactUrl(request.url) };
 }
 
+/** Anything shaped like an e-mail address. */
+const EMAIL_ADDRESS = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[A-Za-z]{2,}/g;
+
 /**
  * Errors without the values of bound parameters: Drizzle puts them in its message ("params: …") and
  * PostgreSQL in `detail` ("Key (email)=(…) already exists"), and those are e-mails, names, tokens.
+ * E-mail addresses go wherever they are: an SMTP server's refusal names the recipient in the message,
+ * and nodemailer copies it into `response`, `rejected` and `envelope`.
  */
 export function serializeError(error: Error) {
-  const out = stdSerializers.err(error);
-  const strip = (text: string) => text.replace(/\nparams: .*?(?=\n {4}at |$)/s, "\nparams: [redacted]");
-  out.message = strip(out.message);
-  out.stack = strip(out.stack);
+  const out = stdSerializers.err(error) as ReturnType<typeof stdSerializers.err> & Record<string, unknown>;
+  const strip = (text: string) =>
+    text.replace(/\nparams: .*?(?=\n {4}at |$)/s, "\nparams: [redacted]").replace(EMAIL_ADDRESS, "[e-mail]");
   delete out.params;
   delete out.detail;
+  delete out.envelope;
+  for (const [key, value] of Object.entries(out)) {
+    if (typeof value === "string") out[key] = strip(value);
+    else if (Array.isArray(value))
+      out[key] = value.map((item) => (typeof item === "string" ? strip(item) : item));
+  }
   return out;
 }

@@ -6,6 +6,7 @@ import nodemailer from "nodemailer";
 import type { Transaction } from "#server/db/client";
 import type { Env } from "#server/env";
 import type { JobDefinition, JobQueue } from "#server/jobs/queue";
+import type { Metrics } from "#server/lib/metrics";
 import { seal, unseal } from "#server/lib/sealed";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
@@ -53,6 +54,7 @@ export function mailJob(
   env: Pick<Env, "MAIL_RETRY_SECONDS">,
   secret: string,
   renderOrderConfirmation: (orderId: string) => Promise<Mail | null>,
+  metrics?: Metrics,
 ): JobDefinition<MailJob> {
   return {
     name: MAIL_QUEUE,
@@ -67,7 +69,14 @@ export function mailJob(
         job.kind === "message"
           ? (JSON.parse(unseal(secret, PURPOSE, job.sealed)) as Mail)
           : await renderOrderConfirmation(job.orderId);
-      if (mail) await transport.send(mail);
+      if (!mail) return;
+      try {
+        await transport.send(mail);
+      } catch (error) {
+        metrics?.mailDelivery("failed");
+        throw error;
+      }
+      metrics?.mailDelivery("sent");
     },
   };
 }
@@ -87,8 +96,9 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
     });
     return {
       async send(mail) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...mail });
-        log.info({ subject: mail.subject }, "mail sent");
+        // Neither the subject nor the address is logged: a subject may carry a person's name.
+        const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        log.info({ messageId: info.messageId }, "mail sent");
       },
     };
   }
@@ -104,7 +114,7 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
       const order = String(++sequence).padStart(6, "0");
       const file = path.join(outbox, `${stamp}-${order}-${randomBytes(3).toString("hex")}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ subject: mail.subject, file: path.basename(file) }, "mail written to the outbox");
+      log.info({ file: path.basename(file) }, "mail written to the outbox");
     },
   };
 }

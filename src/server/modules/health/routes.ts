@@ -8,10 +8,19 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+/** A saturated server answers every request, health checks included, with the busy error (app.ts). */
 const busySchema = z.object({
   code: z.literal("SERVICE_BUSY"),
   message: z.string(),
   details: z.object({ retryAfterSeconds: z.number() }),
+});
+
+const liveSchema = z.object({ status: z.literal("ok") });
+
+const readySchema = z.object({
+  status: z.enum(["ready", "unavailable"]),
+  database: z.enum(["ok", "unreachable"]),
+  shuttingDown: z.boolean(),
 });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +30,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["system"],
         summary: "Liveness and database round trip",
-        // A saturated server answers every request, this one included, with the busy error (app.ts).
         response: { 200: healthSchema, 503: z.union([healthSchema, busySchema]) },
       },
     },
@@ -35,6 +43,51 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err: error }, "health check: database unreachable");
         return reply.status(503).send({ status: "degraded", database: "unreachable", ...base });
       }
+    },
+  );
+
+  app.get(
+    "/health/live",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness: the process answers",
+        description:
+          "200 while the process runs; touches no database, so a slow database never gets a live process restarted.",
+        response: { 200: liveSchema },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+
+  app.get(
+    "/health/ready",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Readiness: whether to send this instance requests",
+        description:
+          "200 when the database answers and the instance is not shutting down; 503 otherwise (from the first moment of a shutdown, so a load balancer stops sending requests before the server closes).",
+        response: { 200: readySchema, 503: z.union([readySchema, busySchema]) },
+      },
+    },
+    async (request, reply) => {
+      const shuttingDown = app.readiness.shuttingDown;
+      let database: "ok" | "unreachable" = "ok";
+      // A closing app may have closed its database already: the answer is 503 either way.
+      if (shuttingDown) database = "unreachable";
+      else {
+        try {
+          await app.database.ping();
+        } catch (error) {
+          database = "unreachable";
+          request.log.warn({ err: error }, "readiness: database unreachable");
+        }
+      }
+      const ready = database === "ok" && !shuttingDown;
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? "ready" : "unavailable", database, shuttingDown });
     },
   );
 };

@@ -8,6 +8,7 @@ import { orders, type StoredReferral } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import type { Metrics } from "#server/lib/metrics";
 import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
@@ -21,6 +22,8 @@ export type Settlement = {
   /** Where the confirmation e-mail is queued, in the delivery's transaction. */
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Counts payment outcomes as they are recorded. */
+  metrics: Metrics;
 };
 
 export class InvalidOrderTransition extends Conflict {
@@ -82,7 +85,13 @@ export async function deliver(
 
 /** The app's settlement: its database, refund window, job queue and log. */
 export function settlementOf(app: FastifyInstance): Settlement {
-  return { db: app.database.db, refundWindowDays: app.env.REFUND_WINDOW_DAYS, jobs: app.jobs, log: app.log };
+  return {
+    db: app.database.db,
+    refundWindowDays: app.env.REFUND_WINDOW_DAYS,
+    jobs: app.jobs,
+    log: app.log,
+    metrics: app.metrics,
+  };
 }
 
 /**

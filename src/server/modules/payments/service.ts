@@ -131,9 +131,10 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
 }
 
 /**
- * Applies the provider's answer about one attempt, inside the caller's transaction; answers whether
- * this call delivered the order (its confirmation e-mail is queued in the same transaction). The one place a payment moves:
- * the webhook, the return page and reconciliation all come here.
+ * Applies the provider's answer about one attempt, inside the caller's transaction; answers the outcome
+ * this call recorded on the attempt (null when it changed nothing), which the caller counts once the
+ * transaction has committed. Delivering the order queues its confirmation e-mail in the same
+ * transaction. The one place a payment moves: the webhook, the return page and reconciliation all come here.
  *
  * - paid: the attempt is paid (even after a recorded failure: the money was taken) and the order is
  *   delivered if the state machine lets the provider confirm it, exactly once;
@@ -147,10 +148,10 @@ export async function applyPaymentState(
   paymentId: string,
   result: PaymentState,
   now: Date,
-): Promise<boolean> {
+): Promise<PaymentAttemptState | null> {
   const { log } = s;
   const payment = await lockPayment(tx, paymentId);
-  if (!payment || result.state === "pending") return false;
+  if (!payment || result.state === "pending") return null;
   if (result.state === "paid") {
     if (result.amountCents !== payment.amountCents) {
       // Never deliver for a different amount; an admin looks at it (the attempt keeps the reason).
@@ -168,13 +169,14 @@ export async function applyPaymentState(
         reason: `paid ${result.amountCents} cents, expected ${payment.amountCents}`,
         updatedAt: now,
       });
-      return false;
+      return null;
     }
-    if (payment.state !== "paid")
-      await updatePayment(tx, payment.id, { state: "paid", reason: null, updatedAt: now });
-    return deliverInTx(s, tx, payment.orderId, "provider", now);
+    const newlyPaid = payment.state !== "paid";
+    if (newlyPaid) await updatePayment(tx, payment.id, { state: "paid", reason: null, updatedAt: now });
+    await deliverInTx(s, tx, payment.orderId, "provider", now);
+    return newlyPaid ? "paid" : null;
   }
-  if (payment.state !== "pending") return false;
+  if (payment.state !== "pending") return null;
   const reason = result.state === "failed" ? result.reason : result.state;
   await updatePayment(tx, payment.id, { state: result.state, reason, updatedAt: now });
   const newest = await latestPayment(tx, payment.orderId);
@@ -186,12 +188,15 @@ export async function applyPaymentState(
         and(eq(orders.id, payment.orderId), inArray(orders.paymentStatus, sourcesOf("failed", "provider"))),
       );
   }
-  return false;
+  return result.state;
 }
 
-/** Applies an answer in its own transaction. */
+/** Applies an answer in its own transaction, and counts the outcome it recorded once committed. */
 async function applyInTransaction(deps: PaymentDeps, payment: PaymentRow, result: PaymentState, now: Date) {
-  await deps.db.transaction((tx) => applyPaymentState(deps.settlement, tx, payment.id, result, now));
+  const recorded = await deps.db.transaction((tx) =>
+    applyPaymentState(deps.settlement, tx, payment.id, result, now),
+  );
+  if (recorded) deps.settlement.metrics.paymentRecorded(payment.provider, recorded);
 }
 
 export type WebhookOutcome = "applied" | "duplicate" | "unknown" | "stored";
@@ -240,9 +245,10 @@ export async function receiveWebhook(
     const payment = await findPaymentForEvent(tx, provider.name, event.providerRef, event.orderId);
     if (!payment) return { outcome: "unknown" as const };
     await setEventOrder(tx, provider.name, event.eventId, payment.orderId);
-    await applyPaymentState(s, tx, payment.id, event.result, now);
-    return { outcome: "applied" as const };
+    const recorded = await applyPaymentState(s, tx, payment.id, event.result, now);
+    return { outcome: "applied" as const, recorded };
   });
+  if ("recorded" in outcome && outcome.recorded) s.metrics.paymentRecorded(provider.name, outcome.recorded);
   if (outcome.outcome === "unknown") {
     // The provider stops retrying on 200; the reference alone (no buyer data) is enough to look it up.
     s.log.warn({ provider: provider.name, eventId: event.eventId }, "payment event for no payment we know");

@@ -1,0 +1,201 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from "prom-client";
+
+/** Upper bounds (seconds) of the request latency buckets: cache hits are sub-millisecond, a slow page seconds. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Requests that matched no route share one label, so a scan of random URLs cannot grow the series without end. */
+export const UNMATCHED_ROUTE = "(unmatched)";
+
+/** One method × route × status: a count, a sum and cumulative-at-scrape bucket counts. */
+type RequestSeries = {
+  labels: { method: string; route: string; status: string };
+  count: number;
+  sum: number;
+  buckets: Float64Array;
+};
+
+export type PoolUse = { pool: string; total: number; idle: number; waiting: number };
+export type QueueDepth = { queue: string; waiting: number; active: number };
+export type JobOutcome = "completed" | "failed";
+export type MailOutcome = "sent" | "failed";
+
+/**
+ * The app's Prometheus series, on a registry of its own (so several apps in one process, as in tests,
+ * never share or collide). Counters are bumped where things happen; pool use and queue depth are read on
+ * each scrape from the sources `collectFrom` is given.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  /** method → route template → status → series; nested maps so recording a request builds no key string. */
+  private readonly requests = new Map<string, Map<string, Map<number, RequestSeries>>>();
+  private readonly jobs: Counter<"queue" | "outcome">;
+  private readonly payments: Counter<"provider" | "outcome">;
+  private readonly mails: Counter<"outcome">;
+  private poolUse: () => PoolUse[] = () => [];
+  private queueDepth: () => Promise<QueueDepth[]> = async () => [];
+
+  constructor(options: { processMetrics: boolean }) {
+    const registers = [this.registry];
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.registry.registerMetric(this.requestMetric("counter"));
+    this.registry.registerMetric(this.requestMetric("histogram"));
+    this.jobs = new Counter({
+      name: "stackbay_jobs_total",
+      help: "Background job runs that ended, by queue and outcome (a failed run may be retried).",
+      labelNames: ["queue", "outcome"],
+      registers,
+    });
+    this.payments = new Counter({
+      name: "stackbay_payments_total",
+      help: "Payment attempts whose outcome was recorded, by provider and outcome (paid, failed, cancelled, expired).",
+      labelNames: ["provider", "outcome"],
+      registers,
+    });
+    this.mails = new Counter({
+      name: "stackbay_mails_total",
+      help: "E-mail delivery attempts, by outcome (sent, or failed and to be retried).",
+      labelNames: ["outcome"],
+      registers,
+    });
+    const metrics = this;
+    new Gauge({
+      name: "stackbay_db_pool_connections",
+      help: "PostgreSQL pool clients by pool and state (total, idle, waiting for a client); none on PGlite.",
+      labelNames: ["pool", "state"],
+      registers,
+      collect() {
+        this.reset();
+        for (const use of metrics.poolUse()) {
+          this.set({ pool: use.pool, state: "total" }, use.total);
+          this.set({ pool: use.pool, state: "idle" }, use.idle);
+          this.set({ pool: use.pool, state: "waiting" }, use.waiting);
+        }
+      },
+    });
+    new Gauge({
+      name: "stackbay_job_queue_depth",
+      help: "Jobs per queue that wait (queued or deferred) or run now.",
+      labelNames: ["queue", "state"],
+      registers,
+      async collect() {
+        const depths = await metrics.queueDepth();
+        this.reset();
+        for (const depth of depths) {
+          this.set({ queue: depth.queue, state: "waiting" }, depth.waiting);
+          this.set({ queue: depth.queue, state: "active" }, depth.active);
+        }
+      },
+    });
+  }
+
+  /** Where scrapes read pool use and queue depth; the app sets them once its database and queue exist. */
+  collectFrom(sources: { poolUse(): PoolUse[]; queueDepth(): Promise<QueueDepth[]> }) {
+    this.poolUse = sources.poolUse;
+    this.queueDepth = sources.queueDepth;
+  }
+
+  /** One answered request; runs on every response, so after the first of a kind it only adds numbers. */
+  observeRequest(method: string, route: string, status: number, seconds: number) {
+    let byRoute = this.requests.get(method);
+    if (!byRoute) {
+      byRoute = new Map();
+      this.requests.set(method, byRoute);
+    }
+    let byStatus = byRoute.get(route);
+    if (!byStatus) {
+      byStatus = new Map();
+      byRoute.set(route, byStatus);
+    }
+    let series = byStatus.get(status);
+    if (!series) {
+      series = {
+        labels: { method, route, status: String(status) },
+        count: 0,
+        sum: 0,
+        buckets: new Float64Array(LATENCY_BUCKETS.length),
+      };
+      byStatus.set(status, series);
+    }
+    series.count++;
+    series.sum += seconds;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+      if (seconds <= (LATENCY_BUCKETS[i] as number)) {
+        series.buckets[i] = (series.buckets[i] as number) + 1;
+        break;
+      }
+    }
+  }
+
+  jobEnded(queue: string, outcome: JobOutcome) {
+    this.jobs.inc({ queue, outcome });
+  }
+
+  paymentRecorded(provider: string, outcome: string) {
+    this.payments.inc({ provider, outcome });
+  }
+
+  mailDelivery(outcome: MailOutcome) {
+    this.mails.inc({ outcome });
+  }
+
+  /** The exposition text for a scrape. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private *allRequests(): Iterable<RequestSeries> {
+    for (const byRoute of this.requests.values())
+      for (const byStatus of byRoute.values()) yield* byStatus.values();
+  }
+
+  /**
+   * The request counter and histogram as prom-client metrics read from the series above: prom-client's
+   * own would hash the label values into a key on every request, which the hot listing path can spare.
+   */
+  private requestMetric(type: "counter" | "histogram"): Metric {
+    const name =
+      type === "counter" ? "stackbay_http_requests_total" : "stackbay_http_request_duration_seconds";
+    const help =
+      type === "counter"
+        ? "HTTP requests answered, by method, route template and status code."
+        : "Time to answer HTTP requests in seconds, by method, route template and status code.";
+    const get = async () => {
+      const values: { labels: Record<string, string | number>; value: number; metricName?: string }[] = [];
+      for (const series of this.allRequests()) {
+        if (type === "counter") {
+          values.push({ labels: series.labels, value: series.count });
+          continue;
+        }
+        let cumulative = 0;
+        for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
+          cumulative += series.buckets[i] as number;
+          values.push({
+            labels: { ...series.labels, le: LATENCY_BUCKETS[i] as number },
+            value: cumulative,
+            metricName: `${name}_bucket`,
+          });
+        }
+        values.push({
+          labels: { ...series.labels, le: "+Inf" },
+          value: series.count,
+          metricName: `${name}_bucket`,
+        });
+        values.push({ labels: series.labels, value: series.sum, metricName: `${name}_sum` });
+        values.push({ labels: series.labels, value: series.count, metricName: `${name}_count` });
+      }
+      return { name, help, type, values, aggregator: "sum" };
+    };
+    return { name, help, type, get } as unknown as Metric;
+  }
+}
+
+/**
+ * Whether an Authorization header carries the metrics token. Both sides are hashed first, so the
+ * comparison takes the same time whatever the length or content of what was sent.
+ */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(sent), digest(token)) && sent.length > 0;
+}
