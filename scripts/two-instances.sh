@@ -118,9 +118,9 @@ unset STACKBAY_USER_PASSWORD
 wait_for "instance a" "http://127.0.0.1:$port_a/api/health" 60
 wait_for "instance b" "http://127.0.0.1:$port_b/api/health" 60
 
-# Readiness (turns 503 while an instance drains) is where the balancer looks; it is /api/health until
-# /api/health/ready exists.
-health_path=/api/health
+# The balancer asks each instance whether it is ready: readiness turns 503 while an instance drains
+# (SIGTERM), so a restarted instance stops getting requests before it stops serving them.
+health_path=/api/health/ready
 step "HAProxy on port $lb_port (round robin, checks on $health_path)"
 cat >"$tmp/haproxy.cfg" <<CFG
 global
@@ -148,12 +148,6 @@ CFG
 pids+=($!)
 wait_for "the balancer" "$PUBLIC_URL$health_path" 20
 
-# Until this checkout has the S3 driver, each instance keeps uploads in its own DATA_DIR and the
-# upload step must fail; it is skipped, and said so (LB_SKIP_STORAGE=0 runs it anyway).
-if [ -z "${LB_SKIP_STORAGE:-}" ] && ! grep -q STORAGE_DRIVER src/server/env.ts; then
-  export LB_SKIP_STORAGE=1
-  step "NOTE: no STORAGE_DRIVER in src/server/env.ts: the upload step is skipped"
-fi
 step "journey through the balancer"
 LB_URL="$PUBLIC_URL" \
   LB_INSTANCE_A="http://127.0.0.1:$port_a" LB_INSTANCE_B="http://127.0.0.1:$port_b" \
