@@ -127,9 +127,10 @@ export async function coldStart(runs = Number(process.env.COLD_START_RUNS ?? 3))
       "takes s": seconds(median(phases.map((p) => p.endMs - p.startMs))),
     };
   };
-  row("load the server's modules", (s) =>
+  row("start node, tsx and the server's first modules", (s) =>
     s.phases.openDatabase ? { startMs: 0, endMs: s.phases.openDatabase.startMs } : undefined,
   );
+  row("load the app's modules", (s) => s.phases.loadAppModules);
   row("build the web app (child process)", (s) => s.phases.webBuild);
   row("open the database", (s) => s.phases.openDatabase);
   row("migrate", (s) => {

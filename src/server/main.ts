@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
@@ -35,6 +34,10 @@ export async function startServer(
   options: { webBuild?: Promise<{ built: boolean } & StartPhase> } = {},
 ) {
   const phases: Record<string, StartPhase> = {};
+  // The app's modules (most of the server's code) load while the database opens: tsx compiles them off
+  // the main thread, where PGlite creates its cluster.
+  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
+  appModule.catch(() => undefined);
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   const database = await timed(phases, "openDatabase", () =>
@@ -52,6 +55,7 @@ export async function startServer(
   );
   const build = options.webBuild ? await options.webBuild : null;
   if (build?.built) phases.webBuild = build;
+  const { buildApp } = await appModule;
   const app = await timed(phases, "buildApp", () =>
     buildApp({ env: { ...env, AUTH_SECRET: authSecret }, database, webRoot }),
   );
