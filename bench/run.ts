@@ -5,6 +5,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { ensureWebBuild, webRoot } from "#server/web/build";
+import { coldStart } from "./cold-start";
 import { load } from "./http";
 import { runLighthouse } from "./lighthouse";
 
@@ -150,4 +151,10 @@ console.info(`JS loaded by the product route (gzip): ${await routeJsGzip("src/we
 // The API figures above stand even if the browser measurement cannot run.
 await runLighthouse().catch((error: unknown) =>
   console.info(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`),
+);
+// Last, once the benchmark server has stopped: a cold start measures the whole machine.
+await coldStart().catch((error: unknown) =>
+  console.info(
+    `The cold start could not be measured: ${error instanceof Error ? error.message : String(error)}`,
+  ),
 );

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type App, buildApp } from "#server/app";
+import type { App } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
 import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
+import { configuredStorage } from "#server/storage/configured";
 import { webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
@@ -29,23 +30,62 @@ export async function drainAndClose(app: App, graceMs: number) {
   await app.close();
 }
 
-export async function startServer(env: Env) {
+/** When a phase of the start began and ended, in ms since the process started (phases may overlap). */
+export type StartPhase = { startMs: number; endMs: number };
+
+async function timed<T>(phases: Record<string, StartPhase>, name: string, work: () => Promise<T>) {
+  const startMs = performance.now();
+  const result = await work();
+  phases[name] = { startMs, endMs: performance.now() };
+  return result;
+}
+
+const round = (phase: StartPhase) => ({ startMs: Math.round(phase.startMs), endMs: Math.round(phase.endMs) });
+
+export async function startServer(
+  env: Env,
+  options: { webBuild?: Promise<{ built: boolean } & StartPhase> } = {},
+) {
+  const phases: Record<string, StartPhase> = {};
+  // The app's modules (most of the server's code) load while the database opens: tsx compiles them off
+  // the main thread, where PGlite creates its cluster.
+  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
+  appModule.catch(() => undefined);
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   // The embedded database's files must not be opened by a backup or restore at the same time.
   const releaseDataDir = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR, "server");
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
-  const app = await buildApp({
-    env: { ...env, AUTH_SECRET: authSecret },
-    database,
-    webRoot,
-  });
-  if (database.kind === "pglite" && env.NODE_ENV !== "production") {
-    const seeded = await seedDemoIfEmpty(database.db, { storage: app.storage });
-    if (seeded) app.log.info(seeded, "seeded demo data into the empty embedded database");
-  }
-  await app.listen({ port: env.PORT, host: env.HOST });
+  const database = await timed(phases, "openDatabase", () =>
+    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+  );
+  const seed: { result: Awaited<ReturnType<typeof seedDemoIfEmpty>> } = { result: null };
+  // The demo seed is part of the set-up: nothing listens before the catalogue is complete.
+  await timed(phases, "migrateAndSeed", () =>
+    database.migrate(async (db) => {
+      if (database.kind !== "pglite" || env.NODE_ENV === "production") return;
+      seed.result = await timed(phases, "seed", () =>
+        seedDemoIfEmpty(db, { storage: configuredStorage(env) }),
+      );
+    }),
+  );
+  const build = options.webBuild ? await options.webBuild : null;
+  if (build?.built) phases.webBuild = build;
+  const { buildApp } = await appModule;
+  const app = await timed(phases, "buildApp", () =>
+    buildApp({ env: { ...env, AUTH_SECRET: authSecret }, database, webRoot }),
+  );
+  if (seed.result) app.log.info(seed.result, "seeded demo data into the empty embedded database");
+  await timed(phases, "listen", () => app.listen({ port: env.PORT, host: env.HOST }));
+  // Read by bench/cold-start.ts; on any start it tells where the seconds before the first request went.
+  app.log.info(
+    {
+      startup: {
+        totalMs: Math.round(performance.now()),
+        phases: Object.fromEntries(Object.entries(phases).map(([name, phase]) => [name, round(phase)])),
+      },
+    },
+    "started",
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,7 +104,7 @@ export async function startServer(env: Env) {
   return app;
 }
 
-export async function main() {
+export async function main(options: Parameters<typeof startServer>[1] = {}) {
   let env: Env;
   try {
     env = loadEnv();
@@ -76,7 +116,7 @@ export async function main() {
     throw error;
   }
   try {
-    await startServer(env);
+    await startServer(env, options);
   } catch (error) {
     if (error instanceof DataDirInUse) {
       console.error(error.message);

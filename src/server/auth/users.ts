@@ -16,7 +16,8 @@ const roleFlags: Record<Role, Partial<typeof user.$inferInsert>> = {
 
 export type NewAccount = {
   email: string;
-  password: string;
+  /** The password, or its argon2id hash when several accounts share one (the demo accounts). */
+  password: string | { hash: string };
   firstName: string;
   lastName: string;
   roles: Role[];
@@ -37,7 +38,7 @@ export async function createOrGrantAccount(db: Database, input: NewAccount) {
     return { id: existing.id, created: false };
   }
   const id = randomUUID();
-  const passwordHash = await hash(input.password);
+  const passwordHash = typeof input.password === "string" ? await hash(input.password) : input.password.hash;
   await db.transaction(async (tx) => {
     await tx.insert(user).values({
       id,

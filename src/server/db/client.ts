@@ -45,7 +45,12 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations, then runs `setUp` (the demo seed) if given. On PostgreSQL both run under
+   * MIGRATION_LOCK_KEY, so of several instances starting at once one migrates while the others wait and
+   * then find nothing to do; the lock is released when they finish or fail.
+   */
+  migrate(setUp?: (db: Database) => Promise<unknown>): Promise<void>;
   ping(): Promise<void>;
   /** How the job queue (pg-boss) reaches this database: its own small pool, or the same PGlite. */
   queueConnection(): ConstructorOptions;
@@ -99,6 +104,30 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** The PostgreSQL advisory lock (one bigint, "stackbay" in ASCII) instances migrate and seed under. */
+export const MIGRATION_LOCK_KEY = "8319381491291414905";
+
+/**
+ * Runs `work` holding the migration lock, on a connection of its own: an advisory lock belongs to a
+ * session, and a pooled connection could be handed back (still holding it) before the work ends. If
+ * the unlock cannot be sent, ending the session releases the lock all the same.
+ */
+async function underMigrationLock(url: string, work: (db: Database) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await work(drizzleNodePg({ client, schema, casing: "snake_case" }) as unknown as Database);
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /**
  * PostgreSQL when a URL is given (production, scale-out); otherwise embedded PGlite in `dataDir`,
  * or in memory when `dataDir` is null (tests).
@@ -133,7 +162,12 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Database,
       kind: "postgres",
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      migrate: (setUp) =>
+        underMigrationLock(options.databaseUrl as string, async (locked) => {
+          await migrateNodePg(locked as unknown as typeof db, { migrationsFolder });
+          // The set-up reads and writes through the pool: only the lock needs the dedicated session.
+          if (setUp) await setUp(db as unknown as Database);
+        }),
       ping: async () => void (await db.execute(sql`select 1`)),
       queueConnection: () => ({ connectionString: options.databaseUrl, max: 4 }),
       listen: (channel, onNotify, onListening) =>
@@ -197,7 +231,11 @@ export async function openDatabase(options: {
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns a PGlite data directory, so there is nobody to take turns with.
+    migrate: async (setUp) => {
+      await migratePglite(db, { migrationsFolder });
+      if (setUp) await setUp(db as unknown as Database);
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     queueConnection: () => ({ db: fromPglite(client), backend: "pglite" }),
     dump: async () => client.dumpDataDir("none"),

@@ -1,10 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
 import { assertSafeKey, type FileStorage, isSafeKey, keyUnder } from "#server/storage/storage";
 
 export type S3StorageConfig = {
@@ -24,20 +17,29 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Files in an S3-compatible bucket, served from `publicBaseUrl`. */
 export function s3Storage(config: S3StorageConfig): FileStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    // Many S3-compatible servers reject the newer default checksum headers; S3 itself doesn't need them.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK takes a third of a second to load: only installs that keep files in a bucket load it, and
+  // while the rest of the server starts.
+  const sdk = import("@aws-sdk/client-s3");
+  const connected = sdk.then(
+    ({ S3Client }) =>
+      new S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+        // Many S3-compatible servers reject the newer default checksum headers; S3 itself doesn't need them.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+  );
+  // A failed load is reported by the first use, not as an unhandled rejection at start.
+  connected.catch(() => undefined);
   const base = config.publicBaseUrl.replace(/\/+$/, "");
   const Bucket = config.bucket;
   return {
     driver: "s3",
     async put(key, body, contentType) {
+      const [{ PutObjectCommand }, client] = await Promise.all([sdk, connected]);
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -50,14 +52,17 @@ export function s3Storage(config: S3StorageConfig): FileStorage {
       return `${base}/${key}`;
     },
     async remove(key) {
+      const [{ DeleteObjectCommand }, client] = await Promise.all([sdk, connected]);
       await client.send(new DeleteObjectCommand({ Bucket, Key: assertSafeKey(key) }));
     },
     async get(key) {
+      const [{ GetObjectCommand }, client] = await Promise.all([sdk, connected]);
       const object = await client.send(new GetObjectCommand({ Bucket, Key: assertSafeKey(key) }));
       if (!object.Body) throw new Error(`Empty object: ${key}`);
       return Buffer.from(await object.Body.transformToByteArray());
     },
     async *list() {
+      const [{ ListObjectsV2Command }, client] = await Promise.all([sdk, connected]);
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));

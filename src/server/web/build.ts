@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -14,32 +16,43 @@ function newestMtime(entry: string): number {
   return readdirSync(entry).reduce((max, name) => Math.max(max, newestMtime(path.join(entry, name))), 0);
 }
 
-/** Builds the web app when there is no build yet or a source file is newer than it. */
+/**
+ * Builds the web app when there is no build yet or a source file is newer than it. The build runs in a
+ * child process: on a first start the server opens, migrates and seeds its database on the other core
+ * meanwhile (`startServer` awaits both before it listens).
+ */
 export async function ensureWebBuild(
   log: (message: string) => void = console.info,
   options: { quickCompression?: boolean } = {},
-) {
+): Promise<{ built: boolean }> {
   const built = newestMtime(path.join(webRoot, "index.html"));
   const sources = ["src/web", "src/domain", "public", "index.html", "vite.config.ts", "package.json"].map(
     (p) => newestMtime(path.join(root, p)),
   );
-  if (built > 0 && built >= Math.max(...sources)) return;
+  if (built > 0 && built >= Math.max(...sources)) return { built: false };
   log(built ? "Web sources changed; rebuilding the app..." : "Building the web app (first start)...");
-  const { build } = await import("vite");
-  // Vite keeps an inherited NODE_ENV (Vitest sets "test"), which would ship React's development build.
-  const inherited = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  if (options.quickCompression) process.env.STACKBAY_QUICK_COMPRESSION = "1";
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // Vite keeps an inherited NODE_ENV (Vitest sets "test"), which would ship React's development build.
+    NODE_ENV: "production",
+    STACKBAY_QUICK_COMPRESSION: options.quickCompression ? "1" : undefined,
+  };
+  const vite = path.join(root, "node_modules/vite/bin/vite.js");
+  const args = ["build", "--mode", "production", "--logLevel", "warn", "--outDir", webRoot, "--emptyOutDir"];
+  const child = spawn(process.execPath, [vite, ...args], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  // A server that fails to start while the app builds must not leave the build running on its own.
+  const stop = () => child.kill();
+  process.once("exit", stop);
   try {
-    await build({
-      root,
-      logLevel: "warn",
-      mode: "production",
-      build: { outDir: webRoot, emptyOutDir: true },
-    });
+    const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
+    if (code !== 0)
+      throw new Error(`Building the web app failed (vite build ended with ${signal ?? `code ${code}`}).`);
   } finally {
-    delete process.env.STACKBAY_QUICK_COMPRESSION;
-    if (inherited === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = inherited;
+    process.removeListener("exit", stop);
   }
+  return { built: true };
 }

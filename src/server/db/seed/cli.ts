@@ -26,13 +26,14 @@ if (!Number.isInteger(productCount) || productCount < 0) {
 const env = loadEnv();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
-  await database.migrate();
-  if (values.demo || productCount === 0) {
+  // The demo seed runs under the migration lock, so it never meets a server starting at the same time.
+  await database.migrate(async (db) => {
+    if (!values.demo && productCount > 0) return;
     if (env.NODE_ENV === "production")
       throw new Error("Demo accounts are never seeded when NODE_ENV=production.");
-    const result = await seedDemo(database.db, { storage: configuredStorage(env) });
+    const result = await seedDemo(db, { storage: configuredStorage(env) });
     console.info(`Demo data: ${result.products} new products, ${result.accounts} accounts checked.`);
-  }
+  });
   if (productCount > 0) {
     const started = performance.now();
     await seedSyntheticProducts(database.db, productCount, (done) =>

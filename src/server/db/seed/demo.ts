@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { hash } from "@node-rs/argon2";
 import { count, eq, inArray } from "drizzle-orm";
 import type { Role } from "#domain/accounts";
 import { categories as categoryList } from "#domain/categories";
@@ -17,7 +18,7 @@ import {
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
-import { writeProductImages, writeVendorLogo } from "#server/db/seed/images";
+import { inParallel, writeProductImages, writeVendorLogo } from "#server/db/seed/images";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
@@ -76,10 +77,13 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
     .onConflictDoNothing({ target: categories.slug });
   await db.insert(fxRates).values(demoFxRates).onConflictDoNothing({ target: fxRates.currencyCode });
 
+  // Every demo account has the same, published password: one argon2 hash (a deliberately slow ~50 ms of
+  // CPU each) serves all forty of them instead of forty hashes on every first start.
+  const password = { hash: await hash(DEMO_PASSWORD) };
   // Vendor accounts first: the admins' user list shows the newest first, and the demo's own accounts
   // should lead it.
-  const vendorOwners = await upsertVendorAccounts(db);
-  const seller = await upsertDemoUsers(db);
+  const vendorOwners = await upsertVendorAccounts(db, password);
+  const seller = await upsertDemoUsers(db, password);
   vendorOwners.set(SAMIR_VENDOR, seller);
   const ownerOf = await describeDemoVendors(db, vendorOwners, storage, now);
   const ids = demoProducts.map((p) => demoProductId(p.key));
@@ -87,40 +91,53 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
     (await db.select({ id: products.id }).from(products).where(inArray(products.id, ids))).map((r) => r.id),
   );
   const missing = demoProducts.filter((p) => !existing.has(demoProductId(p.key)));
-  for (const p of missing) {
-    const images = await writeProductImages(storage, p);
-    const id = demoProductId(p.key);
-    const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+  // Rendering the pictures is most of a first start's seed: products render side by side on every core.
+  const imagesOf = await inParallel(missing, (p) => writeProductImages(storage, p));
+  if (missing.length > 0) {
+    // One transaction and one statement per table rather than three per product: a product is stored
+    // whole with its features and specifications, or not at all.
     await db.transaction(async (tx) => {
-      await tx.insert(products).values({
-        id,
-        sellerId: ownerOf(p.vendor),
-        name: p.name,
-        description: p.description,
-        category: p.category,
-        price: p.price,
-        originalPrice: p.originalPrice,
-        pricingUnit: p.pricingUnit,
-        imageUrl: images[0] ?? null,
-        images,
-        vendor: p.vendor,
-        hasDiscount: p.discountLabel !== null,
-        discountLabel: p.discountLabel,
-        discountPercentage: p.discountPercentage,
-        isResellable: p.isResellable,
-        createdAt,
-        updatedAt: createdAt,
-      });
+      await tx.insert(products).values(
+        missing.map((p, i) => {
+          const images = imagesOf[i] ?? [];
+          const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS);
+          return {
+            id: demoProductId(p.key),
+            sellerId: ownerOf(p.vendor),
+            name: p.name,
+            description: p.description,
+            category: p.category,
+            price: p.price,
+            originalPrice: p.originalPrice,
+            pricingUnit: p.pricingUnit,
+            imageUrl: images[0] ?? null,
+            images,
+            vendor: p.vendor,
+            hasDiscount: p.discountLabel !== null,
+            discountLabel: p.discountLabel,
+            discountPercentage: p.discountPercentage,
+            isResellable: p.isResellable,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      );
       await tx
         .insert(productFeatures)
-        .values(p.features.map((feature, position) => ({ productId: id, feature, position })));
+        .values(
+          missing.flatMap((p) =>
+            p.features.map((feature, position) => ({ productId: demoProductId(p.key), feature, position })),
+          ),
+        );
       await tx.insert(productSpecifications).values(
-        p.specifications.map(([specKey, specValue], position) => ({
-          productId: id,
-          specKey,
-          specValue,
-          position,
-        })),
+        missing.flatMap((p) =>
+          p.specifications.map(([specKey, specValue], position) => ({
+            productId: demoProductId(p.key),
+            specKey,
+            specValue,
+            position,
+          })),
+        ),
       );
     });
   }
@@ -128,7 +145,7 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
   // Ratings come only from reviews: real demo orders and reviews stand behind every rated product.
   await seedDemoReviews(db, {
     now,
-    password: DEMO_PASSWORD,
+    password,
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
   });
   await seedDemoQuestions(db, { now, productIdOf: demoProductId });
@@ -154,14 +171,10 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
 }
 
 /** Creates the demo accounts that do not exist yet; returns the demo seller's id. */
-async function upsertDemoUsers(db: Database): Promise<string> {
+async function upsertDemoUsers(db: Database, password: { hash: string }): Promise<string> {
   let sellerId = "";
   for (const demo of demoAccounts) {
-    const { id } = await createOrGrantAccount(db, {
-      ...demo,
-      roles: [...demo.roles],
-      password: DEMO_PASSWORD,
-    });
+    const { id } = await createOrGrantAccount(db, { ...demo, roles: [...demo.roles], password });
     if (demo.roles.includes("seller")) sellerId = id;
   }
   return sellerId;
@@ -172,7 +185,7 @@ async function upsertDemoUsers(db: Database): Promise<string> {
  * drawn logo, description, website and country; a few verified. Details are written only into a
  * storefront that has none yet, so a seeded install's own edits survive a second seed.
  */
-async function upsertVendorAccounts(db: Database) {
+async function upsertVendorAccounts(db: Database, password: { hash: string }) {
   const owners = new Map<string, string>();
   for (const vendor of demoVendors) {
     if (vendor.name === SAMIR_VENDOR) continue;
@@ -182,7 +195,7 @@ async function upsertVendorAccounts(db: Database) {
       firstName,
       lastName,
       roles: ["seller"],
-      password: DEMO_PASSWORD,
+      password,
       storefront: vendor.name,
     });
     owners.set(vendor.name, id);
@@ -197,13 +210,19 @@ async function describeDemoVendors(
   storage: FileStorage,
   now: Date,
 ) {
+  const undescribed = [];
   for (const vendor of demoVendors) {
     const ownerId = owners.get(vendor.name);
     if (!ownerId) continue;
     const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
-    if (!front || front.description !== null) continue;
+    if (front && front.description === null) undescribed.push({ vendor, ownerId, front });
+  }
+  const logoUrls = await inParallel(undescribed, ({ vendor, front }) => {
     const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
-    const logoUrl = await writeVendorLogo(storage, { slug: front.slug, name: vendor.name, accent });
+    return writeVendorLogo(storage, { slug: front.slug, name: vendor.name, accent });
+  });
+  for (const [i, { vendor, ownerId, front }] of undescribed.entries()) {
+    const logoUrl = logoUrls[i] ?? null;
     await db
       .update(storefronts)
       .set({

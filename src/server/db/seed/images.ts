@@ -53,14 +53,39 @@ export function productImageSvg(name: string, vendor: string, accent: string, vi
 const cacheDir = path.join(os.tmpdir(), `stackbay-image-cache-${sharp.versions.vips}`);
 
 /**
- * The WebP for a picture, rendered once per machine: the file is named by the hash of its SVG, so a
+ * WebP at effort 2 instead of sharp's 4: about three times faster to encode, for files some 3% larger.
+ * The demo's 400-odd pictures are rendered on a first start, before the server answers.
+ */
+const WEBP_OPTIONS = { quality: 78, effort: 2 } as const;
+
+/**
+ * `work` for every item, at most one per core at a time (sharp's rendering is native and fills a core
+ * each); answers in the items' order.
+ */
+export async function inParallel<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(items.length, os.availableParallelism()) }, worker));
+  return results;
+}
+
+/**
+ * The WebP for a picture, rendered once per machine: the file is named by the hash of its SVG (and the
+ * encoding options), so a
  * changed picture is rendered again and every later seed (tests, fresh starts) only copies it.
  */
 async function renderedWebp(svg: string): Promise<string> {
-  const file = path.join(cacheDir, `${createHash("sha256").update(svg).digest("hex")}.webp`);
+  const key = createHash("sha256").update(JSON.stringify(WEBP_OPTIONS)).update(svg).digest("hex");
+  const file = path.join(cacheDir, `${key}.webp`);
   if (existsSync(file)) return file;
   await mkdir(cacheDir, { recursive: true });
-  const webp = await sharp(Buffer.from(svg)).webp({ quality: 78 }).toBuffer();
+  const webp = await sharp(Buffer.from(svg)).webp(WEBP_OPTIONS).toBuffer();
   // Written aside and renamed, so a seed running in parallel never copies half a file.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   await writeFile(partial, webp);

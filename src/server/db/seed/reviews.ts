@@ -4,7 +4,7 @@ import { chargeCents, fromUnits, toUnits } from "#domain/money";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { summariseRatings, utcDay } from "#domain/reviews";
 import { paths } from "#domain/routes";
-import { createOrGrantAccount } from "#server/auth/users";
+import { createOrGrantAccount, type NewAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
@@ -83,7 +83,11 @@ export function starsFor(rating: string, n: number): number[] {
  */
 export async function seedDemoReviews(
   db: Database,
-  options: { now: Date; password: string; catalogue: readonly (DemoProduct & { id: string })[] },
+  options: {
+    now: Date;
+    password: NewAccount["password"];
+    catalogue: readonly (DemoProduct & { id: string })[];
+  },
 ) {
   const { now } = options;
   const rated = options.catalogue.filter((p) => p.rating !== null && p.category !== "hardware");
