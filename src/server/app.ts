@@ -270,8 +270,9 @@ export async function buildApp(options: AppOptions) {
   let catalogueVersion: string | undefined;
   app.addHook("onSend", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    const version = await readCatalogueVersion(database.db);
-    if (version !== catalogueVersion) {
+    // Unknown (the database is not answering) counts as moved: the answer already made is sent as is.
+    const version = await readCatalogueVersion(database.db).catch(() => undefined);
+    if (version === undefined || version !== catalogueVersion) {
       catalogueVersion = version;
       catalogueCache.clear();
       forgetSearchState();
