@@ -1,13 +1,14 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cp, mkdtemp, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { type BackupTarget, createBackup, restoreBackup } from "#server/backup/backup";
-import { TarReader } from "#server/backup/tar";
+import { readArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "#server/db/data-dir-lock";
 import { type FileStorage, localStorage } from "#server/storage/storage";
@@ -178,6 +179,15 @@ describe.each(kinds)("backup and restore on %s", (kind) => {
     expect(forced.counts.orders).toBe(before.orders.length);
   });
 
+  test("the archive is a plain tar file that tar lists", async () => {
+    const { stdout } = await promisify(execFile)("tar", ["-tf", archive]);
+    const names = stdout.trim().split("\n");
+    expect(names).toHaveLength(uploadCount + 2);
+    expect(names[0]).toMatch(/^database\//);
+    expect(names.at(-1)).toBe("manifest.json");
+    expect(names.filter((name) => name.startsWith("uploads/"))).toHaveLength(uploadCount);
+  });
+
   test("a truncated or corrupt archive is refused with a clear message and changes nothing", async () => {
     const truncated = path.join(scratch, "truncated.tar");
     const whole = await readFile(archive);
@@ -185,22 +195,33 @@ describe.each(kinds)("backup and restore on %s", (kind) => {
 
     // One byte of one picture flipped: the tar is intact, the picture's checksum is not.
     const corrupt = path.join(scratch, "corrupt.tar");
-    await writeFile(corrupt, whole);
-    const reader = await TarReader.open(corrupt);
-    const picture = [...reader.entries.values()].find((e) => e.name.startsWith("uploads/products/"));
-    await reader.close();
+    const pictures: { name: string; bytes: Buffer }[] = [];
+    await readArchive(archive, async (entry) => {
+      if (!entry.name.startsWith("uploads/products/")) return;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      pictures.push({ name: entry.name, bytes: Buffer.concat(chunks) });
+    });
+    // A picture whose bytes occur once in the archive, so the flipped byte is surely its own.
+    const picture = pictures.find((p) => whole.indexOf(p.bytes) === whole.lastIndexOf(p.bytes));
     if (!picture) throw new Error("the demo data has product pictures");
-    const file = await open(corrupt, "r+");
-    const byte = Buffer.alloc(1);
-    await file.read(byte, 0, 1, picture.offset + 10);
-    await file.write(Buffer.from([(byte[0] as number) ^ 0xff]), 0, 1, picture.offset + 10);
-    await file.close();
+    const flipped = Buffer.from(whole);
+    const at = flipped.indexOf(picture.bytes) + 10;
+    flipped[at] = (flipped[at] as number) ^ 0xff;
+    await writeFile(corrupt, flipped);
+
+    // Cut exactly between the manifest and the end-of-archive marker: every entry is whole, the end is not.
+    const unended = path.join(scratch, "unended.tar");
+    await writeFile(unended, whole.subarray(0, whole.length - 1024));
 
     const target = await setup(false);
     const restore = (from: string) =>
       restoreBackup({ target: target.target, storage: target.storage, file: from });
     await expect(restore(truncated)).rejects.toThrow(
       `${truncated} is not a usable backup: The archive ends in the middle (truncated). Nothing was changed.`,
+    );
+    await expect(restore(unended)).rejects.toThrow(
+      `${unended} is not a usable backup: The archive ends in the middle (truncated). Nothing was changed.`,
     );
     await expect(restore(corrupt)).rejects.toThrow(
       `${corrupt} is damaged: ${picture.name} is corrupt. Nothing was changed.`,

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { mkdtemp, open, readdir, rename, rm } from "node:fs/promises";
 import os from "node:os";
@@ -11,7 +11,7 @@ import { createGunzip, gunzip, gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { z } from "zod";
-import { ArchiveError, TarReader, TarWriter } from "#server/backup/tar";
+import { ArchiveError, type EntryDigest, readArchive, writeArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { lockDataDir } from "#server/db/data-dir-lock";
 import type { FileStorage } from "#server/storage/storage";
@@ -53,7 +53,6 @@ export const manifestSchema = z.object({
   uploads: z.array(z.object({ key: z.string().min(1), size: count, sha256: checksum })),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
-type Counts = z.infer<typeof countsSchema>;
 
 const journal = z
   .object({ entries: z.array(z.object({ when: z.number(), tag: z.string() })) })
@@ -89,6 +88,8 @@ async function databaseFacts(rows: Rows) {
       journal.entries.find((entry) => entry.when === last)?.tag ?? (last === null ? null : String(last)),
   };
 }
+
+type DatabaseFacts = Awaited<ReturnType<typeof databaseFacts>>;
 
 const handleRows =
   (handle: DatabaseHandle): Rows =>
@@ -162,45 +163,44 @@ export async function createBackup(options: {
   const release =
     options.target.kind === "pglite" ? await lockDataDir(options.target.dataDir, "backup") : async () => {};
   let scratch: string | null = null;
-  let writer: TarWriter | null = null;
   try {
     scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-backup-"));
-    writer = await TarWriter.create(partial);
     const dumpFile = path.join(scratch, "dump");
-    const facts =
-      options.target.kind === "postgres"
-        ? await dumpPostgres(options.target.url, dumpFile)
-        : await dumpPglite(options.target.dataDir, dumpFile);
-    const entry = DATABASE_ENTRY[options.target.kind];
-    const dump = await writer.addFile(entry, dumpFile);
-    await rm(dumpFile);
+    const manifest = await writeArchive(partial, async (archive) => {
+      const facts =
+        options.target.kind === "postgres"
+          ? await dumpPostgres(options.target.url, dumpFile)
+          : await dumpPglite(options.target.dataDir, dumpFile);
+      const entry = DATABASE_ENTRY[options.target.kind];
+      const dump = await archive.addFile(entry, dumpFile);
+      await rm(dumpFile);
 
-    // After the database: a file uploaded meanwhile is only an extra file, never a missing one.
-    const uploads: BackupManifest["uploads"] = [];
-    for await (const key of options.storage.list()) {
-      const body = await options.storage.get(key);
-      uploads.push({ key, size: body.length, sha256: await writer.add(`${UPLOADS_PREFIX}${key}`, body) });
-    }
-    const manifest: BackupManifest = {
-      format: "stackbay-backup",
-      version: 1,
-      createdAt: new Date().toISOString(),
-      database: {
-        kind: options.target.kind,
-        migrations: facts.migrations,
-        lastMigration: facts.lastMigration,
-        entry,
-        ...dump,
-      },
-      counts: { ...facts.counts, uploads: uploads.length },
-      uploads,
-    };
-    await writer.add(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    await writer.finish();
+      // After the database: a file uploaded meanwhile is only an extra file, never a missing one.
+      const uploads: BackupManifest["uploads"] = [];
+      for await (const key of options.storage.list()) {
+        const digest = await archive.add(`${UPLOADS_PREFIX}${key}`, await options.storage.get(key));
+        uploads.push({ key, ...digest });
+      }
+      const manifest: BackupManifest = {
+        format: "stackbay-backup",
+        version: 1,
+        createdAt: new Date().toISOString(),
+        database: {
+          kind: options.target.kind,
+          migrations: facts.migrations,
+          lastMigration: facts.lastMigration,
+          entry,
+          ...dump,
+        },
+        counts: { ...facts.counts, uploads: uploads.length },
+        uploads,
+      };
+      await archive.add(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+      return manifest;
+    });
     await rename(partial, file);
     return manifest;
   } catch (error) {
-    await writer?.abandon();
     await rm(partial, { force: true });
     throw error;
   } finally {
@@ -281,45 +281,55 @@ const CONTENT_TYPES: Record<string, string> = {
 const contentTypeOf = (key: string) =>
   CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
 
+async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
 /** Reads and checks the whole archive before anything is touched: a damaged copy changes nothing. */
-export async function readBackup(file: string): Promise<{ reader: TarReader; manifest: BackupManifest }> {
-  let reader: TarReader;
+export async function readBackup(file: string): Promise<BackupManifest> {
+  const digests = new Map<string, EntryDigest>();
+  const manifestChunks: Buffer[] = [];
   try {
-    reader = await TarReader.open(path.resolve(file));
+    await readArchive(path.resolve(file), async (entry) => {
+      const hash = createHash("sha256");
+      let size = 0;
+      for await (const chunk of entry.body) {
+        hash.update(chunk);
+        size += chunk.length;
+        if (entry.name === MANIFEST) manifestChunks.push(chunk);
+      }
+      digests.set(entry.name, { size, sha256: hash.digest("hex") });
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BackupError(`${file} does not exist.`);
     if (error instanceof ArchiveError)
       throw new BackupError(`${file} is not a usable backup: ${error.message} Nothing was changed.`);
     throw error;
   }
+  if (!digests.has(MANIFEST))
+    throw new BackupError(
+      `${file} is not a complete Stackbay backup: it has no ${MANIFEST} (written last, so the copy may be truncated). Nothing was changed.`,
+    );
+  let manifest: BackupManifest;
   try {
-    const manifestEntry = reader.entries.get(MANIFEST);
-    if (!manifestEntry)
-      throw new BackupError(
-        `${file} is not a complete Stackbay backup: it has no ${MANIFEST} (written last, so the copy may be truncated). Nothing was changed.`,
-      );
-    let manifest: BackupManifest;
-    try {
-      manifest = manifestSchema.parse(JSON.parse((await reader.read(manifestEntry)).toString("utf8")));
-    } catch {
-      throw new BackupError(`${file} has a damaged or unknown ${MANIFEST}. Nothing was changed.`);
-    }
-    const expected = [
-      { name: manifest.database.entry, size: manifest.database.size, sha256: manifest.database.sha256 },
-      ...manifest.uploads.map((u) => ({ name: `${UPLOADS_PREFIX}${u.key}`, size: u.size, sha256: u.sha256 })),
-    ];
-    for (const item of expected) {
-      const entry = reader.entries.get(item.name);
-      if (!entry || entry.size !== item.size || (await reader.sha256(entry)) !== item.sha256)
-        throw new BackupError(
-          `${file} is damaged: ${item.name} is ${entry ? "corrupt" : "missing"}. Nothing was changed.`,
-        );
-    }
-    return { reader, manifest };
-  } catch (error) {
-    await reader.close();
-    throw error;
+    manifest = manifestSchema.parse(JSON.parse(Buffer.concat(manifestChunks).toString("utf8")));
+  } catch {
+    throw new BackupError(`${file} has a damaged or unknown ${MANIFEST}. Nothing was changed.`);
   }
+  const expected = [
+    { name: manifest.database.entry, size: manifest.database.size, sha256: manifest.database.sha256 },
+    ...manifest.uploads.map((u) => ({ name: `${UPLOADS_PREFIX}${u.key}`, size: u.size, sha256: u.sha256 })),
+  ];
+  for (const item of expected) {
+    const digest = digests.get(item.name);
+    if (!digest || digest.size !== item.size || digest.sha256 !== item.sha256)
+      throw new BackupError(
+        `${file} is damaged: ${item.name} is ${digest ? "corrupt" : "missing"}. Nothing was changed.`,
+      );
+  }
+  return manifest;
 }
 
 /**
@@ -333,7 +343,7 @@ export async function restoreBackup(options: {
   force?: boolean;
 }): Promise<BackupManifest> {
   const { target, storage } = options;
-  const { reader, manifest } = await readBackup(options.file);
+  const manifest = await readBackup(options.file);
   let release = async () => {};
   try {
     if (target.kind === "pglite") release = await lockDataDir(target.dataDir, "restore");
@@ -364,68 +374,26 @@ export async function restoreBackup(options: {
           "Restore into an empty setup, or pass --force to replace what is there.",
       );
 
-    const databaseEntry = reader.entries.get(manifest.database.entry);
-    if (!databaseEntry) throw new BackupError("The backup has no database dump.");
-    let restoredCounts: Omit<Counts, "uploads"> = { users: 0, orders: 0, products: 0 };
-    let migrations = 0;
-    if (target.kind === "pglite") {
-      const dbDir = path.resolve(target.dataDir, "db");
-      // The old database is kept aside until the new one opened; a failure puts it back.
-      const aside = `${dbDir}.replaced-${Date.now()}`;
-      const hadData = await hasPgliteData(target.dataDir);
-      if (hadData) await rename(dbDir, aside);
-      else await rm(dbDir, { recursive: true, force: true });
-      try {
-        const snapshot = new Blob([new Uint8Array(await gunzipAsync(await reader.read(databaseEntry)))]);
-        const handle = await openDatabase({ dataDir: target.dataDir, snapshot });
-        try {
-          const facts = await databaseFacts(handleRows(handle));
-          restoredCounts = facts.counts;
-          migrations = facts.migrations;
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        await rm(dbDir, { recursive: true, force: true });
-        if (hadData) await rename(aside, dbDir);
-        throw error;
+    const uploadKeys = new Map(manifest.uploads.map((u) => [`${UPLOADS_PREFIX}${u.key}`, u.key]));
+    let restored: DatabaseFacts | undefined;
+    // One more pass over the archive, in its order: the database first (createBackup writes it first),
+    // then the uploads, which replace the old ones only once the database is back.
+    await readArchive(path.resolve(options.file), async (entry) => {
+      if (entry.name === manifest.database.entry) {
+        restored =
+          target.kind === "pglite"
+            ? await restorePglite(target.dataDir, entry.body)
+            : await restorePostgres(target.url, entry.body);
+        for (const key of existingKeys) await storage.remove(key);
+        return;
       }
-      if (hadData) await rm(aside, { recursive: true, force: true });
-    } else {
-      const scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-restore-"));
-      try {
-        const dumpFile = path.join(scratch, "dump.sql");
-        await pipeline(
-          reader.stream(databaseEntry),
-          createGunzip(),
-          createWriteStream(dumpFile, { flags: "wx" }),
-        );
-        const wipeFile = path.join(scratch, "wipe.sql");
-        const wipe = await open(wipeFile, "wx");
-        await wipe.writeFile(await wipeSql(target.url));
-        await wipe.close();
-        // One transaction for the wipe and the whole dump: a failure leaves the database as it was.
-        await run(
-          "psql",
-          ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", wipeFile, "-f", dumpFile],
-          libpqEnv(target.url),
-        );
-      } finally {
-        await rm(scratch, { recursive: true, force: true });
-      }
-      const facts = await withClient(target.url, (client) =>
-        databaseFacts(async (text) => (await client.query(text)).rows),
-      );
-      restoredCounts = facts.counts;
-      migrations = facts.migrations;
-    }
-
-    for (const key of existingKeys) await storage.remove(key);
-    for (const upload of manifest.uploads) {
-      const entry = reader.entries.get(`${UPLOADS_PREFIX}${upload.key}`);
-      if (!entry) throw new BackupError(`The backup has no file for ${upload.key}.`);
-      await storage.put(upload.key, await reader.read(entry), contentTypeOf(upload.key));
-    }
+      const key = uploadKeys.get(entry.name);
+      if (key === undefined) return;
+      if (!restored) throw new BackupError(`The backup holds ${entry.name} before its database dump.`);
+      await storage.put(key, await bytesOf(entry.body), contentTypeOf(key));
+    });
+    if (!restored) throw new BackupError("The backup has no database dump.");
+    const { counts: restoredCounts, migrations } = restored;
 
     const restoredKeys = new Set<string>();
     for await (const key of storage.list()) restoredKeys.add(key);
@@ -445,9 +413,55 @@ export async function restoreBackup(options: {
       throw new BackupError(`The restore does not match the backup's manifest: ${problems.join("; ")}.`);
     return manifest;
   } finally {
-    await reader.close();
     await release();
   }
+}
+
+/** The old database is kept aside until the new one opened; a failure puts it back. */
+async function restorePglite(dataDir: string, dump: AsyncIterable<Buffer>): Promise<DatabaseFacts> {
+  const dbDir = path.resolve(dataDir, "db");
+  const aside = `${dbDir}.replaced-${Date.now()}`;
+  const hadData = await hasPgliteData(dataDir);
+  if (hadData) await rename(dbDir, aside);
+  else await rm(dbDir, { recursive: true, force: true });
+  let facts: DatabaseFacts;
+  try {
+    // PGlite loads its data directory from one Blob, so this dump is held in memory whole.
+    const snapshot = new Blob([new Uint8Array(await gunzipAsync(await bytesOf(dump)))]);
+    const handle = await openDatabase({ dataDir, snapshot });
+    try {
+      facts = await databaseFacts(handleRows(handle));
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await rm(dbDir, { recursive: true, force: true });
+    if (hadData) await rename(aside, dbDir);
+    throw error;
+  }
+  if (hadData) await rm(aside, { recursive: true, force: true });
+  return facts;
+}
+
+async function restorePostgres(url: string, dump: AsyncIterable<Buffer>): Promise<DatabaseFacts> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), "stackbay-restore-"));
+  try {
+    const dumpFile = path.join(scratch, "dump.sql");
+    await pipeline(dump, createGunzip(), createWriteStream(dumpFile, { flags: "wx" }));
+    const wipeFile = path.join(scratch, "wipe.sql");
+    const wipe = await open(wipeFile, "wx");
+    await wipe.writeFile(await wipeSql(url));
+    await wipe.close();
+    // One transaction for the wipe and the whole dump: a failure leaves the database as it was.
+    await run(
+      "psql",
+      ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-f", wipeFile, "-f", dumpFile],
+      libpqEnv(url),
+    );
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+  return withClient(url, (client) => databaseFacts(async (text) => (await client.query(text)).rows));
 }
 
 async function postgresHasTables(url: string): Promise<boolean> {

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
-import { type FileHandle, open } from "node:fs/promises";
-import { Readable } from "node:stream";
+import { once } from "node:events";
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import { extract, pack } from "tar-stream";
 
 /**
- * A minimal POSIX ustar writer and reader: backups are one file that `tar -tf` can list, and this keeps
- * production free of a tar dependency (the only one installed comes with a dev tool). Regular files only.
+ * Backups are one tar file (`tar -tf` lists it), written and read as streams with tar-stream, so a large
+ * database dump passes through without being held in memory whole.
  */
-
-const BLOCK = 512;
-const CHUNK = 1 << 20;
-/** ustar's size field holds 11 octal digits. */
-const MAX_ENTRY_SIZE = 8 ** 11 - 1;
 
 export class ArchiveError extends Error {
   constructor(message: string) {
@@ -19,194 +17,143 @@ export class ArchiveError extends Error {
   }
 }
 
-function splitName(name: string): { prefix: string; base: string } {
-  if (Buffer.byteLength(name) <= 100) return { prefix: "", base: name };
-  const cut = name.lastIndexOf("/", 155);
-  const prefix = name.slice(0, cut);
-  const base = name.slice(cut + 1);
-  if (cut < 0 || Buffer.byteLength(prefix) > 155 || Buffer.byteLength(base) > 100)
-    throw new ArchiveError(`Name too long for the archive: ${name}`);
-  return { prefix, base };
-}
+export type EntryDigest = { size: number; sha256: string };
 
-function header(name: string, size: number, mtime: Date): Buffer {
-  if (size > MAX_ENTRY_SIZE) throw new ArchiveError(`${name} is larger than a tar entry can hold (8 GiB).`);
-  const block = Buffer.alloc(BLOCK);
-  const { prefix, base } = splitName(name);
-  const octal = (value: number, width: number) => value.toString(8).padStart(width - 1, "0");
-  block.write(base, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100, "ascii");
-  block.write(octal(0, 8), 108, "ascii");
-  block.write(octal(0, 8), 116, "ascii");
-  block.write(octal(size, 12), 124, "ascii");
-  block.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, "ascii");
-  block.write("0", 156, "ascii");
-  block.write("ustar\u000000", 257, "binary");
-  block.write(prefix, 345, 155, "utf8");
-  // The checksum is computed with its own field read as spaces.
-  block.fill(0x20, 148, 156);
-  block.write(`${octal(checksum(block), 7)}\u0000 `, 148, "binary");
-  return block;
-}
-
-function checksum(block: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : (block[i] as number);
-  return sum;
-}
-
-const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
-
-/** Appends entries to a new file; each `add` returns the sha256 of what it wrote. */
-export class TarWriter {
-  private position = 0;
-  private constructor(private readonly file: FileHandle) {}
-
-  static async create(path: string): Promise<TarWriter> {
-    return new TarWriter(await open(path, "wx"));
-  }
-
-  private async write(data: Buffer) {
-    await this.file.write(data, 0, data.length, this.position);
-    this.position += data.length;
-  }
-
-  async add(name: string, body: Buffer, mtime = new Date()): Promise<string> {
-    await this.write(header(name, body.length, mtime));
-    await this.write(body);
-    await this.write(Buffer.alloc(padding(body.length)));
-    return createHash("sha256").update(body).digest("hex");
-  }
-
-  /** Copies a file in chunks, so a large database dump is never held in memory. */
-  async addFile(name: string, path: string, mtime = new Date()): Promise<{ size: number; sha256: string }> {
-    const source = await open(path, "r");
-    try {
-      const { size } = await source.stat();
-      await this.write(header(name, size, mtime));
-      const hash = createHash("sha256");
-      const buffer = Buffer.alloc(CHUNK);
-      let copied = 0;
-      while (copied < size) {
-        const { bytesRead } = await source.read(buffer, 0, Math.min(CHUNK, size - copied), copied);
-        if (bytesRead === 0) throw new ArchiveError(`${path} shrank while it was being archived.`);
-        const chunk = buffer.subarray(0, bytesRead);
-        hash.update(chunk);
-        await this.write(chunk);
-        copied += bytesRead;
-      }
-      await this.write(Buffer.alloc(padding(size)));
-      return { size, sha256: hash.digest("hex") };
-    } finally {
-      await source.close();
-    }
-  }
-
-  /** Writes the end-of-archive marker and flushes the file to disk. */
-  async finish(): Promise<void> {
-    await this.write(Buffer.alloc(BLOCK * 2));
-    await this.file.sync();
-    await this.file.close();
-  }
-
-  async abandon(): Promise<void> {
-    await this.file.close().catch(() => undefined);
-  }
-}
-
-export type TarEntry = { name: string; offset: number; size: number };
+export type ArchiveWriter = {
+  add(name: string, body: Buffer): Promise<EntryDigest>;
+  /** Copies a file while reading it: a large database dump is never held in memory. */
+  addFile(name: string, path: string): Promise<EntryDigest>;
+};
 
 /**
- * Reads an archive's table of contents, refusing it when a header is damaged, an entry runs past the end
- * of the file (a truncated copy) or the end-of-archive marker is missing.
+ * Writes a new archive at `file` (refused if it exists) with the entries `fill` adds, in order, and
+ * flushes it to disk. A failure leaves a partial file for the caller to remove.
  */
-export class TarReader {
-  private constructor(
-    private readonly file: FileHandle,
-    readonly entries: Map<string, TarEntry>,
-  ) {}
+export async function writeArchive<T>(
+  file: string,
+  fill: (archive: ArchiveWriter) => Promise<T>,
+): Promise<T> {
+  // Opened first, so a file that exists is refused before any work.
+  const handle = await open(file, "wx");
+  const archive = pack();
+  const written = pipeline(archive, handle.createWriteStream({ flush: true }));
 
-  static async open(path: string): Promise<TarReader> {
-    const file = await open(path, "r");
-    try {
-      const { size: fileSize } = await file.stat();
-      const entries = new Map<string, TarEntry>();
-      const block = Buffer.alloc(BLOCK);
-      let position = 0;
-      for (;;) {
-        if (position + BLOCK > fileSize)
-          throw new ArchiveError("The archive ends in the middle (truncated).");
-        await file.read(block, 0, BLOCK, position);
-        if (block.every((byte) => byte === 0)) break;
-        const stored = Number.parseInt(block.toString("ascii", 148, 156).replace(/[\0 ]/g, ""), 8);
-        if (stored !== checksum(block) || block.toString("binary", 257, 262) !== "ustar")
-          throw new ArchiveError(`The archive is damaged (bad header at byte ${position}).`);
-        const text = (start: number, length: number) =>
-          block.toString("utf8", start, start + length).replace(/\0.*$/s, "");
-        const prefix = text(345, 155);
-        const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
-        const size = Number.parseInt(text(124, 12).trim() || "0", 8);
-        const type = text(156, 1);
-        position += BLOCK;
-        if (position + size + padding(size) > fileSize)
-          throw new ArchiveError("The archive ends in the middle (truncated).");
-        if (type === "0" || type === "") entries.set(name, { name, offset: position, size });
-        position += size + padding(size);
-      }
-      return new TarReader(file, entries);
-    } catch (error) {
-      await file.close();
+  async function addEntry(name: string, size: number, chunks: AsyncIterable<Buffer> | Buffer[]) {
+    let settle!: (error?: Error | null) => void;
+    // The entry's callback is the one place a failed write of the archive file reaches the writer.
+    const done = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    done.catch(() => undefined);
+    const sink = archive.entry({ name, size }, (error) => settle(error));
+    // Its error also arrives through that callback; unheard, the event would crash the process.
+    sink.on("error", () => undefined);
+    const hash = createHash("sha256");
+    let copied = 0;
+    for await (const chunk of chunks) {
+      hash.update(chunk);
+      copied += chunk.length;
+      if (copied > size) break;
+      if (!sink.write(chunk)) await Promise.race([once(sink, "drain"), done]);
+    }
+    if (copied !== size) {
+      const error = new ArchiveError(`${name} changed size while it was being archived.`);
+      sink.destroy(error);
       throw error;
     }
+    sink.end(null);
+    await done;
+    return { size, sha256: hash.digest("hex") };
   }
 
-  async read(entry: TarEntry): Promise<Buffer<ArrayBuffer>> {
-    const buffer = Buffer.alloc(entry.size);
-    await this.file.read(buffer, 0, entry.size, entry.offset);
-    return buffer;
-  }
+  const writer: ArchiveWriter = {
+    add: (name, body) => addEntry(name, body.length, [body]),
+    async addFile(name, path) {
+      const { size } = await stat(path);
+      const source = createReadStream(path);
+      try {
+        return await addEntry(name, size, source);
+      } finally {
+        source.destroy();
+      }
+    },
+  };
 
-  /** Streams an entry through `onChunk` (hashing, copying to a file) without holding it whole. */
-  async each(entry: TarEntry, onChunk: (chunk: Buffer) => Promise<void> | void): Promise<void> {
-    const buffer = Buffer.alloc(Math.min(CHUNK, Math.max(entry.size, 1)));
-    let done = 0;
-    while (done < entry.size) {
-      const { bytesRead } = await this.file.read(
-        buffer,
-        0,
-        Math.min(buffer.length, entry.size - done),
-        entry.offset + done,
-      );
-      if (bytesRead === 0) throw new ArchiveError("The archive ends in the middle (truncated).");
-      await onChunk(buffer.subarray(0, bytesRead));
-      done += bytesRead;
+  const filled = fill(writer).then(
+    (result) => {
+      archive.finalize();
+      return result;
+    },
+    (error: unknown) => {
+      archive.destroy(error as Error);
+      throw error;
+    },
+  );
+  // Both settle before returning: the archive file is closed whichever side failed first.
+  const [fillResult, writeResult] = await Promise.allSettled([filled, written]);
+  await handle.close().catch(() => undefined);
+  if (fillResult.status === "rejected") throw fillResult.reason;
+  if (writeResult.status === "rejected") throw writeResult.reason;
+  return fillResult.value;
+}
+
+export type ArchiveEntry = { name: string; size: number; body: AsyncIterable<Buffer> };
+
+const TRUNCATED = "The archive ends in the middle (truncated).";
+
+/**
+ * Reads an archive from start to end, handing each regular file to `onEntry` in order; `onEntry` reads
+ * the body whole, or not at all (it is then skipped). A truncated or damaged archive throws ArchiveError.
+ */
+export async function readArchive(
+  file: string,
+  onEntry: (entry: ArchiveEntry) => Promise<void>,
+): Promise<void> {
+  const input = createReadStream(file);
+  const entries = extract();
+  let failure: Error | undefined;
+  entries.on("error", (error: Error) => {
+    failure = error;
+  });
+  input.on("error", (error) => entries.destroy(error));
+  input.pipe(entries);
+  try {
+    for await (const entry of entries) {
+      const { name, size, type } = entry.header;
+      const body = (async function* () {
+        for await (const chunk of entry) yield chunk as Buffer;
+      })();
+      if (type === "file" || type === "contiguous-file") await onEntry({ name, size, body });
+      while (!(await body.next()).done);
     }
-  }
-
-  /** An entry as a stream of its bytes, for piping through a decompressor to a file. */
-  stream(entry: TarEntry): Readable {
-    const reader = this;
-    return Readable.from(
-      (async function* () {
-        const chunks: Buffer[] = [];
-        let done = 0;
-        while (done < entry.size) {
-          const part = { ...entry, offset: entry.offset + done, size: Math.min(CHUNK, entry.size - done) };
-          await reader.each(part, (chunk) => void chunks.push(Buffer.from(chunk)));
-          yield* chunks.splice(0);
-          done += part.size;
-        }
-      })(),
+  } catch (error) {
+    // A handler sees the archive's own failure as the end of its body; report the cause.
+    if (!failure) throw error;
+    if ((failure as NodeJS.ErrnoException).code) throw failure;
+    throw new ArchiveError(
+      failure.message === "Unexpected end of data"
+        ? TRUNCATED
+        : "The archive is damaged (a header is invalid).",
     );
+  } finally {
+    input.destroy();
   }
+  await requireEndMarker(file);
+}
 
-  async sha256(entry: TarEntry): Promise<string> {
-    const hash = createHash("sha256");
-    await this.each(entry, (chunk) => void hash.update(chunk));
-    return hash.digest("hex");
-  }
-
-  close(): Promise<void> {
-    return this.file.close();
+/**
+ * tar-stream takes an archive cut exactly between two entries as complete; every tar ends with two zero
+ * blocks, which such a cut loses.
+ */
+async function requireEndMarker(file: string) {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const tail = Buffer.alloc(1024);
+    if (size < tail.length) throw new ArchiveError(TRUNCATED);
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    if (tail.some((byte) => byte !== 0)) throw new ArchiveError(TRUNCATED);
+  } finally {
+    await handle.close();
   }
 }
