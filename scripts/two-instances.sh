@@ -93,13 +93,10 @@ export WEB_BUILD_DIR="$tmp/no-web"
 export DATA_DIR="$tmp/cli"
 mkdir -p "$DATA_DIR"
 
-# Production never seeds demo data, so the accounts the journey needs are made with the operator's
-# command. The first run applies the migrations; the instances then find nothing left to do.
-LB_PASSWORD=$(node -e 'console.log(require("node:crypto").randomBytes(12).toString("base64url"))')
-export STACKBAY_USER_PASSWORD=$LB_PASSWORD
-step "migrations and the admin account (npm run user:create)"
-node --import tsx src/server/auth/user-cli.ts --email admin@lb.test --role admin --first-name Ada --last-name Admin >/dev/null
-
+# Both instances start at once on the empty database: each migrates on start, under the migration lock,
+# so one applies the migrations and the other finds nothing left to do. A stopped instance drains for
+# SHUTDOWN_GRACE_SECONDS (readiness 503 first, so HAProxy's checks take it out) before it closes.
+export SHUTDOWN_GRACE_SECONDS=3
 for name in a b; do
   port_var="port_$name"
   step "instance $name on port ${!port_var}"
@@ -107,16 +104,22 @@ for name in a b; do
   DATA_DIR="$tmp/$name" PORT="${!port_var}" HOST=127.0.0.1 \
     node --import tsx src/server/main.ts >"$tmp/instance-$name.log" 2>&1 &
   pids+=($!)
+  declare "pid_$name=$!"
 done
-# Made while the instances start (the migrations are done, so they do not race).
-step "seller and buyer accounts"
+wait_for "instance a" "http://127.0.0.1:$port_a/api/health" 60
+wait_for "instance b" "http://127.0.0.1:$port_b/api/health" 60
+
+# Production never seeds demo data, so the accounts the journey needs are made with the operator's command.
+LB_PASSWORD=$(node -e 'console.log(require("node:crypto").randomBytes(12).toString("base64url"))')
+export STACKBAY_USER_PASSWORD=$LB_PASSWORD
+step "admin, seller and buyer accounts (npm run user:create)"
+node --import tsx src/server/auth/user-cli.ts --email admin@lb.test --role admin --first-name Ada --last-name Admin >/dev/null &
+admin_job=$!
 node --import tsx src/server/auth/user-cli.ts --email seller@lb.test --role seller --first-name Sam --last-name Seller >/dev/null &
 seller_job=$!
 node --import tsx src/server/auth/user-cli.ts --email buyer@lb.test --role buyer --first-name Bo --last-name Buyer >/dev/null
-wait "$seller_job"
+wait "$admin_job" "$seller_job"
 unset STACKBAY_USER_PASSWORD
-wait_for "instance a" "http://127.0.0.1:$port_a/api/health" 60
-wait_for "instance b" "http://127.0.0.1:$port_b/api/health" 60
 
 # The balancer asks each instance whether it is ready: readiness turns 503 while an instance drains
 # (SIGTERM), so a restarted instance stops getting requests before it stops serving them.
@@ -151,5 +154,5 @@ wait_for "the balancer" "$PUBLIC_URL$health_path" 20
 step "journey through the balancer"
 LB_URL="$PUBLIC_URL" \
   LB_INSTANCE_A="http://127.0.0.1:$port_a" LB_INSTANCE_B="http://127.0.0.1:$port_b" \
-  LB_DATA_A="$tmp/a" LB_DATA_B="$tmp/b" LB_PASSWORD="$LB_PASSWORD" \
+  LB_DATA_A="$tmp/a" LB_DATA_B="$tmp/b" LB_PASSWORD="$LB_PASSWORD" LB_PID_A="$pid_a" \
   npx vitest run --project e2e-lb "$@"

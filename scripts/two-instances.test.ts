@@ -234,4 +234,45 @@ describe.skipIf(!env.lb)("two instances behind HAProxy (run scripts/two-instance
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
   });
+
+  // Last: it stops instance a. A rolling restart stops one instance at a time like this.
+  it("stops an instance with SIGTERM while requests flow, and not one of them fails", async () => {
+    const pid = Number(process.env.LB_PID_A);
+    expect(pid).toBeGreaterThan(0);
+    const statuses: number[] = [];
+    const servedBy: string[] = [];
+    let stopped = false;
+    const client = async () => {
+      while (!stopped) {
+        const res = await fetch(`${env.lb}/api/products?pageSize=1`);
+        await res.arrayBuffer();
+        statuses.push(res.status);
+        servedBy.push(res.headers.get("x-served-by") ?? "");
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(new Set(servedBy)).toEqual(new Set(["a", "b"]));
+    process.kill(pid, "SIGTERM");
+    // Readiness turns 503 at once, HAProxy's checks take a out, and a closes after its grace period.
+    await expect
+      .poll(
+        () => {
+          try {
+            process.kill(pid, 0);
+            return "running";
+          } catch {
+            return "exited";
+          }
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe("exited");
+    const afterExit = servedBy.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    stopped = true;
+    await Promise.all(clients);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(new Set(servedBy.slice(afterExit))).toEqual(new Set(["b"]));
+  });
 });
