@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { alignSpecifications, compareQuery, splitIds, valuesDiffer } from "#domain/compare";
+import { alignSpecifications, compareQuery, valuesDiffer } from "#domain/compare";
+import { splitIds } from "#domain/compare-ids";
 
 const a = "6f1c0b1e-1b2a-4c3d-8e4f-000000000001";
 const b = "6f1c0b1e-1b2a-4c3d-8e4f-000000000002";

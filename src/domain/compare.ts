@@ -1,26 +1,6 @@
 import { z } from "zod";
 import { productCardSchema } from "#domain/catalog-schemas";
-
-/** Side by side stays readable up to four products (issue 19, item 5); fewer than two is no comparison. */
-export const MIN_COMPARE = 2;
-export const MAX_COMPARE = 4;
-/** Related products shown under a product page. */
-export const MAX_RELATED = 8;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A comma-separated list of ids as the URL carries it: blanks dropped, repeats kept once, in order. */
-export function splitIds(raw: string | null | undefined): string[] {
-  const ids = (raw ?? "")
-    .split(",")
-    .map((id) => id.trim().toLowerCase())
-    .filter(Boolean);
-  return [...new Set(ids)];
-}
-
-export function isProductId(value: string): boolean {
-  return UUID.test(value);
-}
+import { isProductId, MAX_COMPARE, MIN_COMPARE, splitIds } from "#domain/compare-ids";
 
 /** `?ids=a,b,c` of `GET /api/compare` and of the compare page's URL. */
 export const compareQuery = z.object({

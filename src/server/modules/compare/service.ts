@@ -1,5 +1,6 @@
 import type { ProductCard } from "#domain/catalog-schemas";
-import { alignSpecifications, type CompareAnswer, MAX_RELATED } from "#domain/compare";
+import { alignSpecifications, type CompareAnswer } from "#domain/compare";
+import { MAX_RELATED } from "#domain/compare-ids";
 import { toUnits } from "#domain/money";
 import type { Database } from "#server/db/client";
 import { NotFound } from "#server/errors";

@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { compareQuery, MIN_COMPARE, splitIds } from "#domain/compare";
+import { compareQuery } from "#domain/compare";
+import { MIN_COMPARE, splitIds } from "#domain/compare-ids";
 import { paths } from "#domain/routes";
 import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";

@@ -1,4 +1,4 @@
-import { isProductId, MAX_COMPARE } from "#domain/compare";
+import { isProductId, MAX_COMPARE } from "#domain/compare-ids";
 import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
 

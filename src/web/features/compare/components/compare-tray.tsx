@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { MAX_COMPARE, MIN_COMPARE } from "#domain/compare";
+import { MAX_COMPARE, MIN_COMPARE } from "#domain/compare-ids";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { compareActions, useCompareTray } from "#web/features/compare/compare-store";
