@@ -2,9 +2,6 @@ import { z } from "zod";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
 import { DAY_MS } from "#domain/dates";
 
-/** The query parameter a reseller link to a product page carries: `?ref=CODE`. */
-export const REFERRAL_PARAM = "ref";
-
 /** Reseller codes: lower-case letters and digits, random, so they say nothing about the account. */
 export const REFERRAL_CODE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 export const REFERRAL_CODE_LENGTH = 10;

@@ -1,6 +1,9 @@
 import { productFiltersToSearch } from "#domain/catalog";
 import type { ProductListQuery } from "#domain/catalog-schemas";
 
+/** The query parameter a reseller link to a product page carries: `?ref=CODE`. */
+export const REFERRAL_PARAM = "ref";
+
 /**
  * Every page path the app answers, and the one place a page path is written: the web router renders
  * these, the server answers 200 for these and 404 for anything else (so crawlers see real not-found

@@ -8,13 +8,8 @@ import {
 import { type CommissionStatus, commissionUnits, decideHeldCommission } from "#domain/commissions";
 import { DAY_MS } from "#domain/dates";
 import { fromUnits, lineTotal } from "#domain/money";
-import {
-  generateReferralCode,
-  REFERRAL_PARAM,
-  type ResellerLinks,
-  withinAttribution,
-} from "#domain/referrals";
-import { absoluteUrl, paths } from "#domain/routes";
+import { generateReferralCode, type ResellerLinks, withinAttribution } from "#domain/referrals";
+import { absoluteUrl, paths, REFERRAL_PARAM } from "#domain/routes";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";

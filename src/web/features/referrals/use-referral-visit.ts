@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { REFERRAL_PARAM, referralVisitSchema } from "#domain/referrals";
+import { REFERRAL_PARAM } from "#domain/routes";
 import { useRecordVisit } from "#web/features/referrals/api/record-visit";
 
 /** Visits already reported in this page load, so StrictMode, re-renders and back-navigation report once. */
@@ -17,11 +17,14 @@ export function useReferralVisit(productId: string) {
   const { mutate } = useRecordVisit();
   useEffect(() => {
     if (!code) return;
-    const visit = referralVisitSchema.safeParse({ code, productId });
-    if (!visit.success) return;
-    const key = `${visit.data.code}:${productId}`;
-    if (reported.has(key)) return;
-    reported.add(key);
-    mutate(visit.data);
+    // The schema (and zod) load only for a visit through a reseller link, not for every product page.
+    void import("#domain/referrals").then(({ referralVisitSchema }) => {
+      const visit = referralVisitSchema.safeParse({ code, productId });
+      if (!visit.success) return;
+      const key = `${visit.data.code}:${productId}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      mutate(visit.data);
+    });
   }, [code, productId, mutate]);
 }
