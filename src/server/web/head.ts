@@ -20,7 +20,14 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-export type HeadTags = { title: string; description: string; image?: string; type?: string };
+export type HeadTags = {
+  title: string;
+  description: string;
+  image?: string;
+  type?: string;
+  /** The page's largest picture, fetched while the app's JavaScript loads rather than after it ran. */
+  preloadImage?: string;
+};
 
 function tags(base: string, pathname: string, head: HeadTags): string {
   const url = `${base}${pathname}`;
@@ -36,6 +43,10 @@ function tags(base: string, pathname: string, head: HeadTags): string {
   ];
   if (head.image)
     lines.push(`<meta property="og:image" content="${escapeHtml(new URL(head.image, base).href)}" />`);
+  if (head.preloadImage)
+    lines.push(
+      `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`,
+    );
   return lines.join("\n    ");
 }
 
@@ -66,6 +77,8 @@ async function headFromData(app: FastifyInstance, pathname: string): Promise<Hea
       description: summary(row.description, `${row.name} on ${SITE_NAME}.`),
       image: row.imageUrl ?? undefined,
       type: "product",
+      // The picture the product page shows first (its first image, else the listing picture).
+      preloadImage: row.images[0] ?? row.imageUrl ?? undefined,
     };
   }
   const vendor = matchRoute(routePatterns.vendor, pathname);

@@ -89,6 +89,10 @@ describe("serving the app", () => {
       `<meta property="og:image" content="http://127.0.0.1:3000${row!.imageUrl}" />`,
     );
     expect(res.body).toMatch(/<meta name="description" content="[^"]{20,160}" \/>/);
+    // The picture the page shows first starts loading with the HTML, not after the app has run.
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${row!.images[0] ?? row!.imageUrl}" fetchpriority="high" />`,
+    );
     for (const url of ["/products/00000000-0000-4000-8000-000000000000", "/products/nope", "/product/nope"]) {
       const missing = await t.app.inject({ method: "GET", url });
       expect(missing.statusCode, url).toBe(url.startsWith("/product/") ? 200 : 404);
