@@ -106,6 +106,10 @@ declare module "fastify" {
     /** Set once the app starts shutting down: readiness answers 503 from then on. */
     readiness: { shuttingDown: boolean };
   }
+  interface FastifyContextConfig {
+    /** False for a route a saturated server still answers (liveness): see refuseWhenSaturated. */
+    shedLoad?: boolean;
+  }
 }
 
 /** The channel the catalogue tables' triggers notify on (migration 0020). */
@@ -164,18 +168,19 @@ async function refuseWhenSaturated(app: FastifyInstance, env: Env, database: Dat
       maxEventLoopDelay: maxDelay,
       // A lag is noticed within a tenth of a second, and forgiven as soon.
       sampleInterval: 100,
-      retryAfter,
-      // It sets the status and Retry-After and hands this to the error handler, as any AppError.
-      customError: class extends ServiceBusy {
-        constructor() {
-          super(retryAfter);
-        }
+      // The busy error goes to the error handler as any AppError. Liveness still answers: a busy instance
+      // is alive, and a failed liveness probe would get it restarted when it is needed most.
+      pressureHandler: async (request, reply) => {
+        if (request.routeOptions.config.shedLoad === false) return;
+        reply.header("retry-after", String(retryAfter));
+        throw new ServiceBusy(retryAfter);
       },
     });
   }
   const maxWaiting = env.OVERLOAD_MAX_WAITING_QUERIES;
   if (maxWaiting > 0) {
-    app.addHook("onRequest", async (_request, reply) => {
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.routeOptions.config.shedLoad === false) return;
       if (database.waitingForConnection() > maxWaiting) {
         reply.header("retry-after", String(retryAfter));
         throw new ServiceBusy(retryAfter);

@@ -254,6 +254,7 @@ describe("overload", () => {
       // Building the app (PGlite loading its snapshot) held the event loop too.
       await recovered();
       let refused: Awaited<ReturnType<typeof get>> | undefined;
+      let live: Awaited<ReturnType<typeof get>> | undefined;
       for (let attempt = 0; attempt < 30 && !refused; attempt++) {
         const until = performance.now() + 200;
         while (performance.now() < until) {
@@ -261,8 +262,13 @@ describe("overload", () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 1));
         const res = await get(busy.app, "/api/categories");
-        if (res.statusCode === 503) refused = res;
+        if (res.statusCode === 503) {
+          refused = res;
+          // Still alive, however busy: liveness is never shed.
+          live = await get(busy.app, "/api/health/live");
+        }
       }
+      expect(live?.statusCode).toBe(200);
       expect(refused?.headers["retry-after"]).toBe("7");
       expect(refused?.json()).toEqual({
         code: "SERVICE_BUSY",

@@ -115,3 +115,14 @@ test("a shutdown marked before closing turns only readiness off", async () => {
     t.app.readiness.shuttingDown = false;
   }
 });
+
+test("a saturated server still answers liveness (only readiness and the rest are shed)", async () => {
+  const waiting = t.app.database.waitingForConnection;
+  t.app.database.waitingForConnection = () => 1_000;
+  try {
+    expect((await t.app.inject({ method: "GET", url: "/api/health/live" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/health/ready" })).statusCode).toBe(503);
+  } finally {
+    t.app.database.waitingForConnection = waiting;
+  }
+});

@@ -56,6 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           "200 while the process runs; touches no database, so a slow database never gets a live process restarted.",
         response: { 200: liveSchema },
       },
+      config: { shedLoad: false },
     },
     async () => ({ status: "ok" as const }),
   );
