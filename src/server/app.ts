@@ -273,8 +273,10 @@ export async function buildApp(options: AppOptions) {
   // it on their very next request, a write answered here also reads the catalogue's version and clears at
   // once if it moved; a write that changed no catalogue table (a cart, a sign-in) leaves the cache alone.
   let catalogueVersion: string | undefined;
-  app.addHook("onSend", async (request) => {
+  app.addHook("onSend", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    // A refused write (4xx) changed nothing: its transaction, if any, was rolled back.
+    if (reply.statusCode >= 400 && reply.statusCode < 500) return;
     // Unknown (the database is not answering) counts as moved: the answer already made is sent as is.
     const version = await readCatalogueVersion(database.db).catch(() => undefined);
     if (version === undefined || version !== catalogueVersion) {
