@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterEach, beforeAll, expect, inject } from "vitest";
 import { waitForMail } from "#server/test/outbox";
 
@@ -178,6 +178,15 @@ export function viewports(): Viewport[] {
   ];
   if (process.env.SCREENSHOTS !== "1") return checked;
   return [...checked, { width: 375, theme: "light" }, { width: 1280, theme: "dark" }];
+}
+
+/**
+ * Waits until an open dialog holds the keyboard focus: from then on it answers Escape and keeps Tab
+ * inside. A dialog is drawn a frame before its effects run, and a key pressed in between goes to the page.
+ */
+export async function dialogReady(dialog: Locator) {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 }
 
 /** A sonner toast by its title, and its description when given. */

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import type { CartItem } from "#domain/cart";
 import { computeTotals, formatOwed, formatPrice, lineTotal } from "#domain/money";
 import type { PricingUnit } from "#domain/pricing-units";
-import { expectAccessible, setupBrowser } from "./browser";
+import { dialogReady, expectAccessible, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
@@ -140,7 +140,7 @@ describe("cart", () => {
     expect(await rows(page).count()).toBe(2);
     await expect.poll(() => remove.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
-    await dialog.waitFor();
+    await dialogReady(dialog);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await rows(page).count()).toBe(2);
