@@ -14,7 +14,7 @@ import { z } from "zod";
 import { ArchiveError, type EntryDigest, readArchive, writeArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { lockDataDir } from "#server/db/data-dir-lock";
-import type { FileStorage } from "#server/storage/storage";
+import { contentTypeOf, type FileStorage } from "#server/storage/storage";
 
 /** Where the data lives: embedded PGlite in DATA_DIR/db, or a PostgreSQL database. */
 export type BackupTarget = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
@@ -267,19 +267,6 @@ async function hasPgliteData(dataDir: string): Promise<boolean> {
 
 /** Schemas PostgreSQL owns; anything else in the target database is data (or at least tables) of someone. */
 const SYSTEM_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast')";
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  avif: "image/avif",
-  svg: "image/svg+xml",
-  pdf: "application/pdf",
-};
-const contentTypeOf = (key: string) =>
-  CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
 
 async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];

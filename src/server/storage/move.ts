@@ -1,7 +1,7 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
-import { type FileStorage, LOCAL_URL_PREFIX } from "#server/storage/storage";
+import { contentTypeOf, type FileStorage, LOCAL_URL_PREFIX } from "#server/storage/storage";
 
 export type MoveReport = {
   /** Files copied into the bucket by this run. */
@@ -105,18 +105,4 @@ export async function moveUploads(
   }
   for (const [name, count] of Object.entries(rewritten)) progress(`${name}: ${count} row(s) rewritten`);
   return { copied, alreadyThere, rewritten };
-}
-
-const contentTypes: Record<string, string> = {
-  webp: "image/webp",
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  gif: "image/gif",
-  avif: "image/avif",
-};
-
-/** Uploads are stored re-encoded under server-made keys, so the extension names the type. */
-function contentTypeOf(key: string): string {
-  return contentTypes[key.slice(key.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { localStorage } from "./storage";
+import { contentTypeOf, localStorage } from "./storage";
 
 describe("local file storage", () => {
   let dir: string | undefined;
@@ -29,5 +29,12 @@ describe("local file storage", () => {
     expect(keys.sort()).toEqual(["logos/b.png", "products/a.webp"]);
     expect((await storage.get("logos/b.png")).toString()).toBe("two");
     await expect(storage.get("../etc/passwd")).rejects.toThrow(/Unsafe storage key/);
+  });
+
+  it("names a stored file's type from its key's extension", () => {
+    expect(contentTypeOf("products/a.webp")).toBe("image/webp");
+    expect(contentTypeOf("logos/b.JPG")).toBe("image/jpeg");
+    expect(contentTypeOf("invoices/c.pdf")).toBe("application/pdf");
+    expect(contentTypeOf("misc/d.bin")).toBe("application/octet-stream");
   });
 });

@@ -74,3 +74,19 @@ export function localStorage(uploadsDir: string): FileStorage {
     keyOf: (url) => keyUnder(LOCAL_URL_PREFIX, url),
   };
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+};
+
+/** A stored file's type, from its key: keys are made by the server, so the extension names the type. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}
