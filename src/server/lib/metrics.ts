@@ -1,19 +1,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** Upper bounds (seconds) of the request latency buckets: cache hits are sub-millisecond, a slow page seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Requests that matched no route share one label, so a scan of random URLs cannot grow the series without end. */
 export const UNMATCHED_ROUTE = "(unmatched)";
-
-/** One method × route × status: a count, a sum and cumulative-at-scrape bucket counts. */
-type RequestSeries = {
-  labels: { method: string; route: string; status: string };
-  count: number;
-  sum: number;
-  buckets: Float64Array;
-};
 
 export type PoolUse = { pool: string; total: number; idle: number; waiting: number };
 export type QueueDepth = { queue: string; waiting: number; active: number };
@@ -27,8 +19,8 @@ export type MailOutcome = "sent" | "failed";
  */
 export class Metrics {
   readonly registry = new Registry();
-  /** method → route template → status → series; nested maps so recording a request builds no key string. */
-  private readonly requests = new Map<string, Map<string, Map<number, RequestSeries>>>();
+  private readonly requests: Counter<"method" | "route" | "status">;
+  private readonly latency: Histogram<"method" | "route" | "status">;
   private readonly jobs: Counter<"queue" | "outcome">;
   private readonly payments: Counter<"provider" | "outcome">;
   private readonly mails: Counter<"outcome">;
@@ -38,8 +30,19 @@ export class Metrics {
   constructor(options: { processMetrics: boolean }) {
     const registers = [this.registry];
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.registry.registerMetric(this.requestMetric("counter"));
-    this.registry.registerMetric(this.requestMetric("histogram"));
+    this.requests = new Counter({
+      name: "stackbay_http_requests_total",
+      help: "HTTP requests answered, by method, route template and status code.",
+      labelNames: ["method", "route", "status"],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: "stackbay_http_request_duration_seconds",
+      help: "Time to answer HTTP requests in seconds, by method, route template and status code.",
+      labelNames: ["method", "route", "status"],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
     this.jobs = new Counter({
       name: "stackbay_jobs_total",
       help: "Background job runs that ended, by queue and outcome (a failed run may be retried).",
@@ -95,36 +98,11 @@ export class Metrics {
     this.queueDepth = sources.queueDepth;
   }
 
-  /** One answered request; runs on every response, so after the first of a kind it only adds numbers. */
+  /** One answered request, by its route's template (never the raw URL, whose series would not end). */
   observeRequest(method: string, route: string, status: number, seconds: number) {
-    let byRoute = this.requests.get(method);
-    if (!byRoute) {
-      byRoute = new Map();
-      this.requests.set(method, byRoute);
-    }
-    let byStatus = byRoute.get(route);
-    if (!byStatus) {
-      byStatus = new Map();
-      byRoute.set(route, byStatus);
-    }
-    let series = byStatus.get(status);
-    if (!series) {
-      series = {
-        labels: { method, route, status: String(status) },
-        count: 0,
-        sum: 0,
-        buckets: new Float64Array(LATENCY_BUCKETS.length),
-      };
-      byStatus.set(status, series);
-    }
-    series.count++;
-    series.sum += seconds;
-    for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
-      if (seconds <= (LATENCY_BUCKETS[i] as number)) {
-        series.buckets[i] = (series.buckets[i] as number) + 1;
-        break;
-      }
-    }
+    const labels = { method, route, status };
+    this.requests.inc(labels);
+    this.latency.observe(labels, seconds);
   }
 
   jobEnded(queue: string, outcome: JobOutcome) {
@@ -142,51 +120,6 @@ export class Metrics {
   /** The exposition text for a scrape. */
   async scrape(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
-  }
-
-  private *allRequests(): Iterable<RequestSeries> {
-    for (const byRoute of this.requests.values())
-      for (const byStatus of byRoute.values()) yield* byStatus.values();
-  }
-
-  /**
-   * The request counter and histogram as prom-client metrics read from the series above: prom-client's
-   * own would hash the label values into a key on every request, which the hot listing path can spare.
-   */
-  private requestMetric(type: "counter" | "histogram"): Metric {
-    const name =
-      type === "counter" ? "stackbay_http_requests_total" : "stackbay_http_request_duration_seconds";
-    const help =
-      type === "counter"
-        ? "HTTP requests answered, by method, route template and status code."
-        : "Time to answer HTTP requests in seconds, by method, route template and status code.";
-    const get = async () => {
-      const values: { labels: Record<string, string | number>; value: number; metricName?: string }[] = [];
-      for (const series of this.allRequests()) {
-        if (type === "counter") {
-          values.push({ labels: series.labels, value: series.count });
-          continue;
-        }
-        let cumulative = 0;
-        for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
-          cumulative += series.buckets[i] as number;
-          values.push({
-            labels: { ...series.labels, le: LATENCY_BUCKETS[i] as number },
-            value: cumulative,
-            metricName: `${name}_bucket`,
-          });
-        }
-        values.push({
-          labels: { ...series.labels, le: "+Inf" },
-          value: series.count,
-          metricName: `${name}_bucket`,
-        });
-        values.push({ labels: series.labels, value: series.sum, metricName: `${name}_sum` });
-        values.push({ labels: series.labels, value: series.count, metricName: `${name}_count` });
-      }
-      return { name, help, type, values, aggregator: "sum" };
-    };
-    return { name, help, type, get } as unknown as Metric;
   }
 }
 
