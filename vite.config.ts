@@ -62,16 +62,20 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Preact renders the React code (decision 0019): its compat layer answers React's API at a tenth of
   // react-dom's size. The preset aliases react and react-dom to it and gives the dev server fast refresh.
-  plugins: [preact(), tailwindcss(), precompress()],
+  // The server's renderer (`--ssr src/web/entry-server.tsx`, decision 0020) is the same code for Node.
+  plugins: [preact(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // Bundled whole: left to Node, a library's own `import "react"` would load React, not Preact.
+  ssr: { noExternal: true },
+  publicDir: isSsrBuild ? false : "public",
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
     sourcemap: false,
-    target: "es2022",
-    manifest: true,
+    target: isSsrBuild ? "node20" : "es2022",
+    manifest: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -89,4 +93,4 @@ export default defineConfig({
     },
   },
   server: { port: 3001 },
-});
+}));

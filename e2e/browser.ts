@@ -87,9 +87,13 @@ export function setupBrowser() {
         theme?: "light" | "dark";
         allowErrors?: RegExp[];
         as?: DemoAccount;
+        /** false: the browser runs no script, as a crawler or a visitor before the app's code has come. */
+        javaScript?: boolean;
       } = {},
     ): Promise<Page> {
+      const javaScript = options.javaScript ?? true;
       const context = await browser.newContext({
+        javaScriptEnabled: javaScript,
         baseURL: baseUrl(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
@@ -102,6 +106,23 @@ export function setupBrowser() {
         await context.addInitScript(`localStorage.setItem("theme", ${JSON.stringify(options.theme)})`);
       }
       const page = await context.newPage();
+      // A page the server drew shows before the app has taken it over (hydration, decision 0020); a
+      // click then would reach a button with no handler yet. A person can't click that fast: wait, as
+      // they would, until the app has every part.
+      const hydrated = async () => {
+        if (javaScript) await page.waitForFunction(() => !document.querySelector("#root[data-ssr]"));
+      };
+      const { goto, reload } = page;
+      page.goto = async (...args) => {
+        const response = await goto.apply(page, args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload.apply(page, args);
+        await hydrated();
+        return response;
+      };
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         if (options.allowErrors?.some((pattern) => pattern.test(message.text()))) return;

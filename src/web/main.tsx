@@ -1,18 +1,12 @@
 import "#web/styles.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { AppProvider } from "#web/app/provider";
-import { createRouter } from "#web/app/router";
 
-const router = createRouter();
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+// When the server drew the page (decision 0020), the browser shows it first and evaluates the app's code
+// after: evaluated before the first paint, the code would hold the page back for nothing. (A hidden tab
+// gets no frames, so the wait is bounded.)
+if (document.getElementById("root")?.hasAttribute("data-ssr")) {
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 200);
+  });
+}
+await import("#web/boot");

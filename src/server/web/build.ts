@@ -8,6 +8,10 @@ const root = path.resolve(import.meta.dirname, "../../..");
 export const webRoot = process.env.WEB_BUILD_DIR
   ? path.resolve(root, process.env.WEB_BUILD_DIR)
   : path.join(root, "dist/web");
+/** The server's renderer of an app build's pages (decision 0020), built beside it. */
+const rendererRoot = (appRoot: string) => `${appRoot}-ssr`;
+export const rendererEntry = (appRoot: string) => path.join(rendererRoot(appRoot), "entry-server.js");
+const SSR_ENTRY = "src/web/entry-server.tsx";
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -25,7 +29,8 @@ export async function ensureWebBuild(
   log: (message: string) => void = console.info,
   options: { quickCompression?: boolean } = {},
 ): Promise<{ built: boolean }> {
-  const built = newestMtime(path.join(webRoot, "index.html"));
+  // Both builds must be there, and newer than every source: the older of the two decides.
+  const built = Math.min(newestMtime(path.join(webRoot, "index.html")), newestMtime(rendererEntry(webRoot)));
   const sources = ["src/web", "src/domain", "public", "index.html", "vite.config.ts", "package.json"].map(
     (p) => newestMtime(path.join(root, p)),
   );
@@ -38,19 +43,29 @@ export async function ensureWebBuild(
     STACKBAY_QUICK_COMPRESSION: options.quickCompression ? "1" : undefined,
   };
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const args = ["build", "--mode", "production", "--logLevel", "warn", "--outDir", webRoot, "--emptyOutDir"];
-  const child = spawn(process.execPath, [vite, ...args], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const common = ["build", "--mode", "production", "--logLevel", "warn", "--emptyOutDir"];
+  // The browser's app and the server's renderer of its pages (decision 0020), on both cores at once.
+  const builds = [
+    [...common, "--outDir", webRoot],
+    [...common, "--ssr", SSR_ENTRY, "--outDir", rendererRoot(webRoot)],
+  ].map((args) =>
+    spawn(process.execPath, [vite, ...args], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
+  );
+  // Listening from the start: one build may end while the other is still awaited.
+  const ends = builds.map((child) => once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>);
   // A server that fails to start while the app builds must not leave the build running on its own.
-  const stop = () => child.kill();
+  const stop = () => {
+    for (const child of builds) child.kill();
+  };
   process.once("exit", stop);
   try {
-    const [code, signal] = (await once(child, "exit")) as [number | null, NodeJS.Signals | null];
-    if (code !== 0)
-      throw new Error(`Building the web app failed (vite build ended with ${signal ?? `code ${code}`}).`);
+    for (const [code, signal] of await Promise.all(ends)) {
+      if (code !== 0)
+        throw new Error(`Building the web app failed (vite build ended with ${signal ?? `code ${code}`}).`);
+    }
+  } catch (error) {
+    stop();
+    throw error;
   } finally {
     process.removeListener("exit", stop);
   }

@@ -4,9 +4,12 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { isKnownPagePath } from "#domain/routes";
+import { rendererEntry } from "#server/web/build";
 import { renderHead } from "#server/web/head";
+import { isServerRendered, loadPageRenderer } from "#server/web/ssr";
 
 const HEAD_MARKER = "<!--app-head-->";
+const ROOT_MARKER = '<div id="root"></div>';
 
 /**
  * Serves the built SPA: hashed assets cached for a year (precompressed brotli/gzip when present),
@@ -16,6 +19,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
   const indexPath = webRoot ? path.join(webRoot, "index.html") : null;
   const hasWeb = indexPath !== null && existsSync(indexPath);
   const template = hasWeb ? await readFile(indexPath, "utf8") : null;
+  const renderPage = template && webRoot ? await loadPageRenderer(app, rendererEntry(webRoot)) : null;
 
   if (hasWeb && webRoot) {
     await app.register(fastifyStatic, {
@@ -41,28 +45,33 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
         .send({ code: "NOT_FOUND", message: "The web app is not built. Run `npm run build`." });
     }
     const { head, found } = await renderHead(app, pathname);
+    const status = known && found ? 200 : 404;
+    const root =
+      renderPage && status === 200 && request.method === "GET" && isServerRendered(pathname)
+        ? await renderPage(request.url)
+        : "";
     // A function replacer: with a string, `$\``, `$'` or `$&` in a product's text would splice parts of
     // the template into the page.
-    const html = template.replace(HEAD_MARKER, () => head);
+    const html = template.replace(HEAD_MARKER, () => head).replace(ROOT_MARKER, () => root || ROOT_MARKER);
     return reply
-      .status(known && found ? 200 : 404)
+      .status(status)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(html);
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Page paths are a route rather than the not-found handler, so the route hooks (compression among
+  // them) apply to pages too; any other unknown path gets the JSON not-found answer.
+  app.get("/*", async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     const isPage =
-      (request.method === "GET" || request.method === "HEAD") &&
-      !pathname.startsWith("/api/") &&
-      !pathname.startsWith("/uploads/") &&
-      !pathname.startsWith("/assets/");
-    if (!isPage) {
-      return reply
-        .status(404)
-        .send({ code: "NOT_FOUND", message: `No route for ${request.method} ${pathname}.` });
-    }
-    return sendPage(request, reply);
+      !pathname.startsWith("/api/") && !pathname.startsWith("/uploads/") && !pathname.startsWith("/assets/");
+    return isPage ? sendPage(request, reply) : reply.callNotFound();
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "";
+    return reply
+      .status(404)
+      .send({ code: "NOT_FOUND", message: `No route for ${request.method} ${pathname}.` });
   });
 };

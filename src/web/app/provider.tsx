@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { themeStore } from "#web/features/theme/theme-store";
 import { createQueryClient } from "#web/lib/query-client";
@@ -7,8 +7,9 @@ import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
 // Its own chunk: toasts come after an action, never in the first paint (see lib/lazy-toast).
 const Toaster = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client` is given when the page was rendered on the server: it starts with the data the page was drawn from. */
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   const theme = themeStore.use();
   // sonner keeps toasts raised before the Toaster mounts and shows them when it does.
   const afterFirstPaint = useAfterFirstPaint();

@@ -16,9 +16,20 @@ type ApiOptions = Omit<RequestInit, "body"> & {
   query?: Record<string, string | number | boolean | undefined>;
 };
 
+/**
+ * Where requests go when the page is rendered on the server (`entry-server.tsx`): the app answers them
+ * itself, without a network hop. Unset in the browser.
+ */
+let serverFetch: typeof fetch | undefined;
+const SERVER_ORIGIN = "http://stackbay.internal";
+
+export function answerApiOnServer(fetchOnServer: typeof fetch) {
+  serverFetch = fetchOnServer;
+}
+
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { body, query, headers, ...init } = options;
-  const url = new URL(`/api${path}`, window.location.origin);
+  const url = new URL(`/api${path}`, serverFetch ? SERVER_ORIGIN : window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
   }
@@ -26,7 +37,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const multipart = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await (serverFetch ?? fetch)(url, {
       credentials: "same-origin",
       ...init,
       headers: {

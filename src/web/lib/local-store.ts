@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useClientValue, withHydration } from "#web/lib/hydration";
 
 /**
  * One pattern for every value kept in localStorage (theme, currency, cart): parsed once, shared by
@@ -27,10 +27,12 @@ export function createLocalStore<T>(
     });
   }
 
-  const subscribe = (listener: () => void) => {
+  const subscribe = withHydration((listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
-  };
+  });
+  // What the server renders with: nothing stored.
+  const onServer = parse(null);
 
   return {
     get: () => current,
@@ -44,10 +46,10 @@ export function createLocalStore<T>(
       for (const listener of listeners) listener();
     },
     use: () =>
-      useSyncExternalStore(
+      useClientValue(
         subscribe,
         () => current,
-        () => current,
+        () => onServer,
       ),
   };
 }

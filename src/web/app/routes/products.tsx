@@ -17,6 +17,7 @@ import {
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { ActiveFilters, FacetPanel, Pagination } from "#web/features/catalog/components/product-filters";
 import { DidYouMean } from "#web/features/search/components/did-you-mean";
+import { HydrateLater } from "#web/lib/hydration";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 
 // The phone's filter sheet and its dialog library load when it is opened.
@@ -204,9 +205,11 @@ export function Component() {
         )}
 
         <div className="mt-3 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
-          <aside aria-label="Filters" className="hidden lg:block">
-            <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
-          </aside>
+          <HydrateLater part="facets">
+            <aside aria-label="Filters" className="hidden lg:block">
+              <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
+            </aside>
+          </HydrateLater>
 
           <section aria-label="Results" className="min-w-0">
             <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">

@@ -5,6 +5,7 @@ import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
 import { TestModeBanner } from "#web/features/payments/components/test-mode-banner";
+import { HydrateLater } from "#web/lib/hydration";
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -49,7 +50,9 @@ export function RootLayout() {
           Stackbay admin
         </footer>
       ) : (
-        <Footer />
+        <HydrateLater part="footer">
+          <Footer />
+        </HydrateLater>
       )}
       <TestModeBanner />
       <ScrollRestoration />

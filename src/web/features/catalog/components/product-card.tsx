@@ -12,6 +12,7 @@ import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
 import { VendorLink } from "#web/features/catalog/components/vendor-link";
 import { Price } from "#web/features/currency/components/price";
+import { HydrateLater } from "#web/lib/hydration";
 
 export function addProductToCart(
   product: Pick<Product, "id" | "name" | "price" | "pricingUnit" | "vendor" | "imageUrl">,
@@ -30,7 +31,18 @@ export function addProductToCart(
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+type CardProps = { product: Product; eager?: boolean };
+
+/** A product in a grid. On a page drawn by the server, each card is hydrated in a task of its own. */
+export function ProductCard(props: CardProps) {
+  return (
+    <HydrateLater part={`product-card-${props.product.id}`}>
+      <ProductCardBody {...props} />
+    </HydrateLater>
+  );
+}
+
+function ProductCardBody({ product, eager = false }: CardProps) {
   const category = useCategoryName(product.category);
   const navigate = useNavigate();
   return (

@@ -1,0 +1,121 @@
+import { existsSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { matchRoute, routePatterns } from "#domain/routes";
+import { CATALOGUE_CACHE_CONTROL } from "#server/modules/catalog/cached";
+
+/** What `src/web/entry-server.tsx` exports (built to `ssrEntry` by `ensureWebBuild`). */
+type Renderer = {
+  renderPage(
+    url: string,
+    fetchOnServer: typeof fetch,
+  ): Promise<{ html: string; state: unknown; complete: boolean } | null>;
+};
+
+/**
+ * The public pages drawn on the server (decision 0020): the ones people arrive at from outside
+ * (search engines, shared links, ads). Account, checkout and admin screens need the visitor's session,
+ * which the server's render never uses, so they would only be drawn loading: the browser draws those.
+ */
+const RENDERED = [
+  routePatterns.home,
+  routePatterns.products,
+  routePatterns.product,
+  routePatterns.compare,
+  routePatterns.vendor,
+  routePatterns.page,
+  routePatterns.about,
+  routePatterns.contact,
+  routePatterns.faq,
+  routePatterns.privacy,
+  routePatterns.terms,
+  routePatterns.partner,
+];
+
+export const isServerRendered = (pathname: string) =>
+  RENDERED.some((pattern) => matchRoute(pattern, pathname) !== null);
+
+/** A visitor waits at most this long for the drawn page; past it they get the app's shell at once. */
+const RENDER_WAIT_MS = 1500;
+
+/** Inside a `<script>`, `<` could close it (`</script>`) or open a comment: JSON allows it escaped. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * The server's renderer of public pages, or null when there is none (no build, or the development
+ * server, where Vite serves the app). The app's API requests during a render are answered by the app
+ * itself (`inject`), without the visitor's cookies, and only when the answer is one the server marks as
+ * the same for everyone (the catalogue's `public` answers): nobody's data is ever drawn into a page.
+ */
+export async function loadPageRenderer(app: FastifyInstance, entry: string) {
+  if (!existsSync(entry)) return null;
+  const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+
+  const fetchOnServer: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? "GET";
+    if (method === "GET") {
+      const answer = await app.inject({
+        method: "GET",
+        url: `${url.pathname}${url.search}`,
+        headers: { accept: "application/json" },
+      });
+      if (answer.headers["cache-control"] === CATALOGUE_CACHE_CONTROL || answer.statusCode >= 500) {
+        return new Response(answer.body, {
+          status: answer.statusCode,
+          headers: { "content-type": String(answer.headers["content-type"] ?? "application/json") },
+        });
+      }
+    }
+    // Not drawn on the server: the browser asks for it with the visitor's session.
+    return Response.json(
+      { code: "NOT_RENDERED_ON_SERVER", message: "Asked for by the browser." },
+      { status: 401 },
+    );
+  };
+
+  const render = async (url: string): Promise<string> => {
+    const rendered = await renderer.renderPage(url, fetchOnServer);
+    if (!rendered) return "";
+    const markup =
+      `<div id="root" data-ssr>${rendered.html}</div>` +
+      `<script type="application/json" id="ssr-state">${scriptSafeJson(rendered.state)}</script>`;
+    // A page drawn while the catalogue could not be read is sent, never kept.
+    if (!rendered.complete) throw new IncompleteRender(markup);
+    return markup;
+  };
+
+  /**
+   * The page's markup for `#root`, or "" when it is drawn in the browser (no renderer answer in time,
+   * or it failed). Kept in the catalogue cache: it is made of public catalogue reads only, so the same
+   * notification that clears those clears it, on every instance.
+   */
+  return async (pathWithQuery: string): Promise<string> => {
+    const key = `page:${pathWithQuery}`;
+    const hit = app.catalogueCache.get(key);
+    if (hit) return hit.body;
+    const work = app.catalogueCache
+      .load(key, () => render(`http://stackbay.internal${pathWithQuery}`))
+      .then((answer) => answer.body)
+      .catch((error: unknown) => {
+        if (error instanceof IncompleteRender) return error.markup;
+        app.log.warn({ err: error, path: pathWithQuery.split("?")[0] }, "server render failed");
+        return "";
+      });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(""), RENDER_WAIT_MS);
+    });
+    try {
+      return await Promise.race([work, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+class IncompleteRender extends Error {
+  constructor(readonly markup: string) {
+    super("rendered while the catalogue could not be read");
+  }
+}

@@ -1,0 +1,47 @@
+import { hydrate as restoreQueries } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { AppProvider } from "#web/app/provider";
+import { createRouter } from "#web/app/router";
+import { hydrateWith } from "#web/lib/hydration";
+import { createQueryClient } from "#web/lib/query-client";
+
+const router = createRouter();
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+const client = createQueryClient();
+const serverState = document.getElementById("ssr-state")?.textContent;
+if (serverState) restoreQueries(client, JSON.parse(serverState));
+
+const app = (
+  <StrictMode>
+    <AppProvider client={client}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
+);
+
+if (root.hasAttribute("data-ssr")) {
+  // The server drew this page (decision 0020) from the data restored above. Once the page's route code
+  // has loaded, the app adopts that markup as it is (hydration), then re-renders what this browser
+  // knows and the server did not (its stored currency, theme, cart).
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+  // A task of its own: evaluating the route's code and hydrating in one would block input twice as long.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Every part hydrated: the page answers to everything (journeys wait for this).
+  hydrateWith(
+    () => hydrateRoot(root, app),
+    () => root.removeAttribute("data-ssr"),
+  );
+} else {
+  createRoot(root).render(app);
+}

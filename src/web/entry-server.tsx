@@ -1,0 +1,78 @@
+import { dehydrate, type Query } from "@tanstack/react-query";
+import { renderToStringAsync } from "preact-render-to-string";
+import { StrictMode } from "react";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AppProvider } from "#web/app/provider";
+import { routes } from "#web/app/router";
+import { ApiError, answerApiOnServer } from "#web/lib/api";
+import { createQueryClient } from "#web/lib/query-client";
+
+/**
+ * Renders a page on the server (decision 0020), so a visitor sees it before the app's JavaScript has
+ * loaded: the same components, routes and queries as the browser. `fetchOnServer` answers the app's API
+ * requests; it answers only what is the same for everyone (public catalogue reads), so the page holds
+ * nobody's private data. Everything else (the session, the cart) is drawn loading, as the browser's first
+ * render draws it before its own requests return.
+ */
+export async function renderPage(
+  url: string,
+  fetchOnServer: typeof fetch,
+): Promise<{ html: string; state: unknown; complete: boolean } | null> {
+  answerApiOnServer(fetchOnServer);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  // A redirect or a thrown answer: the browser app handles those.
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const client = createQueryClient();
+  // No retries, and no garbage-collection timers: the client lives for one render, then is cleared.
+  client.setDefaultOptions({
+    queries: { ...client.getDefaultOptions().queries, retry: false, gcTime: Number.POSITIVE_INFINITY },
+  });
+  const page = () =>
+    renderToStringAsync(
+      <StrictMode>
+        <AppProvider client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </StrictMode>,
+    );
+
+  // Rendering names the queries a page needs; their answers may name more (a product's related
+  // products), so render, fetch what is still missing, and render again, a bounded number of times.
+  const tried = new Set<string>();
+  const cache = client.getQueryCache();
+  // A query holds the options of the `useQuery` that made it, `enabled` among them (untyped on Query).
+  const enabled = (query: Query) => {
+    const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+    return typeof enabled === "function" ? enabled(query) : enabled !== false;
+  };
+  // Whether every answer the page needed came: one that failed (not one left to the browser) makes the
+  // page right for now, but not one to keep.
+  let complete = true;
+  let html = await page();
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const missing = cache
+      .getAll()
+      .filter(
+        (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && !tried.has(q.queryHash),
+      )
+      .filter(enabled);
+    if (missing.length === 0) break;
+    for (const query of missing) tried.add(query.queryHash);
+    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+    // A query the server did not answer (private, failed) is drawn loading, as the browser first draws it.
+    for (const query of cache.getAll()) {
+      if (query.state.status !== "error") continue;
+      const error = query.state.error;
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) complete = false;
+      cache.remove(query);
+    }
+    html = await page();
+  }
+  const state = dehydrate(client);
+  client.clear();
+  return { html, state, complete };
+}
+
+const MAX_ROUNDS = 3;
