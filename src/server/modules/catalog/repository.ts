@@ -3,7 +3,7 @@ import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
 import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
 import { decodeCursor, encodeCursor } from "#domain/product-cursor";
-import type { Database } from "#server/db/client";
+import { type Database, rowsOf } from "#server/db/client";
 import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import {
@@ -113,6 +113,24 @@ const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
  * each tier would read that many rows, which stops paying off as pages get deep.
  */
 const RANK_BY_TIERS_UP_TO_ROWS = 500;
+
+/**
+ * How far above COUNT_CAP the planner's estimate of a search's matches must be for the count to be
+ * skipped. Its estimates of trigram LIKEs were within 25 % at 1,000,000 products (191,738 for 190,000;
+ * 11,621 for 9,500), and combined filters are estimated as independent: twice the cap leaves room.
+ */
+const ESTIMATE_MARGIN = 2;
+
+/** The planner's estimate of the rows on sale matching `where` (planning only, a millisecond or two). */
+async function estimatedRows(db: Database, where: SQL | undefined): Promise<number> {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from ${products} where ${where}`,
+  );
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === "string" ? JSON.parse(value) : value) as [{ Plan: { "Plan Rows": number } }];
+  return plan[0].Plan["Plan Rows"];
+}
 
 type CountTotal = (key: string, count: () => Promise<number>) => Promise<number>;
 type CacheFacets = (key: string, load: () => Promise<ProductFacets>) => Promise<ProductFacets>;
@@ -358,6 +376,12 @@ export async function listProducts(
   let counted: Promise<number> | undefined;
   const total = () =>
     (counted ??= countTotal(key, async () => {
+      // Counting to the cap reads matches until there are COUNT_CAP of them: 200,000 rows for a word
+      // with filters held by 5 % of 1,000,000 products (65 ms). When PostgreSQL's own estimate is far
+      // above the cap, the answer is "more than the cap" without reading them.
+      if (terms.length > 0 && (await estimatedRows(db, where)) >= COUNT_CAP * ESTIMATE_MARGIN) {
+        return COUNT_CAP + 1;
+      }
       const capped = db
         .select({ one: sql`1` })
         .from(products)
