@@ -68,6 +68,11 @@ const envSchema = z
      */
     SEARCH_RANK_EXACT_UP_TO: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
     /**
+     * Listings whose facet counts would scan more rows than this get counts estimated from a sample of
+     * the catalogue, flagged `estimated` (decision 0017); tests lower it to reach that path.
+     */
+    SEARCH_FACETS_EXACT_UP_TO: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
+    /**
      * The bearer token a Prometheus scraper sends to read GET /metrics; unset, /metrics does not exist
      * (404), so the counts of a site are never public.
      */
