@@ -162,6 +162,11 @@ export const productFacetsSchema = z.object({
     /** Equal-width price bands between min and max, for the histogram. */
     buckets: z.array(z.object({ from: z.number(), to: z.number(), count: z.number() })),
   }),
+  /**
+   * True when the search has so many matches that the counts come from a sample of the catalogue,
+   * scaled: shown as approximate ("about 1,200").
+   */
+  estimated: z.boolean(),
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;
 

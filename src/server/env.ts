@@ -63,6 +63,16 @@ const envSchema = z
     /** Requests waiting for a PostgreSQL connection over which new requests get 503 at once; 0 is off. */
     OVERLOAD_MAX_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(25),
     /**
+     * A search with more matches than this has its first pages ranked among candidates an index reads in
+     * order (decision 0017) rather than by scoring every match; tests lower it to reach that path.
+     */
+    SEARCH_RANK_EXACT_UP_TO: z.coerce.number().int().min(0).max(1_000_000).default(2_000),
+    /**
+     * Listings whose facet counts would scan more rows than this get counts estimated from a sample of
+     * the catalogue, flagged `estimated` (decision 0017); tests lower it to reach that path.
+     */
+    SEARCH_FACETS_EXACT_UP_TO: z.coerce.number().int().min(0).max(1_000_000).default(5_000),
+    /**
      * The bearer token a Prometheus scraper sends to read GET /metrics; unset, /metrics does not exist
      * (404), so the counts of a site are never public.
      */

@@ -87,6 +87,8 @@ export const products = pgTable(
       .where(sql`${t.moderationStatus} = 'pending'`),
     index("products_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
     index("products_search_name_trgm").using("gin", t.searchName.op("gin_trgm_ops")),
+    // The relevance bonus of a name that is the whole query, read first when a search ranks by tiers.
+    index("products_lower_name_index").on(sql`lower(${t.name})`),
     // Category pages sorted by price would otherwise walk the global price order past other categories.
     index("products_category_price_id_index").on(t.category, t.price, t.id),
     // Each sort key is paired with the id tie-breaker, so a page is read straight off the index.

@@ -301,3 +301,32 @@ describe("keyset paging", () => {
     }
   });
 });
+
+describe("facets of a large match set", () => {
+  test("are estimated from a sample only above SEARCH_FACETS_EXACT_UP_TO, and say so", async () => {
+    const exact = await list("&facets=true&discount=true&minRating=2");
+    expect(exact.facets?.estimated).toBe(false);
+
+    // The same fixture with a bound below its 30 matches. The table is far smaller than the sample,
+    // so the sample is the whole table and the scaled counts equal the exact ones.
+    const small = await createTestApp({ seed: true, env: { SEARCH_FACETS_EXACT_UP_TO: "10" } });
+    try {
+      for (const [i, row] of fixture.entries()) {
+        await small.db
+          .insert(products)
+          .values({ ...row, name: `${WORD} item ${i}`, description: `A ${WORD} thing`, isActive: true });
+      }
+      const read = async (search: string, rest: string) =>
+        (
+          await small.app.inject({ url: `/api/products?search=${encodeURIComponent(search)}${rest}` })
+        ).json<ProductList>();
+      const estimated = await read(WORD, "&facets=true&discount=true&minRating=2");
+      expect(estimated.facets).toEqual({ ...exact.facets, estimated: true });
+      expect(estimated.total).toBe(exact.total);
+      // One match: under the bound, counted exactly.
+      expect((await read(`${WORD} item 5`, "&facets=true")).facets?.estimated).toBe(false);
+    } finally {
+      await small.close();
+    }
+  });
+});

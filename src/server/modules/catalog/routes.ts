@@ -43,6 +43,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query,
           (key, count) => cache.value(`count:${key}`, count),
           (key, facets) => cache.value(`facets:${key}`, facets),
+          app.env.SEARCH_RANK_EXACT_UP_TO,
+          app.env.SEARCH_FACETS_EXACT_UP_TO,
         ),
       ),
   );

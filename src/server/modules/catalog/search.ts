@@ -29,6 +29,8 @@ const WORD_MAX_ENTRIES = 10_000;
 const CORRECTION_MIN_LENGTH = 3;
 /** At most this many known words stand for a misspelt one. */
 const MAX_CORRECTIONS = 3;
+/** Rows read in table order for a word before asking the trigram index whether any product holds it. */
+const EXISTENCE_PREFIX_ROWS = 5_000;
 /** Products whose words are weighed for corrections: enough to hold the word meant, bounded in cost. */
 const CORRECTION_CANDIDATES = 200;
 
@@ -87,9 +89,19 @@ function correctionsOf(db: Database, word: string): Promise<Correction[] | null>
   if (cached && Date.now() - cached.at < WORD_TTL_MS) return cached.corrections;
   if (words.size >= WORD_MAX_ENTRIES) words.clear();
   const corrections = (async () => {
+    const pattern = containsPattern(word);
+    // Two proofs, the second only if the first fails. A common word is in the first rows on disk. Otherwise
+    // the trigram index decides, through a materialised CTE so that PostgreSQL plans it for every row (a
+    // plain `exists` plans for the first match and, for a rare or absent word, chose a sequential scan of
+    // the whole table: 250 ms at 1,000,000 products, against 2-4 ms this way).
     const [found] = await rowsOf<{ found: boolean }>(
       db,
-      sql`select exists (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${containsPattern(word)}) as found`,
+      sql`select (
+        exists (select 1 from (select ${products.searchText} as text from ${products} where ${onSale()} limit ${EXISTENCE_PREFIX_ROWS}) first_rows
+          where text like ${pattern})
+        or exists (with matching as materialized (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${pattern})
+          select 1 from matching)
+      ) as found`,
     );
     if (found?.found) return null;
     return nearestKnownWords(db, word);
@@ -197,14 +209,49 @@ export function relevanceScore(terms: SearchTerm[]): SQL {
   return sql`(${sql.join(perTerm, sql` + `)} + case when lower(${products.name}) = ${phrase} then 100 else 0 end)`;
 }
 
+/** How products of equal relevance are ordered: the better rated, then the newer, then by id. */
+const tieOrder = (): SQL[] => [
+  sql`${products.ratingScore} desc nulls last`,
+  sql`${products.createdAt} desc`,
+  sql`${products.id} desc`,
+];
+
 /** Most relevant first; among equals, the better rated and then the newer, with the id as tie-breaker. */
 export function relevanceOrder(terms: SearchTerm[]): SQL[] {
-  return [
-    sql`${relevanceScore(terms)} desc`,
-    sql`${products.ratingScore} desc nulls last`,
-    sql`${products.createdAt} desc`,
-    sql`${products.id} desc`,
-  ];
+  return [sql`${relevanceScore(terms)} desc`, ...tieOrder()];
+}
+
+/**
+ * The ids among which the first `rows` products of a one-word search in relevance order are, found
+ * without scoring every match: in each tier, the first `rows` matches in tie order. The tiers are every
+ * match, names equal to the word and, per alternative of the word, names starting with it, names with a
+ * word starting with it, names holding it and (for a word with several) products holding it. Each tier
+ * is the set of matches scoring at least some value, so every product of the true first `rows` is among
+ * the first `rows` of the tier of its own score: ranking the union with `relevanceOrder` is exact. Each
+ * tier is read off the rating index in tie order and stops after `rows`, so a word held by 10 % of the
+ * catalogue costs a few hundred rows, not 100,000 scores and a sort.
+ * Null for several words: their scores add up, the sets "scoring at least" are combinations of every
+ * word's tiers, and ANDs of correlated conditions mislead the planner (measured: 290 ms instead of 50).
+ */
+export function rankedCandidates(where: SQL | undefined, terms: SearchTerm[], rows: number): SQL | null {
+  const [term] = terms;
+  if (!term || terms.length > 1) return null;
+  const name = products.searchName;
+  const tiers: (SQL | undefined)[] = [undefined, sql`lower(${products.name}) = ${term.word}`];
+  for (const { text } of term.alternatives) {
+    const starts = sql`${name} like ${`${escapeLike(text)}%`}`;
+    // On the column itself (not on ' ' || name, as the score) so that its statistics estimate the tier.
+    tiers.push(starts, sql`(${starts} or ${name} like ${`% ${escapeLike(text)}%`})`);
+    tiers.push(sql`${name} like ${containsPattern(text)}`);
+    if (term.alternatives.length > 1) tiers.push(sql`${products.searchText} like ${containsPattern(text)}`);
+  }
+  return sql.join(
+    tiers.map(
+      (tier) =>
+        sql`(select ${products.id} from ${products} where ${and(where, tier)} order by ${sql.join(tieOrder(), sql`, `)} limit ${rows})`,
+    ),
+    sql` union `,
+  );
 }
 
 /**

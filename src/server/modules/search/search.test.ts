@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ProductList } from "#domain/catalog-schemas";
+import { type ProductList, productListQuery } from "#domain/catalog-schemas";
 import type { Suggestions, Synonym } from "#domain/search";
 import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
+import { searchSynonyms } from "#server/db/schema/search";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { listProducts } from "#server/modules/catalog/repository";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 
@@ -92,6 +94,56 @@ describe("relevance set", () => {
     );
     expect(p1).toBeGreaterThanOrEqual(0.9);
     expect(p3).toBe(1);
+  });
+});
+
+describe("a search with more matches than SEARCH_RANK_EXACT_UP_TO (ranked by tiers)", () => {
+  // Every word's pages, read both ways on the same catalogue: tiers must give the exact order.
+  const words = ["cloud", "api", "server", "security", "data", "pro", "helpdsk", "clod", "kubernets", "k8s"];
+  const read = (search: string, page: number, rankExactUpTo?: number) =>
+    listProducts(
+      t.db,
+      productListQuery.parse({ search, page, pageSize: 1 }),
+      undefined,
+      undefined,
+      rankExactUpTo,
+    );
+
+  test("gives the same pages, in the same order, as scoring every match", async () => {
+    for (const word of words) {
+      for (const page of [1, 2, 3, 4]) {
+        const exact = await read(word, page);
+        const tiered = await read(word, page, 0);
+        expect(
+          tiered.items.map((p) => p.name),
+          `${word}, page ${page}`,
+        ).toEqual(exact.items.map((p) => p.name));
+        expect(tiered.total).toBe(exact.total);
+      }
+    }
+  });
+
+  test("keeps precision on the fixed queries", async () => {
+    const tiered = await createTestApp({ seed: true, env: { SEARCH_RANK_EXACT_UP_TO: "0" } });
+    try {
+      await tiered.db.insert(products).values({
+        name: "Stripe Billing Connector",
+        vendor: "Paybridge",
+        description: "Syncs invoices and subscriptions both ways.",
+        category: "apis",
+        price: "29.0000",
+      });
+      await tiered.db.insert(searchSynonyms).values({ term: "k8s", synonyms: ["kubernetes"] });
+      const misses: string[] = [];
+      for (const { query, expected } of relevanceSet) {
+        const res = await tiered.app.inject({ url: `/api/products?search=${encodeURIComponent(query)}` });
+        const top = res.json<ProductList>().items[0]?.name;
+        if (!top || !expected.includes(top)) misses.push(`${query} → ${top ?? "nothing"}`);
+      }
+      expect(misses).toEqual([]);
+    } finally {
+      await tiered.close();
+    }
   });
 });
 

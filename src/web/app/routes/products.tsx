@@ -15,7 +15,12 @@ import {
   useProductPage,
 } from "#web/features/catalog/api/get-products";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
-import { ActiveFilters, FacetPanel, Pagination } from "#web/features/catalog/components/product-filters";
+import {
+  ActiveFilters,
+  FacetPanel,
+  facetCount,
+  Pagination,
+} from "#web/features/catalog/components/product-filters";
 import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { HydrateLater } from "#web/lib/hydration";
 import { useDebouncedInput } from "#web/lib/use-debounced";
@@ -164,7 +169,9 @@ export function Component() {
               )}
               {categories.data?.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {facets ? `${c.name} (${categoryCounts.get(c.slug) ?? 0})` : c.name}
+                  {facets
+                    ? `${c.name} (${facetCount(categoryCounts.get(c.slug) ?? 0, facets.estimated)})`
+                    : c.name}
                 </option>
               ))}
             </NativeSelect>
@@ -192,7 +199,9 @@ export function Component() {
               <SlidersHorizontal aria-hidden />
               {filters.discount ? "All Products" : "Discounts Only"}
               {facets && !filters.discount && (
-                <span className="text-xs opacity-80">({facets.discounted.toLocaleString("en-US")})</span>
+                <span className="text-xs opacity-80">
+                  ({facetCount(facets.discounted, facets.estimated)})
+                </span>
               )}
             </Button>
           </search>

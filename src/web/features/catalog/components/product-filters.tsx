@@ -15,6 +15,16 @@ type Change = (next: Partial<ProductFilters>) => void;
 const toggle = <T,>(list: T[], value: T) =>
   list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
+/**
+ * A facet count as shown: exact, or, when the server estimated the counts from a sample (a search with
+ * very many matches, decision 0017), rounded to two significant figures and read as "about 27,000".
+ */
+export function facetCount(count: number, estimated: boolean) {
+  if (!estimated || count === 0) return count.toLocaleString("en-US");
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(count)) - 1);
+  return `about ${(Math.round(count / step) * step).toLocaleString("en-US")}`;
+}
+
 function FacetGroup({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <fieldset className="grid gap-2 border-t border-border pt-4 first:border-t-0 first:pt-0">
@@ -29,6 +39,7 @@ function Choice({
   name,
   label,
   count,
+  estimated = false,
   checked,
   onChange,
 }: {
@@ -36,6 +47,7 @@ function Choice({
   name: string;
   label: React.ReactNode;
   count?: number;
+  estimated?: boolean;
   checked: boolean;
   onChange: () => void;
 }) {
@@ -50,7 +62,7 @@ function Choice({
       />
       <span className="min-w-0 flex-1 truncate">{label}</span>
       {count !== undefined && (
-        <span className="text-xs text-muted-foreground tabular-nums">{count.toLocaleString("en-US")}</span>
+        <span className="text-xs text-muted-foreground tabular-nums">{facetCount(count, estimated)}</span>
       )}
     </label>
   );
@@ -63,10 +75,12 @@ function Choice({
  */
 function PriceHistogram({
   price,
+  estimated,
   minPrice,
   maxPrice,
 }: {
   price: ProductFacets["price"];
+  estimated: boolean;
   minPrice?: string;
   maxPrice?: string;
 }) {
@@ -79,7 +93,7 @@ function PriceHistogram({
       {price.buckets.map((bucket) => (
         <div
           key={bucket.from}
-          title={`${formatUsd(bucket.from)}–${formatUsd(bucket.to)}: ${bucket.count}`}
+          title={`${formatUsd(bucket.from)}–${formatUsd(bucket.to)}: ${facetCount(bucket.count, estimated)}`}
           className={cn(
             "flex-1 rounded-t-sm",
             bucket.to >= low && bucket.from <= high ? "bg-primary" : "bg-muted-foreground/30",
@@ -94,10 +108,12 @@ function PriceHistogram({
 function PriceRange({
   filters,
   price,
+  estimated,
   onChange,
 }: {
   filters: ProductFilters;
   price: ProductFacets["price"];
+  estimated: boolean;
   onChange: Change;
 }) {
   const id = useId();
@@ -112,7 +128,12 @@ function PriceRange({
   };
   return (
     <form className="grid gap-2" onSubmit={submit} noValidate>
-      <PriceHistogram price={price} minPrice={filters.minPrice} maxPrice={filters.maxPrice} />
+      <PriceHistogram
+        price={price}
+        estimated={estimated}
+        minPrice={filters.minPrice}
+        maxPrice={filters.maxPrice}
+      />
       {price.min !== null && price.max !== null && (
         <p className="flex justify-between text-xs text-muted-foreground">
           <span>{formatUsd(price.min)}</span>
@@ -180,10 +201,16 @@ export function FacetPanel({
   const vendors = facets.vendors;
   // A chosen vendor the current search no longer matches stays listed, so it can be unticked.
   const missingVendors = filters.vendor.filter((vendor) => !vendors.some((v) => v.value === vendor));
+  const estimated = facets.estimated;
   return (
     <div className="grid gap-4">
+      {estimated && (
+        <p className="text-xs text-muted-foreground">
+          Counts are estimated: this search has very many matches.
+        </p>
+      )}
       <FacetGroup title="Price">
-        <PriceRange filters={filters} price={facets.price} onChange={onChange} />
+        <PriceRange filters={filters} price={facets.price} estimated={estimated} onChange={onChange} />
       </FacetGroup>
       <FacetGroup title="Rating">
         <Choice
@@ -205,6 +232,7 @@ export function FacetPanel({
               </span>
             }
             count={rating.count}
+            estimated={estimated}
             checked={filters.minRating === rating.value}
             onChange={() => onChange({ minRating: rating.value })}
           />
@@ -219,6 +247,7 @@ export function FacetPanel({
               name={`${name}-vendor`}
               label={vendor.value}
               count={vendor.count}
+              estimated={estimated}
               checked={filters.vendor.includes(vendor.value)}
               onChange={() => onChange({ vendor: toggle(filters.vendor, vendor.value) })}
             />
@@ -245,6 +274,7 @@ export function FacetPanel({
               name={`${name}-unit`}
               label={pricingUnitLabels[unit.value]}
               count={unit.count}
+              estimated={estimated}
               checked={filters.unit.includes(unit.value)}
               onChange={() => onChange({ unit: toggle<PricingUnit>(filters.unit, unit.value) })}
             />

@@ -1,0 +1,1 @@
+CREATE INDEX "products_lower_name_index" ON "products" USING btree (lower("name"));
