@@ -62,7 +62,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
 
   // Page paths are a route rather than the not-found handler, so the route hooks (compression among
   // them) apply to pages too; any other unknown path gets the JSON not-found answer.
-  app.get("/*", async (request, reply) => {
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "";
     const isPage =
       !pathname.startsWith("/api/") && !pathname.startsWith("/uploads/") && !pathname.startsWith("/assets/");
