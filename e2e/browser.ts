@@ -113,14 +113,15 @@ export function setupBrowser() {
         if (javaScript) await page.waitForFunction(() => !document.querySelector("#root[data-ssr]"));
       };
       const { goto, reload } = page;
+      // Not when the caller asked for the earliest moment ("commit"): it looks at the page before that.
       page.goto = async (...args) => {
         const response = await goto.apply(page, args);
-        await hydrated();
+        if (args[1]?.waitUntil !== "commit") await hydrated();
         return response;
       };
       page.reload = async (...args) => {
         const response = await reload.apply(page, args);
-        await hydrated();
+        if (args[0]?.waitUntil !== "commit") await hydrated();
         return response;
       };
       page.on("console", (message) => {

@@ -60,12 +60,15 @@ describe("app shell", () => {
     // Module scripts are deferred: the document is parsed ("interactive") before they run.
     await page.reload({ waitUntil: "commit" });
     await page.waitForFunction(() => document.readyState !== "loading");
+    // The page is there, drawn by the server, but the app has not taken it over.
     const early = await page.evaluate(() => ({
       dark: document.documentElement.classList.contains("dark"),
-      mounted: (document.getElementById("root")?.childElementCount ?? 0) > 0,
+      drawn: (document.getElementById("root")?.childElementCount ?? 0) > 0,
+      hydrated: !document.querySelector("#root[data-ssr]"),
     }));
     release();
-    expect(early).toEqual({ dark: true, mounted: false });
+    expect(early).toEqual({ dark: true, drawn: true, hydrated: false });
+    await page.waitForFunction(() => !document.querySelector("#root[data-ssr]"));
     await page.getByTestId("theme-toggle").first().click();
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(false);

@@ -85,6 +85,8 @@ describe("products page", () => {
 
   test("an API failure shows the error state", async () => {
     const page = await browser.newPage({ allowErrors: [/status of 500/] });
+    // The first page comes drawn by the server with its products; the next list the browser asks for fails.
+    await page.goto("/products");
     await page.route("**/api/products?*", (route) =>
       route.fulfill({
         status: 500,
@@ -92,7 +94,7 @@ describe("products page", () => {
         body: '{"code":"INTERNAL_ERROR","message":"x"}',
       }),
     );
-    await page.goto("/products");
+    await page.getByLabel("Category", { exact: true }).selectOption("hardware");
     await page.getByText("Error loading products").waitFor({ timeout: 20_000 });
     expect(await page.getByText("Please try refreshing the page").isVisible()).toBe(true);
   });
@@ -209,7 +211,12 @@ describe("accessibility and phones", () => {
         body: '{"code":"DOWN","message":"down"}',
       }),
     );
-    await page.goto(`/products/${detail.id}`);
+    // A page drawn by the server carries the rates it read; a page the browser draws asks for them.
+    await page.goto("/login");
+    await page.evaluate((path) => {
+      history.pushState(null, "", path);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, `/products/${detail.id}`);
     await expect
       .poll(() => page.getByTestId("price").first().textContent(), { timeout: 30_000 })
       .toBe("$49 / user / month");

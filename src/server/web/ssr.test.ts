@@ -96,6 +96,15 @@ describe("pages drawn on the server", () => {
     expect(stand.ssrCalls).toHaveLength(4);
   });
 
+  test("a content page, a storefront and a comparison read more than the catalogue: drawn afresh each visit", async () => {
+    for (const url of ["/pages/buyer-protection", "/vendors/cinderpath-security", "/compare"]) {
+      stand.ssrCalls = [];
+      await t.app.inject({ method: "GET", url });
+      await t.app.inject({ method: "GET", url });
+      expect(stand.ssrCalls, url).toHaveLength(2);
+    }
+  });
+
   test("a failed render sends the app's empty shell, which draws the page in the browser", async () => {
     stand.ssrBehaviour = "fail";
     const res = await t.app.inject({ method: "GET", url: "/products" });

@@ -35,6 +35,24 @@ const RENDERED = [
 export const isServerRendered = (pathname: string) =>
   RENDERED.some((pattern) => matchRoute(pattern, pathname) !== null);
 
+/**
+ * The drawn pages kept in the catalogue cache: those drawn only from data whose every change clears it
+ * (the catalogue tables' triggers, decision 0018). A content page, a storefront (its reviews) and a
+ * comparison also read other public data, so they are drawn afresh for each visit.
+ */
+const KEPT = [
+  routePatterns.home,
+  routePatterns.products,
+  routePatterns.product,
+  routePatterns.about,
+  routePatterns.contact,
+  routePatterns.faq,
+  routePatterns.privacy,
+  routePatterns.terms,
+  routePatterns.partner,
+];
+const isKept = (pathname: string) => KEPT.some((pattern) => matchRoute(pattern, pathname) !== null);
+
 /** A visitor waits at most this long for the drawn page; past it they get the app's shell at once. */
 const RENDER_WAIT_MS = 1500;
 
@@ -87,21 +105,22 @@ export async function loadPageRenderer(app: FastifyInstance, entry: string) {
 
   /**
    * The page's markup for `#root`, or "" when it is drawn in the browser (no renderer answer in time,
-   * or it failed). Kept in the catalogue cache: it is made of public catalogue reads only, so the same
-   * notification that clears those clears it, on every instance.
+   * or it failed). A KEPT page is kept in the catalogue cache: it is made of catalogue reads only, so the
+   * notification that clears those clears it too, on every instance.
    */
   return async (pathWithQuery: string): Promise<string> => {
     const key = `page:${pathWithQuery}`;
     const hit = app.catalogueCache.get(key);
     if (hit) return hit.body;
-    const work = app.catalogueCache
-      .load(key, () => render(`http://stackbay.internal${pathWithQuery}`))
-      .then((answer) => answer.body)
-      .catch((error: unknown) => {
+    const draw = () => render(`http://stackbay.internal${pathWithQuery}`);
+    const kept = isKept(pathWithQuery.split("?")[0] ?? "");
+    const work = (kept ? app.catalogueCache.load(key, draw).then((answer) => answer.body) : draw()).catch(
+      (error: unknown) => {
         if (error instanceof IncompleteRender) return error.markup;
         app.log.warn({ err: error, path: pathWithQuery.split("?")[0] }, "server render failed");
         return "";
-      });
+      },
+    );
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve(""), RENDER_WAIT_MS);
