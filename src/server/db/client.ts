@@ -132,6 +132,13 @@ async function underMigrationLock(url: string, work: (db: Database) => Promise<v
  * PostgreSQL when a URL is given (production, scale-out); otherwise embedded PGlite in `dataDir`,
  * or in memory when `dataDir` is null (tests).
  */
+/**
+ * Every PostgreSQL connection's settings. JIT compilation is off: it pays for long analytical queries,
+ * and every query here is short, while the first one a connection compiles loads LLVM (the first typo
+ * search on a fresh connection took 200 ms, 36 ms without it).
+ */
+const CONNECTION_OPTIONS = `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`;
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
@@ -142,7 +149,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 20,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      options: CONNECTION_OPTIONS,
     });
     // An idle connection can be cut by the server (restart, failover, a dropped test database). Without
     // a listener that error would crash the process; the pool already discards the connection.
@@ -154,7 +161,7 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: 10,
       statement_timeout: PUBLIC_READ_TIMEOUT_MS,
-      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+      options: CONNECTION_OPTIONS,
     });
     readPool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     const readDbs = new WeakMap<pg.PoolClient, Database>();

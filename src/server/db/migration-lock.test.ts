@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#server/db/client";
+import { type DatabaseHandle, openDatabase, rowsOf, WORD_SIMILARITY_THRESHOLD } from "#server/db/client";
 import { databaseUrlOf } from "#server/test/global-setup";
 
 const serverUrl = process.env.DATABASE_URL;
@@ -82,6 +83,16 @@ describe.skipIf(!serverUrl)("migrations on start, on PostgreSQL", () => {
        and database = (select oid from pg_database where datname = current_database())`,
     );
     expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  test("every connection, public reads' included, has JIT off and the word-similarity threshold set", async () => {
+    const handle = await open();
+    const settings = sql`select current_setting('jit') as jit,
+      current_setting('pg_trgm.word_similarity_threshold') as threshold`;
+    const expected = [{ jit: "off", threshold: String(WORD_SIMILARITY_THRESHOLD) }];
+    expect(await rowsOf(handle.db, settings)).toEqual(expected);
+    const read = await handle.cancellableRead(new AbortController().signal, (db) => rowsOf(db, settings));
+    expect(read).toEqual(expected);
   });
 });
 
