@@ -35,7 +35,10 @@ const scenarios: [string, string][] = [
   ],
 ];
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
 
 /**
  * gzip size of the JS a route needs before it can render: the entry, the app it loads once the page is
