@@ -16,29 +16,9 @@ type Renderer = {
  * The public pages drawn on the server (decision 0020): the ones people arrive at from outside
  * (search engines, shared links, ads). Account, checkout and admin screens need the visitor's session,
  * which the server's render never uses, so they would only be drawn loading: the browser draws those.
- */
-const RENDERED = [
-  routePatterns.home,
-  routePatterns.products,
-  routePatterns.product,
-  routePatterns.compare,
-  routePatterns.vendor,
-  routePatterns.page,
-  routePatterns.about,
-  routePatterns.contact,
-  routePatterns.faq,
-  routePatterns.privacy,
-  routePatterns.terms,
-  routePatterns.partner,
-];
-
-export const isServerRendered = (pathname: string) =>
-  RENDERED.some((pattern) => matchRoute(pattern, pathname) !== null);
-
-/**
- * The drawn pages kept in the catalogue cache: those drawn only from data whose every change clears it
- * (the catalogue tables' triggers, decision 0018). A content page, a storefront (its reviews) and a
- * comparison also read other public data, so they are drawn afresh for each visit.
+ * KEPT pages are drawn from data whose every change clears the catalogue cache (the catalogue tables'
+ * triggers, decision 0018), so a drawn one is kept there; a content page, a storefront (its reviews) and
+ * a comparison also read other public data, so they are drawn afresh for each visit.
  */
 const KEPT = [
   routePatterns.home,
@@ -51,7 +31,12 @@ const KEPT = [
   routePatterns.terms,
   routePatterns.partner,
 ];
-const isKept = (pathname: string) => KEPT.some((pattern) => matchRoute(pattern, pathname) !== null);
+const RENDERED = [...KEPT, routePatterns.compare, routePatterns.vendor, routePatterns.page];
+
+const matchesAny = (patterns: string[], pathname: string) =>
+  patterns.some((pattern) => matchRoute(pattern, pathname) !== null);
+export const isServerRendered = (pathname: string) => matchesAny(RENDERED, pathname);
+const isKept = (pathname: string) => matchesAny(KEPT, pathname);
 
 /** A visitor waits at most this long for the drawn page; past it they get the app's shell at once. */
 const RENDER_WAIT_MS = 1500;

@@ -285,16 +285,20 @@ export async function productFacets(
   };
 }
 
-/** Whether more than `limit` products match `where` (reads at most limit + 1 of them). */
-async function readsMoreThan(db: Database, where: SQL | undefined, limit: number) {
-  if (!Number.isFinite(limit)) return false;
+/** How many products match `where`, counting no further than limit + 1 (that many rows read at most). */
+async function countUpTo(db: Database, where: SQL | undefined, limit: number) {
   const capped = db
     .select({ one: sql`1` })
     .from(products)
     .where(where)
     .limit(limit + 1)
     .as("capped");
-  return ((await db.select({ n: count() }).from(capped))[0]?.n ?? 0) > limit;
+  return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+}
+
+/** Whether more than `limit` products match `where` (reads at most limit + 1 of them). */
+async function readsMoreThan(db: Database, where: SQL | undefined, limit: number) {
+  return Number.isFinite(limit) && (await countUpTo(db, where, limit)) > limit;
 }
 
 /** Rows a facet estimate reads: enough for counts within a few per cent from a few hundred up. */
@@ -435,13 +439,7 @@ export async function listProducts(
       if (terms.length > 0 && (await estimatedRows(db, where)) >= COUNT_CAP * ESTIMATE_MARGIN) {
         return COUNT_CAP + 1;
       }
-      const capped = db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as("capped");
-      return (await db.select({ n: count() }).from(capped))[0]?.n ?? 0;
+      return countUpTo(db, where, COUNT_CAP);
     }));
   // A search with many matches: scoring them all is what costs (a word in 10 % of 1,000,000 products
   // is 100,000 scores and a sort), so its first pages are ranked among the candidates the tiers read.
