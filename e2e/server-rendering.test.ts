@@ -59,4 +59,23 @@ describe("pages drawn on the server", () => {
       await expect.poll(() => page.getByTestId("cart-count").first().textContent()).toBe("1");
     }
   });
+
+  test("a tap before the app has taken the page over is not lost: it acts once the app has", async () => {
+    const page = await browser.newPage({ width: 375 });
+    // The app's code is held back, so the drawn page stays without handlers until released.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/boot-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(paths.home(), { waitUntil: "commit" });
+    await page.getByTestId("mobile-menu-toggle").click();
+    expect(await page.locator("#root[data-ssr]").count()).toBe(1);
+    expect(await page.getByTestId("mobile-menu").count()).toBe(0);
+    release();
+    await page.getByTestId("mobile-menu").getByRole("link", { name: "Login" }).waitFor();
+  });
 });
