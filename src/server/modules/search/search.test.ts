@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type ProductList, productListQuery } from "#domain/catalog-schemas";
 import type { Suggestions, Synonym } from "#domain/search";
 import { auditLog } from "#server/db/schema/audit";
@@ -278,11 +278,18 @@ describe("GET /api/search/suggestions", () => {
   test("a storefront with nothing on sale is not suggested (its page would be a 404)", async () => {
     // Arcwright is not verified: its storefront is public only while one of its products is on sale.
     const arcwright = sql`${products.vendor} = 'Arcwright'`;
-    await t.db.update(products).set({ moderationStatus: "pending" }).where(arcwright);
+    // Written straight to the database, the change reaches the caches through its notification, which
+    // on PostgreSQL comes a moment after the commit: wait for it, as the next visitor would.
+    const moderate = async (status: "pending" | "approved") => {
+      const clears = t.app.catalogueCache.stats.clears;
+      await t.db.update(products).set({ moderationStatus: status }).where(arcwright);
+      await vi.waitFor(() => expect(t.app.catalogueCache.stats.clears).toBeGreaterThan(clears));
+    };
+    await moderate("pending");
     try {
       expect((await suggest("arcwright")).vendors).toEqual([]);
     } finally {
-      await t.db.update(products).set({ moderationStatus: "approved" }).where(arcwright);
+      await moderate("approved");
     }
     expect((await suggest("arcwright")).vendors.map((v) => v.name)).toEqual(["Arcwright"]);
   });
