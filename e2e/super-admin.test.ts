@@ -74,7 +74,8 @@ describe("super admin screens", () => {
     await expect.poll(() => row.getByTestId("admin-user-roles").textContent()).toBe("BuyerReseller");
 
     // Disabling asks first; cancelling leaves the account as it was.
-    await row.getByRole("button", { name: `Disable ${reseller}` }).click();
+    const disable = row.getByRole("button", { name: `Disable ${reseller}` });
+    await disable.click();
     const dialog = page.getByRole("alertdialog", { name: `Disable ${reseller}?` });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(
@@ -83,6 +84,9 @@ describe("super admin screens", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
+    // Focus goes back to the button that opened it, a moment after the dialog has gone: typing in the
+    // search box before then would have the keys land on that button.
+    await expect.poll(() => disable.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await row.getByTestId("admin-user-status").textContent()).toBe("Active");
 
     // The role filter lives in the URL too.
