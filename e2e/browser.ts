@@ -135,6 +135,22 @@ export function setupBrowser() {
   };
 }
 
+/**
+ * Holds back the requests matching `pattern` (e.g. the app's JavaScript) until the returned function is
+ * called: the page as a visitor sees it before that code has come.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
 export async function expectAccessible(page: Page) {
   expect(await seriousViolations(page), "accessibility violations").toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
 import { paths } from "#domain/routes";
-import { setupBrowser, snapshot, viewports } from "./browser";
+import { holdRequests, setupBrowser, snapshot, viewports } from "./browser";
 
 const browser = setupBrowser();
 
@@ -63,14 +63,7 @@ describe("pages drawn on the server", () => {
   test("a tap before the app has taken the page over is not lost: it acts once the app has", async () => {
     const page = await browser.newPage({ width: 375 });
     // The app's code is held back, so the drawn page stays without handlers until released.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/boot-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/boot-*.js");
     await page.goto(paths.home(), { waitUntil: "commit" });
     await page.getByTestId("mobile-menu-toggle").click();
     expect(await page.locator("#root[data-ssr]").count()).toBe(1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectAccessible, seriousViolations, setupBrowser } from "./browser";
+import { expectAccessible, holdRequests, seriousViolations, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
@@ -48,15 +48,8 @@ describe("app shell", () => {
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
 
-    // Hold the app's JavaScript back: the page must already be dark while #root is still empty.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    // Hold the app's JavaScript back: the page must already be dark before the app runs.
+    const release = await holdRequests(page, "**/assets/*.js");
     // Module scripts are deferred: the document is parsed ("interactive") before they run.
     await page.reload({ waitUntil: "commit" });
     await page.waitForFunction(() => document.readyState !== "loading");
