@@ -89,13 +89,23 @@ export const payoutPreviewSchema = z.object({
 });
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 
+/**
+ * The most payees one batch approves: each is a balance read, a payout, a ledger entry, an audit row and
+ * an e-mail in one transaction, so the request is bounded; more payees wait for the next batch.
+ */
+export const MAX_PAYOUT_BATCH_PAYEES = 500;
+
 export const runPayoutBatchSchema = z.object({
   /** The preview's minimum, in USD; balances below it wait. */
   minimum: z.number().min(1, "The minimum must be at least $1").max(1_000_000),
   /** The users (with role) the admin approved from the preview; the server re-checks each. */
   payees: z
     .array(z.object({ userId: z.string(), role: z.enum(earnerRoles) }))
-    .min(1, "Choose at least one payee"),
+    .min(1, "Choose at least one payee")
+    .max(
+      MAX_PAYOUT_BATCH_PAYEES,
+      `A batch pays at most ${MAX_PAYOUT_BATCH_PAYEES} payees; approve the rest in another`,
+    ),
 });
 export type RunPayoutBatchInput = z.input<typeof runPayoutBatchSchema>;
 

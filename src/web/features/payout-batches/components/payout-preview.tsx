@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { EarnerRole } from "#domain/earnings";
-import type { PayoutCandidate } from "#domain/finance";
+import { MAX_PAYOUT_BATCH_PAYEES, type PayoutCandidate } from "#domain/finance";
 import { formatUsd } from "#domain/money";
 import { paths } from "#domain/routes";
 import { Card } from "#web/components/ui/card";
@@ -67,7 +67,9 @@ export function PayoutPreviewPanel() {
     return <LoadError what="balances" error={preview.error} onRetry={() => preview.refetch()} />;
   }
   const payable = preview.data.candidates.filter((c) => c.skipReason === null);
-  const chosen = payable.filter((c) => !unticked.has(keyOf(c)));
+  const ticked = payable.filter((c) => !unticked.has(keyOf(c)));
+  // A batch is bounded (the server refuses more): the rest wait for the next one.
+  const chosen = ticked.slice(0, MAX_PAYOUT_BATCH_PAYEES);
   const total = chosen.reduce((sum, c) => sum + Math.floor(c.available * 100), 0) / 100;
   const toggle = (c: PayoutCandidate) =>
     setUnticked((before) => {
@@ -166,6 +168,8 @@ export function PayoutPreviewPanel() {
       )}
       <div className={cn("flex flex-wrap items-center justify-end gap-4", payable.length === 0 && "hidden")}>
         <p className="text-sm text-muted-foreground" aria-live="polite">
+          {ticked.length > chosen.length &&
+            `The first ${MAX_PAYOUT_BATCH_PAYEES} ticked are in this batch; the rest wait for the next. `}
           {chosen.length} {chosen.length === 1 ? "payout" : "payouts"} ·{" "}
           <span className="font-semibold text-foreground tabular-nums">{formatUsd(total)}</span>
         </p>
