@@ -176,6 +176,18 @@ describe("refunds", () => {
     });
   });
 
+  test("two items of one order approved at the same moment leave the order refunded, not partially", async () => {
+    const order = await buy(software, hardware);
+    const asked = await Promise.all(
+      [software, hardware].map(async (product) => (await ask(buyer, order, itemOf(order, product))).json()),
+    );
+    const answers = await Promise.all(asked.map(({ refund }) => decide(seller, refund.id, "approve")));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const after = (await buyer.get(`/api/orders/${order.id}`)).json().order as Order;
+    expect(after.items.map((item) => item.refundStatus)).toEqual(["refunded", "refunded"]);
+    expect(after.paymentStatus).toBe("refunded");
+  });
+
   test("an unanswered request can be escalated once the seller's deadline has passed; the platform may decline", async () => {
     const order = await buy(hardware);
     const refund = (await ask(buyer, order, itemOf(order, hardware))).json().refund;

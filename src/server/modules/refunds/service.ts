@@ -148,14 +148,17 @@ export async function decideRefund(
 
 /** The approved refund's effects on the item, its licenses, its commission, the order's status and the money. */
 async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: Date) {
+  // The order row first: two items of one order approved at once take turns here, so the second reads
+  // the first's item as refunded (read before the lock, each saw the other's as not, and the order
+  // ended partially refunded).
+  const paymentStatus = await lockOrderPaymentStatus(tx, row.orderId);
+  if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   await markItemRefunded(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
   const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
   const statuses = await itemRefundStatuses(tx, row.orderId);
   const all = statuses.every((status) => status === "refunded");
   const next = all ? "refunded" : "partially_refunded";
-  const paymentStatus = await lockOrderPaymentStatus(tx, row.orderId);
-  if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   assertTransition(paymentStatus, next, "refund");
   await setOrderPaymentStatus(tx, row.orderId, next, now);
   const payout = await createPayout(jobs, tx, row, all, now);
