@@ -20,8 +20,21 @@ export const balanceSummarySchema = z.object({
   paid: z.number(),
   /** The pending amounts by the day they become available, soonest first. */
   upcoming: z.array(z.object({ date: z.string(), amount: z.number() })),
+  /**
+   * Refunds that took an item's earnings back after they became available (perhaps already paid
+   * out), newest first: each a negative amount recovered from later earnings.
+   */
+  clawbacks: z.array(z.object({ label: z.string(), amount: z.number(), occurredAt: z.string() })),
 });
 export type BalanceSummary = z.infer<typeof balanceSummarySchema>;
+
+/** How many clawbacks the balances list: the latest; older ones are in the sales list as refunded. */
+export const CLAWBACKS_SHOWN = 20;
+
+/** What the seller reads for a refund taken back from their available balance. */
+export function clawbackLabel(orderId: string): string {
+  return `Refund clawback — order ${orderId.slice(0, 8)}`;
+}
 
 /** Net earned per month (sales less fees, commissions and refunds), oldest first, for the chart. */
 export const earningsPointSchema = z.object({ month: z.string(), net: z.number(), gross: z.number() });

@@ -137,6 +137,14 @@ export function maskAccount(number: string): string {
   return `•••• ${plain.slice(-4)}`;
 }
 
+/**
+ * When payouts to details changed at `changedAt` may start: a stolen session that sends the money
+ * elsewhere gets no payout before the owner, e-mailed at once, can react (PAYOUT_COOLING_OFF_HOURS).
+ */
+export function payoutHoldEnds(changedAt: Date, coolingOffHours: number): Date {
+  return new Date(changedAt.getTime() + coolingOffHours * 3_600_000);
+}
+
 /** The account's number as it is masked: the IBAN where there is one, else the account number. */
 export function maskBankAccount(account: Pick<BankAccount, "iban" | "accountNumber">): string {
   return maskAccount(account.iban ?? account.accountNumber ?? "");

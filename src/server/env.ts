@@ -90,6 +90,8 @@ const envSchema = z
     DELIVERY_CONFIRM_DAYS: z.coerce.number().int().min(1).max(120).default(DEFAULT_DELIVERY_CONFIRM_DAYS),
     /** The smallest balance a payout batch pays (USD); smaller balances wait for a later batch. */
     PAYOUT_MINIMUM_USD: z.coerce.number().min(0).max(1_000_000).default(50),
+    /** Hours after payout details change during which payout batches leave the payee out. */
+    PAYOUT_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(720).default(72),
     // Card and Apple Pay go through Stripe when its keys are set, PayPal when its keys are set; a method
     // without keys runs in test mode, which takes no money.
     STRIPE_SECRET_KEY: z

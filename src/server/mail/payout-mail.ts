@@ -8,6 +8,10 @@ import { message } from "#server/mail/templates";
 export function payoutDetailsChangedMail(input: {
   firstName: string;
   change: string;
+  /** Where payouts went before the change (masked), or null when there were no payout details. */
+  previous: string | null;
+  /** The first moment payouts go to the new details, or null when nothing new will be paid. */
+  heldUntil: string | null;
   walletUrl: string;
   supportEmail: string;
 }) {
@@ -17,6 +21,12 @@ export function payoutDetailsChangedMail(input: {
       [
         input.firstName ? `Hi ${input.firstName},` : "Hi,",
         `The payout details of your Stackbay account were just changed: ${input.change}.`,
+        input.previous
+          ? `Before this change, payouts went to ${input.previous}.`
+          : "You had no payout details before this change.",
+        ...(input.heldUntil
+          ? [`For your safety, no payout is made to the new details before ${input.heldUntil}.`]
+          : []),
         `If you didn't do this, sign in and check your payout method at once, change your password and write to ${input.supportEmail}.`,
       ],
       { label: "Review your payout method", url: input.walletUrl },

@@ -142,6 +142,13 @@ export const payouts = pgTable(
     method: text({ enum: ["stripe", "bank"] }).notNull(),
     /** Where it went, masked as the payee sees it. */
     destination: text().notNull(),
+    /**
+     * The payee's bank details as the batch approved them, sealed as on `payout_accounts`: the bank
+     * payment file pays these, not whatever the payout details say when it is downloaded.
+     */
+    bankSealed: text(),
+    /** The Stripe connected account the batch approved: the transfer goes there and nowhere else. */
+    stripeAccountId: text(),
     status: text({ enum: ["processing", "paid", "failed"] })
       .notNull()
       .default("processing"),

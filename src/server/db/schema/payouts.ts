@@ -29,6 +29,11 @@ export const payoutAccounts = pgTable(
     bankMasked: text(),
     /** The bank's country, or the country the Stripe account was opened in (which Stripe keeps for good). */
     country: text(),
+    /**
+     * When the owner last chose where the money goes (bank details saved, a Stripe account started);
+     * Stripe's status reports leave it. Payouts wait out a cooling-off period after it.
+     */
+    detailsChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

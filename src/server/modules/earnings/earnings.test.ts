@@ -112,7 +112,7 @@ describe("earnings", () => {
     expect(await sales(otherSeller)).toEqual([]);
     const others = await overview(otherSeller);
     expect(others.balances).toEqual([
-      { role: "seller", pending: 0, available: 0, inTransit: 0, paid: 0, upcoming: [] },
+      { role: "seller", pending: 0, available: 0, inTransit: 0, paid: 0, upcoming: [], clawbacks: [] },
     ]);
     expect((await otherSeller.get("/api/earnings/stats")).json()).toEqual({
       ordersReceived: 0,
@@ -152,6 +152,12 @@ describe("earnings", () => {
     expect((await lineOf(itemId))?.status).toBe("refunded");
     const refunded = await sellerBalance();
     expect(units(released.available) - units(refunded.available)).toBe(net);
+    // Taken back after it was available: the seller reads why, with the order, above everything else.
+    expect(released.clawbacks).toEqual([]);
+    expect(refunded.clawbacks[0]).toMatchObject({
+      label: `Refund clawback — order ${first.id.slice(0, 8)}`,
+    });
+    expect(units(refunded.clawbacks[0]?.amount ?? 0)).toBe(-net);
   });
 
   test("pending + available + in transit + paid is the sales' net less refunds, and the stats say so", async () => {

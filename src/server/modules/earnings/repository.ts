@@ -43,6 +43,26 @@ export async function payoutSums(db: Database, userId: string, role: EarnerRole,
   return new Map(rows.map((row) => [row.status, row.amount]));
 }
 
+/**
+ * Refund entries that took money back from the earner's available account (the net had been released,
+ * perhaps paid out), newest first: what the refund cost that balance, per entry.
+ */
+export async function clawbacks(db: Database, availableAccount: string, limit: number) {
+  return db
+    .select({
+      orderId: journalEntries.orderId,
+      occurredAt: journalEntries.occurredAt,
+      amount: units(sql`-sum(${journalLines.amount})`),
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(eq(journalLines.accountId, availableAccount), eq(journalEntries.kind, "refund")))
+    .groupBy(journalEntries.id)
+    .having(sql`sum(${journalLines.amount}) <> 0`)
+    .orderBy(desc(journalEntries.occurredAt), desc(journalEntries.id))
+    .limit(limit);
+}
+
 const releaseBooked = exists(
   sql`(select 1 from ${journalEntries} where ${journalEntries.sourceKey} = 'release:' || ${orderItems.id})`,
 );

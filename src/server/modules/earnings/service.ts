@@ -1,12 +1,14 @@
 import { hasRole, type Roles } from "#domain/accounts";
-import type {
-  BalanceSummary,
-  EarnerRole,
-  EarningsOverview,
-  EarningsPoint,
-  PayoutLine,
-  SaleLine,
-  SellerStats,
+import {
+  type BalanceSummary,
+  CLAWBACKS_SHOWN,
+  clawbackLabel,
+  type EarnerRole,
+  type EarningsOverview,
+  type EarningsPoint,
+  type PayoutLine,
+  type SaleLine,
+  type SellerStats,
 } from "#domain/earnings";
 import { accountId } from "#domain/ledger";
 import { fromUnits, lineTotal, toUnits } from "#domain/money";
@@ -15,6 +17,7 @@ import type { Database } from "#server/db/client";
 import { Forbidden } from "#server/errors";
 import {
   accountBalances,
+  clawbacks,
   netByMonth,
   payoutPage,
   payoutSums,
@@ -52,10 +55,11 @@ export function earnerRolesOf(roles: Roles): EarnerRole[] {
 
 async function balanceSummary(db: Database, userId: string, role: EarnerRole): Promise<BalanceSummary> {
   const { pending, available } = accountsOf(role, userId);
-  const [owed, sent, upcoming] = await Promise.all([
+  const [owed, sent, upcoming, taken] = await Promise.all([
     accountBalances(db, [pending, available]),
     payoutSums(db, userId, role, available),
     role === "seller" ? sellerUpcoming(db, pending, userId) : resellerUpcoming(db, pending, userId),
+    clawbacks(db, available, CLAWBACKS_SHOWN),
   ]);
   return {
     role,
@@ -64,6 +68,11 @@ async function balanceSummary(db: Database, userId: string, role: EarnerRole): P
     inTransit: usd(sent.get("processing") ?? 0),
     paid: usd(sent.get("paid") ?? 0),
     upcoming: upcoming.map((day) => ({ date: day.date, amount: usd(day.amount) })),
+    clawbacks: taken.map((row) => ({
+      label: clawbackLabel(row.orderId ?? ""),
+      amount: usd(row.amount),
+      occurredAt: row.occurredAt.toISOString(),
+    })),
   };
 }
 

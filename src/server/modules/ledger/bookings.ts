@@ -13,8 +13,9 @@ import {
   saleLines,
 } from "#domain/ledger";
 import { allocateUnits, chargeCents, fromUnits, lineTotal, toUnits } from "#domain/money";
+import { openRefundStatuses } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
-import { commissions } from "#server/db/schema/after-sale";
+import { commissions, refundRequests } from "#server/db/schema/after-sale";
 import { feeRules, journalEntries } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
 import type { JobDefinition } from "#server/jobs/queue";
@@ -209,10 +210,27 @@ export async function bookRefundPaid(
   });
 }
 
+/** No refund request on the item is waiting for a decision (requested, declined by the seller, escalated). */
+const noOpenRefund = (db: Database | Transaction) =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(refundRequests)
+      .where(
+        and(
+          eq(refundRequests.orderItemId, orderItems.id),
+          inArray(refundRequests.status, [...openRefundStatuses]),
+        ),
+      ),
+  );
+
 /**
  * Moves every seller net whose refund window has ended from pending to available, a transaction per
- * item. Rows are locked with SKIP LOCKED, so an item a refund approval holds is left for the next run,
- * and re-read under the lock: a refund that got there first has already taken the net back.
+ * item. An item with an open refund request stays pending until the request is decided: approved, the
+ * refund takes the net back from pending; rejected, the next run releases it (so at the later of the
+ * window's end and the decision). Rows are locked with SKIP LOCKED, so an item a refund request or
+ * approval holds is left for the next run, and re-read under the lock: a refund that got there first
+ * has already taken the net back, or holds it.
  */
 export async function releaseDue(db: Database, now: Date, limit = 500): Promise<number> {
   const due = await db
@@ -223,6 +241,7 @@ export async function releaseDue(db: Database, now: Date, limit = 500): Promise<
         isNotNull(orderItems.sellerId),
         lte(orderItems.settlesAt, now),
         eq(orderItems.refundStatus, "none"),
+        noOpenRefund(db),
         notExists(
           db
             .select({ one: sql`1` })
@@ -242,7 +261,7 @@ export async function releaseDue(db: Database, now: Date, limit = 500): Promise<
           refundStatus: orderItems.refundStatus,
         })
         .from(orderItems)
-        .where(eq(orderItems.id, id))
+        .where(and(eq(orderItems.id, id), noOpenRefund(tx)))
         .for("update", { skipLocked: true });
       if (!item?.sellerId || item.refundStatus !== "none") return false;
       const account = accountId({ kind: "seller_pending", owner: item.sellerId });

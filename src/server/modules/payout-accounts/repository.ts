@@ -37,6 +37,7 @@ export async function writeBankAccount(
     stripeStatus: null,
     stripeRequirements: [],
     stripeStatusAt: null,
+    detailsChangedAt: values.now,
     updatedAt: values.now,
   };
   return upsertPayoutAccount(tx, userId, set);
@@ -73,6 +74,7 @@ export async function writeStripeStart(
     bankSealed: null,
     bankMasked: null,
     country: start.country,
+    detailsChangedAt: start.now,
     updatedAt: start.now,
   };
   return upsertPayoutAccount(tx, userId, set);

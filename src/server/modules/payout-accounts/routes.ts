@@ -73,7 +73,8 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const account = await saveBankAccount(deps, ownerOf(request), request.body);
+        // The money clock (a test server's can be moved): the cooling-off counts from this moment.
+        const account = await saveBankAccount(deps, ownerOf(request), request.body, app.clock.now());
         request.log.info({ method: "bank" }, "payout account saved");
         return { account };
       },
@@ -93,7 +94,7 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const url = await startOnboarding(deps, ownerOf(request), request.body?.country);
+        const url = await startOnboarding(deps, ownerOf(request), request.body?.country, app.clock.now());
         request.log.info({ method: "stripe" }, "payout onboarding started");
         return { url };
       },

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { formatDateTime } from "#domain/dates";
 import {
   type BankAccount,
+  maskAccount,
   maskBankAccount,
   type PayoutAccount,
+  payoutHoldEnds,
   type StripeAccountStatus,
   type TestConnectAccount,
   type TestOnboardingChoice,
@@ -43,6 +46,8 @@ export type PayoutAccountDeps = {
   /** The site's public origin: Stripe sends the user back to it after onboarding. */
   origin: string;
   supportEmail: string;
+  /** PAYOUT_COOLING_OFF_HOURS: how long after a change payouts wait. */
+  coolingOffHours: number;
 };
 
 export function payoutAccountDepsOf(app: FastifyInstance): PayoutAccountDeps {
@@ -54,6 +59,7 @@ export function payoutAccountDepsOf(app: FastifyInstance): PayoutAccountDeps {
     mailer: app.mailer,
     origin: publicUrl(app.env),
     supportEmail: app.env.SUPPORT_EMAIL,
+    coolingOffHours: app.env.PAYOUT_COOLING_OFF_HOURS,
   };
 }
 
@@ -85,6 +91,14 @@ function auditSnapshot(row: PayoutAccountRow | undefined): Record<string, unknow
     : { method: "bank", account: row.bankMasked, country: row.country };
 }
 
+/** Where a row sends payouts, masked, for the change notice. */
+function describe(row: PayoutAccountRow): string {
+  if (row.method === "bank") return `the bank account ${row.bankMasked}`;
+  return row.stripeAccountId
+    ? `the Stripe account ${maskAccount(row.stripeAccountId)}`
+    : "a Stripe account being set up";
+}
+
 async function auditAndNotify(
   deps: PayoutAccountDeps,
   tx: Transaction,
@@ -110,6 +124,11 @@ async function auditAndNotify(
       ...payoutDetailsChangedMail({
         firstName: contact.firstName,
         change,
+        previous: before ? describe(before) : null,
+        heldUntil:
+          after && deps.coolingOffHours > 0
+            ? formatDateTime(payoutHoldEnds(after.detailsChangedAt, deps.coolingOffHours))
+            : null,
         walletUrl: absoluteUrl(deps.origin, paths.dashboard("wallet")),
         supportEmail: deps.supportEmail,
       }),
@@ -221,22 +240,11 @@ export async function applyAccountEvent(
 }
 
 /**
- * The bank details a payout goes to, unsealed: for the payout batches only, never for an answer or a
- * log line. Null when the user's payout method is not a bank account.
+ * Bank details sealed as this module seals them (on the payout details, or the copy a payout batch
+ * keeps of them): for the bank payment file only, never for an answer or a log line.
  */
-export async function payoutBankAccount(
-  deps: Pick<PayoutAccountDeps, "db" | "secret">,
-  userId: string,
-): Promise<BankAccount | null> {
-  const row = await findPayoutAccount(deps.db, userId);
-  if (row?.method !== "bank" || !row.bankSealed) return null;
-  return JSON.parse(unseal(deps.secret, SEAL_PURPOSE, row.bankSealed)) as BankAccount;
-}
-
-/** The connected account a payout goes to, when the user's method is Stripe and Stripe enabled it. */
-export async function payoutStripeAccount(db: Database, userId: string): Promise<string | null> {
-  const row = await findPayoutAccount(db, userId);
-  return row?.method === "stripe" && row.stripeStatus === "enabled" ? row.stripeAccountId : null;
+export function unsealBankAccount(secret: string, sealed: string): BankAccount {
+  return JSON.parse(unseal(secret, SEAL_PURPOSE, sealed)) as BankAccount;
 }
 
 const testAccountNotFound = () => new NotFound("Connected account not found.", "CONNECT_ACCOUNT_NOT_FOUND");

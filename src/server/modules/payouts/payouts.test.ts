@@ -5,7 +5,7 @@ import type { Order } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
 import type { PayoutBatchDetail, PayoutPreview } from "#domain/finance";
 import { auditLog } from "#server/db/schema/audit";
-import { journalLines } from "#server/db/schema/ledger";
+import { journalLines, payouts } from "#server/db/schema/ledger";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { createTestApp } from "#server/test/app";
@@ -70,6 +70,9 @@ const runBatch = (minimum = 1) =>
     minimum,
     payees: [{ userId: sellerId, role: "seller" }],
   });
+/** Moves the test server's clock past the payout cooling-off period (72 hours). */
+const passCoolingOff = async () =>
+  expect((await superAdmin.post("/api/test/clock", { advanceDays: 3 })).statusCode).toBe(200);
 const net = () => {
   const line = Math.round(product.price * 10_000);
   return line - Math.round(line / 10);
@@ -110,6 +113,12 @@ describe("payout batches", () => {
     expect((await preview(1_000_000)).candidates.find((c) => c.userId === sellerId)?.skipReason).toBe(
       "Below the minimum",
     );
+    // New payout details wait out the cooling-off period (72 hours), with the reason on the preview.
+    expect((await preview()).candidates.find((c) => c.userId === sellerId)?.skipReason).toMatch(
+      /^Payout details changed recently: held until /,
+    );
+    expect((await runBatch()).json().code).toBe("NOTHING_TO_PAY");
+    await passCoolingOff();
     const ready = (await preview()).candidates.find((c) => c.userId === sellerId);
     expect(ready).toMatchObject({ skipReason: null, method: "bank", destination: "•••• 3000" });
 
@@ -203,6 +212,62 @@ describe("payout batches", () => {
     ).toBe(400);
   });
 
+  test("the bank file pays the account the batch approved, not one saved after it; new details wait out the cooling-off, and the seller is told the old and the new", async () => {
+    await buy(1);
+    await releaseDue(t.db, new Date(Date.now() + 120 * DAY_MS));
+    const batch = (await runBatch()).json() as PayoutBatchDetail;
+    const approved = batch.payouts[0];
+    expect(approved).toMatchObject({ method: "bank", destination: "•••• 3000" });
+
+    // After the approval, someone with the seller's session sends the money elsewhere.
+    const changed = await seller.request("PUT", "/api/payouts/account/bank", {
+      holderName: "Mallory Thief",
+      country: "GB",
+      iban: "GB82 WEST 1234 5698 7654 32",
+      swift: "NWBKGB2L",
+    });
+    expect(changed.statusCode).toBe(200);
+    const file = await superAdmin.get(`/api/admin/payouts/batches/${batch.id}/bank-file.csv`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain("DE89370400440532013000");
+    expect(file.body).not.toContain("GB82WEST12345698765432");
+    expect(file.body).not.toContain("Mallory");
+
+    // The owner hears at once, with both accounts masked and when the new one could first be paid.
+    const notice = (await readOutbox(t.dataDir))
+      .filter((m) => m.to === "seller@payouts.test" && m.subject === "Your payout details were changed")
+      .at(-1);
+    expect(notice?.body).toContain("payouts now go to the bank account •••• 5432");
+    expect(notice?.body).toContain("Before this change, payouts went to the bank account •••• 3000.");
+    expect(notice?.body).toContain("no payout is made to the new details before");
+    expect(notice?.body).not.toContain("GB82");
+    expect(notice?.body).not.toContain("DE89");
+
+    // The next batch leaves the new account out until the cooling-off period has passed.
+    await buy(1);
+    await releaseDue(t.db, new Date(Date.now() + 130 * DAY_MS));
+    expect((await preview()).candidates.find((c) => c.userId === sellerId)?.skipReason).toMatch(
+      /^Payout details changed recently: held until /,
+    );
+    expect((await runBatch()).json().code).toBe("NOTHING_TO_PAY");
+
+    // Settled, the payout no longer keeps a copy of the bank details.
+    expect(
+      (await superAdmin.post(`/api/admin/payouts/${approved?.id}/paid`, { reference: "BANK-REF-2" }))
+        .statusCode,
+    ).toBe(200);
+    const [kept] = await t.db
+      .select({ bankSealed: payouts.bankSealed })
+      .from(payouts)
+      .where(eq(payouts.id, approved?.id ?? ""));
+    expect(kept?.bankSealed).toBeNull();
+    await passCoolingOff();
+    expect((await preview()).candidates.find((c) => c.userId === sellerId)).toMatchObject({
+      skipReason: null,
+      destination: "•••• 5432",
+    });
+  });
+
   test("a Stripe payout is transferred by the job, keyed by the payout; a refusal returns the money", async () => {
     const start = await seller.post("/api/payouts/account/stripe", { country: "DE" });
     const accountId = new URL(start.json().url).pathname.split("/").pop() ?? "";
@@ -212,6 +277,7 @@ describe("payout batches", () => {
     );
     await seller.post(`/api/payouts/test/connect/${accountId}/choice`, { choice: "complete" });
     await eventsDelivered(t.app);
+    await passCoolingOff();
 
     const batch = (await runBatch()).json() as PayoutBatchDetail;
     const paid = (await superAdmin.get(`/api/admin/payouts/batches/${batch.id}`)).json() as PayoutBatchDetail;

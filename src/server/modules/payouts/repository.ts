@@ -1,7 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { openRefundStatuses } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
+import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { journalLines, ledgerAccounts, payoutBatches, payouts } from "#server/db/schema/ledger";
+import { orderItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 
 type Db = Database | Transaction;
@@ -33,6 +36,37 @@ export async function availableOf(db: Db, accountId: string): Promise<number> {
     .from(journalLines)
     .where(eq(journalLines.accountId, accountId));
   return row?.available ?? 0;
+}
+
+/**
+ * Per seller, what their available balance holds of items whose refund request is still open: nets
+ * released before the request was made (the release waits for an open request, decision 0010). A
+ * payout leaves it in the balance until the request is decided.
+ */
+export async function heldForOpenRefunds(db: Db, sellerIds: string[]): Promise<Map<string, number>> {
+  if (sellerIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      sellerId: orderItems.sellerId,
+      held: sql<number>`-coalesce(sum(${journalLines.amount}), 0)`.mapWith(Number),
+    })
+    .from(journalLines)
+    .innerJoin(orderItems, eq(orderItems.id, journalLines.orderItemId))
+    .innerJoin(
+      refundRequests,
+      and(
+        eq(refundRequests.orderItemId, orderItems.id),
+        inArray(refundRequests.status, [...openRefundStatuses]),
+      ),
+    )
+    .where(
+      and(
+        inArray(orderItems.sellerId, sellerIds),
+        sql`${journalLines.accountId} = 'seller_available:' || ${orderItems.sellerId}`,
+      ),
+    )
+    .groupBy(orderItems.sellerId);
+  return new Map(rows.flatMap((row) => (row.sellerId ? [[row.sellerId, row.held] as const] : [])));
 }
 
 /** One batch at a time: a second approval waits, then sees the balances the first one left. */

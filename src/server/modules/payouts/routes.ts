@@ -40,7 +40,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutPreviewSchema },
       },
     },
-    async (request) => previewPayouts(deps(), request.query.minimum ?? app.env.PAYOUT_MINIMUM_USD),
+    async (request) =>
+      previewPayouts(deps(), request.query.minimum ?? app.env.PAYOUT_MINIMUM_USD, app.clock.now()),
   );
 
   app.post(
@@ -54,7 +55,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const detail = await runPayoutBatch(deps(), signedInUser(request), request.body);
+      const detail = await runPayoutBatch(deps(), signedInUser(request), request.body, app.clock.now());
       return reply.code(201).send(detail);
     },
   );

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { formatDateTime } from "#domain/dates";
 import type { EarnerRole } from "#domain/earnings";
 import type { BatchPayout, PayoutCandidate, PayoutPreview } from "#domain/finance";
 import { accountId, type Payee, payoutFailedLines, payoutLines, payoutPaidLines } from "#domain/ledger";
 import { fromUnits, toUnits } from "#domain/money";
-import { type BankAccount, maskAccount } from "#domain/payouts";
+import { type BankAccount, maskAccount, payoutHoldEnds } from "#domain/payouts";
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
@@ -13,7 +14,7 @@ import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { post } from "#server/modules/ledger/service";
-import { payoutAccountDepsOf, payoutBankAccount } from "#server/modules/payout-accounts/service";
+import { unsealBankAccount } from "#server/modules/payout-accounts/service";
 import { payoutFailedMail, payoutPaidMail, payoutSentMail } from "#server/modules/payouts/mail";
 import {
   availableBalances,
@@ -23,6 +24,7 @@ import {
   findEarner,
   findPayout,
   findPayoutAccounts,
+  heldForOpenRefunds,
   insertBatch,
   insertPayout,
   lockBatches,
@@ -37,10 +39,12 @@ export type PayoutDestination = {
   method: "stripe" | "bank";
   /** Masked, as the payee sees it. */
   display: string;
-  /** Why it cannot be paid yet (Stripe onboarding unfinished), or null. */
+  /** Why it cannot be paid yet (Stripe onboarding unfinished, details changed too recently), or null. */
   notReady: string | null;
   /** The Stripe connected account, for a transfer. */
   stripeAccountId: string | null;
+  /** The bank details, sealed: a payout keeps this copy, and the bank file pays it. */
+  bankSealed: string | null;
 };
 
 /** What payouts need from the payout details (the payout-accounts module) and the transfer rail. */
@@ -50,47 +54,68 @@ export type PayoutDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   origin: string;
-  destinations(db: Database | Transaction, userIds: string[]): Promise<Map<string, PayoutDestination>>;
-  /** A payee's bank account in full, unsealed: for the bank payment file only. */
-  bankAccount(userId: string): Promise<BankAccount | null>;
+  /** Each payee's payout details as they stand at `now`: masked, whether payable, and what to pay to. */
+  destinations(
+    db: Database | Transaction,
+    userIds: string[],
+    now: Date,
+  ): Promise<Map<string, PayoutDestination>>;
+  /** Bank details a payout kept (sealed), in full: for the bank payment file only. */
+  unsealBank(sealed: string): BankAccount;
   /** Stripe Connect (or test mode): transfers to connected accounts. */
   rails: PayoutRails;
 };
 
-/** Each payee's payout details as a batch sees them: masked, and whether they can be paid now. */
-async function destinationsOf(db: Database | Transaction, userIds: string[]) {
-  const rows = await findPayoutAccounts(db, userIds);
-  return new Map(
-    rows.map((row): [string, PayoutDestination] => [
-      row.userId,
-      row.method === "stripe"
-        ? {
-            method: "stripe",
-            display: `Stripe ${row.stripeAccountId ? maskAccount(row.stripeAccountId) : "account"}`,
-            notReady: row.stripeStatus === "enabled" ? null : "Stripe onboarding not finished",
-            stripeAccountId: row.stripeStatus === "enabled" ? row.stripeAccountId : null,
-          }
-        : {
-            method: "bank",
-            display: row.bankMasked ?? "Bank account",
-            notReady: null,
-            stripeAccountId: null,
-          },
-    ]),
-  );
+/**
+ * Each payee's payout details as a batch sees them at `now`: masked, and whether they can be paid now.
+ * Details changed within the cooling-off period wait, so a stolen session's new account is not paid
+ * before the owner, e-mailed at the change, can stop it.
+ */
+function destinationsOf(coolingOffHours: number) {
+  return async (db: Database | Transaction, userIds: string[], now: Date) => {
+    const rows = await findPayoutAccounts(db, userIds);
+    return new Map(
+      rows.map((row): [string, PayoutDestination] => {
+        const holdEnds = payoutHoldEnds(row.detailsChangedAt, coolingOffHours);
+        const cooling =
+          holdEnds.getTime() > now.getTime()
+            ? `Payout details changed recently: held until ${formatDateTime(holdEnds)}`
+            : null;
+        return [
+          row.userId,
+          row.method === "stripe"
+            ? {
+                method: "stripe",
+                display: `Stripe ${row.stripeAccountId ? maskAccount(row.stripeAccountId) : "account"}`,
+                notReady: row.stripeStatus === "enabled" ? cooling : "Stripe onboarding not finished",
+                stripeAccountId: row.stripeStatus === "enabled" ? row.stripeAccountId : null,
+                bankSealed: null,
+              }
+            : {
+                method: "bank",
+                display: row.bankMasked ?? "Bank account",
+                notReady: cooling,
+                stripeAccountId: null,
+                bankSealed: row.bankSealed,
+              },
+        ];
+      }),
+    );
+  };
 }
 
 /** The app's payouts: its database, jobs, mail, the payout details and the transfer rails. */
 export function payoutDepsOf(app: FastifyInstance): PayoutDeps {
-  const accounts = payoutAccountDepsOf(app);
+  const secret = app.env.AUTH_SECRET;
+  if (!secret) throw new Error("AUTH_SECRET must be set to keep payout details");
   return {
     db: app.database.db,
     jobs: app.jobs,
     mailer: app.mailer,
     log: app.log,
     origin: publicUrl(app.env),
-    destinations: destinationsOf,
-    bankAccount: (userId) => payoutBankAccount(accounts, userId),
+    destinations: destinationsOf(app.env.PAYOUT_COOLING_OFF_HOURS),
+    unsealBank: (sealed) => unsealBankAccount(secret, sealed),
     rails: app.payoutRails,
   };
 }
@@ -104,39 +129,58 @@ const roleOf = (kind: string): EarnerRole => (kind === "seller_available" ? "sel
 const payableUnits = (available: number) => Math.floor(available / 100) * 100;
 const usd = (units: number) => Number(fromUnits(units));
 
-function skipReason(available: number, minimum: number, destination: PayoutDestination | undefined) {
+/**
+ * Why a balance is not paid now, or null. `held` is what the balance holds of items whose refund
+ * request is still open: it stays until the request is decided, so only the rest can be paid.
+ */
+function skipReason(
+  available: number,
+  held: number,
+  minimum: number,
+  destination: PayoutDestination | undefined,
+) {
   if (available < 0) return "Negative balance: recovered from later earnings";
-  if (payableUnits(available) < minimum) return "Below the minimum";
+  if (payableUnits(available - held) < minimum) {
+    return held > 0 ? "Held while refund requests on sold items are open" : "Below the minimum";
+  }
   if (!destination) return "No payout details";
   return destination.notReady;
 }
 
 /** Every balance that could be paid now, and why any of them would not be. */
-export async function previewPayouts(deps: PayoutDeps, minimumUsd: number): Promise<PayoutPreview> {
+export async function previewPayouts(
+  deps: PayoutDeps,
+  minimumUsd: number,
+  now: Date,
+): Promise<PayoutPreview> {
   const minimum = toUnits(minimumUsd);
   const rows = await availableBalances(deps.db);
-  const destinations = await deps.destinations(deps.db, [
-    ...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : []))),
+  const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+  const [destinations, held] = await Promise.all([
+    deps.destinations(deps.db, userIds, now),
+    heldForOpenRefunds(deps.db, userIds),
   ]);
+  let total = 0;
   const candidates: PayoutCandidate[] = rows.flatMap((row) => {
     if (!row.userId) return [];
     const destination = destinations.get(row.userId);
+    const role = roleOf(row.kind);
+    const holding = role === "seller" ? (held.get(row.userId) ?? 0) : 0;
+    const reason = skipReason(row.available, holding, minimum, destination);
+    if (reason === null) total += payableUnits(row.available - holding);
     return [
       {
         userId: row.userId,
         name: row.name,
         email: row.email,
-        role: roleOf(row.kind),
+        role,
         available: usd(row.available),
         method: destination?.method ?? null,
         destination: destination?.display ?? null,
-        skipReason: skipReason(row.available, minimum, destination),
+        skipReason: reason,
       },
     ];
   });
-  const total = candidates
-    .filter((c) => c.skipReason === null)
-    .reduce((sum, c) => sum + payableUnits(toUnits(c.available)), 0);
   return { minimum: minimumUsd, candidates, total: usd(total) };
 }
 
@@ -147,9 +191,11 @@ const dashboardLink = (deps: PayoutDeps) => ({
 
 /**
  * Approves a batch: under one lock (one batch at a time), each chosen payee's balance is read again and,
- * if still over the minimum with ready payout details, its whole cents leave the available balance into
- * transit, in the same transaction as the payout row, its audit entry, its e-mail and (Stripe) the
- * transfer job. A payee who no longer qualifies is left out rather than failing the batch.
+ * if still over the minimum with ready payout details, its whole cents (less what open refund requests
+ * hold) leave the available balance into transit, in the same transaction as the payout row (with the
+ * destination it was approved for, which is what the bank file and the transfer pay), its audit entry,
+ * its e-mail and (Stripe) the transfer job. A payee who no longer qualifies is left out rather than
+ * failing the batch.
  */
 export async function runPayoutBatch(
   deps: PayoutDeps,
@@ -160,18 +206,20 @@ export async function runPayoutBatch(
   const minimum = toUnits(input.minimum);
   const batchId = await deps.db.transaction(async (tx) => {
     await lockBatches(tx);
-    const destinations = await deps.destinations(
-      tx,
-      input.payees.map((p) => p.userId),
-    );
+    const userIds = input.payees.map((p) => p.userId);
+    const [destinations, held] = await Promise.all([
+      deps.destinations(tx, userIds, now),
+      heldForOpenRefunds(tx, userIds),
+    ]);
     const batch = await insertBatch(tx, admin.id, fromUnits(minimum), now);
     let made = 0;
     for (const payee of input.payees) {
       const destination = destinations.get(payee.userId);
       const account = accountId({ kind: availableKind(payee.role), owner: payee.userId });
       const available = await availableOf(tx, account);
-      if (skipReason(available, minimum, destination) !== null || !destination) continue;
-      const amount = payableUnits(available);
+      const holding = payee.role === "seller" ? (held.get(payee.userId) ?? 0) : 0;
+      if (skipReason(available, holding, minimum, destination) !== null || !destination) continue;
+      const amount = payableUnits(available - holding);
       const row = await insertPayout(tx, {
         batchId: batch.id,
         userId: payee.userId,
@@ -179,6 +227,8 @@ export async function runPayoutBatch(
         amount: fromUnits(amount),
         method: destination.method,
         destination: destination.display,
+        bankSealed: destination.method === "bank" ? destination.bankSealed : null,
+        stripeAccountId: destination.method === "stripe" ? destination.stripeAccountId : null,
         createdAt: now,
         updatedAt: now,
       });
@@ -225,10 +275,12 @@ async function settlePaid(
   reference: string,
   now: Date,
 ) {
+  // The copy of the bank details served its one purpose: it is not kept once the payout is settled.
   const updated = await updatePayout(tx, payout.id, {
     status: "paid",
     reference,
     paidAt: now,
+    bankSealed: null,
     updatedAt: now,
   });
   await post(tx, {
@@ -257,6 +309,7 @@ async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow
   const updated = await updatePayout(tx, payout.id, {
     status: "failed",
     failureReason: reason,
+    bankSealed: null,
     updatedAt: now,
   });
   const payee: Payee = { role: payout.role, owner: payout.userId };
@@ -297,11 +350,11 @@ export function payoutTransferJob(depsOf: () => PayoutDeps): JobDefinition<Trans
       const deps = depsOf();
       const payout = await findPayout(deps.db, payoutId);
       if (payout?.status !== "processing" || payout.method !== "stripe") return;
-      const destinations = await deps.destinations(deps.db, [payout.userId]);
-      const stripeAccountId = destinations.get(payout.userId)?.stripeAccountId;
+      // The account the batch approved, whatever the payout details say now.
+      const stripeAccountId = payout.stripeAccountId;
       const now = new Date();
       let outcome: { transferId: string } | { refused: string };
-      if (!stripeAccountId) outcome = { refused: "The Stripe account was removed from the payout details" };
+      if (!stripeAccountId) outcome = { refused: "No Stripe account was approved with this payout" };
       else {
         try {
           outcome = await deps.rails.createTransfer({

@@ -80,6 +80,38 @@ export function BalanceCards({ balance, payoutMinimum }: { balance: BalanceSumma
   );
 }
 
+/**
+ * Refunds that took earnings back after they became available, each with its order: why the available
+ * balance dropped (below zero when the money was already paid out) and that later earnings make it good.
+ */
+export function Clawbacks({ balance }: { balance: BalanceSummary }) {
+  if (balance.clawbacks.length === 0) return null;
+  return (
+    <div className="mt-3" data-testid={`clawbacks-${balance.role}`}>
+      <p className="text-sm text-muted-foreground">
+        Refunds approved after the money became available are taken back from your balance and recovered from
+        later earnings before the next payout.
+      </p>
+      <ul className="mt-2 divide-y divide-border rounded-lg border border-border text-sm">
+        {balance.clawbacks.map((clawback) => (
+          <li
+            key={`${clawback.label}-${clawback.occurredAt}`}
+            className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+          >
+            <span>
+              {clawback.label}
+              <span className="ml-2 text-muted-foreground">{formatShortDay(clawback.occurredAt)}</span>
+            </span>
+            <span className="font-semibold tabular-nums text-destructive dark:text-red-400">
+              {usd(clawback.amount)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The shape of the cards while the balances load. */
 export function BalanceCardsSkeleton() {
   return (

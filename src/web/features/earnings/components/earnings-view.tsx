@@ -7,6 +7,7 @@ import { useEarnings } from "#web/features/earnings/api/get-earnings";
 import {
   BalanceCards,
   BalanceCardsSkeleton,
+  Clawbacks,
   roleHeading,
 } from "#web/features/earnings/components/balance-cards";
 import { PayoutHistory } from "#web/features/earnings/components/payout-history";
@@ -110,6 +111,7 @@ function Balances({ overview }: { overview: EarningsOverview }) {
             <h4 className="mb-2 text-sm font-medium text-muted-foreground">{roleHeading[balance.role]}</h4>
           )}
           <BalanceCards balance={balance} payoutMinimum={overview.payoutMinimum} />
+          <Clawbacks balance={balance} />
         </div>
       ))}
       <p className="text-sm text-muted-foreground">
