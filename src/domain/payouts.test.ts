@@ -4,6 +4,7 @@ import {
   bankAccountSchema,
   maskAccount,
   maskBankAccount,
+  payoutHoldEnds,
   usesIban,
   usesIfsc,
 } from "#domain/payouts";
@@ -154,5 +155,13 @@ describe("connected account status", () => {
         currentlyDue: ["tos_acceptance.date"],
       }),
     ).toEqual({ status: "restricted", requirements: ["tos_acceptance.date"] });
+  });
+});
+
+describe("payout cooling-off", () => {
+  test("payouts to changed details may start the given hours after the change, not before", () => {
+    const changed = new Date("2026-11-27T10:00:00Z");
+    expect(payoutHoldEnds(changed, 72).toISOString()).toBe("2026-11-30T10:00:00.000Z");
+    expect(payoutHoldEnds(changed, 0).getTime()).toBe(changed.getTime());
   });
 });
