@@ -24,6 +24,7 @@ import {
   setOrderPaymentStatus,
   updateRefundRequest,
 } from "#server/modules/refunds/repository";
+import { withdrawReviewsOfRefundedItem } from "#server/modules/reviews/service";
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,
@@ -149,6 +150,7 @@ export async function decideRefund(
 /** The approved refund's effects on the item, its licenses, its commission, the order's status and the money. */
 async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: Date) {
   await markItemRefunded(tx, row.orderItemId);
+  await withdrawReviewsOfRefundedItem(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
   const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
   const statuses = await itemRefundStatuses(tx, row.orderId);
