@@ -3,11 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS } from "#domain/dates";
 import { type Review, type ReviewList, summariseRatings } from "#domain/reviews";
+import { licenses } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems } from "#server/db/schema/orders";
-import { reviews } from "#server/db/schema/reviews";
+import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
 import { createTestApp } from "#server/test/app";
@@ -299,6 +300,15 @@ describe("a refunded purchase", () => {
     expect(await productFigures("Refund Seat")).toEqual({ rating: 5, reviewsCount: 1 });
     expect(await score()).toBe(summariseRatings(1, 5).score);
 
+    // A week of license checks earned the active-use badge too; a refund ends that badge as well.
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
+    await t.db
+      .insert(licenseValidationDays)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({ licenseId: license?.id ?? "", day: `2026-01-0${i + 1}` })),
+      );
+    expect((await list(createClient(t.app), "Refund Seat")).items[0]?.verifiedActiveUse).toBe(true);
+
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     const asked = await refunder.post(`/api/orders/${orderId}/items/${item?.id}/refund`, {
       reason: "It does not do what the page says.",
@@ -313,7 +323,13 @@ describe("a refunded purchase", () => {
     expect(await score()).toBeNull();
     const shown = (await list(createClient(t.app), "Refund Seat")).items;
     expect(shown).toEqual([
-      expect.objectContaining({ id, status: "published", refunded: true, verifiedPurchase: false }),
+      expect.objectContaining({
+        id,
+        status: "published",
+        refunded: true,
+        verifiedPurchase: false,
+        verifiedActiveUse: false,
+      }),
     ]);
     const own = (await list(refunder, "Refund Seat")).viewer.ownReview;
     expect(own).toMatchObject({ id, refunded: true, editableUntil: null });

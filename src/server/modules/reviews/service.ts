@@ -73,7 +73,8 @@ export function toReview(row: ReviewRecord, reader: Reader, reportedByMe = false
     updatedAt: row.updatedAt.toISOString(),
     verifiedPurchase: !row.refunded,
     refunded: row.refunded,
-    verifiedActiveUse: row.activeUseDays >= ACTIVE_USE_DAYS,
+    // A refund revokes the licenses the badge was earned with: it goes with the purchase.
+    verifiedActiveUse: !row.refunded && row.activeUseDays >= ACTIVE_USE_DAYS,
     sellerReply:
       row.sellerReply && row.sellerReplyAt
         ? { text: row.sellerReply, createdAt: row.sellerReplyAt.toISOString() }
