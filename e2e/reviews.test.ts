@@ -6,35 +6,41 @@ import { payPlacedOrder } from "./payments";
 
 const browser = setupBrowser();
 
+/** A new listing of the demo seller's, approved, bought and paid by the demo buyer. */
+async function boughtListing() {
+  const seller = await browser.newPage({ as: "seller" });
+  const name = `Review Journey Suite ${randomUUID().slice(0, 6)}`;
+  const created = await seller.request.post("/api/manage/products", {
+    data: { name, category: "software", price: 49 },
+  });
+  expect(created.status()).toBe(201);
+  const productId = ((await created.json()) as { product: { id: string } }).product.id;
+  const admin = await browser.newPage({ as: "admin" });
+  expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
+
+  const buyer = await browser.newPage({ as: "buyer" });
+  const placed = await buyer.request.post("/api/orders", {
+    data: {
+      fullName: "Bianca Buyer",
+      email: "buyer@stackbay.test",
+      address: "7 Harbour Road",
+      city: "Lisbon",
+      country: "PT",
+      paymentMethod: "stripe",
+      items: [{ productId, quantity: 1, price: 49 }],
+      currency: "USD",
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const answer = await placed.json();
+  await payPlacedOrder(buyer.request, answer);
+  return { seller, admin, buyer, name, productId, orderId: answer.orderId as string };
+}
+
 describe("verified reviews", () => {
   test("a buyer reviews what they bought, the seller replies, an admin hides it and the rating goes with it", async () => {
-    // A new listing of the demo seller's, approved, bought and paid by the demo buyer.
-    const seller = await browser.newPage({ as: "seller" });
-    const name = `Review Journey Suite ${randomUUID().slice(0, 6)}`;
-    const created = await seller.request.post("/api/manage/products", {
-      data: { name, category: "software", price: 49 },
-    });
-    expect(created.status()).toBe(201);
-    const productId = ((await created.json()) as { product: { id: string } }).product.id;
-    const admin = await browser.newPage({ as: "admin" });
-    expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
-
-    const buyer = await browser.newPage({ as: "buyer" });
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "PT",
-        paymentMethod: "stripe",
-        items: [{ productId, quantity: 1, price: 49 }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(placed.status()).toBe(201);
-    await payPlacedOrder(buyer.request, await placed.json());
+    const { seller, admin, buyer, name, productId } = await boughtListing();
 
     // Unreviewed, the product shows no rating at all; the buyer may write the first review.
     await buyer.goto(`/products/${productId}`);
@@ -104,5 +110,48 @@ describe("verified reviews", () => {
         m.to === "buyer@stackbay.test" && m.subject.includes(name) && m.body.includes("Contains a customer"),
     );
     expect(mail.subject).toBe(`Your review of ${name} has been hidden`);
+  });
+
+  test("a refunded purchase's review stays, marked, out of the rating and no longer editable", async () => {
+    const { seller, buyer, productId, orderId } = await boughtListing();
+    const title = "Five stars, then a refund";
+    const posted = await buyer.request.post(`/api/products/${productId}/reviews`, {
+      data: { rating: 5, title, body: "Brilliant, and then I asked for my money back." },
+    });
+    expect(posted.status()).toBe(201);
+    const order = (await (await buyer.request.get(`/api/orders/${orderId}`)).json()) as {
+      order: { items: { id: string }[] };
+    };
+    const asked = await buyer.request.post(
+      `/api/orders/${orderId}/items/${order.order.items[0]?.id}/refund`,
+      {
+        data: { reason: "It was not what I expected." },
+      },
+    );
+    expect(asked.status()).toBe(201);
+    const refundId = ((await asked.json()) as { refund: { id: string } }).refund.id;
+    const decided = await seller.request.post(`/api/refunds/${refundId}/decision`, {
+      data: { decision: "approve" },
+    });
+    expect(decided.status()).toBe(200);
+
+    // The author still sees it, marked, with no way to edit it; the product has no rating any more.
+    await buyer.goto(`/products/${productId}`);
+    const own = buyer.getByTestId("review").filter({ hasText: title });
+    await own.getByText("Refunded purchase").waitFor();
+    expect(await own.getByText("Verified purchase").count()).toBe(0);
+    expect(await own.getByRole("button", { name: "Edit review" }).count()).toBe(0);
+    expect(await buyer.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
+
+    for (const { width, theme } of viewports()) {
+      const view = await browser.newPage({ width, height: 900, theme });
+      await view.goto(`/products/${productId}`);
+      const card = view.getByTestId("review").filter({ hasText: title });
+      await card.getByText("Refunded purchase").waitFor();
+      expect(await card.getByText("Verified purchase").count()).toBe(0);
+      await expectAccessible(view);
+      await card.scrollIntoViewIfNeeded();
+      await snapshot(view, `i29-refunded-review-${width}-${theme}`);
+    }
   });
 });

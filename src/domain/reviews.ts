@@ -128,8 +128,13 @@ export const reviewSchema = z.object({
   authorFirstName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Every review cites a paid order item; the badge says so. */
+  /** The review cites a paid order item that was not refunded; the badge says so. */
   verifiedPurchase: z.boolean(),
+  /**
+   * The cited purchase was refunded: the review stays visible, marked, but counts toward neither the
+   * rating nor the sort, and can no longer be edited (decision 0012).
+   */
+  refunded: z.boolean(),
   verifiedActiveUse: z.boolean(),
   sellerReply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
   /** Hidden reviews reach only their author and admins, with the reason. */

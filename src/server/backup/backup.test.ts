@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type BackupTarget, createBackup, restoreBackup } from "#server/backup/backup";
-import { readArchive } from "#server/backup/tar";
+import { BackupError, type BackupTarget, createBackup, restoreBackup } from "#server/backup/backup";
+import { readArchive, writeArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "#server/db/data-dir-lock";
 import { type FileStorage, localStorage } from "#server/storage/storage";
@@ -225,6 +225,39 @@ describe.each(kinds)("backup and restore on %s", (kind) => {
     );
     await expect(restore(corrupt)).rejects.toThrow(
       `${corrupt} is damaged: ${picture.name} is corrupt. Nothing was changed.`,
+    );
+    expect(await isEmpty(target)).toBe(true);
+  });
+
+  test("an archive whose manifest names an unsafe upload key is refused before anything is touched", async () => {
+    // A well-formed archive, checksums and all, with one upload that would be written outside the folder.
+    const entries: { name: string; bytes: Buffer }[] = [];
+    await readArchive(archive, async (entry) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.body) chunks.push(chunk);
+      entries.push({ name: entry.name, bytes: Buffer.concat(chunks) });
+    });
+    const manifest = JSON.parse(entries.find((e) => e.name === "manifest.json")?.bytes.toString() ?? "{}");
+    const evil = Buffer.from("not a picture");
+    const key = "../../escaped.webp";
+    manifest.uploads.push({
+      key,
+      size: evil.length,
+      sha256: createHash("sha256").update(evil).digest("hex"),
+    });
+    manifest.counts.uploads += 1;
+    const altered = path.join(scratch, "unsafe-key.tar");
+    await writeArchive(altered, async (out) => {
+      for (const entry of entries) if (entry.name !== "manifest.json") await out.add(entry.name, entry.bytes);
+      await out.add(`uploads/${key}`, evil);
+      await out.add("manifest.json", Buffer.from(JSON.stringify(manifest)));
+    });
+
+    const target = await setup(false);
+    const restoring = restoreBackup({ target: target.target, storage: target.storage, file: altered });
+    await expect(restoring).rejects.toThrow(BackupError);
+    await expect(restoring).rejects.toThrow(
+      `${altered} lists an upload under a key Stackbay never makes ("${key}"): it was not written by npm run backup, or was altered since. Nothing was changed.`,
     );
     expect(await isEmpty(target)).toBe(true);
   });

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { ArchiveError, type EntryDigest, readArchive, writeArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { lockDataDir } from "#server/db/data-dir-lock";
-import { contentTypeOf, type FileStorage } from "#server/storage/storage";
+import { contentTypeOf, type FileStorage, isSafeKey } from "#server/storage/storage";
 
 /** Where the data lives: embedded PGlite in DATA_DIR/db, or a PostgreSQL database. */
 export type BackupTarget = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
@@ -305,6 +305,7 @@ export async function readBackup(file: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${file} has a damaged or unknown ${MANIFEST}. Nothing was changed.`);
   }
+  assertRestorable(file, manifest, [...digests.keys()]);
   const expected = [
     { name: manifest.database.entry, size: manifest.database.size, sha256: manifest.database.sha256 },
     ...manifest.uploads.map((u) => ({ name: `${UPLOADS_PREFIX}${u.key}`, size: u.size, sha256: u.sha256 })),
@@ -317,6 +318,37 @@ export async function readBackup(file: string): Promise<BackupManifest> {
       );
   }
   return manifest;
+}
+
+/**
+ * What the restore would otherwise find out only after the database was replaced: every upload key is
+ * one Stackbay makes (a key such as `../x` would be written outside the uploads folder, and storage
+ * refuses it), listed once, counted as the manifest says, and the database dump is where `createBackup`
+ * writes it, ahead of every upload.
+ */
+function assertRestorable(file: string, manifest: BackupManifest, order: string[]) {
+  const refuse = (why: string) => {
+    throw new BackupError(
+      `${file} ${why}: it was not written by npm run backup, or was altered since. Nothing was changed.`,
+    );
+  };
+  const unsafe = manifest.uploads.map((u) => u.key).filter((key) => !isSafeKey(key));
+  if (unsafe.length > 0)
+    refuse(
+      `lists ${unsafe.length === 1 ? "an upload under a key" : `${unsafe.length} uploads under keys`} Stackbay never makes (${unsafe
+        .slice(0, 3)
+        .map((key) => JSON.stringify(key))
+        .join(", ")}${unsafe.length > 3 ? ", …" : ""})`,
+    );
+  if (new Set(manifest.uploads.map((u) => u.key)).size !== manifest.uploads.length)
+    refuse("lists an upload twice");
+  if (manifest.counts.uploads !== manifest.uploads.length)
+    refuse(`counts ${manifest.counts.uploads} uploads but lists ${manifest.uploads.length}`);
+  if (manifest.database.entry !== DATABASE_ENTRY[manifest.database.kind])
+    refuse(`names ${manifest.database.entry} as its database dump`);
+  const dumpAt = order.indexOf(manifest.database.entry);
+  const firstUpload = order.findIndex((name) => name.startsWith(UPLOADS_PREFIX));
+  if (firstUpload !== -1 && dumpAt > firstUpload) refuse("holds uploads before its database dump");
 }
 
 /**

@@ -124,11 +124,12 @@ export class Metrics {
 }
 
 /**
- * Whether an Authorization header carries the metrics token. Both sides are hashed first, so the
+ * Whether an Authorization header carries the metrics token. The scheme is case-insensitive (RFC 7235
+ * section 2.1: "bearer x" is "Bearer x"), the token is not. Both sides are hashed first, so the
  * comparison takes the same time whatever the length or content of what was sent.
  */
 export function bearerMatches(header: string | undefined, token: string): boolean {
-  const sent = header?.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+  const sent = header?.match(/^bearer +(.*)$/i)?.[1] ?? "";
   const digest = (text: string) => createHash("sha256").update(text).digest();
   return timingSafeEqual(digest(sent), digest(token)) && sent.length > 0;
 }

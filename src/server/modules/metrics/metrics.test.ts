@@ -98,6 +98,21 @@ describe("with METRICS_TOKEN", () => {
     }
   });
 
+  test("the auth scheme is matched case-insensitively (RFC 7235), the token exactly", async () => {
+    for (const scheme of ["bearer", "BEARER", "bEaReR"]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/metrics",
+        headers: { authorization: `${scheme} ${TOKEN}` },
+      });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+    for (const authorization of [`bearer ${TOKEN.toUpperCase()}`, `Basic ${TOKEN}`, `bearer${TOKEN}`]) {
+      const res = await t.app.inject({ method: "GET", url: "/metrics", headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(401);
+    }
+  });
+
   test("requests are counted and timed by route template, never by raw URL", async () => {
     const listing = await t.app.inject({ method: "GET", url: "/api/products?page=1" });
     expect(listing.statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { orders } from "#server/db/schema/orders";
 import { paymentEvents, payments } from "#server/db/schema/payments";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { paymentDepsOf, reconcilePayments } from "#server/modules/payments/service";
+import { firstOpenOrder } from "#server/modules/privacy/repository";
 import { deliverTestEvent, signTestEvent, type TestWebhookEvent } from "#server/payments/test-provider";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
@@ -309,6 +310,24 @@ describe("reconciliation", () => {
     // A late payment still confirms: the money was taken.
     expect(await deliverTestEvent(t.app, paidEvent(testRef(placed.redirectUrl), placed.orderId))).toBe(200);
     expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("mock_confirmed");
+  });
+});
+
+describe("an order with no payment attempt (a crash between placing it and opening its payment)", () => {
+  test("fails as expired after PAYMENT_EXPIRY_MINUTES, stops blocking account deletion, and can still be paid", async () => {
+    const placed = await place();
+    await t.db.delete(payments).where(eq(payments.orderId, placed.orderId));
+    const deps = paymentDepsOf(t.app);
+    await reconcilePayments(deps, new Date(Date.now() + 30 * 60_000));
+    expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("pending");
+    const result = await reconcilePayments(deps, new Date(Date.now() + 61 * 60_000));
+    expect((await getOrder(buyer, placed.orderId)).paymentStatus).toBe("failed");
+    expect(result.ordersExpired).toBe(1);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    expect(await firstOpenOrder(t.db, row?.userId ?? "")).toBeNull();
+    // Nothing is left for a second pass, and the buyer pays it by trying again.
+    expect((await reconcilePayments(deps, new Date(Date.now() + 62 * 60_000))).ordersExpired).toBe(0);
+    expect((await payOrder(t.app, buyer, placed.orderId)).paymentStatus).toBe("mock_confirmed");
   });
 });
 

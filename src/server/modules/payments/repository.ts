@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, notExists } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
@@ -121,5 +121,24 @@ export async function stalePendingPayments(db: Db, before: Date, limit: number):
     .from(payments)
     .where(and(eq(payments.state, "pending"), lt(payments.createdAt, before)))
     .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Orders still pending with no payment attempt at all, placed before `before`, oldest first: committed
+ * just before a crash, ahead of the attempt that `startPayment` opens right after.
+ */
+export async function pendingOrdersWithoutAttempt(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, "pending"),
+        lt(orders.createdAt, before),
+        notExists(db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
     .limit(limit);
 }

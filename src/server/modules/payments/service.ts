@@ -27,6 +27,7 @@ import {
   lockOrder,
   lockPayment,
   type PaymentRow,
+  pendingOrdersWithoutAttempt,
   setEventOrder,
   setProviderRef,
   stalePendingPayments,
@@ -324,17 +325,26 @@ export type ReconcileResult = {
   errors: number;
   /** Bank-transfer orders whose due date passed unpaid. */
   transfersExpired: number;
+  /** Orders left pending without any payment attempt (a crash between the two), failed as expired. */
+  ordersExpired: number;
 };
 
 /**
  * Asks the provider about every payment pending for more than five minutes (its webhook may have been
  * lost) and applies the answer like a webhook; a payment older than PAYMENT_EXPIRY_MINUTES that is
  * still pending expires, and its order fails with the reason "expired". A provider that cannot be
- * reached is asked again on the next run, but does not keep a payment from expiring. Bank-transfer
- * orders past their due date expire in the same pass (`expireBankTransfers`).
+ * reached is asked again on the next run, but does not keep a payment from expiring. Orders with no
+ * attempt at all and bank-transfer orders past their due date expire in the same pass.
  */
 export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, applied: 0, expired: 0, errors: 0, transfersExpired: 0 };
+  const result: ReconcileResult = {
+    checked: 0,
+    applied: 0,
+    expired: 0,
+    errors: 0,
+    transfersExpired: 0,
+    ordersExpired: 0,
+  };
   const expiresBefore = now.getTime() - deps.expiryMinutes * 60_000;
   const stale = await stalePendingPayments(
     deps.db,
@@ -364,10 +374,36 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<R
       result.expired++;
     }
   }
+  result.ordersExpired = await expireOrdersWithoutAttempt(deps, new Date(expiresBefore), now);
   result.transfersExpired = await expireBankTransfers(deps, now);
-  if (result.checked > 0 || result.transfersExpired > 0)
+  if (result.checked > 0 || result.transfersExpired > 0 || result.ordersExpired > 0)
     deps.settlement.log.info({ ...result }, "reconcile: pass done");
   return result;
+}
+
+/**
+ * An order committed just before a crash has no attempt for the pass above to ask about, so it stayed
+ * pending for good (and blocked its buyer's account deletion). Placed before `before` (the
+ * PAYMENT_EXPIRY_MINUTES grace) it fails as an expired attempt would: the buyer may still pay it by
+ * trying again. Placing an order reserves nothing else (no stock, no code), so failing it releases all
+ * it held. Checked again under the order's lock, which `startPayment` takes to open an attempt.
+ */
+async function expireOrdersWithoutAttempt(deps: PaymentDeps, before: Date, now: Date): Promise<number> {
+  let expired = 0;
+  for (const { id } of await pendingOrdersWithoutAttempt(deps.db, before, RECONCILE_BATCH)) {
+    const moved = await deps.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (order?.paymentStatus !== "pending" || (await latestPayment(tx, id))) return false;
+      assertTransition(order.paymentStatus, "failed", "provider");
+      await tx
+        .update(orders)
+        .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
+        .where(eq(orders.id, id));
+      return true;
+    });
+    if (moved) expired++;
+  }
+  return expired;
 }
 
 /** Reconciliation as a job: when an instance starts, then every minute, across all instances. */

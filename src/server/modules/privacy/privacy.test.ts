@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { licenses } from "#server/db/schema/after-sale";
+import { licenses, referralClicks, resellerCodes, resellerFingerprints } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
-import { session, user } from "#server/db/schema/auth";
+import { emailCodeSends, session, twoFactor, user } from "#server/db/schema/auth";
 import { products, storefronts } from "#server/db/schema/catalog";
-import { orders } from "#server/db/schema/orders";
+import { newsletterSubscriptions } from "#server/db/schema/inbound";
+import { orders, savedItems } from "#server/db/schema/orders";
+import { payoutAccounts } from "#server/db/schema/payouts";
+import { productQuestions, questionReports } from "#server/db/schema/questions";
+import { reviewReports, reviews } from "#server/db/schema/reviews";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { createTestApp } from "#server/test/app";
+import { createTestApp, queryRows } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { payOrder } from "#server/test/payments";
 
@@ -170,5 +174,165 @@ describe("delete my account", () => {
       .where(eq(products.id, listing?.id ?? ""));
     expect(after?.isActive).toBe(false);
     expect(await t.db.select().from(storefronts).where(eq(storefronts.userId, me.id))).toEqual([]);
+  });
+});
+
+/**
+ * What deleting an account does to every column that points at a person (decision 0016), by
+ * `table.column`. `removed`: no row of the person is left. `anonymised`: rows stay, and none of the
+ * person's rows matches `identifies` (SQL on that table) afterwards. `kept`: rows stay as they are, for
+ * the reason given. A new table that references users makes the first test below fail until it is here.
+ */
+type Fate = { does: "removed" } | { does: "anonymised"; identifies: string } | { does: "kept"; why: string };
+const removed: Fate = { does: "removed" };
+const kept = (why: string): Fate => ({ does: "kept", why });
+const adminAct = kept("an admin's action on someone else's record; the id names a Former customer row");
+const books = kept("accounting record (ledger, invoice or payout), kept for the retention period");
+const TOMBSTONE = "'deleted-%@deleted.stackbay.invalid'";
+const onDeletion: Record<string, Fate> = {
+  "accounts.user_id": removed,
+  "audit_log.actor_id": { does: "anonymised", identifies: `actor_email not like ${TOMBSTONE}` },
+  "audit_log.actor_email": { does: "anonymised", identifies: "true" },
+  "bank_transfers.recorded_by": adminAct,
+  "commissions.reseller_id": books,
+  "contact_messages.email": kept(
+    "sent through the public form with an address nobody verified, so an account cannot claim it; erased on request (privacy page)",
+  ),
+  "email_code_sends.email": removed,
+  "featured_products.added_by": adminAct,
+  "fee_rules.updated_by": adminAct,
+  "journal_entries.created_by": books,
+  "ledger_accounts.owner_id": books,
+  "licenses.user_id": books,
+  "newsletter_subscriptions.email": removed,
+  "order_items.delivered_by": kept("'buyer' or 'automatic', not a person's id"),
+  "order_items.seller_id": books,
+  "orders.user_id": {
+    does: "anonymised",
+    identifies: `shipping_address is not null or (payment_status not in ('mock_confirmed', 'partially_refunded', 'refunded') and customer_info->>'email' not like ${TOMBSTONE})`,
+  },
+  "partner_applications.email": kept(
+    "a business's application through the public form, not part of the account; erased on request (privacy page)",
+  ),
+  "payout_accounts.user_id": removed,
+  "payout_batches.created_by": adminAct,
+  "payouts.user_id": books,
+  "product_questions.answered_by": kept("answers stay, shown as the seller's or the team's"),
+  "product_questions.asker_id": kept('questions stay, shown as asked by a "Former customer"'),
+  "product_questions.moderated_by": adminAct,
+  "products.moderated_by": adminAct,
+  "products.seller_id": { does: "anonymised", identifies: "is_active" },
+  "question_reports.user_id": removed,
+  "referral_clicks.reseller_id": removed,
+  "refund_requests.buyer_id": books,
+  "refund_requests.seller_id": books,
+  "reseller_codes.user_id": removed,
+  "reseller_fingerprints.user_id": removed,
+  "review_reports.user_id": removed,
+  "reviews.user_id": kept('reviews stay, shown as written by a "Former customer"; ratings stay consistent'),
+  "saved_items.user_id": removed,
+  "sessions.impersonated_by": removed,
+  "sessions.user_id": removed,
+  "storefronts.user_id": removed,
+  "storefronts.verified_by": adminAct,
+  "tax_rates.updated_by": adminAct,
+  "two_factors.user_id": removed,
+  "uploads.owner_id": kept(
+    "pictures of listings kept for the order history; the owner id names a Former customer row",
+  ),
+};
+
+/** Every column of the schema that points at a person: foreign keys to users, and columns named like one. */
+async function columnsReferencingUsers() {
+  const rows = await queryRows<{ ref: string }>(
+    t.db,
+    sql`select cl.relname || '.' || a.attname as ref
+        from pg_constraint fk
+        join pg_class cl on cl.oid = fk.conrelid
+        join pg_attribute a on a.attrelid = fk.conrelid and a.attnum = any(fk.conkey)
+        where fk.contype = 'f' and fk.confrelid = 'public.users'::regclass
+        union
+        select table_name || '.' || column_name
+        from information_schema.columns
+        where table_schema = 'public' and table_name <> 'users'
+          and (column_name ~ '^(user|buyer|seller|reseller|asker|author|owner|actor|payee|recipient|customer)_id$'
+            or column_name ~ '_by$' or column_name ~ 'email')`,
+  );
+  return rows.map((row) => row.ref).sort();
+}
+
+describe("what deletion does to each table that references a person", () => {
+  test("every column that references a user is accounted for", async () => {
+    expect(await columnsReferencingUsers()).toEqual(Object.keys(onDeletion).sort());
+  });
+
+  test("removed rows are gone and anonymised rows identify no one, sealed bank details included", async () => {
+    const { email, password, client } = await newBuyer("seller");
+    const me = (await client.get("/api/me")).json().user;
+    const [other] = await t.db.select().from(user).where(eq(user.email, "buyer@stackbay.test"));
+    const otherId = other?.id ?? "";
+    const paid = await placeOrder(client, email);
+    await payOrder(t.app, client, paid);
+    await t.db.insert(payoutAccounts).values({
+      userId: me.id,
+      method: "bank",
+      bankSealed: "sealed:iban-and-holder",
+      bankMasked: "•••• 3000",
+      country: "DE",
+    });
+    await t.db.insert(savedItems).values({ userId: me.id, productId });
+    await t.db.insert(resellerCodes).values({ userId: me.id, code: `code-${randomUUID()}` });
+    await t.db.insert(resellerFingerprints).values({ userId: me.id, kind: "device", hash: "h" });
+    await t.db
+      .insert(referralClicks)
+      .values({ resellerId: me.id, productId, visitorKey: "v", day: "2026-01-01" });
+    const [review] = await t.db
+      .insert(reviews)
+      .values({ productId, userId: otherId, rating: 4, title: "Fine", body: "Fine for the price." })
+      .returning();
+    await t.db.insert(reviewReports).values({ reviewId: review?.id ?? "", userId: me.id });
+    const [question] = await t.db
+      .insert(productQuestions)
+      .values({ productId, askerId: otherId, text: "Does it work offline?" })
+      .returning();
+    await t.db.insert(questionReports).values({ questionId: question?.id ?? "", userId: me.id });
+    await t.db.insert(twoFactor).values({ id: randomUUID(), secret: "s", backupCodes: "b", userId: me.id });
+    await t.db.insert(session).values({
+      id: randomUUID(),
+      token: randomUUID(),
+      userId: otherId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      impersonatedBy: me.id,
+    });
+    await t.db.insert(newsletterSubscriptions).values({ email });
+    await t.db
+      .insert(emailCodeSends)
+      .values({ email, purpose: "test", sentAt: new Date() })
+      .onConflictDoNothing();
+
+    const personIn = (ref: string) => (ref.endsWith("email") ? email : me.id);
+    const rowsOf = async (ref: string, where = "true") => {
+      const [table, column] = ref.split(".");
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from ${sql.identifier(table ?? "")} where ${sql.identifier(column ?? "")} = ${personIn(ref)} and (${sql.raw(where)})`,
+      );
+      return Number(row?.n);
+    };
+    const removedRefs = Object.keys(onDeletion).filter((ref) => onDeletion[ref]?.does === "removed");
+    for (const ref of removedRefs) expect(await rowsOf(ref), `${ref} before`).toBeGreaterThan(0);
+
+    expect((await client.request("DELETE", "/api/me", { password })).statusCode).toBe(204);
+
+    for (const ref of removedRefs) expect(await rowsOf(ref), ref).toBe(0);
+    for (const [ref, fate] of Object.entries(onDeletion))
+      if (fate.does === "anonymised") expect(await rowsOf(ref, fate.identifies), ref).toBe(0);
+    // The review and question of someone else the person reported are untouched.
+    expect(
+      await t.db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.id, review?.id ?? "")),
+    ).toHaveLength(1);
   });
 });

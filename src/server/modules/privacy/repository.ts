@@ -3,6 +3,7 @@ import type { Database, Transaction } from "#server/db/client";
 import {
   commissions,
   licenses,
+  referralClicks,
   refundRequests,
   resellerCodes,
   resellerFingerprints,
@@ -288,7 +289,8 @@ export async function payoutInTransit(db: Db, userId: string) {
  * no one can receive mail at, so the real address is free to sign up again.
  */
 export async function eraseIdentity(tx: Transaction, userId: string, email: string, tombstone: string) {
-  await tx.delete(session).where(eq(session.userId, userId));
+  // Their sessions, and any session they opened as someone else (an admin impersonating).
+  await tx.delete(session).where(or(eq(session.userId, userId), eq(session.impersonatedBy, userId)));
   await tx.delete(account).where(eq(account.userId, userId));
   await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
   await tx.delete(verification).where(sql`position(${email} in ${verification.identifier}) > 0`);
@@ -347,12 +349,16 @@ export async function anonymiseOrders(tx: Transaction, userId: string, tombstone
     );
 }
 
-/** What only served the person: saved products, reports they filed, reseller links and sightings, payout details. */
+/**
+ * What only served the person: saved products, reports they filed, reseller code, link clicks and
+ * sightings, and the payout method with its sealed bank details.
+ */
 export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(savedItems).where(eq(savedItems.userId, userId));
   await tx.delete(reviewReports).where(eq(reviewReports.userId, userId));
   await tx.delete(questionReports).where(eq(questionReports.userId, userId));
   await tx.delete(resellerCodes).where(eq(resellerCodes.userId, userId));
+  await tx.delete(referralClicks).where(eq(referralClicks.resellerId, userId));
   await tx.delete(resellerFingerprints).where(eq(resellerFingerprints.userId, userId));
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
 }

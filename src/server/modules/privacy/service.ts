@@ -24,6 +24,7 @@ import {
   payoutsOf,
   questionsOf,
   refundRequestsOf,
+  removeOwnedRows,
   reviewsOf,
   savedProductsOf,
   storefrontOf,
@@ -141,14 +142,17 @@ async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId:
 
 /**
  * Deletes the person's account in one transaction (decision 0016): refused while anything is open;
- * otherwise identity, sign-in and sessions erased, orders anonymised except issued invoices, a
- * seller's listings taken off sale, and one audit entry that names no one.
+ * otherwise identity, sign-in and sessions erased, orders anonymised except issued invoices, what only
+ * served the person removed (payout details, saved products, reports, reseller rows), a seller's
+ * listings taken off sale, and one audit entry that names no one. `privacy.test.ts` says for every
+ * column that references a person what happens to it.
  */
 export async function deleteAccount(db: Database, me: UserRow) {
   const tombstone = `deleted-${randomUUID()}@deleted.stackbay.invalid`;
   return db.transaction(async (tx) => {
     await assertDeletable(tx, me.id);
     await anonymiseOrders(tx, me.id, tombstone);
+    await removeOwnedRows(tx, me.id);
     const listingsClosed = await closeShop(tx, me.id);
     await anonymiseAuditTrail(tx, me.id, tombstone);
     await eraseIdentity(tx, me.id, me.email, tombstone);

@@ -8,6 +8,7 @@ import { products } from "#server/db/schema/catalog";
 import { productQuestions } from "#server/db/schema/questions";
 import { DEMO_PASSWORD, demoProductId } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
+import { askQuestion } from "#server/modules/questions/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { readOutbox } from "#server/test/outbox";
@@ -111,6 +112,26 @@ describe("asking", () => {
     expect(sixth.json().code).toBe("QUESTION_LIMIT");
     clock().advance(HOUR + 1000);
     await ask(eager, "Timing Tool", "After an hour I may ask again?");
+    await t.db.delete(productQuestions).where(eq(productQuestions.productId, ids["Timing Tool"] ?? ""));
+  });
+
+  test("the limit holds against parallel requests: the count and the insert are one step", async () => {
+    const hasty = await account("hasty@example.com", "Hal");
+    for (let i = 0; i < 3; i++) await ask(hasty, "Timing Tool", `Hasty question number ${i} about it?`);
+    const [me] = await t.db.select().from(user).where(eq(user.email, "hasty@example.com"));
+    if (!me) throw new Error("no account");
+    // Straight to the service, all at once: requests through the app arrive one after the other.
+    const deps = { db: t.db, clock: t.app.clock, mailer: t.app.mailer, baseUrl: "http://localhost" };
+    const settled = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        askQuestion(deps, me, ids["Timing Tool"] ?? "", `Parallel question number ${i}?`),
+      ),
+    );
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(2);
+    for (const refused of settled.filter((s) => s.status === "rejected"))
+      expect(refused.reason).toMatchObject({ statusCode: 429, code: "QUESTION_LIMIT" });
+    const stored = await t.db.select().from(productQuestions).where(eq(productQuestions.askerId, me.id));
+    expect(stored).toHaveLength(5);
     await t.db.delete(productQuestions).where(eq(productQuestions.productId, ids["Timing Tool"] ?? ""));
   });
 });

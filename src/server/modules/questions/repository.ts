@@ -61,6 +61,14 @@ export async function findProduct(db: Db, productId: string): Promise<ProductFac
   return row ?? null;
 }
 
+/**
+ * Serialises one account's questions until the transaction ends, so the limit's count and the insert
+ * that follows it cannot interleave with another request of the same account (check-then-insert).
+ */
+export async function lockAsker(tx: Transaction, askerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stackbay:questions:${askerId}`}))`);
+}
+
 /** How many questions the account asked since `since`: the per-account limit on asking. */
 export async function askedSince(db: Db, askerId: string, since: Date): Promise<number> {
   const [row] = await db

@@ -25,6 +25,7 @@ import {
   insertReport,
   listQuestions,
   listSellerQuestions,
+  lockAsker,
   lockQuestion,
   type QuestionRecord,
   reportedBy,
@@ -95,14 +96,16 @@ export async function askQuestion(deps: QuestionDeps, me: UserRow, productId: st
   if (product.sellerId === me.id)
     throw new AppError(403, "OWN_PRODUCT", "You can't ask a question about a product you sell.");
   const now = deps.clock.now();
-  const recent = await askedSince(deps.db, me.id, new Date(now.getTime() - QUESTION_RATE_WINDOW_MS));
-  if (recent >= QUESTION_RATE_MAX)
-    throw new AppError(
-      429,
-      "QUESTION_LIMIT",
-      `You can ask up to ${QUESTION_RATE_MAX} questions an hour. Please try again later.`,
-    );
   const id = await deps.db.transaction(async (tx) => {
+    // Counted under the account's lock, in the insert's transaction: parallel requests queue here.
+    await lockAsker(tx, me.id);
+    const recent = await askedSince(tx, me.id, new Date(now.getTime() - QUESTION_RATE_WINDOW_MS));
+    if (recent >= QUESTION_RATE_MAX)
+      throw new AppError(
+        429,
+        "QUESTION_LIMIT",
+        `You can ask up to ${QUESTION_RATE_MAX} questions an hour. Please try again later.`,
+      );
     const row = await insertQuestion(tx, { productId, askerId: me.id, text, createdAt: now });
     const seller = product.sellerId ? await findContact(tx, product.sellerId) : null;
     if (seller)

@@ -24,6 +24,7 @@ import {
   setOrderPaymentStatus,
   updateRefundRequest,
 } from "#server/modules/refunds/repository";
+import { withdrawReviewsOfRefundedItem } from "#server/modules/reviews/service";
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,
@@ -154,6 +155,7 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   const paymentStatus = await lockOrderPaymentStatus(tx, row.orderId);
   if (paymentStatus === undefined) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   await markItemRefunded(tx, row.orderItemId);
+  await withdrawReviewsOfRefundedItem(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
   const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
   const statuses = await itemRefundStatuses(tx, row.orderId);

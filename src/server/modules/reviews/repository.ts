@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { RatingSummary } from "#domain/reviews";
 import type { Database, Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
@@ -15,6 +15,7 @@ export type ReviewRecord = ReviewRow & {
   authorFirstName: string;
   activeUseDays: number;
   reportsCount: number;
+  refunded: boolean;
 };
 
 // Distinct UTC days on which any of the author's licenses for the product passed the license API.
@@ -25,12 +26,21 @@ const activeUseDays = sql<number>`(
   where ${licenses.userId} = ${reviews.userId} and ${licenses.productId} = ${reviews.productId}
 )`;
 const reportsCount = sql<number>`(select count(*)::int from ${reviewReports} where ${reviewReports.reviewId} = ${reviews.id})`;
+/**
+ * Whether the purchase the review cites was refunded (decision 0012): the review stays visible, marked,
+ * but no longer counts toward the rating or the sort and can no longer be edited.
+ */
+const citesRefund = sql<boolean>`exists (
+  select 1 from ${orderItems}
+  where ${orderItems.id} = ${reviews.orderItemId} and ${orderItems.refundStatus} = 'refunded'
+)`;
 
 const recordColumns = {
   review: reviews,
   authorFirstName: user.firstName,
   activeUseDays,
   reportsCount,
+  refunded: citesRefund,
 };
 
 function toRecord(row: {
@@ -38,12 +48,14 @@ function toRecord(row: {
   authorFirstName: string;
   activeUseDays: number;
   reportsCount: number;
+  refunded: boolean;
 }) {
   return {
     ...row.review,
     authorFirstName: row.authorFirstName,
     activeUseDays: Number(row.activeUseDays),
     reportsCount: Number(row.reportsCount),
+    refunded: row.refunded === true,
   };
 }
 
@@ -119,6 +131,11 @@ export async function updateReview(
   return row;
 }
 
+/** The reviews that cite an order item, locked: a refund of the item withdraws them. */
+export async function lockReviewsCiting(tx: Transaction, orderItemId: string): Promise<ReviewRow[]> {
+  return tx.select().from(reviews).where(eq(reviews.orderItemId, orderItemId)).for("update");
+}
+
 export async function findReviewRecord(db: Db, id: string): Promise<ReviewRecord | null> {
   const [row] = await db
     .select(recordColumns)
@@ -169,12 +186,12 @@ export async function insertReport(db: Db, reviewId: string, userId: string, at:
   return rows.length > 0;
 }
 
-/** Count and star sum of a product's published reviews. */
+/** Count and star sum of a product's counted reviews: published, and citing a purchase not refunded. */
 export async function publishedStars(tx: Db, productId: string): Promise<{ count: number; sum: number }> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")));
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published"), not(citesRefund)));
   return { count: Number(row?.count ?? 0), sum: Number(row?.sum ?? 0) };
 }
 

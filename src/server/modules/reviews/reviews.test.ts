@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS } from "#domain/dates";
 import { type Review, type ReviewList, summariseRatings } from "#domain/reviews";
+import { licenses } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems } from "#server/db/schema/orders";
-import { reviews } from "#server/db/schema/reviews";
+import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
 import { createTestApp } from "#server/test/app";
@@ -267,12 +268,130 @@ describe("a verified buyer's review", () => {
   });
 });
 
+describe("a refunded purchase", () => {
+  const url = () => `/api/products/${ids["Refund Seat"]}/reviews`;
+  const score = async () =>
+    (
+      await t.db
+        .select({ score: products.ratingScore })
+        .from(products)
+        .where(eq(products.id, ids["Refund Seat"] ?? ""))
+    )[0]?.score;
+
+  test("withdraws the review from the rating and the sort, keeps it visible and marked, and ends editing", async () => {
+    const [demoSeller] = await t.db.select().from(user).where(eq(user.email, "seller@stackbay.test"));
+    const [made] = await t.db
+      .insert(products)
+      .values({
+        name: "Refund Seat",
+        category: "software",
+        price: "15",
+        vendor: "Acme",
+        sellerId: demoSeller?.id,
+      })
+      .returning({ id: products.id });
+    ids["Refund Seat"] = made?.id ?? "";
+    prices["Refund Seat"] = 15;
+    const refunder = await account("refunder@example.com", "Ravi");
+    const orderId = await place(refunder, "refunder@example.com", ["Refund Seat"]);
+    const written = await refunder.post(url(), { ...review, rating: 5 });
+    expect(written.statusCode).toBe(201);
+    const id = written.json().id as string;
+    expect(await productFigures("Refund Seat")).toEqual({ rating: 5, reviewsCount: 1 });
+    expect(await score()).toBe(summariseRatings(1, 5).score);
+
+    // A week of license checks earned the active-use badge too; a refund ends that badge as well.
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
+    await t.db
+      .insert(licenseValidationDays)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({ licenseId: license?.id ?? "", day: `2026-01-0${i + 1}` })),
+      );
+    expect((await list(createClient(t.app), "Refund Seat")).items[0]?.verifiedActiveUse).toBe(true);
+
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const asked = await refunder.post(`/api/orders/${orderId}/items/${item?.id}/refund`, {
+      reason: "It does not do what the page says.",
+    });
+    expect(asked.statusCode).toBe(201);
+    const approved = await seller.post(`/api/refunds/${asked.json().refund.id}/decision`, {
+      decision: "approve",
+    });
+    expect(approved.statusCode).toBe(200);
+
+    expect(await productFigures("Refund Seat")).toEqual({ rating: null, reviewsCount: 0 });
+    expect(await score()).toBeNull();
+    const shown = (await list(createClient(t.app), "Refund Seat")).items;
+    expect(shown).toEqual([
+      expect.objectContaining({
+        id,
+        status: "published",
+        refunded: true,
+        verifiedPurchase: false,
+        verifiedActiveUse: false,
+      }),
+    ]);
+    const own = (await list(refunder, "Refund Seat")).viewer.ownReview;
+    expect(own).toMatchObject({ id, refunded: true, editableUntil: null });
+    const edit = await refunder.patch(`/api/reviews/${id}`, { ...review, rating: 5, title: "Still great" });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().code).toBe("PURCHASE_REFUNDED");
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(stored?.title).toBe(review.title);
+  });
+
+  test("eligibility is checked on every edit, whatever refunded the purchase", async () => {
+    const late = await account("late-refund@example.com", "Lea");
+    const orderId = await place(late, "late-refund@example.com", ["Refund Seat"]);
+    const written = await late.post(url(), review);
+    expect(written.statusCode).toBe(201);
+    await t.db.update(orderItems).set({ refundStatus: "refunded" }).where(eq(orderItems.orderId, orderId));
+    const edit = await late.patch(`/api/reviews/${written.json().id}`, { ...review, rating: 5 });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().code).toBe("PURCHASE_REFUNDED");
+  });
+
+  test("a buyer who bought the product again keeps a counted review, citing the other purchase", async () => {
+    const twice = await account("twice@example.com", "Tara");
+    const first = await place(twice, "twice@example.com", ["Refund Seat"]);
+    const second = await place(twice, "twice@example.com", ["Refund Seat"]);
+    const written = await twice.post(url(), { ...review, rating: 2 });
+    expect(written.statusCode).toBe(201);
+    const id = written.json().id as string;
+    const [cited] = await t.db.select().from(reviews).where(eq(reviews.id, id));
+    const refundedOrder = cited?.orderItemId
+      ? (await t.db.select().from(orderItems).where(eq(orderItems.id, cited.orderItemId)))[0]?.orderId
+      : undefined;
+    const [item] = await t.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, refundedOrder ?? ""));
+    const asked = await twice.post(`/api/orders/${refundedOrder}/items/${item?.id}/refund`, {
+      reason: "Bought it twice by mistake.",
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(
+      (await seller.post(`/api/refunds/${asked.json().refund.id}/decision`, { decision: "approve" }))
+        .statusCode,
+    ).toBe(200);
+    const [after] = await t.db.select().from(reviews).where(eq(reviews.id, id));
+    const other = refundedOrder === first ? second : first;
+    const [otherItem] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, other));
+    expect(after?.orderItemId).toBe(otherItem?.id);
+    expect(await productFigures("Refund Seat")).toEqual({ rating: 2, reviewsCount: 1 });
+    expect((await twice.patch(`/api/reviews/${id}`, { ...review, rating: 3 })).statusCode).toBe(200);
+  });
+});
+
 describe("the seeded catalogue", () => {
-  test("every product's rating and review count are what its published reviews give", async () => {
+  test("every product's rating and review count are what its counted reviews give", async () => {
     const published = await t.db
       .select({ productId: reviews.productId, rating: reviews.rating })
       .from(reviews)
-      .where(eq(reviews.status, "published"));
+      .leftJoin(orderItems, eq(orderItems.id, reviews.orderItemId))
+      .where(
+        and(eq(reviews.status, "published"), sql`${orderItems.refundStatus} is distinct from 'refunded'`),
+      );
     const stars = new Map<string, number[]>();
     for (const r of published) stars.set(r.productId, [...(stars.get(r.productId) ?? []), r.rating]);
     const all = await t.db

@@ -28,6 +28,7 @@ import {
   listReviews,
   lockProduct,
   lockReview,
+  lockReviewsCiting,
   type ProductFacts,
   publishedStars,
   purchasesOf,
@@ -70,8 +71,10 @@ export function toReview(row: ReviewRecord, reader: Reader, reportedByMe = false
     authorFirstName: row.authorFirstName || "A buyer",
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    verifiedPurchase: true,
-    verifiedActiveUse: row.activeUseDays >= ACTIVE_USE_DAYS,
+    verifiedPurchase: !row.refunded,
+    refunded: row.refunded,
+    // A refund revokes the licenses the badge was earned with: it goes with the purchase.
+    verifiedActiveUse: !row.refunded && row.activeUseDays >= ACTIVE_USE_DAYS,
     sellerReply:
       row.sellerReply && row.sellerReplyAt
         ? { text: row.sellerReply, createdAt: row.sellerReplyAt.toISOString() }
@@ -79,7 +82,7 @@ export function toReview(row: ReviewRecord, reader: Reader, reportedByMe = false
     status: row.status as Review["status"],
     hiddenReason: privileged ? row.hiddenReason : null,
     isMine: mine,
-    editableUntil: mine ? editableUntil(row.createdAt).toISOString() : null,
+    editableUntil: mine && !row.refunded ? editableUntil(row.createdAt).toISOString() : null,
     reportedByMe,
     reportsCount: reader?.isAdmin ? row.reportsCount : null,
   };
@@ -154,10 +157,32 @@ export async function editReview(deps: ReviewDeps, me: UserRow, id: string, inpu
         "Reviews can be edited for 30 days after they are written.",
       );
     await lockProduct(tx, current.productId);
-    await updateReview(tx, id, { ...input, updatedAt: now });
+    // Eligibility holds on every edit, not only when writing: a refunded purchase ends editing.
+    const orderItemId = await eligiblePurchase(tx, me.id, current.productId);
+    if (!orderItemId)
+      throw new AppError(
+        403,
+        "PURCHASE_REFUNDED",
+        "Your purchase of this product was refunded, so your review can no longer be edited.",
+      );
+    await updateReview(tx, id, { ...input, orderItemId, updatedAt: now });
     await refreshRating(tx, current.productId);
   });
   return loaded(deps, id, { id: me.id, isAdmin: false });
+}
+
+/**
+ * A refund of an order item was approved (called in its transaction): a review citing the item cites
+ * the author's other received purchase of the product if there is one, otherwise it stays marked
+ * refunded and leaves the product's rating and sort (decision 0012); the figures are recomputed.
+ */
+export async function withdrawReviewsOfRefundedItem(tx: Transaction, orderItemId: string) {
+  for (const review of await lockReviewsCiting(tx, orderItemId)) {
+    await lockProduct(tx, review.productId);
+    const other = await eligiblePurchase(tx, review.userId, review.productId);
+    if (other) await updateReview(tx, review.id, { orderItemId: other });
+    await refreshRating(tx, review.productId);
+  }
 }
 
 export async function replyToReview(deps: ReviewDeps, me: UserRow, id: string, text: string) {

@@ -291,11 +291,12 @@ const sections: LegalSection[] = [
             two-factor is on). It waits while an order is awaiting payment, a refund request is open, a
             shipment has not arrived, or an earnings balance or payout is outstanding, and tells you which.
             Otherwise, at once: your name, e-mail address, phone and address are erased, your password,
-            two-factor set-up and sessions are removed and you are signed out; your reviews and questions
-            stay, shown as written by a "Former customer"; a seller's listings are taken off sale and the
-            storefront removed. Invoices already issued stay as issued, with the billing details on them, for
-            as long as tax law requires (section 9); the billing details of orders that were never invoiced
-            are erased. Your e-mail address can then be used to sign up again, as a new account.
+            two-factor set-up, sessions, payout details and saved products are removed and you are signed out;
+            your reviews and questions stay, shown as written by a "Former customer"; a seller's listings are
+            taken off sale and the storefront removed. Invoices already issued stay as issued, with the
+            billing details on them, for as long as tax law requires (section 9); the billing details of
+            orders that were never invoiced are erased. Your e-mail address can then be used to sign up again,
+            as a new account.
           </li>
         </ul>
         <h3>How to exercise your rights</h3>

@@ -1,4 +1,4 @@
-import { Activity, BadgeCheck, Flag, Star } from "lucide-react";
+import { Activity, BadgeCheck, Flag, Star, Undo2 } from "lucide-react";
 import { useState } from "react";
 import type { Review } from "#domain/reviews";
 import { Badge } from "#web/components/ui/badge";
@@ -156,6 +156,15 @@ export function ReviewCard({
             {review.verifiedPurchase && (
               <Badge variant="success" className="gap-1">
                 <BadgeCheck className="size-3.5" aria-hidden /> Verified purchase
+              </Badge>
+            )}
+            {review.refunded && (
+              <Badge
+                variant="outline"
+                className="gap-1 text-muted-foreground"
+                title="The purchase was refunded, so this review does not count toward the rating"
+              >
+                <Undo2 className="size-3.5" aria-hidden /> Refunded purchase
               </Badge>
             )}
             {review.verifiedActiveUse && (
