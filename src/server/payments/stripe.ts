@@ -84,7 +84,7 @@ function withSessionId(returnUrl: string): string {
 type WebhookEndpoint = "platform" | "connect";
 
 /** Connected accounts' event families; everything else (checkout, refunds, charges) is the platform's. */
-const CONNECT_EVENT_PREFIXES = ["account.", "capability.", "person.", "payout.", "application_fee."];
+const CONNECT_EVENT_PREFIXES = ["account.", "capability.", "person.", "payout."];
 
 function endpointOf(type: string): WebhookEndpoint {
   return CONNECT_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? "connect" : "platform";
