@@ -209,3 +209,36 @@ describe("POST /api/tax/vat-check", () => {
     expect(registers.requests.length).toBe(before);
   });
 });
+
+describe("without HMRC credentials (zero configuration)", () => {
+  let bare: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    bare = await createTestApp({ seed: true, env: { VIES_API_BASE: registers.viesUrl } });
+  });
+  afterAll(() => bare?.close());
+
+  test("a UK number cannot be confirmed: 20% VAT, and the checkout and order say it is unverified", async () => {
+    const client = await signedInClient(bare.app, "buyer@stackbay.test", DEMO_PASSWORD);
+    const before = registers.requests.filter((r) => r.register === "HMRC").length;
+    const check = await client.post("/api/tax/vat-check", { country: "GB", taxId: REGISTERED_GB });
+    expect(check.json()).toMatchObject({ check: { register: "HMRC", status: "unchecked" } });
+    const [made] = await bare.db
+      .insert(products)
+      .values({ name: "VAT Seat", category: "software", price: "100", vendor: "Acme" })
+      .returning({ id: products.id });
+    const res = await client.post("/api/orders", {
+      ...order("GB", REGISTERED_GB),
+      items: [{ productId: made?.id, quantity: 1, price: 100 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await getOrder(client, res.json().orderId)).toMatchObject({
+      tax: 20,
+      reverseCharge: false,
+      taxNote: vatChargedNote({ register: "HMRC", status: "unchecked" }),
+      vatCheck: { register: "HMRC", status: "unchecked", reference: null },
+    });
+    // Nothing was asked of HMRC, and nothing is kept.
+    expect(registers.requests.filter((r) => r.register === "HMRC").length).toBe(before);
+    expect(await bare.db.select().from(vatChecks)).toEqual([]);
+  });
+});
