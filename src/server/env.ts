@@ -242,6 +242,19 @@ const envSchema = z
           "is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (the secret key starts payments, the webhook secret verifies their results)",
       });
     }
+    // Each secret vouches only for its own endpoint's events (decision 0009): one secret in both places
+    // would refuse every connected account's event.
+    if (
+      env.STRIPE_CONNECT_WEBHOOK_SECRET &&
+      env.STRIPE_CONNECT_WEBHOOK_SECRET === env.STRIPE_WEBHOOK_SECRET
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_CONNECT_WEBHOOK_SECRET"],
+        message:
+          "must be the Connect endpoint's own signing secret, not STRIPE_WEBHOOK_SECRET's; leave it unset when one endpoint receives both",
+      });
+    }
     const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];
     if (paypal.some(Boolean) && !paypal.every(Boolean)) {
       ctx.addIssue({
