@@ -8,6 +8,7 @@ import { openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD, seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import { freePort } from "#server/test/ports";
+import { startVatStandIn, type VatStandIn } from "#server/test/vat-registers-stand-in";
 import { ensureWebBuild, webRoot } from "#server/web/build";
 
 export type E2eServer = {
@@ -25,7 +26,9 @@ declare module "vitest" {
 }
 
 /** A real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
-async function startServer(): Promise<{ server: E2eServer; close: () => Promise<void> }> {
+async function startServer(
+  registers: VatStandIn,
+): Promise<{ server: E2eServer; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
   // A known port, so links the server writes (reseller links, e-mails) point at this server.
   const port = await freePort();
@@ -35,6 +38,11 @@ async function startServer(): Promise<{ server: E2eServer; close: () => Promise<
     LOG_LEVEL: "warn",
     PORT: String(port),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
+    // VIES and HMRC are the local stand-in: journeys reach no network.
+    VIES_API_BASE: registers.viesUrl,
+    HMRC_API_BASE: registers.hmrcUrl,
+    HMRC_CLIENT_ID: registers.hmrc.clientId,
+    HMRC_CLIENT_SECRET: registers.hmrc.clientSecret,
   });
   const database = await openDatabase({ dataDir });
   await database.migrate();
@@ -63,13 +71,16 @@ async function startServer(): Promise<{ server: E2eServer; close: () => Promise<
 export default async function setup(project: TestProject) {
   // A test build only needs to be fast to make; `npm run build` still compresses at the highest levels.
   await ensureWebBuild(console.info, { quickCompression: true });
+  // The VAT numbers the journeys' business buyers give are registered; any other is not.
+  const registers = await startVatStandIn({ registered: ["DE136695976", "GB980780684"] });
   const started: Awaited<ReturnType<typeof startServer>>[] = [];
-  for (let i = 0; i < project.config.maxWorkers; i++) started.push(await startServer());
+  for (let i = 0; i < project.config.maxWorkers; i++) started.push(await startServer(registers));
   project.provide(
     "servers",
     started.map((s) => s.server),
   );
   return async () => {
     await Promise.all(started.map((s) => s.close()));
+    await registers.close();
   };
 }

@@ -76,11 +76,15 @@ describe("tax at checkout", () => {
     await expectAccessible(page);
     await snapshot(page, "h16-tax-checkout-india-business", { fullPage: true });
 
-    // A German business with a VAT number would owe no VAT here: the summary says reverse charge.
+    // A German business whose VAT number VIES confirms owes no VAT here: the summary says reverse charge.
     await page.getByLabel("Country").selectOption("Germany");
     await page.getByLabel("VAT number").fill("DE 136 695 976");
     await expect.poll(() => page.getByTestId("checkout-tax-label").textContent()).toBe("Reverse charge");
     expect(await summary.getByTestId("checkout-tax-note").textContent()).toContain("Article 196");
+    // A made-up number with valid check digits is not registered: German VAT, and how to reclaim it.
+    await page.getByLabel("VAT number").fill("DE 811 907 980");
+    await expect.poll(() => page.getByTestId("checkout-tax-label").textContent()).toBe("Germany VAT (19%)");
+    expect(await summary.getByTestId("checkout-tax-note").textContent()).toContain("VIES does not list");
     await page.getByLabel("Country").selectOption("India");
     await page.getByLabel("GSTIN").fill("27aapfu0939f1zv");
     await expect.poll(() => page.getByTestId("checkout-tax-label").textContent()).toBe("India GST (18%)");

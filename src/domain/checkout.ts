@@ -8,7 +8,7 @@ import { paged, pageNumber } from "#domain/paging";
 import { MAX_PRICE } from "#domain/product-admin";
 import { buyerPayoutSchema, refundStatuses } from "#domain/refunds";
 import { itemShippingSchema, shippingAddressSchema, storedShippingAddressSchema } from "#domain/shipping";
-import type { TaxBusiness } from "#domain/tax";
+import { type TaxBusiness, vatCheckSchema } from "#domain/tax";
 import { checkTaxId, taxIdFieldFor } from "#domain/tax-ids";
 
 export const paymentMethods = [
@@ -238,6 +238,8 @@ export const orderSchema = z.object({
   reverseCharge: z.boolean(),
   /** The reverse-charge wording, or why no tax was charged. */
   taxNote: z.string().nullable(),
+  /** What the register (VIES, HMRC) said about the buyer's VAT number at checkout; null without one. */
+  vatCheck: vatCheckSchema.nullable(),
   currency: z.string(),
   fxRate: z.number(),
   customerInfo: z.object({

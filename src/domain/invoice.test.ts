@@ -22,6 +22,7 @@ const order: Order = {
   taxRate: "0.0500",
   reverseCharge: false,
   taxNote: null,
+  vatCheck: null,
   currency: "USD",
   fxRate: 1,
   customerInfo: {
@@ -173,7 +174,7 @@ describe("invoices", () => {
       taxLabel: "India GST (18%)",
       taxNote: null,
       buyerCompany: "Acme Software Pvt Ltd",
-      buyerTaxId: { label: "GSTIN", value: "27AAPFU0939F1ZV" },
+      buyerTaxId: { label: "GSTIN", value: "27AAPFU0939F1ZV", check: null },
       billTo: { country: "India" },
     });
     const reverse = buildInvoice(
@@ -187,13 +188,24 @@ describe("invoices", () => {
         taxRate: "0.0000",
         reverseCharge: true,
         taxNote: EU_REVERSE_CHARGE_NOTE,
+        vatCheck: {
+          register: "VIES",
+          status: "valid",
+          reference: "WAPIAAAAW1Z9XQ2K",
+          checkedAt: "2026-03-05T10:00:00.000Z",
+        },
       },
       seller,
     );
     expect(reverse).toMatchObject({
       taxLabel: "Reverse charge",
       taxNote: EU_REVERSE_CHARGE_NOTE,
-      buyerTaxId: { label: "VAT number", value: "DE136695976" },
+      buyerTaxId: {
+        label: "VAT number",
+        value: "DE136695976",
+        // The proof the reverse charge rests on, printed with the number.
+        check: "Confirmed by VIES on 2026-03-05, consultation number WAPIAAAAW1Z9XQ2K",
+      },
     });
   });
 

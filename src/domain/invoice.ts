@@ -2,7 +2,7 @@ import { type Order, type PaymentStatus, paymentMethods } from "#domain/checkout
 import { countryName } from "#domain/countries";
 import { isCurrencyCode } from "#domain/currency";
 import { formatOwed, formatPrice, formatUsd, lineTotal } from "#domain/money";
-import { taxLineLabel } from "#domain/tax";
+import { taxLineLabel, vatCheckLine } from "#domain/tax";
 import { taxIdFieldFor } from "#domain/tax-ids";
 
 /**
@@ -46,7 +46,8 @@ export type Invoice = {
   sellerTrn: string;
   /** A business buyer's company and tax ID, as given at checkout. */
   buyerCompany: string | null;
-  buyerTaxId: { label: string; value: string } | null;
+  /** `check`: what the register (VIES, HMRC) said about a VAT number at checkout (`vatCheckLine`). */
+  buyerTaxId: { label: string; value: string; check: string | null } | null;
   /** The display currency the buyer saw at checkout, with the rate used; null for USD. */
   display: { currency: string; rate: number; total: string; note: string } | null;
   paymentMethod: string;
@@ -118,6 +119,7 @@ export function buildInvoice(order: Order, seller: { trn: string }): Invoice {
       ? {
           label: (order.buyerCountry && taxIdFieldFor(order.buyerCountry)?.label) || "Tax ID",
           value: order.buyerTaxId,
+          check: order.vatCheck ? vatCheckLine(order.vatCheck) : null,
         }
       : null,
     total: `${formatUsd(order.totalAmount)} USD`,

@@ -10,11 +10,13 @@ import {
   taxLineLabel,
   taxRateInputSchema,
   UK_REVERSE_CHARGE_NOTE,
+  vatChargedNote,
 } from "#domain/tax";
 import { EU_MEMBER_STATES } from "#domain/tax-ids";
 
 const defaults = effectiveTaxRates([]);
-const consumer = (country: string) => decideTax({ country, business: null }, defaults);
+const consumer = (country: string) => decideTax({ country, business: null }, defaults, null);
+const confirmed = (register: "VIES" | "HMRC") => ({ register, status: "valid" as const });
 
 describe("default rates", () => {
   test("every jurisdiction: UAE, India, the 27 member states and the UK", () => {
@@ -53,7 +55,7 @@ describe("decideTax", () => {
     };
     expect(consumer("AE")).toEqual(expected);
     const business = { company: "Acme FZE", taxId: "100123456700003", kind: "TRN" as const };
-    expect(decideTax({ country: "AE", business }, defaults)).toEqual(expected);
+    expect(decideTax({ country: "AE", business }, defaults, null)).toEqual(expected);
   });
 
   test("India: 18% GST for consumers and businesses alike", () => {
@@ -66,13 +68,13 @@ describe("decideTax", () => {
     };
     expect(consumer("IN")).toEqual(expected);
     const business = { company: "Acme Pvt Ltd", taxId: "27AAPFU0939F1ZV", kind: "GSTIN" as const };
-    expect(decideTax({ country: "IN", business }, defaults)).toEqual(expected);
+    expect(decideTax({ country: "IN", business }, defaults, null)).toEqual(expected);
     expect(taxLineLabel(expected)).toBe("India GST (18%)");
   });
 
-  test("EU business with a VAT number: reverse charge at 0%", () => {
+  test("EU business with a VAT number VIES confirmed: reverse charge at 0%", () => {
     const business = { company: "Acme GmbH", taxId: "DE136695976", kind: "VAT" as const };
-    const decision = decideTax({ country: "DE", business }, defaults);
+    const decision = decideTax({ country: "DE", business }, defaults, confirmed("VIES"));
     expect(decision).toEqual({
       jurisdiction: "DE",
       label: "Reverse charge",
@@ -83,7 +85,7 @@ describe("decideTax", () => {
     expect(taxLineLabel(decision)).toBe("Reverse charge");
   });
 
-  test("UK: 20% for consumers, reverse charge for a business with a VAT number", () => {
+  test("UK: 20% for consumers, reverse charge for a business with a VAT number HMRC confirmed", () => {
     expect(consumer("GB")).toEqual({
       jurisdiction: "GB",
       label: "UK VAT",
@@ -92,11 +94,36 @@ describe("decideTax", () => {
       note: null,
     });
     const business = { company: "Acme Ltd", taxId: "GB980780684", kind: "VAT" as const };
-    expect(decideTax({ country: "GB", business }, defaults)).toMatchObject({
+    expect(decideTax({ country: "GB", business }, defaults, confirmed("HMRC"))).toMatchObject({
       rate: "0.0000",
       reverseCharge: true,
       note: UK_REVERSE_CHARGE_NOTE,
     });
+  });
+
+  test("a well-formed VAT number the register did not confirm pays VAT, with why and how to reclaim it", () => {
+    const business = { company: "Made Up GmbH", taxId: "DE136695976", kind: "VAT" as const };
+    const germanVat = { jurisdiction: "DE", label: "Germany VAT", rate: "0.1900", reverseCharge: false };
+    // Check digits alone earn nothing: without a register's answer, the VAT is charged.
+    expect(decideTax({ country: "DE", business }, defaults, null)).toMatchObject(germanVat);
+    for (const status of ["invalid", "unavailable"] as const) {
+      const decision = decideTax({ country: "DE", business }, defaults, { register: "VIES", status });
+      expect(decision).toEqual({ ...germanVat, note: vatChargedNote({ register: "VIES", status }) });
+      expect(decision.note).toContain("reclaim this VAT");
+    }
+    expect(vatChargedNote({ register: "VIES", status: "invalid" })).toMatch(
+      /^VAT charged: VIES does not list/,
+    );
+    expect(vatChargedNote({ register: "VIES", status: "unavailable" })).toMatch(
+      /^VAT charged: VIES could not confirm/,
+    );
+    const uk = { company: "Made Up Ltd", taxId: "GB980780684", kind: "VAT" as const };
+    const unchecked = decideTax({ country: "GB", business: uk }, defaults, {
+      register: "HMRC",
+      status: "unchecked",
+    });
+    expect(unchecked).toMatchObject({ rate: "0.2000", reverseCharge: false });
+    expect(unchecked.note).toMatch(/^VAT charged: UK VAT numbers cannot be checked with HMRC/);
   });
 
   test("any other country: no tax, with the reason", () => {
@@ -109,13 +136,13 @@ describe("decideTax", () => {
         note: OUT_OF_SCOPE_NOTE,
       });
     }
-    expect(decideTax({ country: "US", business: null }, defaults).rate).toBe("0.0000");
+    expect(decideTax({ country: "US", business: null }, defaults, null).rate).toBe("0.0000");
   });
 
   test("an admin's override is the rate charged", () => {
     const rates = effectiveTaxRates([{ jurisdiction: "IN", rate: "0.12" }]);
-    expect(decideTax({ country: "IN", business: null }, rates).rate).toBe("0.1200");
-    expect(decideTax({ country: "DE", business: null }, rates).rate).toBe("0.1900");
+    expect(decideTax({ country: "IN", business: null }, rates, null).rate).toBe("0.1200");
+    expect(decideTax({ country: "DE", business: null }, rates, null).rate).toBe("0.1900");
   });
 });
 

@@ -147,6 +147,84 @@ export type TaxDecision = {
   note: string | null;
 };
 
+/**
+ * What the tax authority's register said about a business buyer's VAT number: VIES (the European
+ * Commission's, for EU numbers) or HMRC's (UK numbers). Only `valid` earns the reverse charge; every
+ * other answer charges VAT, which the buyer can reclaim later, never the reverse.
+ *
+ * - `valid`: the register confirms the number; `reference` is its consultation number when it gives one.
+ * - `invalid`: the register answered that the number is not registered for VAT.
+ * - `unavailable`: the register could not be asked or did not answer (down, timed out, busy).
+ * - `unchecked`: this site cannot ask the register (HMRC's API needs credentials it was not given).
+ */
+export const vatCheckStatuses = ["valid", "invalid", "unavailable", "unchecked"] as const;
+export type VatCheckStatus = (typeof vatCheckStatuses)[number];
+export const vatRegisters = ["VIES", "HMRC"] as const;
+export type VatRegister = (typeof vatRegisters)[number];
+
+export const vatCheckSchema = z.object({
+  register: z.enum(vatRegisters),
+  status: z.enum(vatCheckStatuses),
+  /** The register's consultation number (VIES requestIdentifier, HMRC consultationNumber), if any. */
+  reference: z.string().nullable(),
+  /** When the register answered (ISO), or when the check was made if it did not. */
+  checkedAt: z.string(),
+});
+export type VatCheck = z.infer<typeof vatCheckSchema>;
+
+/** The checkout's question: what the register says about this VAT number now. */
+export const vatCheckBodySchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, "Select your country"),
+  taxId: z.string().trim().min(1, "Enter your VAT number").max(40, "That tax ID is too long"),
+});
+/** `check` is null for a number that is not well-formed (the form says what is wrong with it). */
+export const vatCheckAnswerSchema = z.object({
+  vatNumber: z.string().nullable(),
+  check: vatCheckSchema.nullable(),
+});
+export type VatCheckAnswer = z.infer<typeof vatCheckAnswerSchema>;
+
+/** The register a VAT number of `country` is checked with: HMRC for the UK, VIES for the EU. */
+export function vatRegisterFor(country: string): VatRegister {
+  return country === "GB" ? "HMRC" : "VIES";
+}
+
+const RECLAIM =
+  "If your company is registered for VAT, you can reclaim this VAT from us afterwards: write to support with the invoice.";
+
+/** Printed under the tax line when a business gave a VAT number and VAT was charged all the same. */
+export function vatChargedNote(check: Pick<VatCheck, "register" | "status"> | null): string {
+  const register = check?.register === "HMRC" ? "HMRC" : "VIES";
+  switch (check?.status) {
+    case "invalid":
+      return `VAT charged: ${register} does not list this VAT number as registered. ${RECLAIM}`;
+    case "unchecked":
+      return `VAT charged: UK VAT numbers cannot be checked with HMRC at the moment, so this one is unverified. ${RECLAIM}`;
+    default:
+      return `VAT charged: ${register} could not confirm this VAT number just now. ${RECLAIM}`;
+  }
+}
+
+/** The invoice's line under a VAT number: what its register said at checkout, when, and its reference. */
+export function vatCheckLine(check: VatCheck): string {
+  const on = check.checkedAt.slice(0, 10);
+  switch (check.status) {
+    case "valid":
+      return check.reference
+        ? `Confirmed by ${check.register} on ${on}, consultation number ${check.reference}`
+        : `Confirmed by ${check.register} on ${on}`;
+    case "invalid":
+      return `Not confirmed: ${check.register} did not list it on ${on}`;
+    case "unavailable":
+      return `Not confirmed: ${check.register} could not be reached on ${on}`;
+    case "unchecked":
+      return `Not confirmed: ${check.register} could not be asked on ${on}`;
+  }
+}
+
 export const EU_REVERSE_CHARGE_NOTE =
   "Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)";
 export const UK_REVERSE_CHARGE_NOTE = "Reverse charge: customer to account for VAT to HMRC";
@@ -154,13 +232,16 @@ export const OUT_OF_SCOPE_NOTE =
   "No tax charged: the buyer is outside the UAE, India, the EU and the UK, where Stackbay charges tax.";
 
 /**
- * The tax on an order, from the buyer's country and, for a business, its validated tax ID. UAE and India
- * tax every buyer (a GSTIN is only printed); an EU or UK business with a valid VAT number accounts for
- * the VAT itself (reverse charge); elsewhere no tax is charged.
+ * The tax on an order, from the buyer's country and, for a business, its tax ID. UAE and India tax every
+ * buyer (a GSTIN is only printed); an EU or UK business whose VAT number the register confirmed
+ * (`vatCheck` valid) accounts for the VAT itself (reverse charge); a VAT number the register did not
+ * confirm, for whatever reason, is charged VAT with a note saying why and how to reclaim it; elsewhere
+ * no tax is charged.
  */
 export function decideTax(
   buyer: { country: string; business: TaxBusiness | null },
   rates: readonly EffectiveTaxRate[],
+  vatCheck: Pick<VatCheck, "register" | "status"> | null,
 ): TaxDecision {
   const { country, business } = buyer;
   const jurisdiction = findTaxJurisdiction(country);
@@ -174,7 +255,8 @@ export function decideTax(
     };
   }
   const isEu = isEuMemberState(country);
-  if ((isEu || country === "GB") && business?.kind === "VAT") {
+  const vatBusiness = (isEu || country === "GB") && business?.kind === "VAT";
+  if (vatBusiness && vatCheck?.status === "valid") {
     return {
       jurisdiction: country,
       label: "Reverse charge",
@@ -189,7 +271,7 @@ export function decideTax(
     label: jurisdiction.label,
     rate: normaliseRate(rate),
     reverseCharge: false,
-    note: null,
+    note: vatBusiness ? vatChargedNote(vatCheck) : null,
   };
 }
 

@@ -77,6 +77,7 @@ import { createStripePayoutRails } from "#server/payouts/stripe-connect";
 import { type PayoutRails, payoutRailsFromEnv } from "#server/payouts/transfers";
 import { configuredStorage, storageImageOrigin } from "#server/storage/configured";
 import type { FileStorage } from "#server/storage/storage";
+import { type VatRegisters, vatRegistersFromEnv } from "#server/vat/registers";
 import { webRoutes } from "#server/web/routes";
 import { seoRoutes } from "#server/web/seo";
 
@@ -96,6 +97,8 @@ declare module "fastify" {
     clock: Clock;
     /** Connect onboarding and transfers to sellers and resellers (Stripe, or test mode), from the environment. */
     payoutRails: PayoutRails;
+    /** VIES and HMRC, which confirm a business buyer's VAT number before its reverse charge. */
+    vatRegisters: VatRegisters;
     /**
      * The public catalogue's serialised answers and listing totals, cleared by every change to a table they
      * read, on every instance (decision 0018).
@@ -254,6 +257,7 @@ export async function buildApp(options: AppOptions) {
     payoutRailsFromEnv(env, { testSecret: testWebhookSecret(env), stripe: createStripePayoutRails }),
   );
   const catalogueCache = new CatalogueCache();
+  app.decorate("vatRegisters", vatRegistersFromEnv(env, app.log));
   app.decorate("catalogueCache", catalogueCache);
   // Every instance forgets its catalogue answers when a catalogue table changes anywhere. While it cannot
   // hear of changes (its LISTEN connection is lost) it keeps nothing, and starts afresh when it can again.

@@ -80,6 +80,18 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ ...live, STRIPE_WEBHOOK_SECRET: "" })).toThrow(
       /STRIPE_WEBHOOK_SECRET is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/,
     );
+    expect(() => loadEnv({ ...live, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_abc" })).toThrow(
+      /STRIPE_CONNECT_WEBHOOK_SECRET must be the Connect endpoint's own signing secret/,
+    );
+    expect(
+      loadEnv({ ...live, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect" }).STRIPE_CONNECT_WEBHOOK_SECRET,
+    ).toBe("whsec_connect");
+    // Both HMRC credentials, or neither.
+    expect(() => loadEnv({ HMRC_CLIENT_ID: "hmrc-client-id" })).toThrow(
+      /HMRC_CLIENT_SECRET is missing: HMRC_CLIENT_ID and HMRC_CLIENT_SECRET must be set together/,
+    );
+    expect(loadEnv({ HMRC_REQUESTER_VRN: "GB 553 5575 81" }).HMRC_REQUESTER_VRN).toBe("553557581");
+    expect(loadEnv({ VIES_REQUESTER_VAT: "nl 8179.04.289.B01" }).VIES_REQUESTER_VAT).toBe("NL817904289B01");
     expect(() => loadEnv({ ...live, PAYPAL_WEBHOOK_ID: "" })).toThrow(
       /PAYPAL_WEBHOOK_ID is missing: PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID must be set together/,
     );

@@ -150,6 +150,40 @@ const envSchema = z
       .transform((v) => v.replace(/[\s-]/g, ""))
       .pipe(z.string().regex(/^100\d{12}$/, "must be a UAE TRN: 15 digits starting with 100"))
       .optional(),
+    /**
+     * The EU Commission's VIES REST API, which confirms a business buyer's EU VAT number before its
+     * reverse charge (no credentials needed); another address for a local stand-in in tests.
+     */
+    VIES_API_BASE: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .default("https://ec.europa.eu/taxation_customs/vies/rest-api"),
+    /**
+     * The operator's own EU VAT number (with its prefix) given to VIES as the requester, so that every
+     * check gets a consultation number kept on the order as proof; unset, VIES answers without one.
+     */
+    VIES_REQUESTER_VAT: z
+      .string()
+      .transform((v) => v.replace(/[\s.-]/g, "").toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be an EU VAT number with its prefix"))
+      .optional(),
+    /** HMRC's API platform, for "Check a UK VAT number" (v2.0); another address for a stand-in. */
+    HMRC_API_BASE: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .transform((v) => v.replace(/\/+$/, ""))
+      .default("https://api.service.hmrc.gov.uk"),
+    /**
+     * An HMRC Developer Hub application's credentials (client credentials grant); without them UK VAT
+     * numbers cannot be checked, so UK businesses are charged VAT and told they can reclaim it.
+     */
+    HMRC_CLIENT_ID: z.string().min(10, "must be an HMRC application's client id").optional(),
+    HMRC_CLIENT_SECRET: z.string().min(10, "must be an HMRC application's client secret").optional(),
+    /** The operator's UK VAT registration number (9 digits), so HMRC answers a consultation number. */
+    HMRC_REQUESTER_VRN: z
+      .string()
+      .transform((v) => v.replace(/\s/g, "").replace(/^GB/i, ""))
+      .pipe(z.string().regex(/^\d{9}$/, "must be a UK VAT registration number: 9 digits"))
+      .optional(),
     /** Where uploads live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, the S3_* variables). */
     STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
     S3_BUCKET: z.string().trim().min(3, "must be a bucket name").optional(),
@@ -191,6 +225,14 @@ const envSchema = z
         message: "is required when NODE_ENV=production (the operator's TRN printed on every invoice)",
       });
     }
+    const hmrc = [env.HMRC_CLIENT_ID, env.HMRC_CLIENT_SECRET];
+    if (hmrc.some(Boolean) && !hmrc.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.HMRC_CLIENT_ID ? "HMRC_CLIENT_SECRET" : "HMRC_CLIENT_ID"],
+        message: "is missing: HMRC_CLIENT_ID and HMRC_CLIENT_SECRET must be set together",
+      });
+    }
     // A key that can start payments without the secret that verifies their webhooks would leave every
     // order pending forever, so each provider's keys come as a set.
     const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET];
@@ -200,6 +242,19 @@ const envSchema = z
         path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
         message:
           "is missing: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (the secret key starts payments, the webhook secret verifies their results)",
+      });
+    }
+    // Each secret vouches only for its own endpoint's events (decision 0009): one secret in both places
+    // would refuse every connected account's event.
+    if (
+      env.STRIPE_CONNECT_WEBHOOK_SECRET &&
+      env.STRIPE_CONNECT_WEBHOOK_SECRET === env.STRIPE_WEBHOOK_SECRET
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_CONNECT_WEBHOOK_SECRET"],
+        message:
+          "must be the Connect endpoint's own signing secret, not STRIPE_WEBHOOK_SECRET's; leave it unset when one endpoint receives both",
       });
     }
     const paypal = [env.PAYPAL_CLIENT_ID, env.PAYPAL_CLIENT_SECRET, env.PAYPAL_WEBHOOK_ID];

@@ -103,6 +103,7 @@ const access: Record<string, Access> = {
   "GET /api/admin/system": "superAdmin",
   "PUT /api/admin/fx-rates/{code}": "superAdmin",
   "GET /api/tax/rates": "public",
+  "POST /api/tax/vat-check": "user",
   "GET /api/admin/tax-rates": "superAdmin",
   "PUT /api/admin/tax-rates/{jurisdiction}": "superAdmin",
   "DELETE /api/admin/tax-rates/{jurisdiction}": "superAdmin",

@@ -75,6 +75,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "two_factors",
     "uploads",
     "users",
+    "vat_checks",
     "verifications",
   ]);
 });

@@ -45,7 +45,11 @@ async function paidOrder(amountCents = 1234) {
   const start = payment({ amountCents });
   const { providerRef } = await adapter.start(start);
   paypal.approve(providerRef);
-  expect(await adapter.complete(providerRef, { token: providerRef })).toEqual({ state: "paid", amountCents });
+  expect(await adapter.complete(providerRef, { token: providerRef })).toEqual({
+    state: "paid",
+    amountCents,
+    currency: "usd",
+  });
   return { adapter, start, providerRef };
 }
 
@@ -113,10 +117,12 @@ describe("complete", () => {
     expect(await adapter.complete(providerRef, { token: providerRef, PayerID: "QYR5Z8XDVJNXQ" })).toEqual({
       state: "paid",
       amountCents: 1234,
+      currency: "usd",
     });
     expect(await adapter.complete(providerRef, { token: providerRef })).toEqual({
       state: "paid",
       amountCents: 1234,
+      currency: "usd",
     });
     expect(paypal.capturesOf(providerRef)).toBe(1);
     expect(callsTo(capturePath(providerRef))).toHaveLength(1);
@@ -131,8 +137,8 @@ describe("complete", () => {
       adapter.lookup(providerRef),
     ]);
     expect(answers).toEqual([
-      { state: "paid", amountCents: 1234 },
-      { state: "paid", amountCents: 1234 },
+      { state: "paid", amountCents: 1234, currency: "usd" },
+      { state: "paid", amountCents: 1234, currency: "usd" },
     ]);
     expect(paypal.capturesOf(providerRef)).toBe(1);
     for (const call of callsTo(capturePath(providerRef)))
@@ -216,8 +222,8 @@ describe("lookup", () => {
     expect(await adapter.lookup(providerRef)).toEqual({ state: "pending" });
     expect(callsTo(capturePath(providerRef))).toHaveLength(0);
     paypal.approve(providerRef);
-    expect(await adapter.lookup(providerRef)).toEqual({ state: "paid", amountCents: 250 });
-    expect(await adapter.lookup(providerRef)).toEqual({ state: "paid", amountCents: 250 });
+    expect(await adapter.lookup(providerRef)).toEqual({ state: "paid", amountCents: 250, currency: "usd" });
+    expect(await adapter.lookup(providerRef)).toEqual({ state: "paid", amountCents: 250, currency: "usd" });
     expect(callsTo(capturePath(providerRef))).toHaveLength(1);
   });
 });
@@ -231,7 +237,24 @@ describe("parseWebhook", () => {
       kind: "payment",
       providerRef,
       orderId: start.orderId,
-      result: { state: "paid", amountCents: 4200 },
+      result: { state: "paid", amountCents: 4200, currency: "usd" },
+    });
+  });
+
+  test("a capture in another currency carries that currency, so the payment can refuse it", async () => {
+    const { adapter, start, providerRef } = await paidOrder(4200);
+    // The same figure in euros: equal in value, not the dollars the order costs.
+    const delivery = paypal.event("PAYMENT.CAPTURE.COMPLETED", "capture", {
+      id: "3C679366HH908993F",
+      status: "COMPLETED",
+      amount: { currency_code: "EUR", value: "42.00" },
+      custom_id: start.orderId,
+      supplementary_data: { related_ids: { order_id: providerRef } },
+    });
+    expect(await adapter.parseWebhook(delivery.body, delivery.headers)).toMatchObject({
+      kind: "payment",
+      providerRef,
+      result: { state: "paid", amountCents: 4200, currency: "eur" },
     });
   });
 

@@ -251,7 +251,11 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       case "COMPLETED":
       case "PARTIALLY_REFUNDED":
       case "REFUNDED":
-        return { state: "paid", amountCents: valueToCents(capture.amount?.value ?? "") };
+        return {
+          state: "paid",
+          amountCents: valueToCents(capture.amount?.value ?? ""),
+          currency: capture.amount?.currency_code.toLowerCase() ?? "",
+        };
       case "PENDING":
         return { state: "pending" };
       default:

@@ -35,7 +35,11 @@ export type StartedPayment = { providerRef: string; redirectUrl: string };
 /** What the provider says about one payment session. */
 export type PaymentState =
   | { state: "pending" }
-  | { state: "paid"; amountCents: number }
+  /**
+   * `amountCents` in the minor unit of `currency` (ISO 4217, lower case): the marketplace charges in
+   * "usd" only, and refuses to deliver for anything else.
+   */
+  | { state: "paid"; amountCents: number; currency: string }
   | { state: "failed"; reason: string }
   | { state: "cancelled" }
   | { state: "expired" };

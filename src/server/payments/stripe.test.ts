@@ -105,10 +105,11 @@ describe("lookup and complete", () => {
     expect(await stripe.complete(providerRef, { session_id: providerRef })).toEqual({ state: "pending" });
 
     standIn.markPaid(providerRef);
-    expect(await stripe.lookup(providerRef)).toEqual({ state: "paid", amountCents: 999 });
+    expect(await stripe.lookup(providerRef)).toEqual({ state: "paid", amountCents: 999, currency: "usd" });
     expect(await stripe.complete(providerRef, { session_id: providerRef })).toEqual({
       state: "paid",
       amountCents: 999,
+      currency: "usd",
     });
 
     const other = await stripe.start(payment());
@@ -131,14 +132,20 @@ describe("parseWebhook", () => {
       kind: "payment",
       providerRef: session.id,
       orderId: start.orderId,
-      result: { state: "paid", amountCents: 5_000 },
+      result: { state: "paid", amountCents: 5_000, currency: "usd" },
     });
+  });
 
-    // Only USD amounts are cents the order can be compared with; anything else is not taken as paid.
+  test("a paid session in another currency is answered with that currency, not thrown", async () => {
+    // Thrown, the webhook answered 500 and Stripe retried a delivery that can never change for days;
+    // the payment compares the currency and refuses to deliver (modules/payments).
+    const { session } = await paidSession(5_000);
     const euros = standIn.signedEvent("checkout.session.completed", { ...session, currency: "eur" });
-    await expect(stripe.parseWebhook(euros.rawBody, euros.headers)).rejects.toThrow(
-      "without a USD amount_total",
-    );
+    expect(await stripe.parseWebhook(euros.rawBody, euros.headers)).toMatchObject({
+      kind: "payment",
+      providerRef: session.id,
+      result: { state: "paid", amountCents: 5_000, currency: "eur" },
+    });
   });
 
   test("a completed session still unpaid (a delayed method) is pending until its async outcome", async () => {
@@ -161,7 +168,7 @@ describe("parseWebhook", () => {
     });
     expect(await stripe.parseWebhook(succeeded.rawBody, succeeded.headers)).toMatchObject({
       kind: "payment",
-      result: { state: "paid", amountCents: 12_345 },
+      result: { state: "paid", amountCents: 12_345, currency: "usd" },
     });
 
     const failed = standIn.signedEvent("checkout.session.async_payment_failed", session);
@@ -253,6 +260,17 @@ describe("parseWebhook", () => {
       await expect(stripe.parseWebhook(delivery.rawBody, delivery.headers)).rejects.toBeInstanceOf(
         InvalidWebhookSignature,
       );
+    // The SDK checks only the past; a delivery signed more than its tolerance ahead is refused too.
+    const ahead = standIn.signedEvent("checkout.session.completed", session, {
+      timestamp: Math.floor(Date.now() / 1000) + 10 * 60,
+    });
+    await expect(stripe.parseWebhook(ahead.rawBody, ahead.headers)).rejects.toThrow("ahead of now");
+    const slightlyAhead = standIn.signedEvent("checkout.session.completed", session, {
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    await expect(stripe.parseWebhook(slightlyAhead.rawBody, slightlyAhead.headers)).resolves.toMatchObject({
+      kind: "payment",
+    });
     // The genuine delivery itself verifies.
     await expect(stripe.parseWebhook(genuine.rawBody, genuine.headers)).resolves.toMatchObject({
       kind: "payment",
@@ -331,5 +349,56 @@ describe("refund", () => {
     const wrongKey = createStripeProvider({ ...keys, secretKey: "sk_test_revoked", apiBase: standIn.url });
     await expect(wrongKey.refund(request)).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(standIn.refunds().filter((r) => r.metadata.refundId === request.refundId)).toHaveLength(0);
+  });
+});
+
+describe("parseWebhook with a Connect endpoint of its own", () => {
+  const connectSecret = "whsec_stand_in_connect";
+  const both = () =>
+    createStripeProvider({ ...keys, connectWebhookSecret: connectSecret, apiBase: standIn.url });
+  const account = () => ({
+    id: "acct_stand_in",
+    object: "account",
+    payouts_enabled: true,
+    details_submitted: true,
+    requirements: { currently_due: [] },
+  });
+
+  test("each secret accepts only its own endpoint's events", async () => {
+    const provider = both();
+    const connect = standIn.signedEvent("account.updated", account(), { secret: connectSecret });
+    expect(await provider.parseWebhook(connect.rawBody, connect.headers)).toMatchObject({ kind: "account" });
+    const { session } = await paidSession();
+    const platform = standIn.signedEvent("checkout.session.completed", session);
+    expect(await provider.parseWebhook(platform.rawBody, platform.headers)).toMatchObject({
+      kind: "payment",
+    });
+
+    // A payment event signed with the Connect endpoint's secret, and the other way round, is refused.
+    const forgedPayment = standIn.signedEvent("checkout.session.completed", session, {
+      secret: connectSecret,
+    });
+    await expect(provider.parseWebhook(forgedPayment.rawBody, forgedPayment.headers)).rejects.toThrow(
+      "checkout.session.completed is not an event of the connect endpoint",
+    );
+    const refund = standIn.signedEvent(
+      "refund.updated",
+      { id: "re_1", object: "refund", status: "succeeded" },
+      {
+        secret: connectSecret,
+      },
+    );
+    await expect(provider.parseWebhook(refund.rawBody, refund.headers)).rejects.toBeInstanceOf(
+      InvalidWebhookSignature,
+    );
+    const forgedAccount = standIn.signedEvent("account.updated", account());
+    await expect(provider.parseWebhook(forgedAccount.rawBody, forgedAccount.headers)).rejects.toThrow(
+      "account.updated is not an event of the platform endpoint",
+    );
+  });
+
+  test("without a Connect secret, the one endpoint's secret signs both (a single endpoint, or stripe listen)", async () => {
+    const delivery = standIn.signedEvent("account.updated", account());
+    expect(await stripe.parseWebhook(delivery.rawBody, delivery.headers)).toMatchObject({ kind: "account" });
   });
 });

@@ -38,10 +38,11 @@ export function addressOf(apiBase: string): { host: string; port: number; protoc
  */
 function sessionState(session: Stripe.Checkout.Session): PaymentState {
   if (session.payment_status === "paid" || session.payment_status === "no_payment_required") {
-    // We only open USD sessions (Adaptive Pricing keeps amount_total in them); anything else is not cents.
-    if (session.amount_total === null || session.currency !== "usd")
-      throw new Error(`Stripe answered paid session ${session.id} without a USD amount_total`);
-    return { state: "paid", amountCents: session.amount_total };
+    // We only open USD sessions (Adaptive Pricing keeps amount_total in them); a session in another
+    // currency is answered as it is, and the payment refuses to deliver for it.
+    if (session.amount_total === null)
+      throw new Error(`Stripe answered paid session ${session.id} without an amount_total`);
+    return { state: "paid", amountCents: session.amount_total, currency: session.currency ?? "" };
   }
   if (session.status === "expired") return { state: "expired" };
   return { state: "pending" };
@@ -77,6 +78,30 @@ function withSessionId(returnUrl: string): string {
   // Stripe replaces the placeholder with the session id; it must stay unescaped in the URL.
   const separator = returnUrl.includes("?") ? "&" : "?";
   return `${returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`;
+}
+
+/** Stripe's two webhook endpoints: our own account's events, and connected accounts' (Connect). */
+type WebhookEndpoint = "platform" | "connect";
+
+/** Connected accounts' event families; everything else (checkout, refunds, charges) is the platform's. */
+const CONNECT_EVENT_PREFIXES = ["account.", "capability.", "person.", "payout."];
+
+function endpointOf(type: string): WebhookEndpoint {
+  return CONNECT_EVENT_PREFIXES.some((prefix) => type.startsWith(prefix)) ? "connect" : "platform";
+}
+
+/** The SDK's default tolerance (five minutes), used both ways. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The SDK refuses a signature timestamp older than its tolerance but not one in the future: a
+ * delivery signed ahead of time (a leaked secret, a skewed clock) would stay valid until then.
+ */
+function refuseFutureTimestamp(signature: string, nowMs: number): void {
+  const stamp = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1];
+  if (stamp === undefined) return; // the SDK refuses a header without one
+  if (Number(stamp) - Math.floor(nowMs / 1000) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new InvalidWebhookSignature("timestamp is ahead of now beyond the tolerance");
 }
 
 /**
@@ -131,17 +156,32 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const signature = headers["stripe-signature"];
       if (typeof signature !== "string" || signature === "")
         throw new InvalidWebhookSignature("no stripe-signature header");
-      let event: Stripe.Event | undefined;
+      refuseFutureTimestamp(signature, Date.now());
+      let verified: { event: Stripe.Event; endpoint: WebhookEndpoint } | undefined;
       let refusal = "";
-      for (const secret of [options.webhookSecret, options.connectWebhookSecret]) {
-        if (!secret || event) continue;
+      const endpoints: [WebhookEndpoint, string | undefined][] = [
+        ["platform", options.webhookSecret],
+        ["connect", options.connectWebhookSecret],
+      ];
+      for (const [endpoint, secret] of endpoints) {
+        if (!secret || verified) continue;
         try {
-          event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+          verified = {
+            event: stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS),
+            endpoint,
+          };
         } catch (error) {
           refusal ||= error instanceof Error ? firstLine(error.message) : String(error);
         }
       }
-      if (!event) throw new InvalidWebhookSignature(refusal);
+      if (!verified) throw new InvalidWebhookSignature(refusal);
+      const { event, endpoint } = verified;
+      // With a Connect endpoint of its own, each secret vouches only for its endpoint's events: the
+      // platform's for our payments and refunds, the Connect one for connected accounts'. Without one
+      // (a single endpoint, or `stripe listen` forwarding both), the platform secret signs both.
+      const scope: WebhookEndpoint[] = options.connectWebhookSecret ? [endpoint] : ["platform", "connect"];
+      if (!scope.includes(endpointOf(event.type)))
+        throw new InvalidWebhookSignature(`${event.type} is not an event of the ${endpoint} endpoint`);
       const eventId = event.id;
       switch (event.type) {
         case "checkout.session.completed":

@@ -83,7 +83,7 @@ describe("the test provider", () => {
         kind: "payment",
         providerRef: ref,
         orderId: null,
-        result: { state: "paid", amountCents: 1000 },
+        result: { state: "paid", amountCents: 1000, currency: "usd" },
       },
     );
     const stale = signTestEvent(test.secret, body, new Date(now.getTime() - 301_000));

@@ -85,7 +85,7 @@ function verifySignature(secret: string, rawBody: Buffer, header: string | undef
 }
 
 function stateOf(row: SessionRow): PaymentState {
-  if (row.state === "paid") return { state: "paid", amountCents: row.amountCents };
+  if (row.state === "paid") return { state: "paid", amountCents: row.amountCents, currency: "usd" };
   if (row.state === "failed") return { state: "failed", reason: row.reason ?? "declined" };
   if (row.state === "cancelled") return { state: "cancelled" };
   return { state: "pending" };
@@ -227,7 +227,7 @@ export function createTestProvider(deps: {
       const { ref, orderId, amountCents, reason } = event.data;
       const result: PaymentState =
         event.type === "payment.succeeded"
-          ? { state: "paid", amountCents }
+          ? { state: "paid", amountCents, currency: "usd" }
           : event.type === "payment.failed"
             ? { state: "failed", reason: reason ?? "declined" }
             : event.type === "payment.cancelled"

@@ -68,6 +68,10 @@ export async function createTestApp(
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-test-"));
   const env = loadEnv({
+    // API tests reach no network: the VAT registers answer "unavailable" unless a test points them
+    // at its stand-in (test/vat-registers-stand-in.ts). Nothing listens on the discard port.
+    VIES_API_BASE: "http://127.0.0.1:9/vies",
+    HMRC_API_BASE: "http://127.0.0.1:9/hmrc",
     ...options.env,
     NODE_ENV: "test",
     DATA_DIR: dataDir,

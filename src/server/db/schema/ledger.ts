@@ -117,6 +117,23 @@ export const taxRates = pgTable(
   (t) => [check("tax_rates_rate", sql`${t.rate} between 0 and 0.5`)],
 );
 
+/**
+ * VAT numbers a register (VIES, HMRC) confirmed, kept a bounded time (`VAT_CHECK_CACHE_HOURS` in the tax
+ * service) so a checkout does not ask again for every summary and order; only confirmations are kept.
+ */
+export const vatChecks = pgTable(
+  "vat_checks",
+  {
+    /** Canonical, with its prefix ("DE136695976"). */
+    vatNumber: text().primaryKey(),
+    register: text().notNull(),
+    /** The register's consultation number, when it gave one. */
+    reference: text(),
+    checkedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check("vat_checks_register", sql`${t.register} in ('VIES', 'HMRC')`)],
+);
+
 /** A super admin's run of payouts: who approved it and the minimum balance it paid. */
 export const payoutBatches = pgTable("payout_batches", {
   id: uuid().primaryKey().defaultRandom(),

@@ -77,6 +77,15 @@ export const orders = pgTable(
     reverseCharge: boolean().notNull().default(false),
     /** Printed under the tax line: the reverse-charge wording, or why no tax was charged. */
     taxNote: text(),
+    /**
+     * A business buyer's VAT number as its register answered at checkout: `VIES` or `HMRC`, `valid`,
+     * `invalid`, `unavailable` or `unchecked` (domain `VatCheck`), the consultation number, and when.
+     * Null for orders without a VAT number. The proof kept with a reverse-charge invoice.
+     */
+    vatCheckRegister: text(),
+    vatCheckStatus: text(),
+    vatCheckReference: text(),
+    vatCheckedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -81,7 +81,7 @@ export function invoiceHtml(invoice: Invoice): string {
           <strong>${e(billTo.fullName)}</strong><br>
           ${invoice.buyerCompany ? `${e(invoice.buyerCompany)}<br>\n          ` : ""}${e(billTo.email)}<br>
           ${e(billTo.address)}<br>
-          ${e(billTo.city)}, ${e(billTo.country)}${invoice.buyerTaxId ? `<br>\n          ${e(invoice.buyerTaxId.label)}: ${e(invoice.buyerTaxId.value)}` : ""}
+          ${e(billTo.city)}, ${e(billTo.country)}${invoice.buyerTaxId ? `<br>\n          ${e(invoice.buyerTaxId.label)}: ${e(invoice.buyerTaxId.value)}` : ""}${invoice.buyerTaxId?.check ? `<br>\n          <small>${e(invoice.buyerTaxId.check)}</small>` : ""}
         </address>
       </section>
     </div>

@@ -14,6 +14,7 @@ import {
   itemRefundableUntil,
   type ShippingState,
 } from "#domain/shipping";
+import { vatCheckSchema } from "#domain/tax";
 import type { Database, Transaction } from "#server/db/client";
 import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
@@ -50,6 +51,15 @@ function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], refundWi
     taxRate: row.taxRate,
     reverseCharge: row.reverseCharge,
     taxNote: row.taxNote,
+    vatCheck:
+      row.vatCheckRegister && row.vatCheckStatus && row.vatCheckedAt
+        ? vatCheckSchema.parse({
+            register: row.vatCheckRegister,
+            status: row.vatCheckStatus,
+            reference: row.vatCheckReference,
+            checkedAt: row.vatCheckedAt.toISOString(),
+          })
+        : null,
     currency: row.currency,
     fxRate: Number(row.fxRate),
     customerInfo: row.customerInfo,

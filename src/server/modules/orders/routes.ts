@@ -50,6 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           signedInUser(request).id,
           request.body,
           await readReferral(request),
+          app.vatRegisters,
         );
         request.log.info({ orderId: answer.orderId, created }, "order placed");
         return reply.status(created ? 201 : 200).send(answer);

@@ -28,7 +28,8 @@ import {
 import { storeReferral } from "#server/modules/orders/settlement";
 import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
 import type { Referral } from "#server/modules/referrals/service";
-import { loadEffectiveTaxRates } from "#server/modules/tax/service";
+import { loadEffectiveTaxRates, verifyVatNumber } from "#server/modules/tax/service";
+import type { VatRegisters } from "#server/vat/registers";
 
 type PlaceOrder = z.output<typeof placeOrderSchema>;
 
@@ -82,6 +83,7 @@ export async function placeOrder(
   userId: string,
   input: PlaceOrder,
   referral: Referral | null,
+  vatRegisters: VatRegisters,
 ): Promise<{ answer: PaymentRedirect; created: boolean }> {
   const { db } = deps;
   const existing = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
@@ -115,7 +117,12 @@ export async function placeOrder(
   const shippingAddress = ships ? (input.shippingAddress ?? null) : null;
   // The tax follows the buyer's country and tax ID (checked again here) at the rates in force now.
   const buyer = buyerOf(input);
-  const tax = decideTax(buyer, await loadEffectiveTaxRates(db));
+  // A VAT number earns the reverse charge only once its register confirms it (cached a day).
+  const vatCheck =
+    buyer.business?.kind === "VAT"
+      ? await verifyVatNumber(db, vatRegisters, buyer.business.taxId, new Date())
+      : null;
+  const tax = decideTax(buyer, await loadEffectiveTaxRates(db), vatCheck);
   const totals = computeTotals(
     lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
     tax.rate,
@@ -158,6 +165,10 @@ export async function placeOrder(
       taxRate: tax.rate,
       reverseCharge: tax.reverseCharge,
       taxNote: tax.note,
+      vatCheckRegister: vatCheck?.register ?? null,
+      vatCheckStatus: vatCheck?.status ?? null,
+      vatCheckReference: vatCheck?.reference ?? null,
+      vatCheckedAt: vatCheck ? new Date(vatCheck.checkedAt) : null,
     });
     if (!id) return null; // a concurrent submit with the same key won
     await insertOrderItems(

@@ -75,6 +75,9 @@ export class WebhookRefused extends AppError {
   }
 }
 
+/** The one currency every provider is asked to charge in (ISO 4217, as providers write it in lower case). */
+const CHARGE_CURRENCY = "usd";
+
 const paidStatuses = ["mock_confirmed", "partially_refunded", "refunded"];
 
 /**
@@ -154,20 +157,22 @@ export async function applyPaymentState(
   const payment = await lockPayment(tx, paymentId);
   if (!payment || result.state === "pending") return null;
   if (result.state === "paid") {
-    if (result.amountCents !== payment.amountCents) {
-      // Never deliver for a different amount; an admin looks at it (the attempt keeps the reason).
+    if (result.currency !== CHARGE_CURRENCY || result.amountCents !== payment.amountCents) {
+      // Never deliver for another currency or amount; an admin looks at it (the attempt keeps the
+      // reason). Answered normally, so the provider does not retry an event that cannot change.
       log.warn(
         {
           orderId: payment.orderId,
           attempt: payment.attempt,
           paid: result.amountCents,
+          paidCurrency: result.currency,
           expected: payment.amountCents,
         },
-        "payment: provider reports a paid amount that differs from the order's; not delivered",
+        "payment: provider reports a paid amount or currency that differs from the order's; not delivered",
       );
       await updatePayment(tx, payment.id, {
         state: payment.state,
-        reason: `paid ${result.amountCents} cents, expected ${payment.amountCents}`,
+        reason: `paid ${result.amountCents} ${result.currency || "(no currency)"} minor units, expected ${payment.amountCents} ${CHARGE_CURRENCY}`,
         updatedAt: now,
       });
       return null;

@@ -88,14 +88,23 @@ describe("Stripe Connect payouts", () => {
     const object = standIn.setOnboarding(accountId, "complete");
     const forged = standIn.signedEvent("account.updated", object, { secret: "whsec_someone_else" });
     expect((await webhook(forged)).statusCode).toBe(400);
-    const unsigned = standIn.signedEvent("account.updated", object);
+    const unsigned = standIn.signedEvent("account.updated", object, { secret: connectSecret });
     expect((await webhook({ rawBody: unsigned.rawBody, headers: {} })).statusCode).toBe(400);
+    // The platform endpoint's secret does not vouch for connected accounts' events.
+    const platformSigned = standIn.signedEvent("account.updated", object);
+    expect((await webhook(platformSigned)).statusCode).toBe(400);
     expect((await status(seller)).status).toBe("onboarding");
   });
 
   test("Stripe's account.updated moves the status; a replayed event changes nothing", async () => {
     const seller = await signedInClient(t.app, "seller@stackbay.test", DEMO_PASSWORD);
-    const incomplete = standIn.signedEvent("account.updated", standIn.setOnboarding(accountId, "incomplete"));
+    const incomplete = standIn.signedEvent(
+      "account.updated",
+      standIn.setOnboarding(accountId, "incomplete"),
+      {
+        secret: connectSecret,
+      },
+    );
     expect((await webhook(incomplete)).statusCode).toBe(200);
     expect(await status(seller)).toMatchObject({ status: "restricted", requirements: ["external_account"] });
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Database, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
-import { taxRates } from "#server/db/schema/ledger";
+import { taxRates, vatChecks } from "#server/db/schema/ledger";
 
 type Db = Database | Transaction;
 export type TaxRateRow = typeof taxRates.$inferSelect;
@@ -38,4 +38,19 @@ export async function upsertTaxRate(
 
 export async function deleteTaxRate(tx: Db, jurisdiction: string): Promise<void> {
   await tx.delete(taxRates).where(eq(taxRates.jurisdiction, jurisdiction));
+}
+
+/** The register's confirmation of `vatNumber` if it was made after `since`, or undefined. */
+export async function findVatCheckSince(db: Db, vatNumber: string, since: Date) {
+  const [row] = await db
+    .select()
+    .from(vatChecks)
+    .where(and(eq(vatChecks.vatNumber, vatNumber), gt(vatChecks.checkedAt, since)));
+  return row;
+}
+
+/** Keeps a register's confirmation of a VAT number, replacing an older one. */
+export async function saveVatCheck(db: Db, values: typeof vatChecks.$inferInsert): Promise<void> {
+  const { vatNumber, ...set } = values;
+  await db.insert(vatChecks).values(values).onConflictDoUpdate({ target: vatChecks.vatNumber, set });
 }

@@ -4,10 +4,18 @@ import {
   effectiveTaxRatesSchema,
   taxJurisdictionParams,
   taxRateInputSchema,
+  vatCheckAnswerSchema,
+  vatCheckBodySchema,
 } from "#domain/tax";
-import { requireRole, signedInUser } from "#server/auth/guards";
+import { checkTaxId } from "#domain/tax-ids";
+import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { operatorTrn } from "#server/env";
-import { changeTaxRate, listAdminTaxRates, loadEffectiveTaxRates } from "#server/modules/tax/service";
+import {
+  changeTaxRate,
+  listAdminTaxRates,
+  loadEffectiveTaxRates,
+  verifyVatNumber,
+} from "#server/modules/tax/service";
 
 /** Tax rates: the effective list for the checkout (public), and super admins' overrides of it. */
 export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +34,29 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ items: await loadEffectiveTaxRates(db), operatorTrn: operatorTrn(app.env) }),
+  );
+
+  app.post(
+    "/tax/vat-check",
+    {
+      onRequest: requireUser,
+      config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["tax"],
+        summary: "What VIES (EU) or HMRC (UK) says about a business buyer's VAT number, for the checkout",
+        description:
+          "Only a number the register confirms earns the reverse charge; invalid, unavailable and unchecked (HMRC without credentials) are charged VAT. A confirmation is kept for 24 hours, and placing the order uses it. A number that is not well-formed for the country answers check: null.",
+        body: vatCheckBodySchema,
+        response: { 200: vatCheckAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { country, taxId } = request.body;
+      const checked = checkTaxId(country, taxId);
+      if (!checked.ok || checked.kind !== "VAT") return { vatNumber: null, check: null };
+      const check = await verifyVatNumber(db, app.vatRegisters, checked.value, new Date());
+      return { vatNumber: checked.value, check };
+    },
   );
 
   app.get(

@@ -6,16 +6,20 @@ import {
   normaliseRate,
   percentToRate,
   taxJurisdictions,
+  type VatCheck,
 } from "#domain/tax";
 import type { Database, Transaction } from "#server/db/client";
 import type { AuditActor } from "#server/lib/audit";
 import { recordAudit } from "#server/lib/audit";
 import {
   deleteTaxRate,
+  findVatCheckSince,
   listTaxRateOverrides,
   lockTaxRate,
+  saveVatCheck,
   upsertTaxRate,
 } from "#server/modules/tax/repository";
+import type { VatRegisters } from "#server/vat/registers";
 
 type Db = Database | Transaction;
 
@@ -67,4 +71,39 @@ export async function changeTaxRate(
       after: { rate: now, isDefault: ratePercent === null },
     });
   });
+}
+
+/** How long a register's confirmation of a VAT number is used before it is asked again. */
+export const VAT_CHECK_CACHE_HOURS = 24;
+
+/**
+ * What the register says about a business buyer's VAT number (canonical, prefix included): a
+ * confirmation kept from the last `VAT_CHECK_CACHE_HOURS`, or the register's answer now, kept when it
+ * confirms. Any other answer is not kept, so a number is asked again once the register is back.
+ */
+export async function verifyVatNumber(
+  db: Database,
+  registers: VatRegisters,
+  vatNumber: string,
+  now: Date,
+): Promise<VatCheck> {
+  const since = new Date(now.getTime() - VAT_CHECK_CACHE_HOURS * 3_600_000);
+  const kept = await findVatCheckSince(db, vatNumber, since);
+  if (kept)
+    return {
+      register: kept.register === "HMRC" ? "HMRC" : "VIES",
+      status: "valid",
+      reference: kept.reference,
+      checkedAt: kept.checkedAt.toISOString(),
+    };
+  const answer = await registers.check(vatNumber, now);
+  // The cache counts from when we asked: a register's date-only answer (VIES) reads as midnight.
+  if (answer.status === "valid")
+    await saveVatCheck(db, {
+      vatNumber,
+      register: answer.register,
+      reference: answer.reference,
+      checkedAt: now,
+    });
+  return { ...answer, checkedAt: answer.checkedAt.toISOString() };
 }

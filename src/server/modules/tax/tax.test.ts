@@ -12,6 +12,7 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { getOrder } from "#server/test/payments";
 import { testShippingAddress } from "#server/test/shipping";
+import { startVatStandIn, type VatStandIn } from "#server/test/vat-registers-stand-in";
 
 type Client = ReturnType<typeof createClient>;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,9 +21,21 @@ let admin: Client;
 let buyer: Client;
 const ids: Record<string, string> = {};
 const prices: Record<string, number> = {};
+let registers: VatStandIn;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  // The two VAT numbers below are registered with the registers' stand-in (vat-check.test.ts covers
+  // the numbers they do not confirm).
+  registers = await startVatStandIn({ registered: ["DE136695976", "GB980780684"] });
+  t = await createTestApp({
+    seed: true,
+    env: {
+      VIES_API_BASE: registers.viesUrl,
+      HMRC_API_BASE: registers.hmrcUrl,
+      HMRC_CLIENT_ID: registers.hmrc.clientId,
+      HMRC_CLIENT_SECRET: registers.hmrc.clientSecret,
+    },
+  });
   [superAdmin, admin, buyer] = await Promise.all([
     signedInClient(t.app, "superadmin@stackbay.test", DEMO_PASSWORD),
     signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD),
@@ -41,7 +54,10 @@ beforeAll(async () => {
     prices[row.name] = Number(row.price);
   }
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await registers?.close();
+});
 
 const line = (name: string, quantity = 1) => ({
   productId: ids[name] ?? "",
@@ -116,7 +132,7 @@ describe("checkout taxes by the buyer's country", () => {
     expect(items.reduce((sum, item) => sum + toUnits(item.tax), 0)).toBe(toUnits("18.00"));
   });
 
-  test("an EU business with a valid VAT number: reverse charge, no tax", async () => {
+  test("an EU business with a VAT number VIES confirms: reverse charge, no tax", async () => {
     const placed = await place(
       order({ country: "DE", business: true, company: "Acme GmbH", taxId: "136 695 976" }),
     );
@@ -133,7 +149,7 @@ describe("checkout taxes by the buyer's country", () => {
     });
   });
 
-  test("a UK business: reverse charge with HMRC's wording; a UK consumer pays 20%", async () => {
+  test("a UK business HMRC confirms: reverse charge with HMRC's wording; a UK consumer pays 20%", async () => {
     const business = await place(
       order({ country: "GB", business: true, company: "Acme Ltd", taxId: "GB 980 7806 84" }),
     );

@@ -25,7 +25,7 @@ import {
   type ShippingAddressInput,
   shippingAddressSchema,
 } from "#domain/shipping";
-import { decideTax, taxLineLabel } from "#domain/tax";
+import { decideTax, taxLineLabel, vatRegisterFor } from "#domain/tax";
 import { taxIdFieldFor } from "#domain/tax-ids";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Badge } from "#web/components/ui/badge";
@@ -46,6 +46,7 @@ import {
   ShippingAddressFields,
   useCartShips,
 } from "#web/features/shipping/components/shipping-address-fields";
+import { useVatCheck } from "#web/features/tax/api/check-vat-number";
 import { useTaxFacts } from "#web/features/tax/api/get-tax-rates";
 import { ApiError } from "#web/lib/api";
 
@@ -386,19 +387,31 @@ function OrderSummary({
 }) {
   const money = useMoney();
   const taxFacts = useTaxFacts();
-  const decision =
-    buyer.country && taxFacts.data
-      ? decideTax(buyerOf({ ...buyer, country: buyer.country }), taxFacts.data.items)
-      : null;
+  const taxed = buyer.country ? buyerOf({ ...buyer, country: buyer.country }) : null;
+  // A VAT number earns the reverse charge only once its register (VIES, HMRC) confirms it: the server
+  // asks, and decides the same way again when the order is placed.
+  const vatNumber = taxed?.business?.kind === "VAT" ? taxed.business.taxId : null;
+  const vatCheck = useVatCheck(buyer.country, vatNumber);
+  const checking = vatNumber !== null && vatCheck.isPending;
+  const check =
+    vatNumber === null
+      ? null
+      : (vatCheck.data?.check ?? {
+          register: vatRegisterFor(buyer.country ?? ""),
+          status: "unavailable" as const,
+        });
+  const decision = taxed && taxFacts.data && !checking ? decideTax(taxed, taxFacts.data.items, check) : null;
   const totals = computeTotals(
     items.map((item) => ({ price: String(item.price), quantity: item.quantity })),
     decision?.rate ?? "0",
   );
   const pendingTax = !buyer.country
     ? "Select your country"
-    : taxFacts.isError
-      ? "Calculated when you place the order"
-      : "Loading…";
+    : checking
+      ? `Checking your VAT number with ${vatRegisterFor(buyer.country)}…`
+      : taxFacts.isError
+        ? "Calculated when you place the order"
+        : "Loading…";
   return (
     <Card asChild className="p-5 sm:p-6 lg:sticky lg:top-24">
       <section

@@ -107,6 +107,11 @@ export function InvoiceDocument({
                   {invoice.buyerTaxId.label}: {invoice.buyerTaxId.value}
                 </span>
               )}
+              {invoice.buyerTaxId?.check && (
+                <span className="block text-xs text-muted-foreground" data-testid="invoice-vat-check">
+                  {invoice.buyerTaxId.check}
+                </span>
+              )}
             </address>
           </section>
         </div>

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { products } from "#server/db/schema/catalog";
+import { paymentEvents, payments } from "#server/db/schema/payments";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { createStripeProvider } from "#server/payments/stripe";
+import { createTestApp } from "#server/test/app";
+import { signedInClient } from "#server/test/client";
+import { getOrder } from "#server/test/payments";
+import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
+
+/**
+ * Stripe's webhook through the real SDK against the local stand-in for api.stripe.com: what the
+ * marketplace does with signed events it cannot act on as they are.
+ */
+
+const keys = { secretKey: "sk_test_payments", webhookSecret: "whsec_payments" };
+const connectSecret = "whsec_payments_connect";
+let standIn: StripeStandIn;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let productId = "";
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn(keys);
+  t = await createTestApp({
+    seed: true,
+    env: {
+      STRIPE_SECRET_KEY: keys.secretKey,
+      STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectSecret,
+      STRIPE_API_BASE: standIn.url,
+    },
+    paymentFactories: { stripe: createStripeProvider },
+  });
+  const [made] = await t.db
+    .insert(products)
+    .values({ name: "Currency Seat", category: "software", price: "19.99", vendor: "Acme" })
+    .returning({ id: products.id });
+  productId = made?.id ?? "";
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+const webhook = (signed: SignedWebhook) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/payments/webhooks/stripe",
+    headers: { "content-type": "application/json", ...signed.headers },
+    payload: signed.rawBody,
+  });
+
+async function placeWithStripe() {
+  const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+  const placed = await buyer.post("/api/orders", {
+    fullName: "Bianca Buyer",
+    email: "buyer@stackbay.test",
+    address: "12 Harbour Street",
+    city: "Dubai",
+    country: "United Arab Emirates",
+    paymentMethod: "stripe",
+    items: [{ productId, quantity: 1, price: 19.99 }],
+    currency: "USD",
+    idempotencyKey: randomUUID(),
+  });
+  expect(placed.statusCode).toBe(201);
+  const orderId = placed.json().orderId as string;
+  const [attempt] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+  return { buyer, orderId, attempt: attempt! };
+}
+
+describe("the Stripe webhook", () => {
+  test("a paid session in another currency is answered 200, recorded on the attempt and not delivered", async () => {
+    const { buyer, orderId, attempt } = await placeWithStripe();
+    const session = standIn.markPaid(attempt.providerRef ?? "");
+    // The same number of minor units, in euros: not the dollars the order costs.
+    const euros = standIn.signedEvent("checkout.session.completed", { ...session, currency: "eur" });
+    const eventId = JSON.parse(euros.rawBody.toString("utf8")).id as string;
+
+    const answer = await webhook(euros);
+    expect(answer.statusCode).toBe(200);
+    expect((await getOrder(buyer, orderId)).paymentStatus).toBe("pending");
+    const [marked] = await t.db.select().from(payments).where(eq(payments.id, attempt.id));
+    expect(marked).toMatchObject({
+      state: "pending",
+      reason: `paid ${session.amount_total} eur minor units, expected ${attempt.amountCents} usd`,
+    });
+    const [stored] = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.eventId, eventId)));
+    expect(stored).toMatchObject({ kind: "payment", orderId });
+
+    // Stripe's own retry of that delivery is a duplicate, and the dollars, when they come, deliver.
+    expect((await webhook(euros)).statusCode).toBe(200);
+    expect((await webhook(standIn.signedEvent("checkout.session.completed", session))).statusCode).toBe(200);
+    expect((await getOrder(buyer, orderId)).paymentStatus).toBe("mock_confirmed");
+  });
+
+  test("a payment event signed with the Connect endpoint's secret is refused and moves nothing", async () => {
+    const { buyer, orderId, attempt } = await placeWithStripe();
+    const session = standIn.markPaid(attempt.providerRef ?? "");
+    const forged = standIn.signedEvent("checkout.session.completed", session, { secret: connectSecret });
+    const answer = await webhook(forged);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().code).toBe("INVALID_SIGNATURE");
+    expect((await getOrder(buyer, orderId)).paymentStatus).toBe("pending");
+  });
+
+  test("a delivery signed ten minutes in the future is refused", async () => {
+    const { buyer, orderId, attempt } = await placeWithStripe();
+    const session = standIn.markPaid(attempt.providerRef ?? "");
+    const ahead = standIn.signedEvent("checkout.session.completed", session, {
+      timestamp: Math.floor(Date.now() / 1000) + 10 * 60,
+    });
+    expect((await webhook(ahead)).statusCode).toBe(400);
+    expect((await getOrder(buyer, orderId)).paymentStatus).toBe("pending");
+  });
+});
