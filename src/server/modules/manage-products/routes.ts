@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
-import { isMaterialEdit, type ListingAuthor, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
+import { type ListingAuthor, needsReview, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
 import {
   type EditableProduct,
   editableProductSchema,
@@ -195,7 +195,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await findEditableProduct(tx, id, owner);
         if (!before) throw notFound();
         await replaceProduct(tx, id, values);
-        const status = statusAfterEdit(before.moderationStatus, authorOf(me), isMaterialEdit(before, values));
+        const status = statusAfterEdit(before.moderationStatus, authorOf(me), needsReview(before, values));
         if (status !== before.moderationStatus) await setEditedModerationStatus(tx, id, status);
         const after = await findEditableProduct(tx, id, null);
         if (!after) throw notFound();
