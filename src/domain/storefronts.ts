@@ -89,11 +89,11 @@ export const storefrontChangeSchema = z.object({
 export type StorefrontChange = z.infer<typeof storefrontChangeSchema>;
 
 /** What the seller reads beside their storefront's name while a change waits or was refused. */
-export function storefrontChangeLabel(change: Pick<StorefrontChange, "status" | "reason">): string {
+export function storefrontChangeLabel(change: Pick<StorefrontChange, "name" | "status" | "reason">): string {
   if (change.status === "pending") {
-    return "Name and logo change pending review: your storefront and products show the approved ones until then.";
+    return `"${change.name}" waits for an admin's review: your storefront and products show the approved name and logo until then.`;
   }
-  return change.reason ? `Name and logo change rejected: ${change.reason}` : "Name and logo change rejected";
+  return `"${change.name}" was not approved${change.reason ? `: ${change.reason}` : "."}`;
 }
 
 /** The seller's own storefront, as the dashboard form edits it. */
