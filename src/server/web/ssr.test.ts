@@ -44,7 +44,8 @@ beforeAll(async () => {
   );
   await mkdir(`${webRoot}-ssr`);
   await writeFile(path.join(`${webRoot}-ssr`, "entry-server.js"), renderer);
-  t = await createTestApp({ webRoot, seed: true });
+  // Every test but the budget's draws from one address: room for them all within a minute.
+  t = await createTestApp({ webRoot, seed: true, env: { PAGE_RENDERS_PER_MINUTE: "40" } });
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -91,3 +91,10 @@ CREATE TRIGGER "product_specifications_catalogue_updated" AFTER UPDATE ON "produ
 CREATE TRIGGER "product_specifications_catalogue_deleted" AFTER DELETE ON "product_specifications" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_product_rows_changed"();
 --> statement-breakpoint
 CREATE TRIGGER "product_specifications_catalogue_truncated" AFTER TRUNCATE ON "product_specifications" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+--> statement-breakpoint
+-- Public answers read a storefront's slug only (the "by Vendor" link; the vendor's name is on the product,
+-- and the storefront page is drawn afresh): a seller saving their description, website or country, or an
+-- admin's badge, changes none of them. A storefront created or deleted (a slug appearing or going) does.
+DROP TRIGGER "storefronts_catalogue_changed" ON "storefronts";
+--> statement-breakpoint
+CREATE TRIGGER "storefronts_catalogue_changed" AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF "slug", "user_id" ON "storefronts" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();

@@ -271,6 +271,15 @@ describe("writes nobody can see", () => {
       const res = await seller.patch(`/api/manage/products/${pending.id}`, input(price));
       expect(res.statusCode, res.body).toBe(200);
     }
+    // Nor does saving the storefront's details, which no cached answer reads.
+    const details = {
+      name: "Test Person",
+      description: "Ledgers.",
+      website: null,
+      country: null,
+      logoUrl: null,
+    };
+    expect((await seller.request("PUT", "/api/seller/storefront", details)).statusCode).toBe(200);
     expect((await seller.request("DELETE", `/api/manage/products/${pending.id}`)).statusCode).toBe(200);
     expect((await seller.post(`/api/manage/products/${pending.id}/restore`)).statusCode).toBe(200);
     expect(await readCatalogueVersion(t.db)).toBe(version);
