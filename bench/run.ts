@@ -8,6 +8,7 @@ import { ensureWebBuild, webRoot } from "#server/web/build";
 import { coldStart } from "./cold-start";
 import { load } from "./http";
 import { runLighthouse } from "./lighthouse";
+import { pageCpuScenarios } from "./pages";
 
 /**
  * `npm run bench`: prints figures, asserts nothing. The server runs in a child process (bench/serve.ts)
@@ -16,6 +17,8 @@ import { runLighthouse } from "./lighthouse";
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** Connections of the page scenarios: each fresh page render takes tens of ms of the server's CPU. */
+const pageConcurrency = Number(process.env.BENCH_PAGE_CONCURRENCY ?? 10);
 
 const scenarios: [string, string][] = [
   ["health (database round trip)", "/api/health"],
@@ -65,6 +68,17 @@ async function routeJsGzip(routeModule: string) {
 }
 
 await ensureWebBuild(() => {});
+const printPageCpu = async () => {
+  const pageRows = await pageCpuScenarios(seconds, pageConcurrency);
+  console.info(
+    `Public-page CPU per request (server process CPU / pages answered, ${pageConcurrency} connections, ${seconds} s each; goal: floods within 2× of warm)`,
+  );
+  console.table(pageRows);
+};
+if (process.env.BENCH_ONLY === "pages") {
+  await printPageCpu();
+  process.exit(0);
+}
 const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "serve.ts")], {
   stdio: ["ignore", "pipe", "inherit"],
   env: process.env,
@@ -153,6 +167,11 @@ if (overload) {
 for (const [name, plan] of Object.entries(server.plans)) {
   console.info(`Plan, ${name}:\n${plan.map((l) => `  ${l}`).join("\n")}`);
 }
+await printPageCpu().catch((error: unknown) =>
+  console.info(
+    `The page CPU scenarios could not run: ${error instanceof Error ? error.message : String(error)}`,
+  ),
+);
 console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("src/web/app/routes/home.tsx")}`);
 console.info(
   `JS loaded by the products route (gzip): ${await routeJsGzip("src/web/app/routes/products.tsx")}`,

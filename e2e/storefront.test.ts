@@ -51,11 +51,45 @@ describe("vendor storefronts", () => {
     await seller.getByText("Website must be a full https:// address").waitFor();
     await seller.getByLabel("Website", { exact: true }).fill("https://cinderpath.example");
     await seller.getByRole("button", { name: "Save storefront" }).click();
-    await toast(seller, "Storefront saved").waitFor();
+    await toast(
+      seller,
+      "Storefront saved",
+      "Your new name and logo show once an admin approves them.",
+    ).waitFor();
+    // The seller is not trusted: the new logo waits for review, and the form says so.
+    const status = seller.getByTestId("storefront-change-status");
+    await status.getByText("Pending review").waitFor();
+    await status.getByText(/waits for an admin's review/).waitFor();
     await expectAccessible(seller);
-    await snapshot(seller, "storefront-dashboard", { fullPage: true });
+    await snapshot(seller, "storefront-dashboard-pending", { fullPage: true });
+    const dark = await browser.newPage({ as: "seller", theme: "dark", width: 375 });
+    await dark.goto("/dashboard/storefront");
+    await dark.getByTestId("storefront-change-status").getByText("Pending review").waitFor();
+    await expectAccessible(dark);
+    await snapshot(dark, "storefront-dashboard-pending-375-dark", { fullPage: true });
 
-    // The public page shows them, on a phone in the dark and a desktop in the light.
+    // Until an admin approves it, the public page keeps the approved logo; the details are there at once.
+    const waiting = await browser.newPage();
+    await waiting.goto("/vendors/cinderpath-security");
+    await waiting.getByText(description).waitFor();
+    expect(
+      await waiting.getByRole("img", { name: "Cinderpath Security logo" }).getAttribute("src"),
+    ).not.toMatch(/^\/uploads\/products\//);
+
+    const admin = await browser.newPage({ as: "admin" });
+    await admin.goto("/admin/moderation");
+    const change = admin.getByTestId("storefront-change").filter({ hasText: "Cinderpath Security" });
+    await change.waitFor();
+    await expectAccessible(admin);
+    await snapshot(admin, "storefront-change-queue", { fullPage: true });
+    await change.getByRole("button", { name: "Approve: Cinderpath Security" }).click();
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
+    await toast(admin, "Storefront change approved").waitFor();
+    await seller.reload();
+    await seller.getByRole("heading", { name: "Storefront", exact: true }).waitFor();
+    expect(await seller.getByTestId("storefront-change-status").count()).toBe(0);
+
+    // Approved, the public page shows them, on a phone in the dark and a desktop in the light.
     for (const { width, theme } of viewports()) {
       const page = await browser.newPage({ width, theme });
       await page.goto("/vendors/cinderpath-security");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEATURED_COUNT } from "#domain/catalog";
 import { productCardSchema } from "#domain/catalog-schemas";
+import { toUnits } from "#domain/money";
 import { paged, pageNumber } from "#domain/paging";
 
 /** Listing moderation (decision 0013): only an approved product is public. */
@@ -21,8 +22,9 @@ export function moderationLabel(status: ModerationStatus, reason: string | null)
 
 /**
  * The fields a buyer reads as the listing's claims: changing any of them on an approved product
- * sends it back to review. Price, discount, activity, resale and commission are commercial settings
- * the seller changes routinely and that say nothing new about what is sold (decision 0013).
+ * sends it back to review. Activity, resale and commission are commercial settings the seller changes
+ * routinely and that say nothing new about what is sold; price and discount changes need review only
+ * when they make the deal look bigger (`isBiggerDeal`, decision 0013).
  */
 export const MATERIAL_FIELDS = [
   "name",
@@ -43,6 +45,42 @@ export function isMaterialEdit(
   return MATERIAL_FIELDS.some(
     (field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
   );
+}
+
+/**
+ * An approved price may move by up to this share of itself without review, either way: a seller's sale
+ * or price rise, but not an approved $1,000 licence turned into a $1 lure, or a $1 listing into $999.
+ */
+export const PRICE_MOVE_WITHOUT_REVIEW = 0.5;
+
+type DealFields = {
+  price: number;
+  originalPrice: number | null;
+  discountLabel: string | null;
+  discountPercentage: number | null;
+};
+
+/**
+ * Whether an edit makes the listing look like a bigger deal than the one approved (issue 29): a new or
+ * changed discount label (free text a buyer reads as a claim, "OFFICIAL PARTNER"), a higher original
+ * price ("was $99,999"), a higher discount percentage, or a price move beyond `PRICE_MOVE_WITHOUT_REVIEW`.
+ * Lowering the original price or the percentage, or removing the label, makes no claim bigger.
+ */
+export function isBiggerDeal(before: DealFields, after: DealFields): boolean {
+  if (after.discountLabel !== null && after.discountLabel !== before.discountLabel) return true;
+  const raised = (from: number | null, to: number | null) => to !== null && (from === null || to > from);
+  if (raised(before.originalPrice, after.originalPrice)) return true;
+  if (raised(before.discountPercentage, after.discountPercentage)) return true;
+  const from = toUnits(before.price);
+  return Math.abs(toUnits(after.price) - from) > from * PRICE_MOVE_WITHOUT_REVIEW;
+}
+
+/** An edit that sends an approved listing of an untrusted seller back to review (decision 0013). */
+export function needsReview(
+  before: Partial<Record<MaterialField, unknown>> & DealFields,
+  after: Partial<Record<MaterialField, unknown>> & DealFields,
+): boolean {
+  return isMaterialEdit(before, after) || isBiggerDeal(before, after);
 }
 
 /** Who wrote the listing, as far as moderation cares. */

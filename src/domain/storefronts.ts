@@ -74,6 +74,28 @@ function isHttpsUrl(value: string): boolean {
   );
 }
 
+/**
+ * A new name or logo the seller asked for (decision 0015): an untrusted seller's waits for an admin,
+ * while the public storefront, its badge and the products' vendor keep the approved ones.
+ */
+export const storefrontChangeSchema = z.object({
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  status: z.enum(["pending", "rejected"]),
+  /** The admin's reason, when rejected. */
+  reason: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type StorefrontChange = z.infer<typeof storefrontChangeSchema>;
+
+/** What the seller reads beside their storefront's name while a change waits or was refused. */
+export function storefrontChangeLabel(change: Pick<StorefrontChange, "name" | "status" | "reason">): string {
+  if (change.status === "pending") {
+    return `"${change.name}" waits for an admin's review: your storefront and products show the approved name and logo until then.`;
+  }
+  return `"${change.name}" was not approved${change.reason ? `: ${change.reason}` : "."}`;
+}
+
 /** The seller's own storefront, as the dashboard form edits it. */
 export const storefrontSchema = z.object({
   slug: z.string(),
@@ -85,8 +107,24 @@ export const storefrontSchema = z.object({
   isVerified: z.boolean(),
   verifiedAt: z.string().nullable(),
   updatedAt: z.string(),
+  /** The name and logo asked for and not yet approved (or refused); null when there is none. */
+  pendingChange: storefrontChangeSchema.nullable(),
 });
 export type Storefront = z.infer<typeof storefrontSchema>;
+
+/** `GET /api/admin/storefront-changes`: the changes waiting for a decision, oldest first. */
+export const storefrontChangeQueueItemSchema = z.object({
+  slug: z.string(),
+  currentName: z.string(),
+  currentLogoUrl: z.string().nullable(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  isVerified: z.boolean(),
+  submittedAt: z.string(),
+});
+export type StorefrontChangeQueueItem = z.infer<typeof storefrontChangeQueueItemSchema>;
+export const storefrontChangeQueueSchema = z.object({ items: z.array(storefrontChangeQueueItemSchema) });
+export type StorefrontChangeQueue = z.infer<typeof storefrontChangeQueueSchema>;
 export const storefrontAnswerSchema = z.object({ storefront: storefrontSchema });
 
 export const vendorPageQuery = z.object({ page: pageNumber });

@@ -63,6 +63,11 @@ const envSchema = z
     /** Requests waiting for a PostgreSQL connection over which new requests get 503 at once; 0 is off. */
     OVERLOAD_MAX_WAITING_QUERIES: z.coerce.number().int().min(0).max(100_000).default(25),
     /**
+     * Pages one client address may have drawn afresh on the server per minute (decision 0020); past it,
+     * it gets the app's shell and its browser draws the page. Kept pages served again do not count.
+     */
+    PAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(20),
+    /**
      * A search with more matches than this has its first pages ranked among candidates an index reads in
      * order (decision 0017) rather than by scoring every match; tests lower it to reach that path.
      */

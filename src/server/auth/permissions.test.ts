@@ -178,6 +178,9 @@ const access: Record<string, Access> = {
   "GET /api/seller/storefront": "sellerOnly",
   "PUT /api/seller/storefront": "sellerOnly",
   "PUT /api/admin/vendors/{slug}/verification": "admin",
+  "GET /api/admin/storefront-changes": "admin",
+  "POST /api/admin/storefront-changes/{slug}/approve": "admin",
+  "POST /api/admin/storefront-changes/{slug}/reject": "admin",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

@@ -48,7 +48,7 @@ export const webRoutes: FastifyPluginAsync<{ webRoot: string | null }> = async (
     const status = known && found ? 200 : 404;
     const root =
       renderPage && status === 200 && request.method === "GET" && isServerRendered(pathname)
-        ? await renderPage(request.url)
+        ? await renderPage(request.url, request.ip)
         : "";
     // A function replacer: with a string, `$\``, `$'` or `$&` in a product's text would splice parts of
     // the template into the page.

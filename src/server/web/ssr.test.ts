@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { products } from "#server/db/schema/catalog";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { RenderBudget } from "#server/web/ssr";
 
 /**
  * The server's side of drawing pages (decision 0020), with a stand-in renderer in place of the built
@@ -42,7 +44,8 @@ beforeAll(async () => {
   );
   await mkdir(`${webRoot}-ssr`);
   await writeFile(path.join(`${webRoot}-ssr`, "entry-server.js"), renderer);
-  t = await createTestApp({ webRoot, seed: true });
+  // Every test but the budget's draws from one address: room for them all within a minute.
+  t = await createTestApp({ webRoot, seed: true, env: { PAGE_RENDERS_PER_MINUTE: "40" } });
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -103,6 +106,69 @@ describe("pages drawn on the server", () => {
       await t.app.inject({ method: "GET", url });
       expect(stand.ssrCalls, url).toHaveLength(2);
     }
+  });
+
+  test("a kept page is keyed on the query it reads: tracking tags, unknown keys and defaults make no new render", async () => {
+    const listing = [
+      "/products?category=software",
+      "/products?category=software&utm_source=news&utm_medium=mail&fbclid=abc&gclid=def",
+      "/products?gclid=1&page=1&sort=default&category=software&pageSize=24&facets=true&nonsense=2",
+      "/products/?category=software&utm_campaign=spring",
+    ];
+    for (const url of listing) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Drawn on the server");
+    }
+    const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
+    for (const query of ["", "?ref=RESELLER1", "?utm_source=x&ref=OTHER2&fbclid=y"]) {
+      const res = await t.app.inject({ method: "GET", url: `/products/${product?.id}${query}` });
+      expect(res.body, query).toContain("Drawn on the server");
+    }
+    for (const query of ["", "?newsletter=confirmed", "?utm_source=x"]) {
+      await t.app.inject({ method: "GET", url: `/${query}` });
+    }
+    expect(stand.ssrCalls.map((c) => c.url)).toEqual([
+      "http://stackbay.internal/products?category=software",
+      `http://stackbay.internal/products/${product?.id}`,
+      "http://stackbay.internal/",
+    ]);
+    // What the page does read is still a page of its own.
+    await t.app.inject({ method: "GET", url: "/products?category=software&vendor=B&vendor=A&utm_source=x" });
+    expect(stand.ssrCalls.at(-1)?.url).toBe(
+      "http://stackbay.internal/products?category=software&vendor=B&vendor=A",
+    );
+  });
+
+  test("one client gets a budget of fresh renders a minute; past it, the app's shell, while others still get drawn pages", async () => {
+    const budget = t.app.env.PAGE_RENDERS_PER_MINUTE;
+    const flood = (n: number, remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: `/products?search=flood${n}`, remoteAddress });
+    for (let n = 0; n < budget; n++) {
+      expect((await flood(n, "203.0.113.7")).body, `render ${n}`).toContain("Drawn on the server");
+    }
+    const past = await flood(budget, "203.0.113.7");
+    expect(past.statusCode).toBe(200);
+    expect(rootOf(past.body)).toBe('<div id="root"></div>');
+    // Uncached pages drawn afresh each visit count too.
+    expect(
+      rootOf((await t.app.inject({ method: "GET", url: "/compare", remoteAddress: "203.0.113.7" })).body),
+    ).toBe('<div id="root"></div>');
+    expect(stand.ssrCalls).toHaveLength(budget);
+    // A page already kept costs nothing and is still served drawn; another client is not affected.
+    expect((await flood(0, "203.0.113.7")).body).toContain("Drawn on the server");
+    expect((await flood(budget, "198.51.100.4")).body).toContain("Drawn on the server");
+  });
+
+  test("a render budget is per client and per minute, and holds a bounded number of clients", () => {
+    let now = 0;
+    const budget = new RenderBudget(2, 2, () => now);
+    expect([budget.take("a"), budget.take("a"), budget.take("a")]).toEqual([true, true, false]);
+    expect(budget.take("b")).toBe(true);
+    // The table is full: a third client gets no fresh render until the next minute.
+    expect(budget.take("c")).toBe(false);
+    now = 60_000;
+    expect([budget.take("a"), budget.take("c")]).toEqual([true, true]);
   });
 
   test("a failed render sends the app's empty shell, which draws the page in the browser", async () => {

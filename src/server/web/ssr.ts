@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { matchRoute, routePatterns } from "#domain/routes";
+import { type DrawnPage, pageQueries } from "#domain/page-queries";
+import { href, matchRoute, routePatterns } from "#domain/routes";
 import { CATALOGUE_CACHE_CONTROL } from "#server/modules/catalog/cached";
 
 /** What `src/web/entry-server.tsx` exports (built to `ssrEntry` by `ensureWebBuild`). */
@@ -18,25 +19,71 @@ type Renderer = {
  * which the server's render never uses, so they would only be drawn loading: the browser draws those.
  * KEPT pages are drawn from data whose every change clears the catalogue cache (the catalogue tables'
  * triggers, decision 0018), so a drawn one is kept there; a content page, a storefront (its reviews) and
- * a comparison also read other public data, so they are drawn afresh for each visit.
+ * a comparison also read other public data, so they are drawn afresh for each visit. Each is named in
+ * `pageQueries`, which says what of the query string it reads.
  */
 const KEPT = [
-  routePatterns.home,
-  routePatterns.products,
-  routePatterns.product,
-  routePatterns.about,
-  routePatterns.contact,
-  routePatterns.faq,
-  routePatterns.privacy,
-  routePatterns.terms,
-  routePatterns.partner,
-];
-const RENDERED = [...KEPT, routePatterns.compare, routePatterns.vendor, routePatterns.page];
+  "home",
+  "products",
+  "product",
+  "about",
+  "contact",
+  "faq",
+  "privacy",
+  "terms",
+  "partner",
+] as const satisfies readonly DrawnPage[];
+const RENDERED: readonly DrawnPage[] = [...KEPT, "compare", "vendor", "page"];
 
-const matchesAny = (patterns: string[], pathname: string) =>
-  patterns.some((pattern) => matchRoute(pattern, pathname) !== null);
-export const isServerRendered = (pathname: string) => matchesAny(RENDERED, pathname);
-const isKept = (pathname: string) => matchesAny(KEPT, pathname);
+const drawnPageAt = (pathname: string) =>
+  RENDERED.find((name) => matchRoute(routePatterns[name], pathname) !== null);
+export const isServerRendered = (pathname: string) => drawnPageAt(pathname) !== undefined;
+
+/**
+ * The address a page is drawn and kept under: its path with the route's own percent-encoding and no
+ * trailing slash, and only the query it reads (`pageQueries`), so `?utm_source=…`, `fbclid`, unknown
+ * keys and default values make no new page. Undefined for a path no drawn page matches.
+ */
+export function canonicalPage(pathWithQuery: string) {
+  const url = new URL(pathWithQuery, "http://stackbay.internal");
+  const name = drawnPageAt(url.pathname);
+  if (name === undefined) return undefined;
+  const pattern = routePatterns[name];
+  const params = matchRoute(pattern, url.pathname) ?? {};
+  const path = (href as (pattern: string, params: Record<string, string>) => string)(pattern, params);
+  return {
+    url: `${path}${pageQueries[name](url.searchParams)}`,
+    kept: (KEPT as readonly DrawnPage[]).includes(name),
+  };
+}
+
+/**
+ * Fresh renders each client address may cause per minute (a render costs tens of milliseconds of CPU;
+ * a kept page served again costs none). Counted per instance, as the CPU it protects; the window's
+ * table holds at most `maxClients` addresses, and one more in that window gets no fresh render either.
+ */
+export class RenderBudget {
+  private window = -1;
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly maxClients = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  take(client: string): boolean {
+    const window = Math.floor(this.now() / 60_000);
+    if (window !== this.window) {
+      this.window = window;
+      this.used.clear();
+    }
+    const used = this.used.get(client) ?? 0;
+    if (used >= this.perMinute || (used === 0 && this.used.size >= this.maxClients)) return false;
+    this.used.set(client, used + 1);
+    return true;
+  }
+}
 
 /** A visitor waits at most this long for the drawn page; past it they get the app's shell at once. */
 const RENDER_WAIT_MS = 1500;
@@ -90,22 +137,27 @@ export async function loadPageRenderer(app: FastifyInstance, entry: string) {
 
   /**
    * The page's markup for `#root`, or "" when it is drawn in the browser (no renderer answer in time,
-   * or it failed). A KEPT page is kept in the catalogue cache: it is made of catalogue reads only, so the
-   * notification that clears those clears it too, on every instance.
+   * it failed, or the client has used its budget of fresh renders). A KEPT page is kept in the catalogue
+   * cache under its canonical address: it is made of catalogue reads only, so the notification that
+   * clears those clears it too, on every instance.
    */
-  return async (pathWithQuery: string): Promise<string> => {
-    const key = `page:${pathWithQuery}`;
+  const budget = new RenderBudget(app.env.PAGE_RENDERS_PER_MINUTE);
+  return async (pathWithQuery: string, client: string): Promise<string> => {
+    const page = canonicalPage(pathWithQuery);
+    if (!page) return "";
+    const key = `page:${page.url}`;
     const hit = app.catalogueCache.get(key);
     if (hit) return hit.body;
-    const draw = () => render(`http://stackbay.internal${pathWithQuery}`);
-    const kept = isKept(pathWithQuery.split("?")[0] ?? "");
-    const work = (kept ? app.catalogueCache.load(key, draw).then((answer) => answer.body) : draw()).catch(
-      (error: unknown) => {
-        if (error instanceof IncompleteRender) return error.markup;
-        app.log.warn({ err: error, path: pathWithQuery.split("?")[0] }, "server render failed");
-        return "";
-      },
-    );
+    // Past its budget a client gets the app's shell, which the browser draws: the same page, its work.
+    if (!budget.take(client)) return "";
+    const draw = () => render(`http://stackbay.internal${page.url}`);
+    const work = (
+      page.kept ? app.catalogueCache.load(key, draw).then((answer) => answer.body) : draw()
+    ).catch((error: unknown) => {
+      if (error instanceof IncompleteRender) return error.markup;
+      app.log.warn({ err: error, path: page.url.split("?")[0] }, "server render failed");
+      return "";
+    });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve(""), RENDER_WAIT_MS);

@@ -194,3 +194,39 @@ export const storefronts = pgTable(
   },
   (t) => [check("storefronts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
 );
+
+/**
+ * A seller's new storefront name or logo waiting for an admin (decision 0015, issue 29): the storefront,
+ * its Verified badge and the vendor of the seller's products keep the approved identity until an admin
+ * approves it. One per seller; a rejected one stays, with its reason, until the next submission. Its own
+ * table, so a submission writes no catalogue table and clears no cache.
+ */
+export const storefrontChanges = pgTable(
+  "storefront_changes",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    logoUrl: text(),
+    status: text({ enum: ["pending", "rejected"] })
+      .notNull()
+      .default("pending"),
+    reason: text(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: text().references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("storefront_changes_pending").on(t.submittedAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
+ * Slugs of storefronts that were deleted (with their seller's account), filled by a trigger on
+ * `storefronts` whatever deletes the row: a new storefront never takes one, so an old link, review or
+ * search result never leads to someone else who happens to share the name (decision 0015). Holds no
+ * personal data beyond the public slug.
+ */
+export const retiredStorefrontSlugs = pgTable("retired_storefront_slugs", {
+  slug: text().primaryKey(),
+  retiredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
 import { type App, buildApp } from "#server/app";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { readCatalogueVersion } from "#server/lib/catalogue-cache";
 import { createTestApp } from "#server/test/app";
-import { type createClient, signedInClient } from "#server/test/client";
+import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 /** A second server instance on the same database, as behind a load balancer. */
@@ -167,11 +168,15 @@ describe("catalogue cache", () => {
   });
 
   // Every table a public catalogue answer reads; each write to one of them, from any code path (here
-  // plain SQL outside the app), empties the cache of every instance.
+  // plain SQL outside the app), empties the cache of every instance. Writes to a product and its rows
+  // count when the product is on sale (migration 0026): these touch the admin's public product.
+  const productTables = {
+    products: "update products set updated_at = updated_at where id = $id",
+    product_features: "update product_features set position = position where product_id = $id",
+    product_specifications: "update product_specifications set position = position where product_id = $id",
+  };
   const catalogueTables = [
-    "products",
-    "product_features",
-    "product_specifications",
+    ...Object.keys(productTables),
     "categories",
     "storefronts",
     "fx_rates",
@@ -185,7 +190,12 @@ describe("catalogue cache", () => {
       expect(app.catalogueCache.size.entries).toBeGreaterThan(0);
     }
     const clears = [t.app.catalogueCache.stats.clears, other.catalogueCache.stats.clears] as const;
-    await t.db.execute(sql.raw(`delete from ${table} where false`));
+    const productWrite = productTables[table as keyof typeof productTables];
+    await t.db.execute(
+      sql.raw(
+        productWrite ? productWrite.replace("$id", `'${productId}'`) : `delete from ${table} where false`,
+      ),
+    );
     await notified(t.app, clears[0]);
     await notified(other, clears[1]);
     expect(t.app.catalogueCache.size.entries).toBe(0);
@@ -237,6 +247,59 @@ describe("catalogue cache", () => {
     await t.db.execute(sql`delete from categories where false`);
     await notified(other, clears);
     expect(other.catalogueCache.stats.clears).toBe(clears + 1);
+  });
+});
+
+describe("writes nobody can see", () => {
+  test("a seller saving a listing under review in a loop keeps every instance's cache; its approval clears it", async () => {
+    const made = await createVerifiedAccount(t.app, t.dataDir, {
+      email: "flood@pending-seller.example",
+      accountType: "seller",
+    });
+    const seller = await signedInClient(t.app, made.email, made.password);
+    const created = await seller.post("/api/manage/products", input(20));
+    expect(created.statusCode, created.body).toBe(201);
+    const pending = (created.json() as { product: { id: string; moderationStatus: string } }).product;
+    expect(pending.moderationStatus).toBe("pending");
+
+    await priceOn(t.app);
+    await get(other, "/api/categories");
+    const clears = t.app.catalogueCache.stats.clears;
+    const otherClears = other.catalogueCache.stats.clears;
+    const version = await readCatalogueVersion(t.db);
+    for (const price of [21, 22, 23, 24, 25]) {
+      const res = await seller.patch(`/api/manage/products/${pending.id}`, input(price));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Nor does saving the storefront's details, which no cached answer reads.
+    const details = {
+      name: "Test Person",
+      description: "Ledgers.",
+      website: null,
+      country: null,
+      logoUrl: null,
+    };
+    expect((await seller.request("PUT", "/api/seller/storefront", details)).statusCode).toBe(200);
+    expect((await seller.request("DELETE", `/api/manage/products/${pending.id}`)).statusCode).toBe(200);
+    expect((await seller.post(`/api/manage/products/${pending.id}/restore`)).statusCode).toBe(200);
+    expect(await readCatalogueVersion(t.db)).toBe(version);
+    expect(t.app.catalogueCache.stats.clears).toBe(clears);
+    const hits = t.app.catalogueCache.stats.hits;
+    await priceOn(t.app);
+    expect(t.app.catalogueCache.stats.hits).toBe(hits + 1);
+    // A catalogue write afterwards is a marker: once it has arrived, the seller's would have too.
+    await t.db.execute(sql`delete from categories where false`);
+    await notified(other, otherClears);
+    expect(other.catalogueCache.stats.clears).toBe(otherClears + 1);
+
+    // Approved, the listing is public: that clears the cache, and so does the next edit of it.
+    const approved = await admin.post(`/api/admin/moderation/${pending.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(t.app.catalogueCache.stats.clears).toBeGreaterThan(clears);
+    expect((await get(t.app, `/api/products/${pending.id}`)).statusCode).toBe(200);
+    const before = t.app.catalogueCache.stats.clears;
+    expect((await seller.patch(`/api/manage/products/${pending.id}`, input(26))).statusCode).toBe(200);
+    expect(t.app.catalogueCache.stats.clears).toBeGreaterThan(before);
   });
 });
 

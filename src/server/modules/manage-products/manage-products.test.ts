@@ -5,6 +5,7 @@ import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { LISTING_WRITE_LIMIT } from "#server/modules/manage-products/routes";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 
@@ -420,5 +421,35 @@ describe("sellers manage only their own products", () => {
       expect((await createClient(t.app).request(m, url, body)).statusCode, `${method} ${url}`).toBe(401);
     }
     expect(await t.db.select().from(products).where(eq(products.name, "Quasar Ledger"))).toHaveLength(1);
+  });
+});
+
+describe("listing saves are limited per account", () => {
+  test(`a seller's save beyond ${LISTING_WRITE_LIMIT.max} in the window is refused (429); other sellers and admins go on`, async () => {
+    const made = await createVerifiedAccount(t.app, t.dataDir, {
+      email: "loop@busy-seller.example",
+      accountType: "seller",
+    });
+    const looping = await signedInClient(t.app, made.email, made.password);
+    const { id } = await create(looping, { name: "Looped Ledger" });
+    for (let n = 1; n <= LISTING_WRITE_LIMIT.max; n++) {
+      const res = await looping.patch(
+        `/api/manage/products/${id}`,
+        input({ name: "Looped Ledger", price: n }),
+      );
+      expect(res.statusCode, `save ${n}: ${res.body}`).toBe(200);
+    }
+    const refused = await looping.patch(`/api/manage/products/${id}`, input({ name: "Looped Ledger" }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: "RATE_LIMITED" });
+    expect(refused.headers["retry-after"]).toBeDefined();
+
+    const mine = await create(otherSeller, { name: "Unhurried Ledger" });
+    expect((await otherSeller.patch(`/api/manage/products/${mine.id}`, input({ price: 5 }))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await admin.patch(`/api/manage/products/${id}`, input({ name: "Looped Ledger" }))).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hasRole } from "#domain/accounts";
-import { isMaterialEdit, type ListingAuthor, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
+import { type ListingAuthor, needsReview, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
 import {
   type EditableProduct,
   editableProductSchema,
@@ -38,6 +39,19 @@ const authorOf = (me: UserRow): ListingAuthor => ({
   isAdmin: hasRole(me, "admin"),
   isTrustedSeller: me.isTrustedSeller,
 });
+
+/**
+ * Saves of listings, counted per account (the guard has run, so the user is known; an address is
+ * changed at will). Any self-registered seller may write listings, and a save of a public one clears
+ * every instance's catalogue cache (decision 0018): this keeps a loop of saves to one every 20 seconds.
+ * Admins, who run the catalogue, are not counted.
+ */
+export const LISTING_WRITE_LIMIT = { max: 30, timeWindow: "10 minutes" };
+const listingWriteLimit = {
+  ...LISTING_WRITE_LIMIT,
+  keyGenerator: (request: FastifyRequest) => `listing-write:${request.user?.id ?? request.ip}`,
+  allowList: (request: FastifyRequest) => request.user !== null && hasRole(request.user, "admin"),
+};
 
 /** The audit snapshot: the editable fields, lists as arrays; bookkeeping dates left out. */
 const snapshot = ({ createdAt: _c, updatedAt: _u, ...product }: EditableProduct) => product;
@@ -112,6 +126,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/manage/products",
     {
+      config: { rateLimit: listingWriteLimit },
       schema: {
         tags: ["manage"],
         summary: "Create a product",
@@ -160,6 +175,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/manage/products/:id",
     {
+      config: { rateLimit: listingWriteLimit },
       schema: {
         tags: ["manage"],
         summary: "Replace a product's editable fields, features and specifications",
@@ -179,7 +195,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await findEditableProduct(tx, id, owner);
         if (!before) throw notFound();
         await replaceProduct(tx, id, values);
-        const status = statusAfterEdit(before.moderationStatus, authorOf(me), isMaterialEdit(before, values));
+        const status = statusAfterEdit(before.moderationStatus, authorOf(me), needsReview(before, values));
         if (status !== before.moderationStatus) await setEditedModerationStatus(tx, id, status);
         const after = await findEditableProduct(tx, id, null);
         if (!after) throw notFound();
@@ -225,6 +241,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/manage/products/:id",
     {
+      config: { rateLimit: listingWriteLimit },
       schema: {
         tags: ["manage"],
         summary: "Deactivate a product (soft delete; restore undoes it)",
@@ -243,6 +260,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/manage/products/:id/restore",
     {
+      config: { rateLimit: listingWriteLimit },
       schema: {
         tags: ["manage"],
         summary: "Make a deactivated product active again",

@@ -198,6 +198,27 @@ describe("listing moderation", () => {
     expect((await publiclyVisible(product)).detail).toBe(false);
   });
 
+  test("an edit that makes an approved listing look like a bigger deal goes back to review; a modest one does not", async () => {
+    const deal = { price: 100, originalPrice: 150, discountLabel: "Spring sale", discountPercentage: 33 };
+    const statusAfter = async (changes: Record<string, unknown>) => {
+      const product = await create(seller, deal);
+      expect((await approve(admin, product.id)).statusCode).toBe(200);
+      const res = await edit(seller, product, { ...deal, ...changes });
+      expect(res.statusCode, res.body).toBe(200);
+      const status = (res.json() as { product: EditableProduct }).product.moderationStatus;
+      expect((await publiclyVisible(product)).detail).toBe(status === "approved");
+      return status;
+    };
+    expect(await statusAfter({ discountLabel: "OFFICIAL MICROSOFT PARTNER - pay at t.me/x" })).toBe(
+      "pending",
+    );
+    expect(await statusAfter({ originalPrice: 99_999 })).toBe("pending");
+    expect(await statusAfter({ discountPercentage: 95 })).toBe("pending");
+    expect(await statusAfter({ price: 1 })).toBe("pending");
+    expect(await statusAfter({ price: 90, originalPrice: 140, discountPercentage: 20 })).toBe("approved");
+    expect(await statusAfter({ discountLabel: null })).toBe("approved");
+  });
+
   test("a saved product sent back to review stays in the saved list, as unavailable", async () => {
     const product = await create(seller);
     await approve(admin, product.id);

@@ -1,15 +1,30 @@
-import { and, count, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type StorefrontValues, storefrontSlugBase } from "#domain/storefronts";
 import type { Database } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
-import { products, storefronts, uploads } from "#server/db/schema/catalog";
+import {
+  products,
+  retiredStorefrontSlugs,
+  storefrontChanges,
+  storefronts,
+  uploads,
+} from "#server/db/schema/catalog";
 import { reviews } from "#server/db/schema/reviews";
 import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
-type Db = Pick<Database, "select" | "insert" | "update">;
+type Db = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export type StorefrontRow = typeof storefronts.$inferSelect;
+export type StorefrontChangeRow = typeof storefrontChanges.$inferSelect;
+
+/**
+ * Whether the storefront shows its Verified badge: verified by an admin, and no new name or logo waits
+ * for review (the badge vouched for the identity it was given to).
+ */
+const showsVerified = () =>
+  sql<boolean>`(${storefronts.isVerified} and not exists (select 1 from ${storefrontChanges}
+    where ${storefrontChanges.userId} = ${storefronts.userId} and ${storefrontChanges.status} = 'pending'))`;
 
 export async function findStorefrontOf(db: Db, userId: string): Promise<StorefrontRow | null> {
   const [row] = await db.select().from(storefronts).where(eq(storefronts.userId, userId));
@@ -19,7 +34,12 @@ export async function findStorefrontOf(db: Db, userId: string): Promise<Storefro
 /** The storefront with its owner's account facts the public page needs. */
 export async function findStorefrontBySlug(db: Db, slug: string) {
   const [row] = await db
-    .select({ storefront: storefronts, memberSince: user.createdAt, banned: user.banned })
+    .select({
+      storefront: storefronts,
+      memberSince: user.createdAt,
+      banned: user.banned,
+      showsVerified: showsVerified(),
+    })
     .from(storefronts)
     .innerJoin(user, eq(user.id, storefronts.userId))
     .where(eq(storefronts.slug, slug));
@@ -45,14 +65,18 @@ export async function ensureStorefront(
     "Vendor"
   ).slice(0, 80);
   const base = storefrontSlugBase(name);
-  const taken = new Set(
-    (
-      await db
-        .select({ slug: storefronts.slug })
-        .from(storefronts)
-        .where(or(eq(storefronts.slug, base), like(storefronts.slug, `${base}-%`)))
-    ).map((r) => r.slug),
-  );
+  // Slugs in use, and those of deleted storefronts, which are never given again.
+  const [live, retired] = await Promise.all([
+    db
+      .select({ slug: storefronts.slug })
+      .from(storefronts)
+      .where(or(eq(storefronts.slug, base), like(storefronts.slug, `${base}-%`))),
+    db
+      .select({ slug: retiredStorefrontSlugs.slug })
+      .from(retiredStorefrontSlugs)
+      .where(or(eq(retiredStorefrontSlugs.slug, base), like(retiredStorefrontSlugs.slug, `${base}-%`))),
+  ]);
+  const taken = new Set([...live, ...retired].map((r) => r.slug));
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   // A concurrent creation for the same seller or slug loses quietly; the row read back is the winner.
@@ -121,7 +145,7 @@ export async function listPublicStorefronts(db: Pick<Database, "select">) {
       and(
         sql`not coalesce(${user.banned}, false)`,
         or(
-          eq(storefronts.isVerified, true),
+          showsVerified(),
           sql`exists (select 1 from ${products} where ${products.sellerId} = ${storefronts.userId} and ${onSale()})`,
         ),
       ),
@@ -145,4 +169,59 @@ export async function hasPublicProduct(db: Db, sellerId: string): Promise<boolea
     .where(and(eq(products.sellerId, sellerId), onSale()))
     .limit(1);
   return Boolean(row);
+}
+
+export async function findStorefrontChange(db: Db, userId: string): Promise<StorefrontChangeRow | null> {
+  const [row] = await db.select().from(storefrontChanges).where(eq(storefrontChanges.userId, userId));
+  return row ?? null;
+}
+
+/** A new name and logo for review: replaces any earlier one, rejected or not. */
+export async function submitStorefrontChange(
+  db: Db,
+  userId: string,
+  change: { name: string; logoUrl: string | null },
+) {
+  const pending = {
+    ...change,
+    status: "pending" as const,
+    reason: null,
+    submittedAt: new Date(),
+    decidedBy: null,
+    decidedAt: null,
+  };
+  await db
+    .insert(storefrontChanges)
+    .values({ userId, ...pending })
+    .onConflictDoUpdate({ target: storefrontChanges.userId, set: pending });
+}
+
+export async function deleteStorefrontChange(db: Db, userId: string) {
+  await db.delete(storefrontChanges).where(eq(storefrontChanges.userId, userId));
+}
+
+export async function rejectStorefrontChange(db: Db, userId: string, reason: string, by: string) {
+  await db
+    .update(storefrontChanges)
+    .set({ status: "rejected", reason, decidedBy: by, decidedAt: new Date() })
+    .where(eq(storefrontChanges.userId, userId));
+}
+
+/** The changes waiting for an admin, oldest first (a partial index on the pending ones). */
+export async function listPendingStorefrontChanges(db: Db) {
+  return db
+    .select({
+      slug: storefronts.slug,
+      currentName: storefronts.name,
+      currentLogoUrl: storefronts.logoUrl,
+      name: storefrontChanges.name,
+      logoUrl: storefrontChanges.logoUrl,
+      isVerified: storefronts.isVerified,
+      submittedAt: storefrontChanges.submittedAt,
+    })
+    .from(storefrontChanges)
+    .innerJoin(storefronts, eq(storefronts.userId, storefrontChanges.userId))
+    .where(eq(storefrontChanges.status, "pending"))
+    .orderBy(asc(storefrontChanges.submittedAt))
+    .limit(200);
 }

@@ -1,7 +1,10 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { rejectListingSchema } from "#domain/moderation";
 import {
   storefrontAnswerSchema,
+  storefrontChangeQueueSchema,
   storefrontInputSchema,
   storefrontSlugParam,
   storefrontVerificationAnswerSchema,
@@ -11,11 +14,22 @@ import {
 } from "#domain/storefronts";
 import { requireRole, signedInUser } from "#server/auth/guards";
 import {
+  decideStorefrontChange,
   setVerification,
+  storefrontChangeQueue,
   storefrontOf,
   updateStorefront,
   vendorPage,
 } from "#server/modules/storefronts/service";
+
+/** Storefront saves, per account: each may clear the catalogue cache (the storefronts table's trigger). */
+const saveLimit = {
+  max: 20,
+  timeWindow: "10 minutes",
+  keyGenerator: (request: FastifyRequest) => `storefront-save:${request.user?.id ?? request.ip}`,
+};
+
+const decisionAnswer = z.object({ slug: z.string(), name: z.string(), logoUrl: z.string().nullable() });
 
 /**
  * Vendor storefronts (issue 17, item 5): the public page of each seller, the seller's own editor and
@@ -61,19 +75,21 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     "/seller/storefront",
     {
       onRequest: requireRole("seller"),
+      config: { rateLimit: saveLimit },
       schema: {
         tags: ["seller"],
-        summary: "Save the seller's storefront; a new name becomes their products' vendor",
+        summary:
+          "Save the seller's storefront; a new name or logo waits for review unless the seller is trusted",
         description:
-          "The logo must be an image the seller uploaded through POST /api/uploads/images (403 IMAGE_NOT_YOURS otherwise); the website must be an https address.",
+          "Description, website and country change at once. A new name or logo of an untrusted seller is answered as pendingChange: the storefront, its Verified badge and the products' vendor keep the approved ones until an admin approves it. The logo must be an image the seller uploaded through POST /api/uploads/images (403 IMAGE_NOT_YOURS otherwise); the website must be an https address.",
         body: storefrontInputSchema,
         response: { 200: storefrontAnswerSchema },
       },
     },
     async (request) => {
       const me = signedInUser(request);
-      const { storefront, renamed } = await updateStorefront(db, app.storage, me, request.body);
-      request.log.info({ by: me.id, renamed }, "storefront saved");
+      const { storefront, renamed, submitted } = await updateStorefront(db, app.storage, me, request.body);
+      request.log.info({ by: me.id, renamed, submitted }, "storefront saved");
       return { storefront };
     },
   );
@@ -95,6 +111,62 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       const storefront = await setVerification(db, me, request.params.slug, request.body.verified);
       request.log.info({ by: me.id, verified: storefront.isVerified }, "storefront verification set");
       return { slug: storefront.slug, isVerified: storefront.isVerified, verifiedAt: storefront.verifiedAt };
+    },
+  );
+
+  app.get(
+    "/admin/storefront-changes",
+    {
+      onRequest: requireRole("admin"),
+      schema: {
+        tags: ["moderation"],
+        summary: "New storefront names and logos waiting for review, oldest first (at most 200)",
+        response: { 200: storefrontChangeQueueSchema },
+      },
+    },
+    async () => storefrontChangeQueue(db),
+  );
+
+  app.post(
+    "/admin/storefront-changes/:slug/approve",
+    {
+      onRequest: requireRole("admin"),
+      schema: {
+        tags: ["moderation"],
+        summary:
+          "Approve a storefront's new name and logo: they become its own and its products' vendor (audited)",
+        params: storefrontSlugParam,
+        response: { 200: decisionAnswer },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const answer = await decideStorefrontChange(db, me, request.params.slug, { approve: true });
+      request.log.info({ by: me.id }, "storefront change approved");
+      return answer;
+    },
+  );
+
+  app.post(
+    "/admin/storefront-changes/:slug/reject",
+    {
+      onRequest: requireRole("admin"),
+      schema: {
+        tags: ["moderation"],
+        summary: "Reject a storefront's new name and logo with a reason the seller reads (audited)",
+        params: storefrontSlugParam,
+        body: rejectListingSchema,
+        response: { 200: decisionAnswer },
+      },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const answer = await decideStorefrontChange(db, me, request.params.slug, {
+        approve: false,
+        reason: request.body.reason,
+      });
+      request.log.info({ by: me.id }, "storefront change rejected");
+      return answer;
     },
   );
 };

@@ -1,7 +1,9 @@
+import { hasRole } from "#domain/accounts";
 import { summariseRatings } from "#domain/reviews";
 import {
   STOREFRONT_PAGE_SIZE,
   type Storefront,
+  type StorefrontChangeQueue,
   type StorefrontValues,
   type VendorPage,
 } from "#domain/storefronts";
@@ -11,15 +13,21 @@ import { AppError, NotFound, ValidationError } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { answerTimes } from "#server/modules/questions/repository";
 import {
+  deleteStorefrontChange,
   ensureStorefront,
   findStorefrontBySlug,
+  findStorefrontChange,
   findStorefrontOf,
   hasPublicProduct,
   isOwnUpload,
+  listPendingStorefrontChanges,
   listVendorProducts,
+  rejectStorefrontChange,
+  type StorefrontChangeRow,
   type StorefrontRow,
   saveStorefront,
   setVerified,
+  submitStorefrontChange,
   vendorReviewTotals,
 } from "#server/modules/storefronts/repository";
 import type { FileStorage } from "#server/storage/storage";
@@ -27,7 +35,7 @@ import type { FileStorage } from "#server/storage/storage";
 const SLUG = /^[a-z0-9-]{1,80}$/;
 const notFound = () => new NotFound("Storefront not found.", "NOT_FOUND");
 
-export function toStorefront(row: StorefrontRow): Storefront {
+export function toStorefront(row: StorefrontRow, change: StorefrontChangeRow | null): Storefront {
   return {
     slug: row.slug,
     name: row.name,
@@ -38,26 +46,42 @@ export function toStorefront(row: StorefrontRow): Storefront {
     isVerified: row.isVerified,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    pendingChange: change
+      ? {
+          name: change.name,
+          logoUrl: change.logoUrl,
+          status: change.status,
+          reason: change.reason,
+          submittedAt: change.submittedAt.toISOString(),
+        }
+      : null,
   };
 }
 
-/** The audit snapshot: what the seller or an admin can change. */
-const snapshot = (row: StorefrontRow) => ({
+/** The audit snapshot: what the seller or an admin can change, and the name and logo asked for. */
+const snapshot = (row: StorefrontRow, change: StorefrontChangeRow | null) => ({
   name: row.name,
   logoUrl: row.logoUrl,
   description: row.description,
   website: row.website,
   country: row.country,
   isVerified: row.isVerified,
+  requestedName: change?.status === "pending" ? change.name : null,
+  requestedLogoUrl: change?.status === "pending" ? change.logoUrl : null,
 });
 
 export async function storefrontOf(db: Database, me: UserRow): Promise<Storefront> {
-  return toStorefront(await ensureStorefront(db, me));
+  const storefront = await ensureStorefront(db, me);
+  return toStorefront(storefront, await findStorefrontChange(db, me.id));
 }
 
 /**
- * Saves the seller's storefront; a new name becomes the vendor of every product of theirs in the same
- * transaction. The logo must be one of the seller's own uploads, or the logo already shown.
+ * Saves the seller's storefront. Its description, website and country change at once. A new name or
+ * logo is who sells (the name is the vendor of every product of the seller): a trusted seller's (or an
+ * admin's) applies at once, renaming the products in the same transaction; anyone else's waits for an
+ * admin (decision 0015), the storefront, its badge and the products keeping the approved ones until
+ * then. Saving the approved name and logo again withdraws a change. The logo must be one of the
+ * seller's own uploads, or the logo already shown or asked for.
  */
 export async function updateStorefront(
   db: Database,
@@ -66,7 +90,9 @@ export async function updateStorefront(
   values: StorefrontValues,
 ) {
   const current = await ensureStorefront(db, me);
-  if (values.logoUrl !== null && values.logoUrl !== current.logoUrl) {
+  const asked = await findStorefrontChange(db, me.id);
+  const known = [current.logoUrl, asked?.logoUrl];
+  if (values.logoUrl !== null && !known.includes(values.logoUrl)) {
     // The schema lets any http(s) address through (a bucket's URLs are absolute); only the storage's are ours.
     if (storage.keyOf(values.logoUrl) === null) {
       const message = "Images must be uploaded to Stackbay";
@@ -75,21 +101,44 @@ export async function updateStorefront(
     if (!(await isOwnUpload(db, values.logoUrl, me.id)))
       throw new AppError(403, "IMAGE_NOT_YOURS", "You can only use images you uploaded yourself.");
   }
+  const reviewed = !hasRole(me, "admin") && !me.isTrustedSeller;
   return db.transaction(async (tx) => {
     const before = await findStorefrontOf(tx, me.id);
     if (!before) throw notFound();
-    await saveStorefront(tx, me.id, values);
+    const changeBefore = await findStorefrontChange(tx, me.id);
+    const identity = { name: values.name, logoUrl: values.logoUrl };
+    const sameIdentity = (row: { name: string; logoUrl: string | null }) =>
+      row.name === identity.name && row.logoUrl === identity.logoUrl;
+    if (!reviewed) {
+      await saveStorefront(tx, me.id, values);
+      if (changeBefore) await deleteStorefrontChange(tx, me.id);
+    } else {
+      const details = { description: values.description, website: values.website, country: values.country };
+      if (Object.entries(details).some(([key, value]) => before[key as keyof typeof details] !== value)) {
+        await saveStorefront(tx, me.id, { ...values, name: before.name, logoUrl: before.logoUrl });
+      }
+      if (sameIdentity(before)) {
+        if (changeBefore) await deleteStorefrontChange(tx, me.id);
+      } else if (!(changeBefore?.status === "pending" && sameIdentity(changeBefore))) {
+        await submitStorefrontChange(tx, me.id, identity);
+      }
+    }
     const after = await findStorefrontOf(tx, me.id);
     if (!after) throw notFound();
+    const changeAfter = await findStorefrontChange(tx, me.id);
     await recordAudit(tx, me, {
       action: "update",
       entityType: "storefront",
       entityId: after.slug,
       entityLabel: after.name,
-      before: snapshot(before),
-      after: snapshot(after),
+      before: snapshot(before, changeBefore),
+      after: snapshot(after, changeAfter),
     });
-    return { storefront: toStorefront(after), renamed: before.name !== after.name };
+    return {
+      storefront: toStorefront(after, changeAfter),
+      renamed: before.name !== after.name,
+      submitted: changeAfter?.status === "pending",
+    };
   });
 }
 
@@ -104,7 +153,7 @@ export async function findPublicStorefront(db: Database, slug: string) {
   if (!SLUG.test(slug)) return null;
   const found = await findStorefrontBySlug(db, slug);
   if (!found || found.banned) return null;
-  if (!found.storefront.isVerified && !(await hasPublicProduct(db, found.storefront.userId))) return null;
+  if (!found.showsVerified && !(await hasPublicProduct(db, found.storefront.userId))) return null;
   return found;
 }
 
@@ -125,7 +174,7 @@ export async function vendorPage(db: Database, slug: string, page: number, now: 
     description: storefront.description,
     website: storefront.website,
     country: storefront.country,
-    isVerified: storefront.isVerified,
+    isVerified: found.showsVerified,
     memberSince: found.memberSince.toISOString(),
     rating: summary.rating === null ? null : Number(summary.rating),
     reviewsCount: summary.reviewsCount,
@@ -140,6 +189,7 @@ export async function setVerification(db: Database, admin: UserRow, slug: string
     const found = await findStorefrontBySlug(tx, slug);
     if (!found) throw notFound();
     const before = found.storefront;
+    const change = await findStorefrontChange(tx, before.userId);
     if (before.isVerified !== verified) {
       await setVerified(tx, before.userId, verified, admin.id);
       const after = await findStorefrontOf(tx, before.userId);
@@ -149,11 +199,61 @@ export async function setVerification(db: Database, admin: UserRow, slug: string
         entityType: "storefront",
         entityId: after.slug,
         entityLabel: after.name,
-        before: snapshot(before),
-        after: snapshot(after),
+        before: snapshot(before, change),
+        after: snapshot(after, change),
       });
-      return toStorefront(after);
+      return toStorefront(after, change);
     }
-    return toStorefront(before);
+    return toStorefront(before, change);
+  });
+}
+
+export async function storefrontChangeQueue(db: Database): Promise<StorefrontChangeQueue> {
+  const rows = await listPendingStorefrontChanges(db);
+  return { items: rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })) };
+}
+
+/**
+ * An admin's decision on a new name and logo, audited on the storefront. Approved, they become the
+ * storefront's and the vendor of every product of the seller in one transaction, and a Verified badge
+ * shows again; rejected, the approved ones stay and the seller reads the reason.
+ */
+export async function decideStorefrontChange(
+  db: Database,
+  admin: UserRow,
+  slug: string,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
+  return db.transaction(async (tx) => {
+    const found = await findStorefrontBySlug(tx, slug);
+    const change = found ? await findStorefrontChange(tx, found.storefront.userId) : null;
+    if (!found || change?.status !== "pending") {
+      throw new NotFound("No name or logo change of this storefront waits for review.", "NOT_FOUND");
+    }
+    const before = found.storefront;
+    if (decision.approve) {
+      await saveStorefront(tx, before.userId, {
+        name: change.name,
+        logoUrl: change.logoUrl,
+        description: before.description,
+        website: before.website,
+        country: before.country,
+      });
+      await deleteStorefrontChange(tx, before.userId);
+    } else {
+      await rejectStorefrontChange(tx, before.userId, decision.reason, admin.id);
+    }
+    const after = await findStorefrontOf(tx, before.userId);
+    if (!after) throw notFound();
+    const changeAfter = await findStorefrontChange(tx, before.userId);
+    await recordAudit(tx, admin, {
+      action: "update",
+      entityType: "storefront",
+      entityId: after.slug,
+      entityLabel: after.name,
+      before: snapshot(before, change),
+      after: { ...snapshot(after, changeAfter), ...(decision.approve ? {} : { rejected: decision.reason }) },
+    });
+    return { slug: after.slug, name: after.name, logoUrl: after.logoUrl };
   });
 }

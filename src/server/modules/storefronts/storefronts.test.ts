@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
-import type { Storefront, VendorPage } from "#domain/storefronts";
+import type { Storefront, StorefrontChangeQueue, VendorPage } from "#domain/storefronts";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { categories, products, storefronts, uploads } from "#server/db/schema/catalog";
@@ -107,6 +107,16 @@ describe("storefronts are created with the seller", () => {
     expect(res.statusCode, res.body).toBe(200);
     const [front] = await t.db.select().from(storefronts).where(eq(storefronts.userId, made.id));
     expect(front?.slug).toBe("vera-person-2");
+  });
+  test("a deleted seller's slug is retired: the next seller of the same name gets another", async () => {
+    const gone = await account("rita@storefront.test", "seller", "Rita");
+    const [before] = await t.db.select().from(storefronts).where(eq(storefronts.userId, gone.id));
+    expect(before?.slug).toBe("rita-person");
+    await t.db.delete(user).where(eq(user.id, gone.id));
+    expect(await t.db.select().from(storefronts).where(eq(storefronts.slug, "rita-person"))).toEqual([]);
+    const next = await account("rita.other@storefront.test", "seller", "Rita");
+    const [after] = await t.db.select().from(storefronts).where(eq(storefronts.userId, next.id));
+    expect(after?.slug).toBe("rita-person-2");
   });
 });
 
@@ -222,18 +232,53 @@ describe("the seller's storefront", () => {
     }
     const ok = await put(seller, "/api/seller/storefront", form({ name: "Vera Person", logoUrl: mine }));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().storefront.logoUrl).toBe(mine);
+    // A new logo waits for review like a new name.
+    expect(ok.json().storefront).toMatchObject({
+      logoUrl: null,
+      pendingChange: { name: "Vera Person", logoUrl: mine, status: "pending" },
+    });
+    // Saving the approved name and logo again withdraws it.
+    const back = await put(seller, "/api/seller/storefront", form({ name: "Vera Person", logoUrl: null }));
+    expect(back.json().storefront.pendingChange).toBeNull();
   });
 
-  test("a rename keeps the slug and becomes the vendor of every product of the seller, audited", async () => {
+  test("a new name waits for review: the storefront, its products and its badge keep the approved identity until an admin approves it", async () => {
+    const verification = `/api/admin/vendors/${slug}/verification`;
+    expect((await put(admin, verification, { verified: true })).statusCode).toBe(200);
     const res = await put(seller, "/api/seller/storefront", form());
     expect(res.statusCode, res.body).toBe(200);
+    // The details change at once; the name is asked for, and the seller is told so.
     expect(res.json().storefront).toMatchObject({
       slug,
-      name: "Quasar Labs",
+      name: "Vera Person",
       website: "https://quasar.example",
       country: "DE",
+      pendingChange: { name: "Quasar Labs", logoUrl: null, status: "pending", reason: null },
     });
+    expect(
+      ((await seller.get("/api/seller/storefront")).json() as { storefront: Storefront }).storefront,
+    ).toMatchObject({ name: "Vera Person", pendingChange: { name: "Quasar Labs", status: "pending" } });
+    const waiting = (await page(slug)).json() as VendorPage;
+    expect(waiting).toMatchObject({ name: "Vera Person", isVerified: false });
+    const vendorsWhileWaiting = await t.db
+      .select({ vendor: products.vendor })
+      .from(products)
+      .where(eq(products.sellerId, sellerId));
+    expect(vendorsWhileWaiting.map((v) => v.vendor)).not.toContain("Quasar Labs");
+    expect(((await createClient(t.app).get("/api/products?search=quasar")).json() as ProductList).total).toBe(
+      0,
+    );
+
+    // Only admins decide, from the queue.
+    const queue = (await admin.get("/api/admin/storefront-changes")).json() as StorefrontChangeQueue;
+    expect(queue.items).toContainEqual(
+      expect.objectContaining({ slug, currentName: "Vera Person", name: "Quasar Labs", isVerified: true }),
+    );
+    expect((await seller.post(`/api/admin/storefront-changes/${slug}/approve`)).statusCode).toBe(403);
+    const approved = await admin.post(`/api/admin/storefront-changes/${slug}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await admin.post(`/api/admin/storefront-changes/${slug}/approve`)).statusCode).toBe(404);
+
     const vendors = await t.db
       .select({ vendor: products.vendor })
       .from(products)
@@ -247,11 +292,40 @@ describe("the seller's storefront", () => {
     expect(detail).toMatchObject({ vendor: "Quasar Labs", vendorSlug: slug });
     const search = (await createClient(t.app).get("/api/products?search=quasar")).json() as ProductList;
     expect(search.total).toBe(2);
+    expect((await page(slug)).json()).toMatchObject({ name: "Quasar Labs", isVerified: true });
     const audits = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, "storefront"), eq(auditLog.entityId, slug)));
     expect(audits.map((a) => a.changes.name)).toContainEqual({ before: "Vera Person", after: "Quasar Labs" });
+  });
+
+  test("a rejected name stays off the storefront, and the seller reads why; a trusted seller's applies at once", async () => {
+    const res = await put(seller, "/api/seller/storefront", form({ name: "Microsoft Corporation" }));
+    expect(res.json().storefront).toMatchObject({
+      name: "Quasar Labs",
+      pendingChange: { status: "pending" },
+    });
+    expect(
+      (await admin.post(`/api/admin/storefront-changes/${slug}/reject`, { reason: "short" })).statusCode,
+    ).toBe(400);
+    const reason = "This name belongs to another company.";
+    const rejected = await admin.post(`/api/admin/storefront-changes/${slug}/reject`, { reason });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const mine = ((await seller.get("/api/seller/storefront")).json() as { storefront: Storefront })
+      .storefront;
+    expect(mine).toMatchObject({
+      name: "Quasar Labs",
+      pendingChange: { name: "Microsoft Corporation", status: "rejected", reason },
+    });
+    expect((await page(slug)).json()).toMatchObject({ name: "Quasar Labs", isVerified: true });
+    const queue = (await admin.get("/api/admin/storefront-changes")).json() as StorefrontChangeQueue;
+    expect(queue.items.map((item) => item.slug)).not.toContain(slug);
+
+    const tom = await account("tom@storefront.test", "seller", "Tom");
+    await t.db.update(user).set({ isTrustedSeller: true }).where(eq(user.id, tom.id));
+    const trusted = await put(tom.client, "/api/seller/storefront", form({ name: "Tom Trusted Tools" }));
+    expect(trusted.json().storefront).toMatchObject({ name: "Tom Trusted Tools", pendingChange: null });
   });
 
   test("a seller's new product is sold under the storefront's name whatever vendor is typed", async () => {

@@ -1,6 +1,7 @@
 import { PageHeader } from "#web/components/layout/page-header";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { ModerationQueue } from "#web/features/moderation/components/moderation-queue";
+import { StorefrontChangeQueue } from "#web/features/moderation/components/storefront-change-queue";
 import { useSearchState } from "#web/lib/use-search-state";
 
 export function Component() {
@@ -20,8 +21,19 @@ function ModerationScreen() {
         title="Listing review"
         subtitle="Listings by sellers who are not trusted yet, and material edits of their listings, wait here, oldest first. Approve them to publish them, or reject them with a reason the seller sees."
       />
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <div className="mx-auto flex max-w-5xl flex-col gap-10 px-4 py-8 sm:px-6">
         <ModerationQueue page={page} onPage={(p) => go({ page: String(p) })} />
+        <section aria-labelledby="storefront-changes" className="flex flex-col gap-4">
+          <div>
+            <h2 id="storefront-changes" className="text-xl font-semibold">
+              Storefront names and logos
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              A new name is the vendor of every product of the seller: it shows only once you approve it.
+            </p>
+          </div>
+          <StorefrontChangeQueue />
+        </section>
       </div>
     </>
   );

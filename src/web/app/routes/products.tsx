@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { productFiltersToSearch, sortOptions } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
+import { queryRecord } from "#domain/page-queries";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -42,23 +43,13 @@ const noFilters: ProductFilters = {
   minRating: undefined,
 };
 
-/** The URL's query as the schema reads it, repeated keys (`vendor`, `unit`) as lists. */
-function readParams(params: URLSearchParams) {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    out[key] = values.length > 1 ? values : (values[0] ?? "");
-  }
-  return out;
-}
-
 /**
  * The filters and the page live in the URL, so a filtered view can be shared, bookmarked and survives a
  * reload. A changed filter is a new history entry (the back button undoes it) and starts at page 1.
  */
 function useListingUrl() {
   const [params, setParams] = useSearchParams();
-  const parsed = productListQuery.safeParse(readParams(params));
+  const parsed = productListQuery.safeParse(queryRecord(params));
   const {
     page,
     pageSize: _pageSize,

@@ -13,6 +13,7 @@ import {
   type Storefront,
   type StorefrontInput,
   type StorefrontValues,
+  storefrontChangeLabel,
   storefrontInitials,
   storefrontInputSchema,
 } from "#domain/storefronts";
@@ -53,7 +54,10 @@ export function StorefrontView({ me }: { me: Me }) {
       ) : query.isError ? (
         <LoadError what="storefront" error={query.error} onRetry={() => query.refetch()} />
       ) : (
-        <StorefrontForm key={query.data.storefront.updatedAt} storefront={query.data.storefront} />
+        <StorefrontForm
+          key={`${query.data.storefront.updatedAt} ${query.data.storefront.pendingChange?.submittedAt ?? ""} ${query.data.storefront.pendingChange?.status ?? ""}`}
+          storefront={query.data.storefront}
+        />
       )}
     </ViewCard>
   );
@@ -61,20 +65,29 @@ export function StorefrontView({ me }: { me: Me }) {
 
 function StorefrontForm({ storefront }: { storefront: Storefront }) {
   const save = useSaveStorefront();
+  const change = storefront.pendingChange;
+  // The form shows the name and logo asked for while they wait, so saving other fields keeps the request.
+  const asked = change?.status === "pending" ? change : storefront;
   const form = useForm<StorefrontInput, unknown, StorefrontValues>({
     resolver: zodResolver(storefrontInputSchema),
     defaultValues: {
-      name: storefront.name,
+      name: asked.name,
       description: storefront.description ?? "",
       website: storefront.website ?? "",
       country: storefront.country ?? "",
-      logoUrl: storefront.logoUrl ?? "",
+      logoUrl: asked.logoUrl ?? "",
     },
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     await runMutation(save.mutateAsync(values), {
-      success: { title: "Storefront saved" },
+      success: (saved) =>
+        saved.storefront.pendingChange?.status === "pending"
+          ? {
+              title: "Storefront saved",
+              description: "Your new name and logo show once an admin approves them.",
+            }
+          : { title: "Storefront saved" },
       error: { title: "Storefront not saved", show: "client" },
     });
   });
@@ -85,8 +98,34 @@ function StorefrontForm({ storefront }: { storefront: Storefront }) {
         <span>
           Address: <code className="break-all text-foreground">{paths.vendor(storefront.slug)}</code>
         </span>
-        {storefront.isVerified && <Badge variant="success">Verified vendor</Badge>}
+        {storefront.isVerified && change?.status !== "pending" && (
+          <Badge variant="success">Verified vendor</Badge>
+        )}
       </div>
+      {change && (
+        <div
+          role="status"
+          data-testid="storefront-change-status"
+          className={
+            change.status === "pending"
+              ? "flex flex-col gap-1 rounded-md border border-border bg-muted p-3 text-sm"
+              : "flex flex-col gap-1 rounded-md border border-destructive/40 p-3 text-sm text-destructive"
+          }
+        >
+          <span className="flex flex-wrap items-center gap-2 font-medium">
+            <Badge variant={change.status === "pending" ? "secondary" : "outline"}>
+              {change.status === "pending" ? "Pending review" : "Rejected"}
+            </Badge>
+            {storefrontChangeLabel(change)}
+          </span>
+          {change.status === "pending" && (
+            <span className="text-muted-foreground">
+              Shown now: {storefront.name}
+              {storefront.isVerified ? ". Your Verified badge is hidden until the change is approved." : "."}
+            </span>
+          )}
+        </div>
+      )}
       <LogoField
         name={form.watch("name") || storefront.name}
         url={logoUrl}
