@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { licenses, referralClicks, resellerCodes, resellerFingerprints } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { emailCodeSends, session, twoFactor, user } from "#server/db/schema/auth";
-import { products, storefronts } from "#server/db/schema/catalog";
+import { products, storefrontChanges, storefronts } from "#server/db/schema/catalog";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { orders, savedItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
@@ -233,6 +233,8 @@ const onDeletion: Record<string, Fate> = {
   "saved_items.user_id": removed,
   "sessions.impersonated_by": removed,
   "sessions.user_id": removed,
+  "storefront_changes.decided_by": adminAct,
+  "storefront_changes.user_id": removed,
   "storefronts.user_id": removed,
   "storefronts.verified_by": adminAct,
   "tax_rates.updated_by": adminAct,
@@ -305,6 +307,7 @@ describe("what deletion does to each table that references a person", () => {
       impersonatedBy: me.id,
     });
     await t.db.insert(newsletterSubscriptions).values({ email });
+    await t.db.insert(storefrontChanges).values({ userId: me.id, name: "A name waiting for review" });
     await t.db
       .insert(emailCodeSends)
       .values({ email, purpose: "test", sentAt: new Date() })

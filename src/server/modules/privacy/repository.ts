@@ -10,7 +10,7 @@ import {
 } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { account, emailCodeSends, session, twoFactor, user, verification } from "#server/db/schema/auth";
-import { products, storefronts } from "#server/db/schema/catalog";
+import { products, storefrontChanges, storefronts } from "#server/db/schema/catalog";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { journalLines, payouts } from "#server/db/schema/ledger";
 import { orderItems, orders, savedItems } from "#server/db/schema/orders";
@@ -363,13 +363,17 @@ export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
 }
 
-/** A seller's listings come off sale and the storefront (their business's public page) goes. */
+/**
+ * A seller's listings come off sale and the storefront (their business's public page) goes, with any
+ * name or logo change still waiting for review.
+ */
 export async function closeShop(tx: Transaction, userId: string) {
   const listings = await tx
     .update(products)
     .set({ isActive: false, updatedAt: new Date() })
     .where(and(eq(products.sellerId, userId), eq(products.isActive, true)))
     .returning({ id: products.id });
+  await tx.delete(storefrontChanges).where(eq(storefrontChanges.userId, userId));
   await tx.delete(storefronts).where(eq(storefronts.userId, userId));
   return listings.length;
 }
