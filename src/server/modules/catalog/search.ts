@@ -172,9 +172,10 @@ async function nearestKnownWords(db: Database, word: string): Promise<Correction
  * `\M`), so "node" for "ndoe" is not crowded out by "nodes" or "anode". One statement for every
  * spelling: one subquery each, with a limit each, spent most of its time planning (22 subqueries for a
  * 6-letter word, 200-300 ms on a busy machine). The lookups are a materialised CTE, planned for every
- * row (as the existence probe above): planned for a limit, their OR chose a sequential scan, which for
- * spellings no product holds read the whole table (1.5 s at 100,000 products). A common spelling
- * ("data" for "dtaa") is read in full, once a minute at most.
+ * row (as the existence probe above), with sequential scans off for the statement: the OR of 20-odd
+ * spellings is estimated to match much of the table, and a sequential scan for spellings no product
+ * holds read all of it (1.5 s at 100,000 products). A common spelling ("data" for "dtaa") is read in
+ * full, once a minute at most.
  */
 async function wordsSpelt(db: Database, word: string, patterns: string[]) {
   if (patterns.length === 0) return [];
@@ -183,9 +184,11 @@ async function wordsSpelt(db: Database, word: string, patterns: string[]) {
       ? sql`${products.searchName} like ${`%${pattern}%`}`
       : sql`${products.searchName} ~ ${pattern.replace("_", "[a-z0-9]")}`;
   const wholeWords = `\\m(${patterns.map((p) => p.replaceAll("_", "[[:alnum:]]")).join("|")})\\M`;
-  const found = await rowsOf<{ word: string; similarity: number }>(
-    db,
-    sql`
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<{ word: string; similarity: number }>(
+      tx,
+      sql`
       with matching as materialized (
         select ${products.searchName} as text from ${products}
         where ${onSale()} and (${sql.join(patterns.map(lookup), sql` or `)})
@@ -203,7 +206,8 @@ async function wordsSpelt(db: Database, word: string, patterns: string[]) {
         patterns.map((pattern) => sql`known like ${pattern}`),
         sql` or `,
       )})`,
-  );
+    );
+  });
   return found.map((r) => ({ text: r.word, similarity: Number(r.similarity) }));
 }
 
