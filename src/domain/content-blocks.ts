@@ -13,7 +13,7 @@ export const contentBlockRegistry = {
   "home.values.global": {
     label: "Home: Global Marketplace card",
     defaultText:
-      "Software, APIs, hardware and services from vendors on every continent, priced in your currency.",
+      "Software, APIs, hardware and services from vendors around the world, priced in your currency.",
   },
   "home.values.secure": {
     label: "Home: Secure Transactions card",
