@@ -44,7 +44,7 @@ describe("partner application", () => {
   test("submits, confirms on screen and acknowledges by e-mail", async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await page.goto("/partner");
-    await page.getByText("500+ Verified Partners").waitFor();
+    await page.getByText("Established vendors").waitFor();
     await page.getByRole("button", { name: "Submit Application" }).click();
     await page.getByText("Please enter a valid website URL").waitFor();
     await page.getByLabel("Company name").fill("Orbit Hardware");

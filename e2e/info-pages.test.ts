@@ -1,7 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import type { MarketplaceStats } from "#domain/catalog-schemas";
 import { faqItems } from "#domain/faq";
-import { expectAccessible, setupBrowser } from "./browser";
+import { countLabel } from "#domain/marketplace-stats";
+import { paths } from "#domain/routes";
+import { expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
 
 const browser = setupBrowser();
 
@@ -33,6 +36,43 @@ async function voteCount(button: Locator): Promise<number> {
   return Number(match[1]);
 }
 
+const marketplaceStats = async (page: Page) =>
+  (await (await page.request.get("/api/marketplace-stats")).json()) as MarketplaceStats;
+
+describe("home and footer figures", () => {
+  test("are the database's counts and mean rating, drawn by the server and kept by the app", async () => {
+    for (const { width, theme } of viewports()) {
+      for (const javaScript of [false, true]) {
+        const page = await browser.newPage({ width, theme, javaScript });
+        const stats = await marketplaceStats(page);
+        expect(stats.products).toBeGreaterThan(0);
+        await page.goto(paths.home());
+        const band = page.getByRole("region", { name: "Stackbay in numbers" });
+        const figure = (label: string) =>
+          band
+            .locator("div")
+            .filter({ has: page.getByText(label, { exact: true }) })
+            .locator("dd");
+        expect(await figure("Active Products").textContent()).toBe(countLabel(stats.products));
+        expect(await figure("Global Vendors").textContent()).toBe(countLabel(stats.vendors));
+        expect(await figure("Countries Served").textContent()).toBe(countLabel(stats.countries));
+        expect(await figure("Customer Rating").textContent()).toBe(stats.rating);
+        await expect
+          .poll(() => page.getByTestId("footer-figures").textContent())
+          .toBe(
+            `${countLabel(stats.products)} products · ${countLabel(stats.vendors)} vendors · ` +
+              `${countLabel(stats.countries)} countries · ${countLabel(stats.customers)} customers`,
+          );
+        expect(await page.getByText("10K+", { exact: true }).count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await snapshot(page, `home-figures-${width}-${theme}${javaScript ? "" : "-nojs"}`, {
+          fullPage: true,
+        });
+      }
+    }
+  });
+});
+
 describe("about page", () => {
   test("shows the mission, facts, values and four team members with generated avatars; axe passes", async () => {
     for (const theme of ["light", "dark"] as const) {
@@ -40,8 +80,17 @@ describe("about page", () => {
       const response = await page.goto("/about");
       expect(response?.status()).toBe(200);
       await page.getByRole("heading", { level: 1, name: "About Stackbay" }).waitFor();
-      for (const fact of ["10K+", "500+", "50+", "4.9", "10,000+"]) {
-        expect(await page.getByText(fact, { exact: true }).isVisible(), fact).toBe(true);
+      // The marketplace's own figures, as the database counts them (issue 30), not fixed marketing ones.
+      const stats = await marketplaceStats(page);
+      const facts = page.getByRole("region", { name: "Stackbay in numbers" });
+      for (const fact of [
+        countLabel(stats.products),
+        countLabel(stats.vendors),
+        countLabel(stats.countries),
+        stats.rating ?? "",
+        countLabel(stats.customers),
+      ]) {
+        expect(await facts.getByText(fact, { exact: true }).first().isVisible(), fact).toBe(true);
       }
       const values = page.getByRole("region", { name: "What we value" }).getByRole("listitem");
       expect(await values.count()).toBeGreaterThanOrEqual(4);

@@ -199,3 +199,19 @@ export const productDetailSchema = productCardSchema.extend({
   updatedAt: z.string(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/**
+ * `GET /api/marketplace-stats`: the figures the home page, About and the footer show, counted from the
+ * database (issue 30): products on sale, the vendors selling them, the countries of those vendors and of
+ * paying buyers, the buyers who have paid for an order, and the mean of the published reviews of the
+ * products on sale (one decimal, as a product's rating; null before the first review).
+ */
+export const marketplaceStatsSchema = z.object({
+  products: z.number().int().nonnegative(),
+  vendors: z.number().int().nonnegative(),
+  countries: z.number().int().nonnegative(),
+  customers: z.number().int().nonnegative(),
+  rating: z.string().nullable(),
+  reviews: z.number().int().nonnegative(),
+});
+export type MarketplaceStats = z.infer<typeof marketplaceStatsSchema>;

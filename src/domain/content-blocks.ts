@@ -8,12 +8,12 @@ export const contentBlockRegistry = {
   "home.hero.subtitle": {
     label: "Home: hero subtitle",
     defaultText:
-      "The global marketplace for SaaS, APIs, hardware, software licenses and digital services. Compare verified vendors, buy with confidence and get to work the same day.",
+      "The global marketplace for SaaS, APIs, hardware, software licenses and digital services. Compare vendors, buy with confidence and get to work the same day.",
   },
   "home.values.global": {
     label: "Home: Global Marketplace card",
     defaultText:
-      "Software, APIs, hardware and services from vendors on every continent, priced in your currency.",
+      "Software, APIs, hardware and services from vendors around the world, priced in your currency.",
   },
   "home.values.secure": {
     label: "Home: Secure Transactions card",
@@ -26,18 +26,17 @@ export const contentBlockRegistry = {
   },
   "home.values.verified": {
     label: "Home: Verified Vendors card",
-    defaultText: "Every seller passes identity and business checks before a product goes live.",
+    defaultText:
+      "Our team reviews new listings before they go live, and vendors we have checked carry a Verified vendor badge.",
   },
   "home.cta.title": { label: "Home: call to action title", defaultText: "Ready to build your stack?" },
   "home.cta.subtitle": {
     label: "Home: call to action text",
-    defaultText:
-      "Join thousands of businesses that source their technology on Stackbay, or talk to our team about volume pricing.",
+    defaultText: "Source your technology on Stackbay, or talk to our team about volume pricing.",
   },
   "footer.tagline": {
     label: "Footer: tagline",
-    defaultText:
-      "Technology products and deals from verified vendors, for businesses in more than 50 countries.",
+    defaultText: "Technology products and deals from vendors around the world, for businesses everywhere.",
   },
 } as const satisfies Record<string, { label: string; defaultText: string }>;
 

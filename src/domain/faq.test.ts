@@ -49,10 +49,10 @@ describe("searchFaq", () => {
   });
 
   test("matches by category name", () => {
-    // The crypto confirmation question never says "cryptocurrency"; its category does.
-    const crypto = faqItems.find((item) => item.id === "crypto-confirmation")!;
+    // The crypto payouts question never says "cryptocurrency"; its category does.
+    const crypto = faqItems.find((item) => item.id === "crypto-payouts")!;
     expect(`${crypto.question} ${crypto.answer}`.toLowerCase()).not.toContain("cryptocurrency");
-    expect(ids(searchFaq(faqItems, "Cryptocurrency"))).toContain("crypto-confirmation");
+    expect(ids(searchFaq(faqItems, "Cryptocurrency"))).toContain("crypto-payouts");
     expect(ids(searchFaq(faqItems, "sellers"))).toEqual(
       ids(faqItems.filter((item) => item.category === "sellers")),
     );

@@ -24,7 +24,7 @@ export const faqItems: FaqItem[] = [
     category: "general",
     question: "What is Stackbay?",
     answer:
-      "Stackbay is a business-to-business marketplace for technology: SaaS subscriptions, APIs and developer tools, hardware, software licenses and digital services. You compare verified vendors in one place, check out once and manage everything you bought from your dashboard. We are based in Dubai Silicon Oasis, UAE, and our support team works from India.",
+      "Stackbay is a business-to-business marketplace for technology: SaaS subscriptions, APIs and developer tools, hardware, software licenses and digital services. You compare vendors in one place, check out once and manage everything you bought from your dashboard. We are based in Dubai Silicon Oasis, UAE, and our support team works from India.",
   },
   {
     id: "display-currencies",
@@ -38,7 +38,7 @@ export const faqItems: FaqItem[] = [
     category: "sellers",
     question: "How do I become a seller?",
     answer:
-      "Apply through our partner programme on the Become a Partner page (/partner). Tell us about your company and the products you want to list; we verify your identity and business details before your first listing goes live. Once approved, you manage listings, orders and refund requests from your dashboard.",
+      "Apply on the Become a Partner page (/partner): tell us about your company and the products you want to list. With a seller account you manage listings, orders and refund requests from your dashboard, and choose where your payouts go: a Stripe account or a bank account. Our team reviews each new listing before it goes live.",
   },
   {
     id: "seller-refund-requests",
@@ -73,14 +73,14 @@ export const faqItems: FaqItem[] = [
     category: "cryptocurrency",
     question: "Can I pay with cryptocurrency?",
     answer:
-      "Yes. Choose cryptocurrency at checkout and you will see the coins and networks we currently support. The amount is calculated from the USD total of your order at the moment you pay, and the quote is held for a short time so you can complete the transfer from your wallet.",
+      "Not at the moment. Checkout takes cards (with Apple Pay and, on the card page, Google Pay), PayPal and bank transfer, and every charge settles in US dollars.",
   },
   {
-    id: "crypto-confirmation",
+    id: "crypto-payouts",
     category: "cryptocurrency",
-    question: "When is an order paid with crypto confirmed?",
+    question: "Are payouts made in crypto?",
     answer:
-      "As soon as the blockchain network has confirmed your transaction. That usually takes a few minutes but can take longer when the network is busy. Network fees are set by the blockchain, not by Stackbay, and are paid by the sender.",
+      "No. Payouts are made in US dollars to the Stripe account or bank account chosen in the dashboard.",
   },
   {
     id: "license-delivery",

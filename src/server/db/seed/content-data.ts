@@ -29,9 +29,9 @@ export const demoPages: {
     title: "Buyer Protection",
     isActive: true,
     description:
-      "How Stackbay protects business buyers: verified vendors, secure payments and a clear refund process.",
+      "How Stackbay protects business buyers: reviewed listings, secure payments and a clear refund process.",
     content: `<h2>Buy with confidence</h2>
-<p>Every vendor on Stackbay passes identity and business checks before a product goes live. When something goes wrong, you have a clear path to a resolution.</p>
+<p>Our team reviews new listings before they go live, and vendors we have checked carry a Verified vendor badge on their storefront. When something goes wrong, you have a clear path to a resolution.</p>
 <h3>Refunds</h3>
 <p>Request a refund from your dashboard. The seller has <strong>3 business days</strong> to respond; anything left unresolved goes to our team for a final review. Approved refunds reach your original payment method within <strong>5 to 10 business days</strong>.</p>
 <h3>Secure payments</h3>
@@ -44,10 +44,10 @@ export const demoPages: {
     title: "Selling on Stackbay",
     isActive: true,
     description: "A short guide for vendors: listing products, pricing in USD, resellers and payouts.",
-    content: `<h2>Reach business buyers in 50+ countries</h2>
+    content: `<h2>Reach business buyers around the world</h2>
 <p>List SaaS plans, APIs, hardware, software licenses or services. Prices are set in US dollars and shown to each buyer in their own currency.</p>
 <h3>Getting started</h3>
-<ol><li>Create a seller account and complete the KYC check.</li><li>Add your products with features, specifications and images.</li><li>Decide which products resellers may promote, and at what commission.</li></ol>
+<ol><li>Create a seller account and choose where your payouts go: a Stripe account or a bank account.</li><li>Add your products with features, specifications and images; our team reviews each new listing before it goes live.</li><li>Decide which products resellers may promote, and at what commission.</li></ol>
 <h3>Payouts</h3>
 <p>Payouts follow the refund window, so you are never asked to claw back money you have already received.</p>`,
   },

@@ -1,9 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { buyerOf, MAX_QUANTITY } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
-import { chargeCents, fromUnits, toUnits } from "#domain/money";
+import { chargeCents, computeTotals, toUnits } from "#domain/money";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { summariseRatings, utcDay } from "#domain/reviews";
 import { paths } from "#domain/routes";
+import { decideTax } from "#domain/tax";
 import { createOrGrantAccount, type NewAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
@@ -14,6 +16,7 @@ import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
 import { bookSale, releaseDue } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
+import { loadEffectiveTaxRates } from "#server/modules/tax/service";
 
 /** Demo buyers who bought and reviewed the rated demo products (password: the demo password). */
 export const demoReviewers = [
@@ -74,6 +77,15 @@ export function starsFor(rating: string, n: number): number[] {
 }
 
 /**
+ * How many of a product a demo buyer takes. A price below a dollar is a price per API call, minute or
+ * unit, and the checkout charges price × quantity to the cent: one call at $0.004 would be a line of
+ * $0.00, so usage is bought as the cart's largest line (99 calls at $0.004 come to $0.40).
+ */
+export function demoQuantity(price: string): number {
+  return toUnits(price) < toUnits(1) ? MAX_QUANTITY : 1;
+}
+
+/**
  * Real purchases and reviews behind the demo catalogue's ratings: each rated product that its buyers
  * can review (digital goods; hardware waits for delivery) is bought by three to six demo buyers in one
  * paid order each, who review it; the product's figures are then derived from those reviews. Idempotent
@@ -117,6 +129,9 @@ export async function seedDemoReviews(
         .where(inArray(products.id, rated.length ? rated.map((p) => p.id) : [""]))
     ).map((p) => [p.id, p.sellerId]),
   );
+  // Every demo buyer is a consumer in the United States, taxed as a checkout there would be.
+  const buyer = buyerOf({ country: "US", business: false, company: "", taxId: "" });
+  const tax = decideTax(buyer, await loadEffectiveTaxRates(db));
   let written = 0;
   await db.transaction(async (tx) => {
     for (const [r, userId] of reviewerIds.entries()) {
@@ -124,14 +139,20 @@ export async function seedDemoReviews(
       if (!reviewer) continue;
       const mine = rated.filter((_, i) => r < 3 + (i % 4));
       if (mine.length === 0) continue;
-      const subtotal = fromUnits(mine.reduce((sum, p) => sum + toUnits(p.price), 0));
+      // Priced, taxed and totalled by the checkout's own rules (`placeOrder`): each line to the cent,
+      // the tax of the buyer's country at the rates in force, so no demo figure holds a fraction of a cent.
+      const lines = mine.map((p) => ({ product: p, quantity: demoQuantity(p.price) }));
+      const totals = computeTotals(
+        lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
+        tax.rate,
+      );
       const [order] = await tx
         .insert(orders)
         .values({
           userId,
-          subtotal,
-          tax: "0",
-          totalAmount: subtotal,
+          subtotal: totals.subtotal,
+          tax: totals.tax,
+          totalAmount: totals.total,
           paymentMethod: "stripe",
           paymentStatus: "mock_confirmed",
           isPaid: true,
@@ -143,12 +164,12 @@ export async function seedDemoReviews(
             country: "United States",
           },
           idempotencyKey: IDEMPOTENCY_KEY,
-          buyerCountry: "US",
-          taxJurisdiction: null,
-          taxLabel: "No tax",
-          taxRate: "0",
-          taxNote:
-            "No tax charged: the buyer is outside the UAE, India, the EU and the UK, where Stackbay charges tax.",
+          buyerCountry: buyer.country,
+          taxJurisdiction: tax.jurisdiction,
+          taxLabel: tax.label,
+          taxRate: tax.rate,
+          reverseCharge: tax.reverseCharge,
+          taxNote: tax.note,
           createdAt: boughtAt,
           updatedAt: boughtAt,
         })
@@ -157,23 +178,24 @@ export async function seedDemoReviews(
       const items = await tx
         .insert(orderItems)
         .values(
-          mine.map((p) => ({
+          lines.map(({ product: p, quantity }, index) => ({
             orderId: order.id,
             productId: p.id,
             productName: p.name,
             price: p.price,
             pricingUnit: p.pricingUnit,
-            quantity: 1,
+            quantity,
             vendor: p.vendor,
             sellerId: sellerOf.get(p.id) ?? null,
             category: p.category,
-            taxRate: "0",
+            tax: totals.lineTaxes[index] ?? "0",
+            taxRate: tax.rate,
           })),
         )
         .returning({ id: orderItems.id, productId: orderItems.productId });
       // Paid in test mode, as the zero-config checkout pays: the provider's session and the captured
       // attempt, so the books reconcile with what was charged and a refund can be paid back.
-      const amountCents = chargeCents(subtotal);
+      const amountCents = chargeCents(totals.total);
       const ref = `tps_demo_${order.id.replaceAll("-", "")}`;
       await tx.insert(testPaymentSessions).values({
         ref,

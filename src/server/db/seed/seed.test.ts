@@ -4,6 +4,9 @@ import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { categories as categoryList } from "#domain/categories";
+import { buildInvoice } from "#domain/invoice";
+import { computeTotals, lineTotal, toUnits } from "#domain/money";
+import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { account, user } from "#server/db/schema/auth";
 import {
   categories,
@@ -16,11 +19,13 @@ import {
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { payments } from "#server/db/schema/payments";
 import { productQuestions } from "#server/db/schema/questions";
 import { demoAccounts, seedDemo, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { demoVendors, SAMIR_VENDOR } from "#server/db/seed/vendor-data";
 import { reconcileOrders } from "#server/modules/finance/repository";
+import { findOrder } from "#server/modules/orders/repository";
 import { createTestApp } from "#server/test/app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -132,6 +137,44 @@ describe("demo seed", () => {
     const books = await reconcileOrders(t.db);
     expect(books.differences).toEqual([]);
     expect(books.totals.captured).toBeGreaterThan(0);
+  });
+
+  test("every demo order and invoice is priced by the checkout's rules: whole cents, subtotal + tax = total", async () => {
+    const all = await t.db.select().from(orders);
+    expect(all.length).toBeGreaterThan(0);
+    const cents = (amount: string) => toUnits(amount) % 100 === 0;
+    for (const order of all) {
+      const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      const lines = items.map((i) => ({ price: i.price, quantity: i.quantity }));
+      // The checkout's own totals for these lines at the order's rate, to the unit.
+      const totals = computeTotals(lines, order.taxRate);
+      expect({ subtotal: order.subtotal, tax: order.tax, total: order.totalAmount }, order.id).toEqual({
+        subtotal: totals.subtotal,
+        tax: totals.tax,
+        total: totals.total,
+      });
+      for (const amount of [order.subtotal, order.tax, order.totalAmount])
+        expect(cents(amount), amount).toBe(true);
+      expect(toUnits(order.subtotal) + toUnits(order.tax)).toBe(toUnits(order.totalAmount));
+      expect(items.reduce((sum, i) => sum + toUnits(i.tax), 0)).toBe(toUnits(order.tax));
+      // A price per call, minute or unit is bought in a quantity whose line is worth charging.
+      for (const item of items)
+        expect(toUnits(lineTotal(item.price, item.quantity)), item.productName).toBeGreaterThan(0);
+      const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.id));
+      if (order.isPaid) expect(payment?.amountCents).toBe(toUnits(order.totalAmount) / 100);
+
+      const found = await findOrder(t.db, order.id, null, DEFAULT_REFUND_WINDOW_DAYS);
+      if (!found) throw new Error(`order ${order.id} not found`);
+      const invoice = buildInvoice(found, { trn: "100000000000003" });
+      const wholeCents = /^\$[\d,]+\.\d{2}( USD)?$/;
+      for (const text of [
+        invoice.subtotal,
+        invoice.tax,
+        invoice.total,
+        ...invoice.lines.map((l) => l.amount),
+      ])
+        expect(text, `${order.id}: ${text}`).toMatch(wholeCents);
+    }
   });
 
   test("each catalogue vendor is the storefront of its own demo seller, who owns its products; Samir owns one", async () => {

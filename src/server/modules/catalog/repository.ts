@@ -3,9 +3,12 @@ import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
 import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
 import { decodeCursor, encodeCursor } from "#domain/product-cursor";
+import { summariseRatings } from "#domain/reviews";
 import { type Database, rowsOf } from "#server/db/client";
 import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
+import { orders } from "#server/db/schema/orders";
+import { reviews } from "#server/db/schema/reviews";
 import {
   didYouMean,
   rankedCandidates,
@@ -584,4 +587,48 @@ export async function listContentBlocks(db: Database) {
     .select({ key: siteContentBlocks.key, content: siteContentBlocks.content })
     .from(siteContentBlocks)
     .orderBy(asc(siteContentBlocks.key));
+}
+
+/**
+ * The marketplace in figures (`marketplaceStatsSchema`), one statement: products on sale, the distinct
+ * vendors selling them, the countries of their sellers' storefronts and of buyers with a paid order, the
+ * buyers with a paid order, and the published reviews of products on sale (count and star sum, whose
+ * mean `summariseRatings` rounds as a product's rating).
+ */
+export async function countMarketplace(db: Database) {
+  const [row] = await rowsOf<{
+    products: number;
+    vendors: number;
+    countries: number;
+    customers: number;
+    reviews: number;
+    stars: number;
+  }>(
+    db,
+    sql`select
+      (select count(*)::int from ${products} where ${onSale()}) as products,
+      (select count(distinct lower(${products.vendor}))::int from ${products} where ${onSale()}) as vendors,
+      (select count(*)::int from (
+        select ${storefronts.country} as country from ${storefronts}
+        where ${storefronts.country} is not null
+          and exists (select 1 from ${products} where ${products.sellerId} = ${storefronts.userId} and ${onSale()})
+        union
+        select ${orders.buyerCountry} from ${orders} where ${orders.isPaid} and ${orders.buyerCountry} is not null
+      ) served) as countries,
+      (select count(distinct ${orders.userId})::int from ${orders} where ${orders.isPaid}) as customers,
+      (select count(*)::int from ${reviews} join ${products} on ${products.id} = ${reviews.productId}
+        where ${reviews.status} = 'published' and ${onSale()}) as reviews,
+      (select coalesce(sum(${reviews.rating}), 0)::int from ${reviews} join ${products} on ${products.id} = ${reviews.productId}
+        where ${reviews.status} = 'published' and ${onSale()}) as stars`,
+  );
+  const figures = row ?? { products: 0, vendors: 0, countries: 0, customers: 0, reviews: 0, stars: 0 };
+  const { rating, reviewsCount } = summariseRatings(Number(figures.reviews), Number(figures.stars));
+  return {
+    products: Number(figures.products),
+    vendors: Number(figures.vendors),
+    countries: Number(figures.countries),
+    customers: Number(figures.customers),
+    rating,
+    reviews: reviewsCount,
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   categoryListSchema,
+  marketplaceStatsSchema,
   productDetailSchema,
   productListQuery,
   productListSchema,
@@ -9,6 +10,7 @@ import {
 import { NotFound } from "#server/errors";
 import { answerFromCache } from "#server/modules/catalog/cached";
 import {
+  countMarketplace,
   findProductDetail,
   listCategories,
   listContentBlocks,
@@ -110,5 +112,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answerFromCache(request, reply, "content-blocks", contentBlocksSchema, listContentBlocks),
+  );
+
+  // Orders and reviews notify no cache (decision 0018): a new customer shows once the catalogue next
+  // changes, or at the latest when the entry's five-minute life ends. A review changes its product's
+  // rating, which does notify.
+  app.get(
+    "/marketplace-stats",
+    {
+      schema: {
+        tags: ["catalogue"],
+        summary: "The marketplace in figures: products, vendors, countries, customers, mean rating",
+        response: { 200: marketplaceStatsSchema },
+      },
+    },
+    async (request, reply) =>
+      answerFromCache(request, reply, "marketplace-stats", marketplaceStatsSchema, countMarketplace),
   );
 };

@@ -1,5 +1,15 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { searchWords } from "#domain/search";
+import {
+  adjacentSwaps,
+  type Correction,
+  indexableSpellings,
+  isAdjacentSwap,
+  ONE_EDIT_MIN_LENGTH,
+  oneEditPatterns,
+  osaDistance,
+  rankCorrections,
+} from "#domain/typos";
 import { type Database, rowsOf } from "#server/db/client";
 import { categories, products } from "#server/db/schema/catalog";
 import { containsPattern, escapeLike } from "#server/lib/like";
@@ -18,8 +28,8 @@ export type SearchTerm = {
   alternatives: { text: string; weight: number }[];
 };
 
-/** Trigrams mean little below this length: shorter words match only as written. */
-const FUZZY_MIN_LENGTH = 4;
+/** Trigrams and edits mean little below this length: shorter words match only as written. */
+const FUZZY_MIN_LENGTH = ONE_EDIT_MIN_LENGTH;
 /** A backstop: every catalogue change (synonyms included) clears them at once, on every instance. */
 const SYNONYMS_TTL_MS = 30_000;
 /** How long what was learnt about a word (in the catalogue or not, its nearest words) is trusted. */
@@ -33,9 +43,12 @@ const MAX_CORRECTIONS = 3;
 const EXISTENCE_PREFIX_ROWS = 5_000;
 /** Products whose words are weighed for corrections: enough to hold the word meant, bounded in cost. */
 const CORRECTION_CANDIDATES = 200;
+/** Known words most alike by trigrams that are weighed as corrections (those one edit away go first). */
+const SIMILAR_WORDS = 20;
+/** Products read for the words one edit from a word: each holds such a word. */
+const ONE_EDIT_CANDIDATES = 200;
 
 type SynonymMap = Map<string, string[]>;
-type Correction = { text: string; weight: number };
 type PerDatabase = {
   synonyms?: { loadedAt: number; map: Promise<SynonymMap> };
   /** Per word: null when the catalogue holds it as written, else its nearest known words. */
@@ -113,12 +126,17 @@ function correctionsOf(db: Database, word: string): Promise<Correction[] | null>
 
 /**
  * The known words (of the names and vendors of products on sale, and of category names) nearest to a
- * word found nowhere: candidates share enough trigrams with it (`<%`, the word-similarity threshold,
- * through the name index), and are ranked by trigram similarity, which prefers words of about its
- * length ("strpie" is nearer "stripe" than "stratowell").
+ * word found nowhere (`rankCorrections`): those one edit away (a swap, insertion, deletion or substitution,
+ * `osaDistance`), swaps first, else those most alike by trigrams. The trigram candidates come first, as
+ * they are cheap: they share enough trigrams with the word (`<%`, the word-similarity threshold, through
+ * the name index), ranked by trigram similarity, which prefers words of about its length ("strpie" is
+ * nearer "stripe" than "stratowell"). A swap in a short word shares too few trigrams to be among them
+ * ("pipleine" and "pipeline" 0.38, "egde" and "edge" 0.11), so unless one of them is a swap of the word,
+ * words one edit away are then looked for by their spellings (`wordsSpelt`): the swaps alone when the
+ * trigrams found a word one edit away ("usite" is nearer "suite" than "site"), every edit otherwise.
  */
 async function nearestKnownWords(db: Database, word: string): Promise<Correction[]> {
-  const found = await rowsOf<{ word: string; similarity: number }>(
+  const similar = await rowsOf<{ word: string; similarity: number }>(
     db,
     sql`
     with candidates as (
@@ -134,9 +152,63 @@ async function nearestKnownWords(db: Database, word: string): Promise<Correction
     select known as word, similarity(${word}, known) as similarity from known
     where length(known) >= ${CORRECTION_MIN_LENGTH} and ${word} <% known
     order by similarity(${word}, known) desc, known
-    limit ${MAX_CORRECTIONS}`,
+    limit ${SIMILAR_WORDS}`,
   );
-  return found.map((r) => ({ text: r.word, weight: Number(r.similarity) }));
+  const known = similar.map((r) => ({ text: r.word, similarity: Number(r.similarity) }));
+  if (known.some((k) => isAdjacentSwap(word, k.text))) return rankCorrections(word, known, MAX_CORRECTIONS);
+  const oneEdit = known.some((k) => osaDistance(word, k.text) === 1);
+  const spellings = oneEdit ? adjacentSwaps(word) : oneEditPatterns(word);
+  return rankCorrections(word, [...known, ...(await wordsSpelt(db, word, spellings))], MAX_CORRECTIONS);
+}
+
+/**
+ * Known words of the given spellings (LIKE patterns of letters, digits and `_`, as `oneEditPatterns`
+ * writes them), with their trigram similarity to `word`: from up to ONE_EDIT_CANDIDATES products on sale
+ * holding a word of one of them. Each spelling is looked up through the trigram index: with `like` when
+ * it keeps a run of three characters, else ("n_de", `indexableSpellings`) as the expression `n[a-z0-9]de`,
+ * whose trigrams the index spells out. A second expression, on `' ' || search_name` so that it filters
+ * the rows found rather than joining the index lookup (as an index condition it made an absent spelling
+ * cost 15 ms instead of 3 at 30,000 products), keeps only products holding such a whole word (`\m`,
+ * `\M`), so "node" for "ndoe" is not crowded out by "nodes" or "anode". One statement for every
+ * spelling: one subquery each, with a limit each, spent most of its time planning (22 subqueries for a
+ * 6-letter word, 200-300 ms on a busy machine). The lookups are a materialised CTE, planned for every
+ * row (as the existence probe above), with sequential scans off for the statement: the OR of 20-odd
+ * spellings is estimated to match much of the table, and a sequential scan for spellings no product
+ * holds read all of it (1.5 s at 100,000 products). A common spelling ("data" for "dtaa") is read in
+ * full, once a minute at most.
+ */
+async function wordsSpelt(db: Database, word: string, patterns: string[]) {
+  if (patterns.length === 0) return [];
+  const lookup = (pattern: string) =>
+    indexableSpellings(pattern)[0] === pattern
+      ? sql`${products.searchName} like ${`%${pattern}%`}`
+      : sql`${products.searchName} ~ ${pattern.replace("_", "[a-z0-9]")}`;
+  const wholeWords = `\\m(${patterns.map((p) => p.replaceAll("_", "[[:alnum:]]")).join("|")})\\M`;
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<{ word: string; similarity: number }>(
+      tx,
+      sql`
+      with matching as materialized (
+        select ${products.searchName} as text from ${products}
+        where ${onSale()} and (${sql.join(patterns.map(lookup), sql` or `)})
+      ),
+      candidates as (
+        select text from matching where (' ' || text) ~ ${wholeWords} limit ${ONE_EDIT_CANDIDATES}
+      ),
+      known as (
+        select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
+        union
+        select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
+      )
+      select known as word, similarity(${word}, known) as similarity from known
+      where length(known) >= ${CORRECTION_MIN_LENGTH} and (${sql.join(
+        patterns.map((pattern) => sql`known like ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+  });
+  return found.map((r) => ({ text: r.word, similarity: Number(r.similarity) }));
 }
 
 /** The query's words, each with its synonyms, and a misspelt word replaced by the known words nearest to it. */

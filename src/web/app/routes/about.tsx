@@ -5,20 +5,23 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { InitialsAvatar } from "#web/features/about/components/initials-avatar";
+import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
+import { FigureList, figures } from "#web/features/catalog/components/marketplace-figures";
 
+/** Stackbay in numbers, each counted from the database. */
 const facts = [
-  { value: "10K+", label: "Active Products" },
-  { value: "500+", label: "Vendors" },
-  { value: "50+", label: "Countries" },
-  { value: "4.9", label: "Customer Rating" },
-  { value: "10,000+", label: "Customers" },
+  figures.products("Active Products"),
+  figures.vendors("Vendors"),
+  figures.countries("Countries"),
+  figures.rating("Customer Rating"),
+  figures.customers("Customers"),
 ];
 
 const values = [
   {
     icon: BadgeCheck,
     title: "Trust first",
-    text: "Every vendor is verified before listing, and every order is covered by a clear refund process.",
+    text: "Our team reviews new listings before they go live, and every order is covered by a clear refund process.",
   },
   {
     icon: Eye,
@@ -28,7 +31,7 @@ const values = [
   {
     icon: Globe,
     title: "Built for every market",
-    text: "Buyers and sellers in more than 50 countries, with payment options that work across borders.",
+    text: "Buyers and sellers around the world, with payment options that work across borders.",
   },
   {
     icon: Rocket,
@@ -61,7 +64,7 @@ const team = [
   {
     name: "Priya Raman",
     role: "Head of Marketplace Operations",
-    bio: "Runs vendor verification, order quality and our support operations in India.",
+    bio: "Runs listing review, order quality and our support operations in India.",
   },
   {
     name: "Mateo Fernández",
@@ -71,6 +74,7 @@ const team = [
 ];
 
 export function Component() {
+  const marketplace = useMarketplaceStats();
   return (
     <>
       <PageHeader
@@ -89,9 +93,9 @@ export function Component() {
           <div className="space-y-4 text-muted-foreground">
             <p>
               Stackbay is a global B2B marketplace for SaaS, APIs and developer tools, hardware, software
-              licenses and digital services. We bring verified vendors and business buyers together in one
-              place, with transparent prices, payments that work internationally and licenses delivered the
-              moment an order is confirmed.
+              licenses and digital services. We bring vendors and business buyers together in one place, with
+              transparent prices, payments that work internationally and licenses delivered the moment an
+              order is confirmed.
             </p>
             <p>
               Our company is based in Dubai Silicon Oasis in the United Arab Emirates, and our support team
@@ -105,14 +109,12 @@ export function Component() {
         <h2 id="facts-heading" className="sr-only">
           Stackbay in numbers
         </h2>
-        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:grid-cols-5">
-          {facts.map((fact) => (
-            <div key={fact.label} className="flex flex-col text-center last:col-span-2 sm:last:col-span-1">
-              <dt className="text-sm text-muted-foreground">{fact.label}</dt>
-              <dd className="order-first text-3xl font-extrabold text-primary">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          items={facts}
+          stats={marketplace.data}
+          className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:grid-cols-3 sm:px-6 lg:grid-cols-5"
+          itemClassName="flex flex-col text-center last:col-span-2 sm:last:col-span-1"
+        />
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-16" aria-labelledby="values-heading">
@@ -172,8 +174,8 @@ export function Component() {
         <div className="rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground sm:px-12">
           <h2 className="text-2xl font-bold sm:text-3xl">Build your stack with us</h2>
           <p className="mx-auto mt-3 max-w-xl opacity-90">
-            Find the software, hardware and services your team needs, or bring your own products to buyers in
-            more than 50 countries.
+            Find the software, hardware and services your team needs, or bring your own products to business
+            buyers around the world.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild size="lg" variant="secondary">

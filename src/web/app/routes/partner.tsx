@@ -32,12 +32,12 @@ const empty: PartnerApplicationInput = {
 const benefits = [
   {
     icon: BadgeCheck,
-    title: "500+ Verified Partners",
-    text: "Sell beside established vendors that buyers already trust.",
+    title: "Established vendors",
+    text: "Sell beside the vendors business buyers already come here for.",
   },
   {
     icon: Globe,
-    title: "Buyers in 50+ countries",
+    title: "Buyers around the world",
     text: "Prices shown in each buyer's currency, settled in USD.",
   },
   {
@@ -52,8 +52,8 @@ const benefits = [
   },
   {
     icon: LineChart,
-    title: "Insight into demand",
-    text: "See views, saves and orders for every product you list.",
+    title: "Every sale in view",
+    text: "See each sale of your products, its fee and when its earnings become available.",
   },
 ];
 
@@ -101,8 +101,8 @@ export function Component() {
               Apply to become a partner
             </h2>
             <p className="mt-2 text-sm text-muted-foreground">
-              We review every application within 5 business days. Sellers complete a short KYC check before
-              their first payout.
+              We review every application within 5 business days. Our team reviews each new listing before it
+              goes live, and payouts go to the Stripe or bank account you choose.
             </p>
             <form onSubmit={onSubmit} noValidate className="relative mt-6 grid gap-5 sm:grid-cols-2">
               <FormField label="Company name" error={errors.companyName?.message}>

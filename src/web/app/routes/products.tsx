@@ -121,7 +121,7 @@ export function Component() {
       <PageHeader
         compact
         title="Products"
-        subtitle="SaaS, APIs, hardware, software licenses and digital services from verified vendors."
+        subtitle="SaaS, APIs, hardware, software licenses and digital services from vendors around the world."
       />
       <div className="mx-auto max-w-7xl px-4 pt-3 pb-6 sm:px-6">
         {/* The search box has a row of its own until the four controls fit beside each other with room to type. */}

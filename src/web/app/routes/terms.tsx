@@ -61,10 +61,6 @@ const sections: LegalSection[] = [
           <dd>A User who earns Commission by selling resellable Products through unique tracked links.</dd>
         </div>
         <div>
-          <dt>Partner or affiliate</dt>
-          <dd>A User who promotes Stackbay or its Products without reselling them.</dd>
-        </div>
-        <div>
           <dt>Product</dt>
           <dd>
             A SaaS subscription, API, hardware item, software license or digital service listed for sale.
@@ -131,10 +127,6 @@ const sections: LegalSection[] = [
           </li>
           <li>
             <strong>Reseller:</strong> sells resellable Products through tracked links and earns Commission.
-          </li>
-          <li>
-            <strong>Partner or affiliate:</strong> promotes Stackbay and its Products under our{" "}
-            <Link to={paths.partner()}>partner programme</Link>, but does not resell them.
           </li>
         </ul>
         <p>
@@ -295,9 +287,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         How we collect, use and store personal data is described in our{" "}
-        <Link to={paths.privacy()}>Privacy Policy</Link>. Sellers, Resellers and partners who receive personal
-        data through Stackbay may use it only to fulfil, support or track the Orders concerned, and must
-        protect it as data-protection law requires.
+        <Link to={paths.privacy()}>Privacy Policy</Link>. Sellers and Resellers who receive personal data
+        through Stackbay may use it only to fulfil, support or track the Orders concerned, and must protect it
+        as data-protection law requires.
       </p>
     ),
   },

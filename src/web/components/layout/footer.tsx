@@ -1,7 +1,9 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { countLabel } from "#domain/marketplace-stats";
 import { paths } from "#domain/routes";
+import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
 import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
 
@@ -38,9 +40,21 @@ const socials = [
 const badges = [
   { icon: Lock, label: "256-bit TLS" },
   { icon: ShieldCheck, label: "Secure payments" },
-  { icon: BadgeCheck, label: "Verified vendors" },
-  { icon: Globe, label: "50+ countries" },
+  { icon: BadgeCheck, label: "Reviewed listings" },
+  { icon: Globe, label: "Sold worldwide" },
 ];
+
+/** The line under the footer: the marketplace's figures as the database counts them, once loaded. */
+function FooterFigures() {
+  const { data } = useMarketplaceStats();
+  if (!data) return null;
+  return (
+    <p data-testid="footer-figures">
+      {countLabel(data.products)} products · {countLabel(data.vendors)} vendors · {countLabel(data.countries)}{" "}
+      countries · {countLabel(data.customers)} customers
+    </p>
+  );
+}
 
 function LinkList({
   title,
@@ -125,7 +139,7 @@ export function Footer() {
       </div>
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 pb-8 text-xs text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
         <p>© {new Date().getFullYear()} Stackbay FZCO, Dubai Silicon Oasis, UAE. All rights reserved.</p>
-        <p>10K+ products · 500+ vendors · 50+ countries · 10,000+ customers</p>
+        <FooterFigures />
       </div>
     </footer>
   );
