@@ -3,7 +3,6 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -54,7 +53,7 @@ function NotFoundState({ message }: { message: string }) {
       className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center"
       data-testid="product-not-found"
     >
-      <DocumentTitle>Product not found | Stackbay</DocumentTitle>
+      <title>Product not found | Stackbay</title>
       <h1 className="text-2xl font-bold">Product not found</h1>
       <p className="text-muted-foreground">{message}</p>
       <BackLink />
@@ -117,7 +116,7 @@ export function Component() {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${p.name} | Stackbay`}</DocumentTitle>
+      <title>{`${p.name} | Stackbay`}</title>
       <BackLink />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <div>
