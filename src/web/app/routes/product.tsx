@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
@@ -20,7 +20,7 @@ import { Price } from "#web/features/currency/components/price";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
-import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
+import { useNearViewport } from "#web/lib/use-near-viewport";
 import { cn } from "#web/lib/utils";
 
 const MAX_THUMBNAILS = 4;
@@ -89,7 +89,8 @@ export function Component() {
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);
-  const afterFirstPaint = useAfterFirstPaint();
+  const belowTheFold = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(belowTheFold, "400px");
   const category = useCategoryName(product.data?.category ?? "");
 
   if (product.isPending) return <DetailSkeleton />;
@@ -226,12 +227,20 @@ export function Component() {
       )}
 
       <RelatedProducts productId={p.id} />
-      {afterFirstPaint && (
-        <Suspense fallback={null}>
-          <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
-          <QuestionSection productId={p.id} />
-        </Suspense>
-      )}
+      {/* Below the related products: their code (forms, dialogs, zod) loads as the visitor gets there. */}
+      <div ref={belowTheFold}>
+        {near ? (
+          <Suspense fallback={null}>
+            <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
+            <QuestionSection productId={p.id} />
+          </Suspense>
+        ) : (
+          <>
+            <div data-testid="reviews" className="mt-12 min-h-40" />
+            <div data-testid="questions" className="min-h-40" />
+          </>
+        )}
+      </div>
       <CompareTray />
     </article>
   );
