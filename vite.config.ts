@@ -2,8 +2,8 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import preact from "@preact/preset-vite";
 import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
 const brotli = promisify(brotliCompress);
@@ -63,11 +63,12 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // Preact renders the React code (decision 0019): its compat layer answers React's API at a tenth of
-  // react-dom's size. The preset aliases react and react-dom to it and gives the dev server fast refresh.
-  // The server's renderer (`--ssr src/web/entry-server.tsx`, decision 0020) is the same code for Node.
-  plugins: [preact(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
-  // Bundled whole: left to Node, a library's own `import "react"` would load React, not Preact.
+  // React 19 renders the app in the browser and on the server (decision 0021); the plugin gives the dev
+  // server fast refresh. The server's renderer (`--ssr src/web/entry-server.tsx`, decision 0020) is the
+  // same code for Node.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // Bundled whole: `dist/web-ssr` runs without the web's libraries resolved by Node (they are the
+  // build's, and some import CSS).
   ssr: { noExternal: true },
   publicDir: isSsrBuild ? false : "public",
   build: {
@@ -81,11 +82,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             {
+              // React itself (react-dom's client and its scheduler): the largest file, and the one that
+              // changes only with React's version, so it stays cached across our releases.
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
               // What every page runs before its first paint, and what changes least: one cached file
               // instead of the handful of small shared chunks automatic splitting leaves for them.
               // Libraries only some screens use (radix dialogs, zod, forms, charts) stay with those screens.
               name: "framework",
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+              test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
             },
           ],
         },

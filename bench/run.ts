@@ -1,14 +1,13 @@
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { gzipSync } from "node:zlib";
-import { ensureWebBuild, webRoot } from "#server/web/build";
+import { ensureWebBuild } from "#server/web/build";
 import { coldStart } from "./cold-start";
 import { load } from "./http";
 import { runLighthouse } from "./lighthouse";
 import { pageCpuScenarios } from "./pages";
+import { printRouteJs } from "./route-js";
 
 /**
  * `npm run bench`: prints figures, asserts nothing. The server runs in a child process (bench/serve.ts)
@@ -37,35 +36,6 @@ const scenarios: [string, string][] = [
     "/api/products?facets=true&search=cloud&discount=true&minPrice=5&maxPrice=2000&minRating=3",
   ],
 ];
-
-type Manifest = Record<
-  string,
-  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
->;
-
-/**
- * gzip size of the JS a route needs before it can render: the entry, the app it loads once the page is
- * painted (its dynamic import, decision 0020), the route module and their static imports.
- */
-async function routeJsGzip(routeModule: string) {
-  const manifest = JSON.parse(await readFile(path.join(webRoot, ".vite/manifest.json"), "utf8")) as Manifest;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isEntry) continue;
-    visit(key);
-    for (const app of chunk.dynamicImports ?? []) visit(app);
-  }
-  visit(routeModule);
-  let total = 0;
-  for (const file of files) total += gzipSync(await readFile(path.join(webRoot, file)), { level: 9 }).length;
-  return `${(total / 1024).toFixed(1)} KB in ${files.size} files`;
-}
 
 await ensureWebBuild(() => {});
 const printPageCpu = async () => {
@@ -172,11 +142,7 @@ await printPageCpu().catch((error: unknown) =>
     `The page CPU scenarios could not run: ${error instanceof Error ? error.message : String(error)}`,
   ),
 );
-console.info(`JS loaded by the home route (gzip): ${await routeJsGzip("src/web/app/routes/home.tsx")}`);
-console.info(
-  `JS loaded by the products route (gzip): ${await routeJsGzip("src/web/app/routes/products.tsx")}`,
-);
-console.info(`JS loaded by the product route (gzip): ${await routeJsGzip("src/web/app/routes/product.tsx")}`);
+await printRouteJs();
 // The API figures above stand even if the browser measurement cannot run.
 await runLighthouse().catch((error: unknown) =>
   console.info(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`),

@@ -70,6 +70,8 @@ describe("newsletter", () => {
     const page = await browser.newPage();
     await page.goto("/about");
     const footer = page.getByTestId("footer");
+    // The form's code loads when the footer comes near, as it does for a person scrolling down.
+    await footer.scrollIntoViewIfNeeded();
     await footer.getByLabel("Get deals and product news").fill("confirm-me@example.com");
     await footer.getByRole("button", { name: "Subscribe" }).click();
     await page.getByText("Thank you for subscribing!").waitFor();

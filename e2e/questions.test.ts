@@ -15,6 +15,8 @@ describe("questions and answers", () => {
 
     const buyer = await browser.newPage({ as: "buyer" });
     await buyer.goto(productPath);
+    // The section's code loads as it comes near, as it does for a person scrolling down.
+    await buyer.getByTestId("questions").scrollIntoViewIfNeeded();
     const section = buyer.getByTestId("questions");
     await section.getByRole("heading", { name: "Questions & answers" }).waitFor();
     // Too short is refused by the shared schema before anything is sent.
@@ -50,6 +52,7 @@ describe("questions and answers", () => {
     for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 900, theme, as: "buyer" });
       await view.goto(productPath);
+      await view.getByTestId("questions").scrollIntoViewIfNeeded();
       const answered = view.getByTestId("questions").getByTestId("question").filter({ hasText: text });
       await answered.getByTestId("answer").getByText(answerText).waitFor();
       expect(await answered.getByText("Awaiting answer").count()).toBe(0);

@@ -44,6 +44,8 @@ describe("verified reviews", () => {
 
     // Unreviewed, the product shows no rating at all; the buyer may write the first review.
     await buyer.goto(`/products/${productId}`);
+    // The section's code loads as it comes near, as it does for a person scrolling down.
+    await buyer.getByTestId("reviews").scrollIntoViewIfNeeded();
     const reviews = buyer.getByTestId("reviews");
     await reviews.getByText("No reviews yet.").waitFor();
     expect(await buyer.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
@@ -70,6 +72,7 @@ describe("verified reviews", () => {
 
     // The seller answers once, in public.
     await seller.goto(`/products/${productId}`);
+    await seller.getByTestId("reviews").scrollIntoViewIfNeeded();
     const sellerCard = seller.getByTestId("review").filter({ hasText: "Fast to roll out" });
     await sellerCard.getByRole("button", { name: "Reply" }).click();
     await sellerCard.getByLabel("Your public reply").fill("Thank you, glad the rollout was quick.");
@@ -81,6 +84,7 @@ describe("verified reviews", () => {
     for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 900, theme });
       await view.goto(`/products/${productId}`);
+      await view.getByTestId("reviews").scrollIntoViewIfNeeded();
       const card = view.getByTestId("review").filter({ hasText: "Fast to roll out" });
       await card.getByTestId("seller-reply").waitFor();
       expect(await card.getByText("Verified purchase").isVisible()).toBe(true);
@@ -92,6 +96,7 @@ describe("verified reviews", () => {
 
     // An admin hides it with a reason: it leaves the page and the rating, and the author is told why.
     await admin.goto(`/products/${productId}`);
+    await admin.getByTestId("reviews").scrollIntoViewIfNeeded();
     const adminCard = admin.getByTestId("review").filter({ hasText: "Fast to roll out" });
     await adminCard.getByRole("button", { name: /^Hide: / }).click();
     const dialog = admin.getByRole("alertdialog", { name: "Hide this review?" });
@@ -102,6 +107,7 @@ describe("verified reviews", () => {
 
     const visitor = await browser.newPage();
     await visitor.goto(`/products/${productId}`);
+    await visitor.getByTestId("reviews").scrollIntoViewIfNeeded();
     await visitor.getByTestId("reviews").getByText("No reviews yet.").waitFor();
     expect(await visitor.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
     const mail = await waitForMail(

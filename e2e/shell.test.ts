@@ -117,6 +117,8 @@ describe("app shell", () => {
     const page = await browser.newPage();
     await page.goto("/");
     const footer = page.getByTestId("footer");
+    // The form's code loads when the footer comes near, as it does for a person scrolling down.
+    await footer.scrollIntoViewIfNeeded();
     const field = footer.getByLabel("Get deals and product news");
     await field.fill("not-an-email");
     await footer.getByRole("button", { name: "Subscribe" }).click();

@@ -1,4 +1,7 @@
-import isoCountries from "i18n-iso-countries";
+// The library itself, without a locale: the package's Node entry (its `main`) requires every language
+// file by a computed path, which a bundle (the server renderer's, decision 0020) cannot follow, so a page
+// that formats a country failed to draw on the server.
+import isoCountries from "i18n-iso-countries/index.js";
 import en from "i18n-iso-countries/langs/en.json";
 
 // Only English: the checkout, the invoice and the admin screens are in English, and every other locale

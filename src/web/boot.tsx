@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "#web/app/provider";
 import { createRouter } from "#web/app/router";
-import { hydrateWith } from "#web/lib/hydration";
+import { RootHydrated, watchHydration } from "#web/lib/hydration";
 import { createQueryClient } from "#web/lib/query-client";
 
 const router = createRouter();
@@ -20,13 +20,14 @@ const app = (
     <AppProvider client={client}>
       <RouterProvider router={router} />
     </AppProvider>
+    <RootHydrated />
   </StrictMode>
 );
 
 if (root.hasAttribute("data-ssr")) {
   // The server drew this page (decision 0020) from the data restored above. Once the page's route code
-  // has loaded, the app adopts that markup as it is (hydration), then re-renders what this browser
-  // knows and the server did not (its stored currency, theme, cart).
+  // has loaded, React adopts that markup as it is (hydration), then re-renders what this browser knows
+  // and the server did not (its stored currency, theme, cart: their stores' server snapshots).
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -35,13 +36,9 @@ if (root.hasAttribute("data-ssr")) {
       resolve();
     });
   });
-  // A task of its own: evaluating the route's code and hydrating in one would block input twice as long.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   // Every part hydrated: the page answers to everything (journeys wait for this).
-  hydrateWith(
-    () => hydrateRoot(root, app),
-    () => root.removeAttribute("data-ssr"),
-  );
+  watchHydration(() => root.removeAttribute("data-ssr"));
+  hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }

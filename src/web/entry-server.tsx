@@ -1,6 +1,6 @@
 import { dehydrate, type Query } from "@tanstack/react-query";
-import { renderToStringAsync } from "preact-render-to-string";
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
+import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { AppProvider } from "#web/app/provider";
 import { routes } from "#web/app/router";
@@ -13,6 +13,10 @@ import { createQueryClient } from "#web/lib/query-client";
  * requests; it answers only what is the same for everyone (public catalogue reads), so the page holds
  * nobody's private data. Everything else (the session, the cart) is drawn loading, as the browser's first
  * render draws it before its own requests return.
+ *
+ * Null when the page is the browser's to draw: a redirect, a route that failed to load, or a render that
+ * threw anywhere (React's server renderer has no error boundaries; the visitor gets the app's shell and
+ * the browser draws the page, never an error screen written by the server).
  */
 export async function renderPage(
   url: string,
@@ -22,7 +26,7 @@ export async function renderPage(
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   // A redirect or a thrown answer: the browser app handles those.
-  if (context instanceof Response) return null;
+  if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const client = createQueryClient();
   // No retries, and no garbage-collection timers: the client lives for one render, then is cleared.
@@ -30,7 +34,7 @@ export async function renderPage(
     queries: { ...client.getDefaultOptions().queries, retry: false, gcTime: Number.POSITIVE_INFINITY },
   });
   const page = () =>
-    renderToStringAsync(
+    draw(
       <StrictMode>
         <AppProvider client={client}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -38,41 +42,77 @@ export async function renderPage(
       </StrictMode>,
     );
 
-  // Rendering names the queries a page needs; their answers may name more (a product's related
-  // products), so render, fetch what is still missing, and render again, a bounded number of times.
-  const tried = new Set<string>();
-  const cache = client.getQueryCache();
-  // A query holds the options of the `useQuery` that made it, `enabled` among them (untyped on Query).
-  const enabled = (query: Query) => {
-    const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
-    return typeof enabled === "function" ? enabled(query) : enabled !== false;
-  };
-  // Whether every answer the page needed came: one that failed (not one left to the browser) makes the
-  // page right for now, but not one to keep.
-  let complete = true;
-  let html = await page();
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const missing = cache
-      .getAll()
-      .filter(
-        (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && !tried.has(q.queryHash),
-      )
-      .filter(enabled);
-    if (missing.length === 0) break;
-    for (const query of missing) tried.add(query.queryHash);
-    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
-    // A query the server did not answer (private, failed) is drawn loading, as the browser first draws it.
-    for (const query of cache.getAll()) {
-      if (query.state.status !== "error") continue;
-      const error = query.state.error;
-      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) complete = false;
-      cache.remove(query);
+  try {
+    // Rendering names the queries a page needs; their answers may name more (a product's related
+    // products), so render, fetch what is still missing, and render again, a bounded number of times.
+    const tried = new Set<string>();
+    const cache = client.getQueryCache();
+    // A query holds the options of the `useQuery` that made it, `enabled` among them (untyped on Query).
+    const enabled = (query: Query) => {
+      const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+      return typeof enabled === "function" ? enabled(query) : enabled !== false;
+    };
+    // Whether every answer the page needed came: one that failed (not one left to the browser) makes the
+    // page right for now, but not one to keep.
+    let complete = true;
+    let html = await page();
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const missing = cache
+        .getAll()
+        .filter(
+          (q) => q.state.status === "pending" && q.state.fetchStatus === "idle" && !tried.has(q.queryHash),
+        )
+        .filter(enabled);
+      if (missing.length === 0) break;
+      for (const query of missing) tried.add(query.queryHash);
+      await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+      // A query the server did not answer (private, failed) is drawn loading, as the browser first draws it.
+      for (const query of cache.getAll()) {
+        if (query.state.status !== "error") continue;
+        const error = query.state.error;
+        if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) complete = false;
+        cache.remove(query);
+      }
+      html = await page();
     }
-    html = await page();
+    return { html, state: dehydrate(client), complete };
+  } finally {
+    client.clear();
   }
-  const state = dehydrate(client);
-  client.clear();
-  return { html, state, complete };
 }
 
 const MAX_ROUNDS = 3;
+/** A render that has not finished by then is abandoned (the visitor has had the shell long before). */
+const RENDER_LIMIT_MS = 10_000;
+
+/**
+ * The app's markup, complete: `prerender` waits for every part that suspends (a lazily loaded section)
+ * instead of leaving its fallback. The app is drawn inside a document so that what React hoists into
+ * the head (`<title>`, `<meta>`, image preloads) lands there, not before the app's first element, where
+ * hydration would meet it; the server writes the page's head itself (`head.ts`) and React adopts its
+ * `<title>` when it takes the page over. Rejects on any error React met while rendering.
+ */
+async function draw(app: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const { prelude } = await prerender(
+    <html lang="en">
+      <head />
+      <body>{app}</body>
+    </html>,
+    {
+      signal: AbortSignal.timeout(RENDER_LIMIT_MS),
+      // Every part in place, in order: a large part would otherwise be sent after the rest with an
+      // inline script to move it, which the pages' CSP (`script-src 'self'`) blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failure ??= error;
+      },
+    },
+  );
+  const document = await new Response(prelude).text();
+  if (failure) throw failure;
+  const start = document.indexOf("<body>");
+  const end = document.lastIndexOf("</body>");
+  if (start < 0 || end < start) throw new Error("The rendered document has no body.");
+  return document.slice(start + "<body>".length, end);
+}

@@ -99,7 +99,11 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll("<",
  */
 export async function loadPageRenderer(app: FastifyInstance, entry: string) {
   if (!existsSync(entry)) return null;
-  const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+  // Loaded in the background: importing React's server renderer and the app takes seconds on a busy
+  // machine, which the server's start need not wait for. Pages asked for meanwhile wait for it (within
+  // RENDER_WAIT_MS, else they get the shell).
+  const loading = import(pathToFileURL(entry).href) as Promise<Renderer>;
+  loading.catch((error: unknown) => app.log.error({ err: error }, "the page renderer did not load"));
 
   const fetchOnServer: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
@@ -125,7 +129,7 @@ export async function loadPageRenderer(app: FastifyInstance, entry: string) {
   };
 
   const render = async (url: string): Promise<string> => {
-    const rendered = await renderer.renderPage(url, fetchOnServer);
+    const rendered = await (await loading).renderPage(url, fetchOnServer);
     if (!rendered) return "";
     const markup =
       `<div id="root" data-ssr>${rendered.html}</div>` +

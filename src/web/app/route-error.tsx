@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { buttonVariants } from "#web/components/ui/button";
 
 /** The router's error screen: shown when a screen throws or fails to load. */
@@ -16,7 +15,7 @@ export function RouteError() {
       role="alert"
       className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-4 text-center"
     >
-      <DocumentTitle>Error | Stackbay</DocumentTitle>
+      <title>Error | Stackbay</title>
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="text-muted-foreground" data-testid="route-error-detail">
         {detail}

@@ -1,4 +1,4 @@
-import { useClientValue, withHydration } from "#web/lib/hydration";
+import { useSyncExternalStore } from "react";
 
 /**
  * One pattern for every value kept in localStorage (theme, currency, cart): parsed once, shared by
@@ -27,11 +27,14 @@ export function createLocalStore<T>(
     });
   }
 
-  const subscribe = withHydration((listener: () => void) => {
+  const subscribe = (listener: () => void) => {
     listeners.add(listener);
-    return () => listeners.delete(listener);
-  });
-  // What the server renders with: nothing stored.
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  // What the server renders with: nothing stored. React reads it while it hydrates a page the server
+  // drew, so the first render matches the markup, then re-renders with what this browser stored.
   const onServer = parse(null);
 
   return {
@@ -46,7 +49,7 @@ export function createLocalStore<T>(
       for (const listener of listeners) listener();
     },
     use: () =>
-      useClientValue(
+      useSyncExternalStore(
         subscribe,
         () => current,
         () => onServer,

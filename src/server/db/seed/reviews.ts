@@ -131,7 +131,7 @@ export async function seedDemoReviews(
   );
   // Every demo buyer is a consumer in the United States, taxed as a checkout there would be.
   const buyer = buyerOf({ country: "US", business: false, company: "", taxId: "" });
-  const tax = decideTax(buyer, await loadEffectiveTaxRates(db));
+  const tax = decideTax(buyer, await loadEffectiveTaxRates(db), null);
   let written = 0;
   await db.transaction(async (tx) => {
     for (const [r, userId] of reviewerIds.entries()) {

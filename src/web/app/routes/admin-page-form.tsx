@@ -2,7 +2,6 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { PageValues } from "#domain/cms";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
@@ -68,7 +67,7 @@ function EditPage({ id }: { id: string }) {
     const missing = page.error instanceof ApiError && page.error.status === 404;
     return (
       <section role={missing ? undefined : "alert"} className="mx-auto max-w-lg px-4 py-24 text-center">
-        <DocumentTitle>{`${missing ? "Page not found" : "Page unavailable"} | Stackbay`}</DocumentTitle>
+        <title>{`${missing ? "Page not found" : "Page unavailable"} | Stackbay`}</title>
         <h1 className="text-2xl font-bold">{missing ? "Page not found" : "This page could not be loaded"}</h1>
         <p className="mt-3 text-muted-foreground">
           {missing ? "There is no page with this id; it may have been deleted." : page.error.message}

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from "react-router";
 import { compareQuery } from "#domain/compare";
 import { MIN_COMPARE, splitIds } from "#domain/compare-ids";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 import { LoadError } from "#web/components/ui/load-error";
 import { useCompare } from "#web/features/compare/api/get-compare";
@@ -129,7 +128,7 @@ export function Component() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <DocumentTitle>Compare products | Stackbay</DocumentTitle>
+      <title>Compare products | Stackbay</title>
       <BackLink />
       <h1 className="mt-6 mb-6 text-3xl font-bold tracking-tight">Compare products</h1>
       {body}

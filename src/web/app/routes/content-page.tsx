@@ -3,7 +3,6 @@ import { Link, useParams } from "react-router";
 import type { PublicPage } from "#domain/cms";
 import { formatDate } from "#domain/dates";
 import { paths } from "#domain/routes";
-import { DocumentTitle, HeadMeta } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
 import { usePage } from "#web/features/pages/api/get-page";
@@ -25,7 +24,7 @@ function PageNotFound() {
       className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center"
       data-testid="page-not-found"
     >
-      <DocumentTitle>Page Not Found | Stackbay</DocumentTitle>
+      <title>Page Not Found | Stackbay</title>
       <FileQuestion className="size-12 text-muted-foreground" aria-hidden />
       <h1 className="text-2xl font-bold sm:text-3xl">Page Not Found</h1>
       <p className="text-muted-foreground">
@@ -43,9 +42,9 @@ function ContentPage({ page }: { page: PublicPage }) {
   const description = seoMeta.description || summary(page.content);
   return (
     <article>
-      <DocumentTitle>{seoMeta.title || page.title || "Stackbay"}</DocumentTitle>
-      {description && <HeadMeta name="description" content={description} />}
-      {seoMeta.ogImageUrl && <HeadMeta property="og:image" content={seoMeta.ogImageUrl} />}
+      <title>{seoMeta.title || page.title || "Stackbay"}</title>
+      {description && <meta name="description" content={description} />}
+      {seoMeta.ogImageUrl && <meta property="og:image" content={seoMeta.ogImageUrl} />}
       <header className="border-b border-border bg-gradient-to-b from-accent/60 to-background">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{page.title}</h1>
@@ -67,7 +66,7 @@ export function Component() {
     if (page.error instanceof ApiError && page.error.status === 404) return <PageNotFound />;
     return (
       <section role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
-        <DocumentTitle>Page unavailable | Stackbay</DocumentTitle>
+        <title>Page unavailable | Stackbay</title>
         <h1 className="text-2xl font-bold">This page could not be loaded</h1>
         <p className="mt-3 text-muted-foreground">{page.error.message}</p>
         <Button variant="outline" className="mt-6" onClick={() => page.refetch()}>

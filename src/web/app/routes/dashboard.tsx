@@ -2,7 +2,6 @@ import { useParams } from "react-router";
 import type { Me } from "#domain/accounts";
 import { type DashboardSection, dashboardViews, dashboardViewTitles } from "#domain/routes";
 import { Component as NotFound } from "#web/app/routes/not-found";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { DashboardShell } from "#web/features/account/components/dashboard-shell";
 import { WalletView } from "#web/features/account/components/placeholder-views";
 import { ProfileView } from "#web/features/account/components/profile-view";
@@ -50,7 +49,7 @@ function Dashboard({
   if (!me) return null;
   return (
     <DashboardShell me={me} onSignOut={onSignOut} signingOut={signingOut}>
-      <DocumentTitle>{`${dashboardViewTitles[section]} · Dashboard | Stackbay`}</DocumentTitle>
+      <title>{`${dashboardViewTitles[section]} · Dashboard | Stackbay`}</title>
       <View section={section} me={me} />
     </DashboardShell>
   );

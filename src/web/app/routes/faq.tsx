@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown, LifeBuoy, Search, SearchX } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { type FaqCategory, faqCategories, faqItems, searchFaq } from "#domain/faq";
 import { paths } from "#domain/routes";
@@ -64,7 +64,15 @@ function CategoryFilter({
   );
 }
 
+const noChange = () => () => {};
+
 export function Component() {
+  // False while React takes over the drawn page (the server's snapshot), true after.
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   const [text, setText] = useState("");
   const [category, setCategory] = useState<FaqCategory | "all">("all");
   const [open, setOpen] = useState<string[]>([]);
@@ -124,7 +132,15 @@ export function Component() {
         ) : (
           <>
             <h2 className="sr-only">Questions</h2>
-            <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className="mt-3 space-y-3">
+            {/* Drawn again once the page is the app's: after hydration, a question opened pointed its
+                aria-controls at another id than its answer's (Radix's ids drift from the server's here). */}
+            <Accordion.Root
+              key={hydrated ? "app" : "server"}
+              type="multiple"
+              value={open}
+              onValueChange={setOpen}
+              className="mt-3 space-y-3"
+            >
               {matches.map((item) => {
                 const next = nextSteps[item.id];
                 return (

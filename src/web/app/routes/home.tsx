@@ -4,7 +4,6 @@ import { Link, useSearchParams } from "react-router";
 import type { ContentBlockKey } from "#domain/content-blocks";
 import { currencyByCode } from "#domain/currency";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
@@ -108,7 +107,7 @@ export function Component() {
   const marketplace = useMarketplaceStats();
   return (
     <>
-      <DocumentTitle>Stackbay | Global marketplace for technology products and deals</DocumentTitle>
+      <title>Stackbay | Global marketplace for technology products and deals</title>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-accent via-background to-background">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{heroTitle}</h1>

@@ -5,7 +5,6 @@ import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { confirmedStatuses, orderStatusLabel } from "#domain/checkout";
 import { invoiceNumber } from "#domain/invoice";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
@@ -66,7 +65,7 @@ function InvoiceScreen({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
-      <DocumentTitle>{`Invoice ${invoiceNumber(order.data.id)} | Stackbay`}</DocumentTitle>
+      <title>{`Invoice ${invoiceNumber(order.data.id)} | Stackbay`}</title>
       <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
         <Button asChild variant="outline" className="mr-auto">
           <Link to={paths.dashboard()}>
@@ -116,7 +115,7 @@ function Notice({ title, children, action }: { title: string; children: ReactNod
       className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center"
       data-testid="invoice-notice"
     >
-      <DocumentTitle>{`${title} | Stackbay`}</DocumentTitle>
+      <title>{`${title} | Stackbay`}</title>
       <FileX className="size-12 text-muted-foreground" aria-hidden />
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-muted-foreground">{children}</p>

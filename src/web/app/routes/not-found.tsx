@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Button } from "#web/components/ui/button";
 
 export function Component() {
@@ -12,7 +11,7 @@ export function Component() {
       className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center"
       data-testid="not-found"
     >
-      <DocumentTitle>Page not found | Stackbay</DocumentTitle>
+      <title>Page not found | Stackbay</title>
       <p className="text-7xl font-extrabold text-primary">404</p>
       <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
       <p className="mt-2 text-muted-foreground">The page you asked for has moved or never existed.</p>

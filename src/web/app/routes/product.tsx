@@ -1,9 +1,8 @@
 import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -21,7 +20,7 @@ import { Price } from "#web/features/currency/components/price";
 import { useReferralVisit } from "#web/features/referrals/use-referral-visit";
 import { SaveButton } from "#web/features/saved/components/save-button";
 import { ApiError } from "#web/lib/api";
-import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
+import { useNearViewport } from "#web/lib/use-near-viewport";
 import { cn } from "#web/lib/utils";
 
 const MAX_THUMBNAILS = 4;
@@ -54,7 +53,7 @@ function NotFoundState({ message }: { message: string }) {
       className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center"
       data-testid="product-not-found"
     >
-      <DocumentTitle>Product not found | Stackbay</DocumentTitle>
+      <title>Product not found | Stackbay</title>
       <h1 className="text-2xl font-bold">Product not found</h1>
       <p className="text-muted-foreground">{message}</p>
       <BackLink />
@@ -90,7 +89,8 @@ export function Component() {
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);
-  const afterFirstPaint = useAfterFirstPaint();
+  const belowTheFold = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(belowTheFold, "400px");
   const category = useCategoryName(product.data?.category ?? "");
 
   if (product.isPending) return <DetailSkeleton />;
@@ -117,7 +117,7 @@ export function Component() {
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <DocumentTitle>{`${p.name} | Stackbay`}</DocumentTitle>
+      <title>{`${p.name} | Stackbay`}</title>
       <BackLink />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <div>
@@ -227,12 +227,20 @@ export function Component() {
       )}
 
       <RelatedProducts productId={p.id} />
-      {afterFirstPaint && (
-        <Suspense fallback={null}>
-          <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
-          <QuestionSection productId={p.id} />
-        </Suspense>
-      )}
+      {/* Below the related products: their code (forms, dialogs, zod) loads as the visitor gets there. */}
+      <div ref={belowTheFold}>
+        {near ? (
+          <Suspense fallback={null}>
+            <ReviewSection productId={p.id} rating={p.rating} reviewsCount={p.reviewsCount} />
+            <QuestionSection productId={p.id} />
+          </Suspense>
+        ) : (
+          <>
+            <div data-testid="reviews" className="mt-12 min-h-40" />
+            <div data-testid="questions" className="min-h-40" />
+          </>
+        )}
+      </div>
       <CompareTray />
     </article>
   );

@@ -205,7 +205,7 @@ export function Component() {
         )}
 
         <div className="mt-3 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
-          <HydrateLater part="facets">
+          <HydrateLater>
             <aside aria-label="Filters" className="hidden lg:block">
               <FacetPanel facets={facets} filters={filters} onChange={setFilters} />
             </aside>

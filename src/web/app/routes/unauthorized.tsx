@@ -1,4 +1,3 @@
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { useMe } from "#web/features/auth/api/get-me";
 import { UnauthorizedScreen } from "#web/features/auth/components/unauthorized-screen";
 
@@ -6,7 +5,7 @@ export function Component() {
   const { data: me } = useMe();
   return (
     <>
-      <DocumentTitle>Unauthorized Access | Stackbay</DocumentTitle>
+      <title>Unauthorized Access | Stackbay</title>
       <UnauthorizedScreen signedIn={Boolean(me)} />
     </>
   );

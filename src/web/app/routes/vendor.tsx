@@ -5,7 +5,6 @@ import { countryName } from "#domain/countries";
 import { formatDate } from "#domain/dates";
 import { paths } from "#domain/routes";
 import { storefrontInitials, type VendorPage } from "#domain/storefronts";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
@@ -43,7 +42,7 @@ export function Component() {
   };
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
-      <DocumentTitle>{`${vendor.name} | Stackbay`}</DocumentTitle>
+      <title>{`${vendor.name} | Stackbay`}</title>
       <VendorHeader vendor={vendor} />
       <section aria-labelledby="vendor-products" className={cn(query.isFetching && "opacity-70")}>
         <h2 id="vendor-products" className="text-xl font-semibold">
@@ -192,7 +191,7 @@ function AdminVerify({ vendor }: { vendor: VendorPage }) {
 function NotFoundState() {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center">
-      <DocumentTitle>Vendor not found | Stackbay</DocumentTitle>
+      <title>Vendor not found | Stackbay</title>
       <h1 className="text-2xl font-bold">Vendor not found</h1>
       <p className="text-muted-foreground">
         This storefront does not exist or has nothing on sale right now.

@@ -1,13 +1,13 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import { countLabel } from "#domain/marketplace-stats";
 import { paths } from "#domain/routes";
 import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
-import { useAfterFirstPaint } from "#web/lib/use-after-first-paint";
+import { useNearViewport } from "#web/lib/use-near-viewport";
 
-// The form library loads after the page, not with it.
+// The form library (react-hook-form, zod and the schemas) loads when the footer is near, not with the page.
 const NewsletterForm = lazy(() =>
   import("#web/features/newsletter/components/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
 );
@@ -84,7 +84,8 @@ function LinkList({
 
 export function Footer() {
   const tagline = useContentBlock("footer.tagline");
-  const afterFirstPaint = useAfterFirstPaint();
+  const newsletter = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(newsletter);
   return (
     <footer className="mt-16 border-t border-border bg-card print:hidden" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
@@ -94,8 +95,8 @@ export function Footer() {
             Stackbay
           </Link>
           <p className="mt-3 max-w-sm text-sm text-muted-foreground">{tagline}</p>
-          <div className="mt-6 max-w-sm">
-            {afterFirstPaint ? (
+          <div ref={newsletter} className="mt-6 max-w-sm">
+            {near ? (
               <Suspense fallback={newsletterPlaceholder}>
                 <NewsletterForm />
               </Suspense>

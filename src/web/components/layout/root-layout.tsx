@@ -22,7 +22,7 @@ export function RootLayout() {
       loaded.current = true;
       return;
     }
-    // One frame later the new route has set its title (DocumentTitle).
+    // One frame later the new route's `<title>` is in the head (React puts it there as it commits).
     const frame = requestAnimationFrame(() => {
       const start = pageStart.current;
       if (!start) return;
@@ -50,7 +50,7 @@ export function RootLayout() {
           Stackbay admin
         </footer>
       ) : (
-        <HydrateLater part="footer">
+        <HydrateLater>
           <Footer />
         </HydrateLater>
       )}

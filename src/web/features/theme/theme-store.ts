@@ -1,6 +1,6 @@
+import { useSyncExternalStore } from "react";
 import type { Theme } from "#domain/accounts";
 import { themes } from "#domain/themes";
-import { useClientValue, withHydration } from "#web/lib/hydration";
 import { createLocalStore } from "#web/lib/local-store";
 
 export type { Theme };
@@ -30,16 +30,16 @@ darkQuery()?.addEventListener("change", () => {
   if (themeStore.get() === "system") applyTheme("system");
 });
 
-const subscribeToDevice = withHydration((listener: () => void) => {
+const subscribeToDevice = (listener: () => void) => {
   const query = darkQuery();
   query?.addEventListener("change", listener);
   return () => query?.removeEventListener("change", listener);
-});
+};
 
 /** The light or dark actually shown: the stored choice, with "system" resolved and followed live. */
 export function useResolvedTheme(): "light" | "dark" {
   const theme = themeStore.use();
-  const deviceDark = useClientValue(
+  const deviceDark = useSyncExternalStore(
     subscribeToDevice,
     () => darkQuery()?.matches ?? false,
     () => false,

@@ -63,7 +63,8 @@ export function InitialsAvatar({
           <stop offset="100%" style={{ stopColor: to }} />
         </linearGradient>
       </defs>
-      <circle cx="50" cy="50" r="50" fill={`url(#${CSS.escape(gradientId)})`} />
+      {/* React's ids (`_r_1_`) are valid in a URL fragment as they are; `CSS` does not exist on the server. */}
+      <circle cx="50" cy="50" r="50" fill={`url(#${gradientId})`} />
       <text
         x="50"
         y="50"

@@ -1,6 +1,5 @@
 import type { LucideIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { DocumentTitle } from "#web/components/layout/document-head";
 import { Card } from "#web/components/ui/card";
 
 /** The centred card every sign-in screen sits in: icon, heading, short intro, the form, then links. */
@@ -22,7 +21,7 @@ export function AuthCard({
   const headingId = useId();
   return (
     <div className="flex justify-center px-4 py-10 sm:py-16">
-      <DocumentTitle>{`${pageTitle} | Stackbay`}</DocumentTitle>
+      <title>{`${pageTitle} | Stackbay`}</title>
       <Card asChild className="w-full max-w-md p-6 sm:p-8">
         <section aria-labelledby={headingId}>
           <div className="flex flex-col items-center text-center">

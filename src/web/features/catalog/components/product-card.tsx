@@ -33,10 +33,10 @@ export function addProductToCart(
 
 type CardProps = { product: Product; eager?: boolean };
 
-/** A product in a grid. On a page drawn by the server, each card is hydrated in a task of its own. */
+/** A product in a grid. On a page drawn by the server, each card is hydrated on its own, after the page. */
 export function ProductCard(props: CardProps) {
   return (
-    <HydrateLater part={`product-card-${props.product.id}`}>
+    <HydrateLater>
       <ProductCardBody {...props} />
     </HydrateLater>
   );

@@ -33,7 +33,7 @@ import { Input } from "#web/components/ui/input";
 import { pageProse } from "#web/features/pages/components/page-content";
 import { uploadImage } from "#web/features/uploads/api/upload-image";
 import { ApiError } from "#web/lib/api";
-import { cn, focusOnMount } from "#web/lib/utils";
+import { cn } from "#web/lib/utils";
 
 /**
  * Elements the visual editor has a node or mark for. Anything else in stored HTML (definition lists,
@@ -535,7 +535,7 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
           inputMode="url"
           placeholder="https://"
           value={url}
-          ref={focusOnMount}
+          autoFocus
           onChange={(event) => {
             setUrl(event.target.value);
             setProblem(undefined);
@@ -613,7 +613,7 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
             id={`${id}-file`}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            ref={focusOnMount}
+            autoFocus
             onChange={(event) => {
               setFile(event.target.files?.[0]);
               setProblems({});

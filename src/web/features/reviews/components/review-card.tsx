@@ -10,7 +10,7 @@ import { useReplyToReview } from "#web/features/reviews/api/reply-to-review";
 import { useReportReview } from "#web/features/reviews/api/report-review";
 import { ReviewForm } from "#web/features/reviews/components/review-form";
 import { runMutation } from "#web/lib/mutation";
-import { cn, focusOnMount } from "#web/lib/utils";
+import { cn } from "#web/lib/utils";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -69,7 +69,7 @@ function ReplyForm({ review, productId }: { review: Review; productId: string })
           maxLength={2000}
           value={text}
           // Opened by a click on Reply, so the keyboard lands where the reply is typed.
-          ref={focusOnMount}
+          autoFocus
           onChange={(e) => setText(e.target.value)}
         />
       </FormField>
