@@ -39,6 +39,7 @@ const access: Record<string, Access> = {
   "GET /api/newsletter/confirm": "public",
   "GET /api/newsletter/unsubscribe": "public",
   "GET /api/products": "public",
+  "GET /api/marketplace-stats": "public",
   "GET /api/products/{id}": "public",
   "GET /api/compare": "public",
   "GET /api/products/{id}/related": "public",

@@ -165,9 +165,12 @@ describe("pages drawn on the server", () => {
     const budget = new RenderBudget(2, 2, () => now);
     expect([budget.take("a"), budget.take("a"), budget.take("a")]).toEqual([true, true, false]);
     expect(budget.take("b")).toBe(true);
-    // The table is full: a third client gets no fresh render until the next minute.
+    // The table is full: a third client gets no fresh render until another has had none for a minute.
     expect(budget.take("c")).toBe(false);
-    now = 60_000;
+    // The window slides: the turn of a minute gives "a" no fresh budget while its renders are recent.
+    now = 59_000;
+    expect(budget.take("a")).toBe(false);
+    now = 60_001;
     expect([budget.take("a"), budget.take("c")]).toEqual([true, true]);
   });
 

@@ -58,13 +58,15 @@ export function canonicalPage(pathWithQuery: string) {
 }
 
 /**
- * Fresh renders each client address may cause per minute (a render costs tens of milliseconds of CPU;
- * a kept page served again costs none). Counted per instance, as the CPU it protects; the window's
- * table holds at most `maxClients` addresses, and one more in that window gets no fresh render either.
+ * Fresh renders each client address may cause in any 60 seconds (a render costs tens of milliseconds of
+ * CPU; a kept page served again costs none). The window slides: a flood that straddles the turn of a
+ * minute gets no second budget. Counted per instance, as the CPU it protects; the table holds at most
+ * `maxClients` addresses with renders in the last minute, and one more gets no fresh render until one of
+ * them has had none for a minute.
  */
 export class RenderBudget {
-  private window = -1;
-  private readonly used = new Map<string, number>();
+  /** Per client, the times of its renders in the last minute, oldest first. */
+  private readonly renders = new Map<string, number[]>();
 
   constructor(
     private readonly perMinute: number,
@@ -73,14 +75,16 @@ export class RenderBudget {
   ) {}
 
   take(client: string): boolean {
-    const window = Math.floor(this.now() / 60_000);
-    if (window !== this.window) {
-      this.window = window;
-      this.used.clear();
+    const now = this.now();
+    const since = now - 60_000;
+    const times = (this.renders.get(client) ?? []).filter((at) => at > since);
+    if (times.length === 0 && this.renders.size >= this.maxClients) {
+      for (const [other, at] of this.renders) if ((at.at(-1) ?? 0) <= since) this.renders.delete(other);
+      if (this.renders.size >= this.maxClients) return false;
     }
-    const used = this.used.get(client) ?? 0;
-    if (used >= this.perMinute || (used === 0 && this.used.size >= this.maxClients)) return false;
-    this.used.set(client, used + 1);
+    if (times.length >= this.perMinute) return false;
+    times.push(now);
+    this.renders.set(client, times);
     return true;
   }
 }
