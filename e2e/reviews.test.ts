@@ -143,6 +143,8 @@ describe("verified reviews", () => {
 
     // The author still sees it, marked, with no way to edit it; the product has no rating any more.
     await buyer.goto(`/products/${productId}`);
+    // The section's code loads as it comes near, as it does for a person scrolling down.
+    await buyer.getByTestId("reviews").scrollIntoViewIfNeeded();
     const own = buyer.getByTestId("review").filter({ hasText: title });
     await own.getByText("Refunded purchase").waitFor();
     expect(await own.getByText("Verified purchase").count()).toBe(0);
@@ -152,6 +154,7 @@ describe("verified reviews", () => {
     for (const { width, theme } of viewports()) {
       const view = await browser.newPage({ width, height: 900, theme });
       await view.goto(`/products/${productId}`);
+      await view.getByTestId("reviews").scrollIntoViewIfNeeded();
       const card = view.getByTestId("review").filter({ hasText: title });
       await card.getByText("Refunded purchase").waitFor();
       expect(await card.getByText("Verified purchase").count()).toBe(0);

@@ -38,11 +38,11 @@ function ChangePassword() {
   const toggle = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
 
+  // Opening focuses the first field as it mounts (autoFocus); closing hands focus back to the toggle.
   useEffect(() => {
-    if (open) form.setFocus("currentPassword");
-    else if (wasOpen.current) toggle.current?.focus();
+    if (!open && wasOpen.current) toggle.current?.focus();
     wasOpen.current = open;
-  }, [open, form]);
+  }, [open]);
 
   const close = () => {
     form.reset(emptyPasswords);
@@ -92,7 +92,13 @@ function ChangePassword() {
           className="grid gap-4 rounded-md border border-border p-4 sm:max-w-md"
         >
           <FormField label="Current password" error={errors.currentPassword?.message}>
-            <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              // Opened by a click on Change Password, so the keyboard lands where the password is typed.
+              autoFocus
+              {...form.register("currentPassword")}
+            />
           </FormField>
           <FormField label="New password" error={errors.newPassword?.message}>
             <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
