@@ -45,6 +45,8 @@ async function startServer(
     HMRC_CLIENT_SECRET: registers.hmrc.clientSecret,
     // Every journey of a worker comes from one address: its pages are drawn on the server as a visitor's.
     PAGE_RENDERS_PER_MINUTE: "100000",
+    // Set-up accounts sign up from addresses of their own (`newAccount` in e2e/browser.ts).
+    TRUST_PROXY: "true",
   });
   const database = await openDatabase({ dataDir });
   await database.migrate();
