@@ -39,6 +39,7 @@ export function createLocalStore<T>(
 
   return {
     get: () => current,
+    subscribe,
     set(value: T) {
       current = value;
       try {

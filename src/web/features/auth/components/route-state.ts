@@ -11,11 +11,20 @@ export function readState<T extends object>(state: unknown): Partial<T> {
   return state && typeof state === "object" ? (state as Partial<T>) : {};
 }
 
+const SAME_SITE = "https://stackbay.invalid";
+
 /**
- * Where to go after signing in: the guarded page the visitor was sent away from, as a same-site path
- * (never a protocol-relative "//host" one), or home.
+ * Where to go after signing in: the guarded page the visitor was sent away from, as a same-site path, or
+ * `fallback`. The path is read as a browser reads an address, so "//host", "/\\host" and a tab or
+ * newline inside "//" (which a browser drops) cannot lead to another site.
  */
 export function returnPath(from: Partial<Location> | undefined, fallback: string) {
   const path = `${from?.pathname ?? ""}${from?.search ?? ""}${from?.hash ?? ""}`;
-  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
+  if (!path.startsWith("/")) return fallback;
+  try {
+    const url = new URL(path, SAME_SITE);
+    return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
 }
