@@ -29,6 +29,43 @@ export function showsDiscountBadge(product: Pick<ProductCard, "hasDiscount" | "d
   return product.hasDiscount && Boolean(product.discountLabel);
 }
 
+/** A listing's answer as far as its count line needs it. */
+export type ListingCount = {
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  shown: number;
+};
+
+/** The last page a listing of `total` matches has (1 when there are none). */
+export const lastPageOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * A page number beyond the end (a typed or old `?page=99`): the page to offer instead, the last one, or
+ * null when the page is not past the end. Empty listings have no such page: they are simply empty.
+ */
+export function pastTheEnd(listing: ListingCount): number | null {
+  return listing.shown === 0 && listing.total > 0 && listing.page > 1
+    ? lastPageOf(listing.total, listing.pageSize)
+    : null;
+}
+
+/** "Showing 65 products" (or "10,000+"): every match of the filters, whatever page is on screen. */
+export function matchesLabel(listing: Pick<ListingCount, "total" | "totalCapped">, verb = "Showing"): string {
+  return listing.totalCapped
+    ? `${verb} ${listing.total.toLocaleString("en-US")}+ products`
+    : `${verb} ${listing.total} ${listing.total === 1 ? "product" : "products"}`;
+}
+
+/** The count line above the results: what is shown, and on a page past the end, that nothing is. */
+export function listingCountLabel(listing: ListingCount): string {
+  const last = pastTheEnd(listing);
+  if (last === null) return matchesLabel(listing);
+  const pages = `${last.toLocaleString("en-US")} ${last === 1 ? "page" : "pages"}`;
+  return `No products on page ${listing.page.toLocaleString("en-US")}: ${matchesLabel(listing, "the list has")} on ${pages}`;
+}
+
 /** The products page's filters as URL query parameters (defaults left out, so links stay short). */
 export function productFiltersToSearch(filters: Partial<ProductListQuery>): string {
   const query = new URLSearchParams();
