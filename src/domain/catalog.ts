@@ -14,8 +14,13 @@ export const MAX_PAGE_SIZE = 48;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_SEARCH_LENGTH = 100;
 export const FEATURED_COUNT = 8;
-/** Vendors one listing may filter by at once, and how many the vendor facet lists. */
+/** Vendors one listing may filter by at once, and how many the vendor facet shows before "Show all". */
 export const MAX_FACET_CHOICES = 20;
+/**
+ * How many vendors the facet answer carries at most (those with the most matches): "Show all vendors"
+ * lists them all on any catalogue of fewer vendors; beyond that the panel says how many it leaves out.
+ */
+export const VENDOR_FACET_LIMIT = 200;
 /**
  * Listing totals are counted up to this many: counting every match of a common word on a million
  * products is the slow half of a listing, and "10,000+" says as much to a buyer.
