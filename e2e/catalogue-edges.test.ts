@@ -74,6 +74,6 @@ describe("catalogue edges", () => {
     await page.getByText('No products match "no product is called this".').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
-    await snapshot(page, "i30-reseller-search-375-dark");
+    await snapshot(page, "i30-reseller-search-375-dark", { fullPage: true });
   });
 });
