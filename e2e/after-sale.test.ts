@@ -15,7 +15,7 @@ const browser = setupBrowser();
 type LinkItem = ResellerLinks["items"][number];
 
 async function resellerItem(page: Page, productId: string): Promise<LinkItem> {
-  const links = (await (await page.request.get("/api/reseller/links")).json()) as ResellerLinks;
+  const links = (await (await page.request.get("/api/reseller/links?pageSize=100")).json()) as ResellerLinks;
   const item = links.items.find((i) => i.productId === productId);
   if (!item) throw new Error(`product ${productId} is not in the reseller's links`);
   return item;
@@ -28,7 +28,9 @@ describe("after the sale", () => {
     await reseller.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await reseller.goto("/dashboard/reseller");
     await reseller.getByRole("heading", { level: 2, name: "Reseller links" }).waitFor();
-    const links = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const links = (await (
+      await reseller.request.get("/api/reseller/links?pageSize=100")
+    ).json()) as ResellerLinks;
     // One the demo seller sells, as it is the demo seller who answers the refund request below.
     const samir = await browser.newPage({ as: "seller" });
     const sold = (await (

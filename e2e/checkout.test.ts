@@ -218,7 +218,7 @@ describe("checkout", () => {
     await page.getByTestId("payment-failed").waitFor();
     await expect
       .poll(() => page.getByTestId("payment-reason").textContent())
-      .toBe("The payment was declined: Your card was declined (test mode).");
+      .toBe("Your card was declined. Reason given: Decline was chosen on the test payment page (test mode).");
     expect(await page.getByTestId("cart-count").first().textContent()).toBe("2");
     expect(await page.getByRole("link", { name: "Back to cart" }).getAttribute("href")).toBe("/cart");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -31,7 +31,9 @@ describe("held commissions", () => {
       data: { isReseller: true },
     });
     expect(granted.status()).toBe(200);
-    const links = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const links = (await (
+      await reseller.request.get("/api/reseller/links?pageSize=100")
+    ).json()) as ResellerLinks;
     const product = links.items.find((i) => i.linkable);
     if (!product) throw new Error("no resellable product in the demo catalogue");
 
@@ -109,7 +111,9 @@ describe("held commissions", () => {
     await expect.poll(() => row.count()).toBe(0);
 
     // Released: it waits out the refund window as pending, like any other commission.
-    const after = (await (await reseller.request.get("/api/reseller/links")).json()) as ResellerLinks;
+    const after = (await (
+      await reseller.request.get("/api/reseller/links?pageSize=100")
+    ).json()) as ResellerLinks;
     const item = after.items.find((i) => i.productId === product.productId);
     expect(item?.commission.held).toBe(0);
     expect(item?.commission.pending).toBeCloseTo(product.price * product.commissionRate, 4);

@@ -150,8 +150,13 @@ const facetCount = <T extends z.ZodType>(value: T) => z.object({ value, count: z
  */
 export const productFacetsSchema = z.object({
   categories: z.array(facetCount(z.string())),
-  /** The vendors with the most matches (chosen vendors always included). */
+  /**
+   * The vendors with the most matches, at most VENDOR_FACET_LIMIT (chosen vendors always included);
+   * the panel shows the first MAX_FACET_CHOICES until the buyer asks for all.
+   */
   vendors: z.array(facetCount(z.string())),
+  /** How many vendors have matches, listed or not. */
+  vendorsTotal: z.number(),
   units: z.array(facetCount(pricingUnitSchema)),
   /** Products rated at least `value` stars (4, 3, 2, 1). */
   ratings: z.array(facetCount(z.number())),

@@ -46,6 +46,8 @@ export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 export const orderPaymentAnswerSchema = z.object({
   orderId: z.string(),
   paymentStatus: z.string(),
+  /** The method the buyer chose at checkout: what a decline is worded after. */
+  method: z.enum(paymentMethods.map((m) => m.value) as [PaymentMethod, ...PaymentMethod[]]),
   payment: orderPaymentSchema.nullable(),
 });
 export type OrderPaymentAnswer = z.infer<typeof orderPaymentAnswerSchema>;
@@ -73,10 +75,25 @@ export const testPaymentChoiceSchema = z.object({
 /** Where the browser goes next, after a choice on the hosted test page. */
 export const redirectAnswerSchema = z.object({ redirectUrl: z.string() });
 
-/** What the buyer reads for a failed, cancelled or expired attempt. */
-export function paymentProblem(payment: Pick<OrderPayment, "state" | "reason"> | null): string {
-  if (!payment) return "The payment did not go through.";
+/**
+ * What a failed payment means to the buyer, by the method they chose (a PayPal decline is not a
+ * card's): the one place these words are declared. A bank transfer fails only by not arriving in time.
+ */
+export const paymentDeclines: Record<PaymentMethod, string> = {
+  stripe: "Your card was declined.",
+  "apple-pay": "Apple Pay declined the payment.",
+  paypal: "PayPal declined the payment.",
+  "bank-transfer":
+    "The full amount of the bank transfer had not arrived by the due date, so the order expired.",
+};
+
+/** What the buyer reads for a failed, cancelled or expired attempt (the return page's answer). */
+export function paymentProblem(answer: Pick<OrderPaymentAnswer, "payment" | "method"> | null): string {
+  const payment = answer?.payment;
+  if (!answer || !payment) return "The payment did not go through.";
   if (payment.state === "cancelled") return "You cancelled the payment.";
   if (payment.state === "expired") return "The payment was not completed in time.";
-  return payment.reason ? `The payment was declined: ${payment.reason}` : "The payment was declined.";
+  return payment.reason
+    ? `${paymentDeclines[answer.method]} Reason given: ${payment.reason}`
+    : paymentDeclines[answer.method];
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTRIBUTION_DAYS } from "#domain/commissions";
 import { DAY_MS } from "#domain/dates";
+import { paged, pageNumber } from "#domain/paging";
 
 /** Reseller codes: lower-case letters and digits, random, so they say nothing about the account. */
 export const REFERRAL_CODE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -63,9 +64,26 @@ export const resellerLinkSchema = z.object({
 });
 export type ResellerLink = z.infer<typeof resellerLinkSchema>;
 
-export const resellerLinksSchema = z.object({
+export const RESELLER_LINKS_PAGE_SIZE = 20;
+export const RESELLER_LINKS_MAX_PAGE_SIZE = 100;
+
+/** `GET /api/reseller/links`: a page of the links, optionally only products whose name or category holds `search`. */
+export const resellerLinksQuery = z.object({
+  search: z.string().trim().max(100, "Search text can be at most 100 characters").optional().default(""),
+  page: pageNumber,
+  pageSize: z.coerce
+    .number({ error: "Page size must be a whole number" })
+    .int("Page size must be a whole number")
+    .min(1, "Page size must be 1 or more")
+    .max(RESELLER_LINKS_MAX_PAGE_SIZE, `Page size must be ${RESELLER_LINKS_MAX_PAGE_SIZE} or less`)
+    .optional()
+    .default(RESELLER_LINKS_PAGE_SIZE),
+});
+export type ResellerLinksQuery = z.output<typeof resellerLinksQuery>;
+
+/** One page of the links (`total` counts those matching the search); `totals` cover every link. */
+export const resellerLinksSchema = paged(resellerLinkSchema).extend({
   code: z.string(),
-  items: z.array(resellerLinkSchema),
   totals: commissionSums.extend({ clicks: z.number().int(), orders: z.number().int() }),
   /** The server's refund window (REFUND_WINDOW_DAYS): how long a new commission stays pending. */
   refundWindowDays: z.number().int(),

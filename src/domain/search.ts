@@ -19,6 +19,17 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
+/**
+ * How well a product's name (and vendor) fits what was typed, for type-ahead: 0 when it starts with one of
+ * the words that stand for the text (the words typed, or their corrections: "cloud" for "clod"), 1 when
+ * one of its words does, 2 otherwise. Lower first.
+ */
+export function suggestionRank(name: string, words: readonly string[]): number {
+  const normalized = normalizeSearch(name);
+  if (words.some((word) => normalized.startsWith(word))) return 0;
+  return words.some((word) => ` ${normalized}`.includes(` ${word}`)) ? 1 : 2;
+}
+
 /** The distinct words of a query, in order, at most `MAX_SEARCH_WORDS`. */
 export function searchWords(text: string): string[] {
   const words = normalizeSearch(text).split(" ").filter(Boolean);

@@ -16,6 +16,16 @@ describe("loadEnv", () => {
     expect(publicUrl(env)).toBe("http://127.0.0.1:3000");
   });
 
+  test("the footer's social links are https addresses, each unset unless given", () => {
+    const env = loadEnv({ SOCIAL_X_URL: "https://x.com/our-account" });
+    expect(env.SOCIAL_X_URL).toBe("https://x.com/our-account");
+    expect(env.SOCIAL_LINKEDIN_URL).toBeUndefined();
+    expect(() => loadEnv({ SOCIAL_GITHUB_URL: "http://github.com/ours" })).toThrow(
+      /SOCIAL_GITHUB_URL must be an https:\/\/ address/,
+    );
+    expect(() => loadEnv({ SOCIAL_YOUTUBE_URL: "our channel" })).toThrow(/SOCIAL_YOUTUBE_URL/);
+  });
+
   test("treats an empty variable as unset", () => {
     expect(loadEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
   });

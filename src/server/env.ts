@@ -30,6 +30,9 @@ const s3RequiredVariables = [
   "S3_PUBLIC_BASE_URL",
 ] as const;
 
+/** A public profile the footer links to: an https address, nothing else. */
+const socialUrl = z.url({ protocol: /^https$/, error: "must be an https:// address" }).optional();
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -207,6 +210,11 @@ const envSchema = z
       .optional(),
     /** Bucket in the path (`endpoint/bucket/key`), as most self-hosted S3-compatible servers want. */
     S3_FORCE_PATH_STYLE: booleanish.default(false),
+    /** The footer's social links (`socialNetworks` in `#domain/site-links`): each shown only when set. */
+    SOCIAL_LINKEDIN_URL: socialUrl,
+    SOCIAL_X_URL: socialUrl,
+    SOCIAL_GITHUB_URL: socialUrl,
+    SOCIAL_YOUTUBE_URL: socialUrl,
     /** Days a bank-transfer order waits for its money before it expires. */
     BANK_TRANSFER_EXPIRY_DAYS: z.coerce
       .number()

@@ -46,6 +46,7 @@ const access: Record<string, Access> = {
   "GET /api/categories": "public",
   "GET /api/fx-rates": "public",
   "GET /api/content-blocks": "public",
+  "GET /api/site-links": "public",
   "GET /api/faq/votes": "public",
   "GET /api/search/suggestions": "public",
   "GET /api/admin/search/synonyms": "admin",

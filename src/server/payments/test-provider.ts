@@ -96,7 +96,11 @@ const outcomes: Record<
   { state: "paid" | "failed" | "cancelled"; type: TestWebhookEvent["type"]; reason: string | null }
 > = {
   pay: { state: "paid", type: "payment.succeeded", reason: null },
-  decline: { state: "failed", type: "payment.failed", reason: "Your card was declined (test mode)." },
+  decline: {
+    state: "failed",
+    type: "payment.failed",
+    reason: "Decline was chosen on the test payment page (test mode).",
+  },
   cancel: { state: "cancelled", type: "payment.cancelled", reason: null },
 };
 

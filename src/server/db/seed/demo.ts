@@ -221,8 +221,15 @@ async function describeDemoVendors(
     const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
     return writeVendorLogo(storage, { slug: front.slug, name: vendor.name, accent });
   });
-  for (const [i, { vendor, ownerId, front }] of undescribed.entries()) {
+  for (const [i, { vendor, ownerId }] of undescribed.entries()) {
     const logoUrl = logoUrls[i] ?? null;
+    // A vendor joined a month before its oldest listing (and so before its first sale), so "Member
+    // since" reads like a live site's; the demo seller too, whose storefront shows the same date.
+    const oldest = Math.max(
+      0,
+      ...demoProducts.filter((p) => p.vendor === vendor.name).map((p) => p.createdDaysAgo),
+    );
+    const joined = new Date(now.getTime() - (oldest + 30) * DAY_MS);
     await db
       .update(storefronts)
       .set({
@@ -231,20 +238,11 @@ async function describeDemoVendors(
         country: vendor.country,
         logoUrl,
         isVerified: vendor.verified,
-        verifiedAt: vendor.verified ? front.createdAt : null,
+        verifiedAt: vendor.verified ? joined : null,
+        createdAt: joined,
       })
       .where(eq(storefronts.userId, ownerId));
-    // A vendor joined a month before its oldest listing, so "Member since" reads like a live site's.
-    // The demo seller's own account keeps its date: it leads the admins' newest-first user list.
-    if (vendor.name === SAMIR_VENDOR) continue;
-    const oldest = Math.max(
-      0,
-      ...demoProducts.filter((p) => p.vendor === vendor.name).map((p) => p.createdDaysAgo),
-    );
-    await db
-      .update(user)
-      .set({ createdAt: new Date(now.getTime() - (oldest + 30) * DAY_MS) })
-      .where(eq(user.id, ownerId));
+    await db.update(user).set({ createdAt: joined }).where(eq(user.id, ownerId));
   }
   return (vendor: string) => {
     const owner = owners.get(vendor);

@@ -26,7 +26,7 @@ import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { demoVendors, SAMIR_VENDOR } from "#server/db/seed/vendor-data";
 import { reconcileOrders } from "#server/modules/finance/repository";
 import { findOrder } from "#server/modules/orders/repository";
-import { createTestApp } from "#server/test/app";
+import { createTestApp, queryRows } from "#server/test/app";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let uploadsDir: string;
@@ -199,6 +199,30 @@ describe("demo seed", () => {
     const verified = await t.db.select().from(storefronts).where(eq(storefronts.isVerified, true));
     expect(verified.length).toBeGreaterThan(2);
     expect(verified.length).toBeLessThan(demoVendors.length / 2);
+  });
+
+  test("every seller was a member before their first listing and their first sale ('Member since' on storefronts)", async () => {
+    const sellers = await queryRows<{
+      email: string;
+      joined: number;
+      first_product: number | null;
+      first_sale: number | null;
+    }>(
+      t.db,
+      sql`select u.email, extract(epoch from u.created_at)::float8 as joined,
+            (select extract(epoch from min(p.created_at))::float8 from products p where p.seller_id = u.id)
+              as first_product,
+            (select extract(epoch from min(o.created_at))::float8 from order_items i
+              join orders o on o.id = i.order_id where i.seller_id = u.id) as first_sale
+          from storefronts s join users u on u.id = s.user_id`,
+    );
+    expect(sellers).toHaveLength(demoVendors.length);
+    expect(sellers.some((s) => s.first_sale !== null)).toBe(true);
+    for (const seller of sellers) {
+      for (const first of [seller.first_product, seller.first_sale]) {
+        if (first !== null) expect(seller.joined, seller.email).toBeLessThanOrEqual(first);
+      }
+    }
   });
 
   test("is idempotent: seeding again adds nothing, and the empty-only seed skips a filled database", async () => {

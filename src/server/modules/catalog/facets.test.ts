@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { MAX_FACET_CHOICES } from "#domain/catalog";
 import type { ProductCard, ProductList } from "#domain/catalog-schemas";
 import type { PricingUnit } from "#domain/pricing-units";
 import { encodeCursor } from "#domain/product-cursor";
@@ -154,7 +155,22 @@ describe("facets", () => {
     expect(res.facets!.price.buckets.length).toBeGreaterThan(0); // the price facet ignores its own filter
     const none = await list("&category=no-such-category&facets=1");
     expect(none.facets!.vendors).toEqual([]);
+    expect(none.facets!.vendorsTotal).toBe(0);
     expect(none.facets!.price).toEqual({ min: null, max: null, buckets: [] });
+  });
+
+  test("the vendor facet carries every vendor with matches, beyond the 20 shown first, and their number", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/products?facets=1" });
+    expect(res.statusCode, res.body).toBe(200);
+    const facets = (res.json() as ProductList).facets!;
+    const rows = await queryRows<{ vendor: string; n: number }>(
+      t.db,
+      sql`select vendor, count(*)::int as n from products
+          where is_active and moderation_status = 'approved' and vendor is not null group by vendor`,
+    );
+    expect(rows.length).toBeGreaterThan(MAX_FACET_CHOICES);
+    expect(facets.vendorsTotal).toBe(rows.length);
+    expect(asMap(facets.vendors)).toEqual(new Map(rows.map((row) => [row.vendor, row.n])));
   });
 });
 

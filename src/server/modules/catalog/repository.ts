@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
-import { COUNT_CAP, MAX_FACET_CHOICES, PRICE_BUCKETS } from "#domain/catalog";
+import { COUNT_CAP, PRICE_BUCKETS, VENDOR_FACET_LIMIT } from "#domain/catalog";
 import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
 import { decodeCursor, encodeCursor } from "#domain/product-cursor";
@@ -255,7 +255,7 @@ export async function productFacets(
     .map((row) => ({ value: row.category, count: scaled(row.byCategory) }))
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   const chosen = new Set(query.vendor);
-  const vendors = rows
+  const allVendors = rows
     .filter((row) => row.set === 5 && row.vendor !== null && row.byVendor > 0)
     .map((row) => ({ value: row.vendor as string, count: scaled(row.byVendor) }))
     // Chosen vendors first, so a chosen vendor with few matches stays on the list to be unticked.
@@ -264,8 +264,8 @@ export async function productFacets(
         Number(chosen.has(b.value)) - Number(chosen.has(a.value)) ||
         b.count - a.count ||
         a.value.localeCompare(b.value),
-    )
-    .slice(0, MAX_FACET_CHOICES);
+    );
+  const vendors = allVendors.slice(0, VENDOR_FACET_LIMIT);
   const order = new Map(pricingUnits.map((unit, index) => [unit, index]));
   const units = rows
     .filter((row) => row.set === 6 && row.unit !== null && row.byUnit > 0)
@@ -275,6 +275,7 @@ export async function productFacets(
   return {
     categories,
     vendors,
+    vendorsTotal: allVendors.length,
     units,
     ratings: [
       { value: 4, count: scaled(whole?.r4 ?? 0) },

@@ -7,6 +7,7 @@ import {
   productListQuery,
   productListSchema,
 } from "#domain/catalog-schemas";
+import { siteLinksOf, siteLinksSchema } from "#domain/site-links";
 import { NotFound } from "#server/errors";
 import { answerFromCache } from "#server/modules/catalog/cached";
 import {
@@ -128,5 +129,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       answerFromCache(request, reply, "marketplace-stats", marketplaceStatsSchema, countMarketplace),
+  );
+
+  // From the configuration, the same until the next start; cached like the rest so pages drawn on the
+  // server may read it and browsers revalidate it by ETag.
+  app.get(
+    "/site-links",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "The operator's social accounts for the footer (only those configured)",
+        response: { 200: siteLinksSchema },
+      },
+    },
+    async (request, reply) =>
+      answerFromCache(request, reply, "site-links", siteLinksSchema, async () => siteLinksOf(app.env)),
   );
 };

@@ -251,6 +251,29 @@ export function searchCondition(terms: SearchTerm[]): SQL | undefined {
 }
 
 /**
+ * Type-ahead's condition: every word, or one of its alternatives (a correction, a synonym), begins a word
+ * of the product's name or vendor. A suggestion is a name under the search box: one that holds the text
+ * only in its description ("includes" for "clud", a mention of the cloud in a data-cleaning service's)
+ * reads as a wrong answer. The plain `like` lets the trigram index find the rows; the second keeps
+ * those where the text starts a word.
+ */
+export function nameWordCondition(terms: SearchTerm[]): SQL | undefined {
+  const name = products.searchName;
+  return and(
+    ...terms.map(
+      (term) =>
+        sql`(${sql.join(
+          term.alternatives.map(
+            ({ text }) =>
+              sql`(${name} like ${containsPattern(text)} and ' ' || ${name} like ${`% ${escapeLike(text)}%`})`,
+          ),
+          sql` or `,
+        )})`,
+    ),
+  );
+}
+
+/**
  * How well one alternative matches a product: 80 when the name starts with it, 60 when a word of the
  * name or vendor does, 40 anywhere in them, 25 in the description; times its weight, so a corrected
  * word (weight = similarity, below 1) ranks below words as written and nearer corrections first.

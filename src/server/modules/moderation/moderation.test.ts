@@ -143,7 +143,7 @@ describe("listing moderation", () => {
     const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
     const product = await create(seller, { isResellable: true });
     const linked = async () =>
-      ((await reseller.get("/api/reseller/links")).json() as ResellerLinks).items.some(
+      ((await reseller.get("/api/reseller/links?pageSize=100")).json() as ResellerLinks).items.some(
         (link) => link.productId === product.id,
       );
     expect(await linked()).toBe(false);

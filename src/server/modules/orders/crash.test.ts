@@ -140,7 +140,9 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
     const reseller = await signIn(base, "reseller@stackbay.test");
     // A development server keeps real time: the test clock's route exists on test servers only.
     expect((await reseller.call("POST", "/api/test/clock", { advanceDays: 15 })).status).toBe(404);
-    const links = (await (await reseller.call("GET", "/api/reseller/links")).json()) as ResellerLinks;
+    const links = (await (
+      await reseller.call("GET", "/api/reseller/links?pageSize=100")
+    ).json()) as ResellerLinks;
     const offered = links.items.find((p) => p.linkable && LICENSED_CATEGORIES.includes(p.category));
     if (!offered) throw new Error("the demo data has no resellable licensed product");
     const buyer = await signIn(base, "buyer@stackbay.test");

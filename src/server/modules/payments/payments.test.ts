@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { paymentProblem } from "#domain/payments";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
@@ -43,8 +44,8 @@ const checkout = (key: string = randomUUID(), quantity = 2) => ({
   idempotencyKey: key,
 });
 
-async function place(key?: string) {
-  const res = await buyer.post("/api/orders", checkout(key));
+async function place(key?: string, paymentMethod = "stripe") {
+  const res = await buyer.post("/api/orders", { ...checkout(key), paymentMethod });
   expect(res.statusCode).toBe(201);
   return res.json() as { orderId: string; redirectUrl: string };
 }
@@ -99,6 +100,18 @@ describe("paying in test mode", () => {
     expect(await confirmations(placed.orderId)).toBe(1);
   });
 
+  test("a decline is worded after the method chosen: a PayPal decline is PayPal's, not a card's", async () => {
+    const placed = await place(undefined, "paypal");
+    await choose(buyer, placed.redirectUrl, "decline");
+    await eventsDelivered(t.app);
+    const answer = await returnToSite(buyer, placed.orderId);
+    expect(answer).toMatchObject({ paymentStatus: "failed", method: "paypal", payment: { state: "failed" } });
+    expect(paymentProblem(answer)).toBe(
+      "PayPal declined the payment. Reason given: Decline was chosen on the test payment page (test mode).",
+    );
+    expect(paymentProblem(answer)).not.toMatch(/card/i);
+  });
+
   test("Decline fails the order; trying again is a new attempt that pays", async () => {
     const key = randomUUID();
     const placed = await place(key);
@@ -106,7 +119,12 @@ describe("paying in test mode", () => {
     await eventsDelivered(t.app);
     expect(await returnToSite(buyer, placed.orderId)).toMatchObject({
       paymentStatus: "failed",
-      payment: { attempt: 1, state: "failed", reason: "Your card was declined (test mode)." },
+      method: "stripe",
+      payment: {
+        attempt: 1,
+        state: "failed",
+        reason: "Decline was chosen on the test payment page (test mode).",
+      },
     });
     expect(await licensesOf(placed.orderId)).toHaveLength(0);
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { PaymentMethod } from "#domain/checkout";
 import { chargeCents } from "#domain/money";
 import { sourcesOf } from "#domain/order-states";
 import type { OrderPaymentAnswer, PaymentAttemptState, PaymentRedirect } from "#domain/payments";
@@ -269,6 +270,7 @@ async function answerFor(deps: PaymentDeps, orderId: string): Promise<OrderPayme
   return {
     orderId,
     paymentStatus: order.paymentStatus,
+    method: order.paymentMethod as PaymentMethod,
     payment: payment
       ? {
           attempt: payment.attempt,

@@ -65,7 +65,7 @@ afterEach(() => {
 const id = (name: string) => ids[name] ?? "";
 
 async function links(client: Client = reseller): Promise<ResellerLinks> {
-  const res = await client.get("/api/reseller/links");
+  const res = await client.get("/api/reseller/links?pageSize=100");
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -132,7 +132,7 @@ const giveCookie = (client: Client, value: string) =>
 
 describe("reseller codes and links", () => {
   test("a reseller's code is random, stable and not their account id; links point at resellable products", async () => {
-    const res = await reseller.get("/api/reseller/links");
+    const res = await reseller.get("/api/reseller/links?pageSize=100");
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
     const first: ResellerLinks = res.json();
@@ -159,14 +159,39 @@ describe("reseller codes and links", () => {
     expect(first.totals).toEqual({ clicks: 0, orders: 0, pending: 0, held: 0, approved: 0, cancelled: 0 });
   });
 
+  test("links come a page at a time by name, searchable by name or category; the totals cover them all", async () => {
+    const all: ResellerLinks = (await reseller.get("/api/reseller/links?pageSize=100")).json();
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(20);
+    const first: ResellerLinks = (await reseller.get("/api/reseller/links")).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 20, total: all.total, totals: all.totals });
+    expect(first.items.map((i) => i.productId)).toEqual(all.items.slice(0, 20).map((i) => i.productId));
+    const second: ResellerLinks = (await reseller.get("/api/reseller/links?page=2")).json();
+    expect(second.items.map((i) => i.productId)).toEqual(all.items.slice(20, 40).map((i) => i.productId));
+
+    const found: ResellerLinks = (await reseller.get("/api/reseller/links?search=REFERRAL%20s")).json();
+    expect(found.items.map((i) => i.name)).toEqual(["Referral Suite"]);
+    expect(found.total).toBe(1);
+    const byCategory: ResellerLinks = (
+      await reseller.get("/api/reseller/links?search=hardware&pageSize=100")
+    ).json();
+    expect(byCategory.total).toBeGreaterThan(0);
+    expect(byCategory.items.every((i) => i.category === "hardware" || /hardware/i.test(i.name))).toBe(true);
+    const none: ResellerLinks = (await reseller.get("/api/reseller/links?search=no%20such%20product")).json();
+    expect(none).toMatchObject({ items: [], total: 0, totals: all.totals });
+    // A search is text, never a pattern.
+    expect(((await reseller.get("/api/reseller/links?search=%25")).json() as ResellerLinks).total).toBe(0);
+    expect((await reseller.get("/api/reseller/links?pageSize=101")).statusCode).toBe(400);
+  });
+
   test("only resellers may read links: buyer, seller and admin get 403, strangers 401", async () => {
     for (const who of ["buyer", "seller", "admin"]) {
       const client = await signedInClient(t.app, `${who}@stackbay.test`, DEMO_PASSWORD);
-      const res = await client.get("/api/reseller/links");
+      const res = await client.get("/api/reseller/links?pageSize=100");
       expect(res.statusCode, who).toBe(403);
       expect(res.json()).toMatchObject({ code: "FORBIDDEN" });
     }
-    const res = await createClient(t.app).get("/api/reseller/links");
+    const res = await createClient(t.app).get("/api/reseller/links?pageSize=100");
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, notExists, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from "drizzle-orm";
 import type { CommissionStatus } from "#domain/commissions";
 import { openRefundStatuses } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
@@ -6,6 +6,7 @@ import { commissions, referralClicks, refundRequests, resellerCodes } from "#ser
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { containsPattern } from "#server/lib/like";
 import { onSale } from "#server/modules/catalog/repository";
 
 type Db = Database | Transaction;
@@ -206,25 +207,45 @@ export async function heldCommissionRows(db: Db, status: CommissionStatus, page:
  * Products a reseller's list shows: every active resellable one, and any other that still carries one
  * of their commissions (so earnings never vanish from the list when a seller withdraws a product).
  */
-export async function linkProducts(db: Db, resellerId: string) {
+/**
+ * A page of the products a reseller has links for (resellable ones on sale, and any that earned them
+ * commission), by name; with `search`, only those whose name or category holds it. Also their number.
+ */
+export async function linkProducts(
+  db: Db,
+  resellerId: string,
+  { search, page, pageSize }: { search: string; page: number; pageSize: number },
+) {
   const earned = db
     .select({ productId: commissions.productId })
     .from(commissions)
     .where(eq(commissions.resellerId, resellerId));
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      imageUrl: products.imageUrl,
-      category: products.category,
-      price: products.price,
-      commissionRate: products.commissionRate,
-      isActive: onSale(),
-      isResellable: products.isResellable,
-    })
-    .from(products)
-    .where(or(and(onSale(), eq(products.isResellable, true)), inArray(products.id, earned)))
-    .orderBy(asc(products.name), asc(products.id));
+  const where = and(
+    or(and(onSale(), eq(products.isResellable, true)), inArray(products.id, earned)),
+    search
+      ? or(ilike(products.name, containsPattern(search)), ilike(products.category, containsPattern(search)))
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        imageUrl: products.imageUrl,
+        category: products.category,
+        price: products.price,
+        commissionRate: products.commissionRate,
+        isActive: onSale(),
+        isResellable: products.isResellable,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export async function clickCounts(db: Db, resellerId: string) {

@@ -6,7 +6,12 @@ import {
   heldCommissionListSchema,
   heldCommissionsQuery,
 } from "#domain/commission-holds";
-import { referralVisitAnswer, referralVisitSchema, resellerLinksSchema } from "#domain/referrals";
+import {
+  referralVisitAnswer,
+  referralVisitSchema,
+  resellerLinksQuery,
+  resellerLinksSchema,
+} from "#domain/referrals";
 import { currentUser, requireRole, signedInUser } from "#server/auth/guards";
 import { publicUrl } from "#server/env";
 import { writeReferral } from "#server/modules/referrals/cookie";
@@ -64,13 +69,20 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ["referrals"],
           summary: "Your reseller links with clicks, orders and commission per product and in total",
+          querystring: resellerLinksQuery,
           description:
-            "Creates your reseller code on first use. Commission is pending during the refund window, then approved; a refund cancels it. Amounts are in USD.",
+            "A page of the links by product name (search by name or category). Creates your reseller code on first use. Commission is pending during the refund window, then approved; a refund cancels it. Amounts are in USD.",
           response: { 200: resellerLinksSchema },
         },
       },
       async (request) =>
-        resellerLinks(db, signedInUser(request).id, publicUrl(app.env), app.env.REFUND_WINDOW_DAYS),
+        resellerLinks(
+          db,
+          signedInUser(request).id,
+          publicUrl(app.env),
+          app.env.REFUND_WINDOW_DAYS,
+          request.query,
+        ),
     );
   });
 

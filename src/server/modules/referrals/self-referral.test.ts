@@ -89,7 +89,7 @@ beforeAll(async () => {
   resellerId = row?.id ?? "";
   // The reseller signs in at home with Firefox and reads their links there.
   const reseller = await signInFrom("reseller@stackbay.test", DEMO_PASSWORD, HOME, FIREFOX);
-  code = ((await reseller.get("/api/reseller/links")).json() as ResellerLinks).code;
+  code = ((await reseller.get("/api/reseller/links?pageSize=100")).json() as ResellerLinks).code;
 });
 afterAll(() => t.close());
 
@@ -136,7 +136,9 @@ describe("self-referral through a second account", () => {
     const company = await createVerifiedAccount(t.app, t.dataDir, { email: `rex@${domain}` });
     await t.db.update(user).set({ isReseller: true }).where(eq(user.email, company.email));
     const companyReseller = await signedInClient(t.app, company.email, company.password);
-    const companyCode = ((await companyReseller.get("/api/reseller/links")).json() as ResellerLinks).code;
+    const companyCode = (
+      (await companyReseller.get("/api/reseller/links?pageSize=100")).json() as ResellerLinks
+    ).code;
 
     const row = await commissionOf(
       await buyThroughLink({ ip: CAFE, agent: FIREFOX, email: `bob@sales.${domain}`, withCode: companyCode }),
@@ -156,7 +158,7 @@ describe("self-referral through a second account", () => {
 
   test("the reseller sees held commission as on hold, apart from pending", async () => {
     const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
-    const links = (await reseller.get("/api/reseller/links")).json() as ResellerLinks;
+    const links = (await reseller.get("/api/reseller/links?pageSize=100")).json() as ResellerLinks;
     const item = links.items.find((i) => i.productId === productId);
     // Three held orders of 100 × 10%; two pending (another device, a local address).
     expect(item?.commission).toEqual({ pending: 20, held: 30, approved: 0, cancelled: 0 });

@@ -8,7 +8,12 @@ import {
 import { type CommissionStatus, commissionUnits, decideHeldCommission } from "#domain/commissions";
 import { DAY_MS } from "#domain/dates";
 import { fromUnits, lineTotal } from "#domain/money";
-import { generateReferralCode, type ResellerLinks, withinAttribution } from "#domain/referrals";
+import {
+  generateReferralCode,
+  type ResellerLinks,
+  type ResellerLinksQuery,
+  withinAttribution,
+} from "#domain/referrals";
 import { absoluteUrl, paths, REFERRAL_PARAM } from "#domain/routes";
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
@@ -217,10 +222,11 @@ export async function resellerLinks(
   resellerId: string,
   baseUrl: string,
   refundWindowDays: number,
+  query: ResellerLinksQuery,
 ): Promise<ResellerLinks> {
   const code = await ensureResellerCode(db, resellerId);
-  const [list, clicks, sums] = await Promise.all([
-    linkProducts(db, resellerId),
+  const [{ rows: list, total }, clicks, sums] = await Promise.all([
+    linkProducts(db, resellerId, query),
     clickCounts(db, resellerId),
     commissionSums(db, resellerId),
   ]);
@@ -250,6 +256,9 @@ export async function resellerLinks(
   return {
     code,
     items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
     totals: {
       clicks: clicks.reduce((sum, row) => sum + row.clicks, 0),
       orders: sums.total?.orders ?? 0,

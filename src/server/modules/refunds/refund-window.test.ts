@@ -82,7 +82,7 @@ describe("the refund window follows REFUND_WINDOW_DAYS", () => {
 
   test("the reseller's links say how long commission waits: the same configured window", async () => {
     const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
-    const res = await reseller.get("/api/reseller/links");
+    const res = await reseller.get("/api/reseller/links?pageSize=100");
     expect(res.statusCode).toBe(200);
     expect(res.json().refundWindowDays).toBe(WINDOW_DAYS);
   });

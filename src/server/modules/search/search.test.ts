@@ -335,6 +335,33 @@ describe("GET /api/search/suggestions", () => {
     expect((await suggest("kubern")).products[0]?.name).toBe("Kubernetes Launch Package");
   });
 
+  test("suggested products are the ones the text (or its correction) names, never a mention in a description", async () => {
+    // Every suggestion's name or vendor has a word starting with what stands for the text.
+    const startsAWord = (word: string) => (p: { name: string; vendor: string | null }) =>
+      ` ${normalizeSearch(`${p.name} ${p.vendor ?? ""}`)}`.includes(` ${word}`);
+    const clod = (await suggest("clod")).products;
+    expect(clod.map((p) => p.name)).toContain("Cloud Migration Assessment");
+    expect(clod.every(startsAWord("cloud"))).toBe(true);
+    expect(clod.map((p) => p.name)).not.toContain("Address Data Cleanup Service");
+    // "clud" is found as written only inside descriptions ("includes"): nothing to suggest.
+    expect((await suggest("clud")).products).toEqual([]);
+    for (const [typed, word] of [
+      ["dat", "dat"],
+      ["secrity", "security"],
+      ["adress", "address"],
+      ["payrol", "payrol"],
+    ] as const) {
+      const found = (await suggest(typed)).products;
+      expect(found.length, typed).toBeGreaterThan(0);
+      expect(
+        found.filter((p) => !startsAWord(word)(p)).map((p) => p.name),
+        typed,
+      ).toEqual([]);
+    }
+    // Names starting with the correction come first.
+    expect((await suggest("adress")).products[0]?.name).toBe("Address Data Cleanup Service");
+  });
+
   test("a storefront with nothing on sale is not suggested (its page would be a 404)", async () => {
     // Arcwright is not verified: its storefront is public only while one of its products is on sale.
     const arcwright = sql`${products.vendor} = 'Arcwright'`;

@@ -1,9 +1,9 @@
 import type { Suggestions, Synonym } from "#domain/search";
-import { normalizeSearch, searchWords } from "#domain/search";
+import { searchWords, suggestionRank } from "#domain/search";
 import type { Database } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
-import { forgetSearchState, searchCondition, searchTerms } from "#server/modules/catalog/search";
+import { forgetSearchState, nameWordCondition, searchTerms } from "#server/modules/catalog/search";
 import {
   deleteSynonym,
   findSynonym,
@@ -93,28 +93,25 @@ export async function removeSynonym(db: Database, actor: AuditActor, id: string)
   forgetSearchState();
 }
 
-/** Names starting with the text first, then those with a word starting with it, then the others. */
-const startsFirst = (text: string) => (product: { name: string }) => {
-  const name = normalizeSearch(product.name);
-  return name.startsWith(text) ? 0 : ` ${name}`.includes(` ${text}`) ? 1 : 2;
-};
-
 /**
- * Type-ahead: a few products matching the words (typos corrected as in the listing), those whose name
- * starts with the text first; vendors and categories by name, typos allowed.
+ * Type-ahead: a few products whose name or vendor has a word starting with each word typed (typos
+ * corrected as in the listing), those whose name starts with it (or its correction) first; vendors and
+ * categories by name, typos allowed.
  */
 export async function suggestions(db: Database, q: string): Promise<Suggestions> {
   const text = searchWords(q).join(" ");
   if (!text) return { products: [], vendors: [], categories: [] };
-  const where = searchCondition(await searchTerms(db, q));
+  const terms = await searchTerms(db, q);
+  const where = nameWordCondition(terms);
   const [matching, vendors, categories] = await Promise.all([
     where ? productsMatching(db, where, PRODUCT_CANDIDATES) : [],
     suggestVendors(db, text, VENDOR_SUGGESTIONS),
     suggestCategories(db, text, CATEGORY_SUGGESTIONS),
   ]);
-  const rank = startsFirst(text);
+  // What stands for the text: the text as typed, and each word's alternatives ("cloud" for "clod").
+  const words = [text, ...terms.flatMap((term) => term.alternatives.map((a) => a.text))];
   const products = matching
-    .map((product) => ({ product, rank: rank(product) }))
+    .map((product) => ({ product, rank: suggestionRank(product.name, words) }))
     .sort((a, b) => a.rank - b.rank || a.product.name.localeCompare(b.product.name))
     .slice(0, PRODUCT_SUGGESTIONS)
     .map(({ product }) => product);

@@ -268,7 +268,7 @@ function PaymentFailed({ orderId }: { orderId: string }) {
           <div>
             <h2 className="text-xl font-semibold">{title}</h2>
             <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
-              {payment.isPending ? "Loading the reason…" : paymentProblem(payment.data?.payment ?? null)}
+              {payment.isPending ? "Loading the reason…" : paymentProblem(payment.data ?? null)}
             </p>
             <p className="mt-2 text-sm text-muted-foreground">Nothing was charged. Your cart is kept.</p>
           </div>

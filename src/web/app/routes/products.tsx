@@ -1,9 +1,17 @@
 import { PackageSearch, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
-import { productFiltersToSearch, sortOptions } from "#domain/catalog";
+import { Link, useSearchParams } from "react-router";
+import {
+  lastPageOf,
+  listingCountLabel,
+  matchesLabel,
+  pastTheEnd,
+  productFiltersToSearch,
+  sortOptions,
+} from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
 import { queryRecord } from "#domain/page-queries";
+import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -100,7 +108,7 @@ export function Component() {
     page === at.page + 1 && data?.page === at.page && data.nextCursor
       ? data.nextCursor
       : seenCursors.get(cursorKey(filters, page));
-  const lastPage = Math.max(1, Math.ceil(total / (data?.pageSize ?? 24)));
+  const lastPage = lastPageOf(total, data?.pageSize ?? 24);
   const categoryCounts = new Map(facets?.categories.map((c) => [c.value, c.count]));
   const activeCount =
     filters.vendor.length +
@@ -112,9 +120,9 @@ export function Component() {
     setSearchText("");
     setFilters({ ...noFilters, sort: filters.sort });
   };
-  const countLabel = data?.totalCapped
-    ? `Showing ${total.toLocaleString("en-US")}+ products`
-    : `Showing ${total} ${total === 1 ? "product" : "products"}`;
+  const listing = data ? { ...data, shown: items.length } : null;
+  // A page past the end (`?page=99` of 3) offers the last page instead of a dead end.
+  const pastEnd = listing ? pastTheEnd(listing) : null;
 
   return (
     <>
@@ -214,7 +222,7 @@ export function Component() {
           <section aria-label="Results" className="min-w-0">
             <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">
               <p className="text-sm text-muted-foreground" data-testid="product-count">
-                {products.isPending ? "Loading..." : countLabel}
+                {listing ? listingCountLabel(listing) : "Loading..."}
               </p>
               {filters.discount && (
                 <p className="text-sm font-medium text-primary">Showing discounted products only</p>
@@ -238,7 +246,7 @@ export function Component() {
                     filters={filters}
                     onChange={setFilters}
                     onClose={() => setSheetOpen(false)}
-                    showLabel={products.isFetching ? "Loading..." : countLabel.replace("Showing", "Show")}
+                    showLabel={products.isFetching || !data ? "Loading..." : matchesLabel(data, "Show")}
                   />
                 </Suspense>
               )}
@@ -264,6 +272,26 @@ export function Component() {
             ) : products.isPending ? (
               <div className="mt-3 grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
                 <ProductCardSkeletons count={SKELETON_COUNT} />
+              </div>
+            ) : pastEnd !== null ? (
+              <div className="mt-10 flex flex-col items-center gap-3 text-center" data-testid="past-the-end">
+                <PackageSearch className="size-12 text-muted-foreground" aria-hidden />
+                <h2 className="text-xl font-semibold">This page is past the end of the list</h2>
+                <p className="text-muted-foreground">
+                  These filters match {total.toLocaleString("en-US")}
+                  {data?.totalCapped ? "+" : ""} {total === 1 ? "product" : "products"}, on{" "}
+                  {pastEnd.toLocaleString("en-US")} {pastEnd === 1 ? "page" : "pages"}.
+                </p>
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Button asChild>
+                    <Link to={paths.products({ ...filters, page: pastEnd })}>
+                      Go to the last page ({pastEnd.toLocaleString("en-US")})
+                    </Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to={paths.products(filters)}>Go to the first page</Link>
+                  </Button>
+                </div>
               </div>
             ) : items.length === 0 ? (
               <div className="mt-10 flex flex-col items-center gap-3 text-center" data-testid="empty-state">

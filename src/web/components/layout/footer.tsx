@@ -5,6 +5,7 @@ import { countLabel } from "#domain/marketplace-stats";
 import { paths } from "#domain/routes";
 import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
 import { useContentBlock } from "#web/features/content/api/get-content-blocks";
+import { useSiteLinks } from "#web/features/content/api/get-site-links";
 import { useNearViewport } from "#web/lib/use-near-viewport";
 
 // The form library (react-hook-form, zod and the schemas) loads when the footer is near, not with the page.
@@ -30,12 +31,6 @@ const legalLinks = [
 const partnerLinks = [
   { to: paths.partner(), label: "Become a Partner" },
   { to: paths.contact(), label: "Contact Us" },
-];
-const socials = [
-  { href: "https://www.linkedin.com/company/stackbay", label: "LinkedIn" },
-  { href: "https://x.com/stackbay", label: "X" },
-  { href: "https://github.com/stackbay", label: "GitHub" },
-  { href: "https://www.youtube.com/@stackbay", label: "YouTube" },
 ];
 const badges = [
   { icon: Lock, label: "256-bit TLS" },
@@ -82,6 +77,28 @@ function LinkList({
   );
 }
 
+/** The operator's social accounts as configured (SOCIAL_*_URL); nothing at all when none is set. */
+function SocialLinks() {
+  const { data } = useSiteLinks();
+  if (!data || data.social.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Stackbay on social media" data-testid="social-links">
+      {data.social.map((s) => (
+        <li key={s.label}>
+          <a
+            href={s.url}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="rounded-full border border-border px-3 py-1 text-xs font-medium text-muted-foreground hover:text-foreground"
+          >
+            {s.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   const tagline = useContentBlock("footer.tagline");
   const newsletter = useRef<HTMLDivElement>(null);
@@ -123,20 +140,7 @@ export function Footer() {
             </li>
           ))}
         </ul>
-        <ul className="flex gap-2" aria-label="Stackbay on social media">
-          {socials.map((s) => (
-            <li key={s.label}>
-              <a
-                href={s.href}
-                rel="noopener noreferrer"
-                target="_blank"
-                className="rounded-full border border-border px-3 py-1 text-xs font-medium text-muted-foreground hover:text-foreground"
-              >
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks />
       </div>
       <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 pb-8 text-xs text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
         <p>© {new Date().getFullYear()} Stackbay FZCO, Dubai Silicon Oasis, UAE. All rights reserved.</p>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Star, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { MAX_FACET_CHOICES } from "#domain/catalog";
 import type { Category, ProductFacets } from "#domain/catalog-schemas";
 import { formatUsd } from "#domain/money";
 import { type PricingUnit, pricingUnitLabels } from "#domain/pricing-units";
@@ -188,6 +189,7 @@ export function FacetPanel({
   onChange: Change;
 }) {
   const name = useId();
+  const [allVendors, setAllVendors] = useState(false);
   if (!facets) {
     return (
       <div className="grid gap-3" aria-hidden>
@@ -240,7 +242,7 @@ export function FacetPanel({
       </FacetGroup>
       {(vendors.length > 0 || missingVendors.length > 0) && (
         <FacetGroup title="Vendor">
-          {vendors.map((vendor) => (
+          {(allVendors ? vendors : vendors.slice(0, MAX_FACET_CHOICES)).map((vendor) => (
             <Choice
               key={vendor.value}
               type="checkbox"
@@ -263,6 +265,28 @@ export function FacetPanel({
               onChange={() => onChange({ vendor: toggle(filters.vendor, vendor) })}
             />
           ))}
+          {vendors.length > MAX_FACET_CHOICES && (
+            <>
+              {allVendors && facets.vendorsTotal > vendors.length && (
+                <p className="text-xs text-muted-foreground">
+                  The {vendors.length.toLocaleString("en-US")} vendors with the most matches; search to find
+                  the other {(facets.vendorsTotal - vendors.length).toLocaleString("en-US")}.
+                </p>
+              )}
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-8 justify-self-start px-0"
+                aria-expanded={allVendors}
+                onClick={() => setAllVendors(!allVendors)}
+              >
+                {allVendors
+                  ? "Show fewer"
+                  : `Show all vendors (${facets.vendorsTotal.toLocaleString("en-US")})`}
+              </Button>
+            </>
+          )}
         </FacetGroup>
       )}
       {facets.units.length > 0 && (

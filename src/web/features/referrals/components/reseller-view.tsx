@@ -1,4 +1,5 @@
-import { Copy, Info, Link2, RotateCw } from "lucide-react";
+import { Copy, Info, Link2, RotateCw, Search } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
@@ -6,12 +7,15 @@ import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
 import type { ResellerLink, ResellerLinks } from "#domain/referrals";
 import { paths } from "#domain/routes";
+import { PagedList } from "#web/components/layout/paged-list";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
+import { Input } from "#web/components/ui/input";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";
+import { useDebouncedInput } from "#web/lib/use-debounced";
 import { cn } from "#web/lib/utils";
 
 const TITLE = "Reseller links";
@@ -54,7 +58,13 @@ function NotAReseller() {
 }
 
 function ResellerLinksView() {
-  const links = useResellerLinks();
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useDebouncedInput(search, (typed) => {
+    setSearch(typed);
+    setPage(1);
+  });
+  const links = useResellerLinks({ search, page });
   const money = useMoney();
   const description =
     money.currency.code === "USD"
@@ -90,7 +100,38 @@ function ResellerLinksView() {
               either joins your pending commission or is cancelled.
             </p>
           )}
-          {links.data.items.length === 0 ? <NoProducts /> : <LinksTable items={links.data.items} />}
+          {links.data.total === 0 && !search ? (
+            <NoProducts />
+          ) : (
+            <div className="flex flex-col gap-3">
+              <search className="relative max-w-sm">
+                <Search
+                  className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+                  aria-hidden
+                />
+                <label htmlFor="reseller-link-search" className="sr-only">
+                  Search your links
+                </label>
+                <Input
+                  id="reseller-link-search"
+                  type="search"
+                  placeholder="Search by product or category"
+                  className="pl-9"
+                  maxLength={100}
+                  value={searchText}
+                  onChange={(event) => setSearchText(event.target.value)}
+                />
+              </search>
+              <PagedList
+                query={links}
+                what="your reseller links"
+                empty={`No products match "${search}".`}
+                onPage={setPage}
+              >
+                {(items) => <LinksTable items={items} />}
+              </PagedList>
+            </div>
+          )}
         </div>
       )}
     </ViewCard>
