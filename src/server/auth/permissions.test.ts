@@ -70,6 +70,7 @@ const access: Record<string, Access> = {
   "GET /api/orders/{id}/payment": "user",
   "POST /api/orders/{id}/payment": "user",
   "POST /api/orders/{id}/payment/complete": "user",
+  "POST /api/orders/{id}/cancel": "user",
   "GET /api/payments/config": "public",
   // Signed by the provider, not the caller: anyone may post, only a valid signature is acted on.
   "POST /api/payments/webhooks/{provider}": "public",

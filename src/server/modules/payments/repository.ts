@@ -18,7 +18,12 @@ export async function findOwnedOrder(db: Db, orderId: string, ownerId: string | 
   const where =
     ownerId === null ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, ownerId));
   const [row] = await db
-    .select({ id: orders.id, userId: orders.userId, paymentStatus: orders.paymentStatus })
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      paymentStatus: orders.paymentStatus,
+      cancelledAt: orders.cancelledAt,
+    })
     .from(orders)
     .where(where);
   return row;
