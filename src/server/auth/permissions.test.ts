@@ -159,6 +159,7 @@ const access: Record<string, Access> = {
   "POST /api/referrals/visit": "public",
   "GET /api/reseller/links": "reseller",
   "POST /api/orders/{orderId}/items/{itemId}/refund": "user",
+  "GET /api/seller/orders": "sellerOnly",
   "GET /api/seller/refunds": "seller",
   "GET /api/seller/shipments": "seller",
   "POST /api/shipments/{itemId}/ship": "seller",
