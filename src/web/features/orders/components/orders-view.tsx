@@ -57,7 +57,7 @@ const methodLabel = (method: Order["paymentMethod"]) =>
 const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 /** The dashboard's Order History; amounts are shown in the display currency, like every price on the site. */
-export function OrdersView() {
+export function OrdersView({ title = "Order History" }: { title?: string }) {
   const orders = useOrders();
   const money = useMoney();
 
@@ -76,7 +76,7 @@ export function OrdersView() {
       : `Your purchases and their status. Amounts are shown in ${money.currency.name}; orders are charged in USD.`;
 
   return (
-    <ViewCard title="Order History" description={description}>
+    <ViewCard title={title} description={description}>
       {orders.isPending ? (
         <OrdersSkeleton />
       ) : orders.isError ? (
