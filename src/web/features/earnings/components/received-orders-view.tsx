@@ -46,7 +46,7 @@ export function ReceivedOrdersView({ me, preview = false }: { me: Me; preview?: 
         >
           {(items) => (
             <ScrollTable
-              label="Orders received"
+              label="Orders received, newest first"
               columns={columns}
               minWidth="min-w-[52rem]"
               testId="received-orders-table"

@@ -22,6 +22,7 @@ import { Button } from "#web/components/ui/button";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
+import { useLicenses } from "#web/features/licenses/api/get-licenses";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { OrderPaymentActions } from "#web/features/orders/components/order-payment-actions";
 import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
@@ -326,6 +327,7 @@ function OrderDetail({ order }: { order: Order }) {
         </div>
         <ShippingAddressBlock order={order} />
       </div>
+      {confirmedStatuses.includes(order.paymentStatus) && <OrderLicenses orderId={order.id} />}
       <OrderDelivery order={order} />
       <OrderRefunds order={order} />
       {confirmedStatuses.includes(order.paymentStatus) && (
@@ -336,6 +338,47 @@ function OrderDetail({ order }: { order: Order }) {
         </Button>
       )}
     </section>
+  );
+}
+
+/** The licence keys the buyer owns from this order, as the Licenses view shows them; nothing when none. */
+function OrderLicenses({ orderId }: { orderId: string }) {
+  const licenses = useLicenses();
+  if (licenses.isPending) return <p className="text-sm text-muted-foreground">Loading license keys…</p>;
+  if (licenses.isError) {
+    return (
+      <p className="text-sm text-destructive">
+        Could not load the license keys.{" "}
+        <Link to={paths.dashboard("licenses")} className="font-medium underline">
+          See your licenses
+        </Link>
+      </p>
+    );
+  }
+  const keys = licenses.data.items.filter((license) => license.orderId === orderId);
+  if (keys.length === 0) return null;
+  return (
+    <div className="text-sm">
+      <h4 className="font-medium">License keys</h4>
+      <ul className="mt-1 flex flex-col gap-2" data-testid="order-license-keys">
+        {keys.map((license) => (
+          <li key={license.id} className="rounded-md bg-muted px-3 py-2">
+            <span className="block text-muted-foreground">
+              {license.productName}
+              {license.status !== "active" && " · revoked"}
+            </span>
+            <code
+              className={cn(
+                "font-mono break-all",
+                license.status !== "active" && "text-muted-foreground line-through",
+              )}
+            >
+              {license.key}
+            </code>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
