@@ -17,14 +17,13 @@ const columns = ["Order", "Date", "Buyer", "Your items", "Your amount", "Status"
 
 /**
  * The orders a seller received, newest first, with only their own items and amount (USD, before fees,
- * as their earnings are). `preview` is the dashboard's first screen: the first page's newest orders and
- * a link to the whole list.
+ * as their earnings are). `preview`: on the dashboard's first screen, with a link to the view of its own.
  */
 export function ReceivedOrdersView({ me, preview = false }: { me: Me; preview?: boolean }) {
   const seller = hasRole(me.roles, "seller");
   const [page, setPage] = useState(1);
   const query = useReceivedOrders(page, seller);
-  const showAll = preview && (query.data?.total ?? 0) > PREVIEW_ROWS;
+  const showAll = preview && (query.data?.total ?? 0) > 0;
   return (
     <ViewCard
       title="Orders received"
@@ -51,7 +50,7 @@ export function ReceivedOrdersView({ me, preview = false }: { me: Me; preview?: 
               minWidth="min-w-[52rem]"
               testId="received-orders-table"
             >
-              {(preview ? items.slice(0, PREVIEW_ROWS) : items).map((order) => (
+              {items.map((order) => (
                 <ReceivedOrderRow key={order.orderId} order={order} />
               ))}
             </ScrollTable>
@@ -63,8 +62,6 @@ export function ReceivedOrdersView({ me, preview = false }: { me: Me; preview?: 
     </ViewCard>
   );
 }
-
-const PREVIEW_ROWS = 5;
 
 function ReceivedOrderRow({ order }: { order: ReceivedOrder }) {
   const status = receivedOrderStatus(order.items);
