@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
-import { computeTotals, formatOwed, formatPrice, formatUsd } from "#domain/money";
+import { computeTotals, formatOwed, formatPrice, formatUnitPrice, formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
 import { payPlacedOrder } from "./payments";
 
@@ -153,7 +153,7 @@ describe("order detail and the admin orders screen", () => {
       `Bianca Buyer${buyer.email}`,
       // The items read without opening the order: name, quantity and price.
       order.items
-        .map((item) => `${item.productName} × ${item.quantity} at ${formatUsd(item.price)}`)
+        .map((item) => `${item.productName} × ${item.quantity} at ${formatUnitPrice(item.price)}`)
         .join(""),
       formatUsd(order.totalAmount),
       "Apple Pay",
@@ -163,7 +163,9 @@ describe("order detail and the admin orders screen", () => {
     // A confirmed order only moves through refunds: nothing to pick by hand.
     const select = row.getByRole("combobox", { name: `Status of order ${shortId}` });
     expect(await select.count()).toBe(0);
-    expect(await row.getByTestId("admin-order-fixed").textContent()).toBe("Changed by the refund process");
+    expect(await row.getByTestId("admin-order-fixed").textContent()).toBe(
+      "Paid; changes only through a refund",
+    );
     await expectAccessible(page);
 
     // The filter lives in the URL; a confirmed order is not among the failed ones.

@@ -173,6 +173,7 @@ describe("dashboard shell", () => {
       .getByRole("link")
       .evaluateAll((nodes) => nodes.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
     expect(sellerLinks).toEqual([
+      ["Orders received", "/dashboard/sales"],
       ["Storefront", "/dashboard/storefront"],
       ["My Products", "/seller/products"],
       ["Add Product", "/seller/products/new"],

@@ -166,12 +166,29 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = [...orderStatuses, "partially_refunded", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** The spec's labels: mock_confirmed, and any paid order, read 'Confirmed'; refunds say so first. */
-export function orderStatusLabel(status: PaymentStatus, isPaid: boolean): string {
+/**
+ * The spec's labels: mock_confirmed, and any paid order, read 'Confirmed'; refunds say so first. A
+ * failed order its buyer cancelled (`cancelledAt` set) reads 'Cancelled'.
+ */
+export function orderStatusLabel(
+  status: PaymentStatus,
+  isPaid: boolean,
+  cancelledAt?: string | null,
+): string {
   if (status === "refunded") return "Refunded";
   if (status === "partially_refunded") return "Partially refunded";
   if (isPaid || status === "mock_confirmed") return "Confirmed";
+  if (status === "failed" && cancelledAt) return "Cancelled";
   return { pending: "Pending", processing: "Processing", failed: "Failed" }[status];
+}
+
+/**
+ * Whether the buyer may still pay or cancel the order: it awaits a provider's payment (pending), or
+ * the money of a bank transfer (processing); a cancelled order awaits nothing.
+ */
+export function awaitsPayment(order: { paymentStatus: PaymentStatus; paymentMethod: string }): boolean {
+  if (order.paymentStatus === "pending") return true;
+  return order.paymentStatus === "processing" && order.paymentMethod === "bank-transfer";
 }
 
 /** Statuses of an order that was paid and delivered: these have invoices and may be refunded. */
@@ -224,6 +241,8 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(paymentMethodValues),
   paymentStatus: z.enum(paymentStatuses),
   isPaid: z.boolean(),
+  /** ISO datetime the buyer cancelled the order while it awaited payment; null otherwise. */
+  cancelledAt: z.string().nullable(),
   subtotal: z.number(),
   tax: z.number(),
   totalAmount: z.number(),

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { pricingUnitSchema } from "#domain/catalog-schemas";
 import { paged } from "#domain/paging";
 import { payoutMethods } from "#domain/payouts";
+import { fulfilmentLabel, itemShippingSchema } from "#domain/shipping";
 
 /**
  * What sellers and resellers see of their money. Every figure is computed on the server from the
@@ -112,3 +114,50 @@ export const sellerStatsSchema = z.object({
   netEarnings: z.number(),
 });
 export type SellerStats = z.infer<typeof sellerStatsSchema>;
+
+/** One of the seller's items in an order they received: never another seller's, never the buyer's other lines. */
+export const receivedItemSchema = z.object({
+  id: z.string(),
+  productName: z.string(),
+  quantity: z.number(),
+  /** The unit price paid (USD) and what it bought. */
+  price: z.number(),
+  pricingUnit: pricingUnitSchema.nullable(),
+  refunded: z.boolean(),
+  /** A physical item's delivery; null for digital items, delivered at payment. */
+  shipping: itemShippingSchema.nullable(),
+});
+export type ReceivedItem = z.infer<typeof receivedItemSchema>;
+
+/**
+ * An order a seller received (paid, its sale booked: the orders "Orders Received" counts), as the seller
+ * sees it: who bought (the company on the invoice, else the billing name), the seller's own items and
+ * their total before fees (USD, each line to the cent), newest first.
+ */
+export const receivedOrderSchema = z.object({
+  orderId: z.string(),
+  placedAt: z.string(),
+  buyer: z.string(),
+  items: z.array(receivedItemSchema),
+  amount: z.number(),
+});
+export type ReceivedOrder = z.infer<typeof receivedOrderSchema>;
+export const receivedOrdersPageSchema = paged(receivedOrderSchema);
+export const RECEIVED_ORDERS_PAGE_SIZE = 20;
+
+/** The seller's side of an order's status: paid, or how much of what they sold in it was refunded. */
+export function receivedOrderStatus(items: readonly Pick<ReceivedItem, "refunded">[]): string {
+  const refunded = items.filter((item) => item.refunded).length;
+  if (refunded === 0) return "Paid";
+  return refunded === items.length ? "Refunded" : "Partly refunded";
+}
+
+/** Where the seller's items of an order are: digital only, waiting to ship, shipped or delivered. */
+export function receivedShippingLabel(items: readonly Pick<ReceivedItem, "shipping" | "refunded">[]): string {
+  const lines = items.map((item) => ({
+    shipping: item.shipping,
+    refundStatus: item.refunded ? "refunded" : "none",
+  }));
+  if (!lines.some((line) => line.shipping && line.refundStatus !== "refunded")) return "No shipping";
+  return fulfilmentLabel(lines) ?? "To ship";
+}

@@ -10,6 +10,7 @@ const order: Order = {
   paymentMethod: "paypal",
   paymentStatus: "mock_confirmed",
   isPaid: true,
+  cancelledAt: null,
   subtotal: 40.28,
   tax: 2.014,
   totalAmount: 42.294,
@@ -81,7 +82,7 @@ describe("invoices", () => {
     });
   });
 
-  test("lines and amounts come from the order, exact to the cent fraction, in USD", () => {
+  test("lines and amounts come from the order, in USD, each amount to the cent as charged (issue 30)", () => {
     const invoice = buildInvoice(order, seller);
     expect(invoice).toMatchObject({
       number: "INV-1A2B3C4D",
@@ -93,8 +94,9 @@ describe("invoices", () => {
       sellerTrn: "100123456700003",
       buyerCompany: null,
       buyerTaxId: null,
-      tax: "$2.014",
-      total: "$42.294 USD",
+      // An older order's sub-cent tax reads as the cents its card was charged (`chargeCents`).
+      tax: "$2.01",
+      total: "$42.29 USD",
       display: null,
       paymentMethod: "PayPal",
       status: "Paid",
@@ -131,7 +133,7 @@ describe("invoices", () => {
       total: "€39.69",
       note: "Shown at checkout as €39.69 at 1 USD = 0.9384 EUR",
     });
-    expect(invoice.total).toBe("$42.294 USD");
+    expect(invoice.total).toBe("$42.29 USD");
     const aed = buildInvoice({ ...order, currency: "AED", fxRate: 3.74595 }, seller);
     expect(aed.display?.note).toBe("Shown at checkout as AED 158.43 at 1 USD = 3.74595 AED");
   });

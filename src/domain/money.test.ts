@@ -11,6 +11,7 @@ import {
   formatOwed,
   formatPrice,
   formatRatePercent,
+  formatUnitPrice,
   formatUsd,
   fromUnits,
   isPerTransaction,
@@ -227,12 +228,16 @@ describe("formatPrice with a pricing unit", () => {
 });
 
 describe("formatOwed", () => {
-  test("USD amounts to the cent, sub-cent digits kept", () => {
+  test("USD amounts to the cent, half a cent away from zero (issue 30: no fractions of a cent)", () => {
     expect(formatOwed(234.15)).toBe("$234.15");
     expect(formatOwed("11.2")).toBe("$11.20");
     expect(formatOwed(0)).toBe("$0.00");
-    expect(formatOwed(0.006)).toBe("$0.006");
-    expect(formatOwed("12.3456")).toBe("$12.3456");
+    expect(formatOwed(0.006)).toBe("$0.01");
+    expect(formatOwed("12.3456")).toBe("$12.35");
+    expect(formatOwed(31206.404)).toBe("$31,206.40");
+    expect(formatOwed("1.005")).toBe("$1.01");
+    expect(formatOwed(-1.005)).toBe("−$1.01");
+    expect(formatOwed(42.294)).toBe("$42.29");
     expect(formatOwed(1234567.5)).toBe("$1,234,567.50");
   });
 
@@ -241,11 +246,11 @@ describe("formatOwed", () => {
     expect(formatOwed(234.15, "USD")).toBe("$234.15");
   });
 
-  test("converted amounts are to the cent, below 1 to four decimals", () => {
+  test("converted amounts are to the cent", () => {
     expect(formatOwed(10, "EUR", exactRates)).toBe("€6.25");
     expect(formatOwed(10.01, "GBP", exactRates)).toBe("£7.51");
     expect(formatOwed(10, "AED", exactRates)).toBe("AED 60.00");
-    expect(formatOwed(0.004, "EUR", exactRates)).toBe("€0.0025");
+    expect(formatOwed(0.004, "EUR", exactRates)).toBe("€0.00");
     expect(formatOwed(2000, "INR", realisticRates)).toBe("₹1,69,320.00");
   });
 
@@ -277,12 +282,22 @@ describe("formatOwed", () => {
 });
 
 describe("formatUsd", () => {
-  test("shows two to four decimals with grouping", () => {
+  test("shows an amount to the cent with grouping", () => {
     expect(formatUsd(0)).toBe("$0.00");
-    expect(formatUsd(0.004)).toBe("$0.004");
+    expect(formatUsd(0.004)).toBe("$0.00");
     expect(formatUsd(49.99)).toBe("$49.99");
     expect(formatUsd(1234.5)).toBe("$1,234.50");
-    expect(formatUsd(0.12345)).toBe("$0.1235");
+    expect(formatUsd(0.12345)).toBe("$0.12");
+  });
+});
+
+describe("formatUnitPrice", () => {
+  test("a USD unit price keeps its sub-cent digits; a converted one is to the cent, below 1 to four decimals", () => {
+    expect(formatUnitPrice(0.006)).toBe("$0.006");
+    expect(formatUnitPrice("12.3456")).toBe("$12.3456");
+    expect(formatUnitPrice(49)).toBe("$49.00");
+    expect(formatUnitPrice(0.004, "EUR", exactRates)).toBe("€0.0025");
+    expect(formatUnitPrice(10.01, "GBP", exactRates)).toBe("£7.51");
   });
 });
 

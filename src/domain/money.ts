@@ -93,8 +93,8 @@ export type PriceOptions = {
   productName?: string;
   unit?: PricingUnit | null;
   /**
-   * A price the buyer owes (cart, checkout, orders, invoices): exact, by `formatOwed`. Otherwise a
-   * catalogue price, by the spec's display rules (`formatAmount`).
+   * A unit price the buyer owes (cart, checkout, orders, invoices): exact, by `formatUnitPrice`.
+   * Otherwise a catalogue price, by the spec's display rules (`formatAmount`).
    */
   exact?: boolean;
 };
@@ -107,45 +107,65 @@ export function formatPrice(
   { productName = "", unit = null, exact = false }: PriceOptions = {},
 ): string {
   const text = exact
-    ? formatOwed(amountUsd, currency, rates)
+    ? formatUnitPrice(amountUsd, currency, rates)
     : formatAmount(convertFromUsd(amountUsd, currency, rates), currency);
   return `${text}${priceSuffix(unit, productName, amountUsd)}`;
 }
 
-const owedDigits = (currency: CurrencyCode, maximumFractionDigits: number) =>
+const moneyDigits = (currency: CurrencyCode, maximumFractionDigits: number) =>
   new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
     minimumFractionDigits: 2,
     maximumFractionDigits,
   });
-const owedFormats = new Map<string, Intl.NumberFormat>();
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function withDigits(value: number, currency: CurrencyCode, maximumFractionDigits: number): string {
+  const key = `${currency}:${maximumFractionDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = moneyDigits(currency, maximumFractionDigits);
+    moneyFormats.set(key, format);
+  }
+  const magnitude = format.format(Math.abs(value));
+  const text = withSymbol(currency, magnitude);
+  return value < 0 && magnitude !== format.format(0) ? `−${text}` : text;
+}
+
+const usdOf = (amountUsd: number | string) =>
+  typeof amountUsd === "string" ? toUnits(amountUsd) / UNITS_PER_DOLLAR : amountUsd;
 
 /**
- * The one rule for an amount owed (carts, checkout, orders, invoices, refunds, earnings, wallets,
- * payouts): to the cent, never rounded to whole units as catalogue prices are. A USD amount is shown
- * exactly as held, so a sub-cent per-call price or total keeps its digits ("$0.006", "$12.3456"). A
- * converted amount is an estimate: to the cent, except below 1, where up to four decimals keep a
- * per-call price from reading as zero. Negative amounts read "−$5.00".
+ * The one money rule for every amount a person reads (carts, checkout, orders, invoices, refunds,
+ * earnings, wallets, payouts, finance, dashboards, e-mails): to the cent, half a cent rounded away from
+ * zero, never rounded to whole units as catalogue prices are. Exact units stay internal: the ledger
+ * and the books hold ten-thousandths, so an older order's "$31,206.404" reads "$31,206.40". A
+ * converted amount is rounded after converting. Negative amounts read "−$5.00".
  */
 export function formatOwed(
   amountUsd: number | string,
   currency: CurrencyCode = "USD",
   rates: readonly FxRate[] = [],
 ): string {
-  const usd = typeof amountUsd === "string" ? Number(fromUnits(toUnits(amountUsd))) : amountUsd;
-  const value = convertFromUsd(usd, currency, rates);
-  const magnitude = Math.abs(value);
-  const maximum = currency === "USD" || magnitude < 1 ? MONEY_SCALE : 2;
-  const key = `${currency}:${maximum}`;
-  let format = owedFormats.get(key);
-  if (!format) {
-    format = owedDigits(currency, maximum);
-    owedFormats.set(key, format);
-  }
-  const text = withSymbol(currency, format.format(magnitude));
-  return value < 0 && format.format(magnitude) !== format.format(0) ? `−${text}` : text;
+  const units = toUnits(convertFromUsd(usdOf(amountUsd), currency, rates));
+  const cents = Math.sign(units) * Math.round(Math.abs(units) / UNITS_PER_CENT);
+  return withDigits(cents / 100, currency, 2);
 }
 
-/** An amount owed in USD (payouts, bank transfers, what a card is charged): `formatOwed` in USD. */
+/**
+ * A unit price (what one minute, call or seat costs), exact: a USD price keeps its sub-cent digits
+ * ("$0.006"), since a per-call price is not an amount anyone pays alone; a converted one is to the
+ * cent, below 1 to four decimals so it never reads as zero.
+ */
+export function formatUnitPrice(
+  amountUsd: number | string,
+  currency: CurrencyCode = "USD",
+  rates: readonly FxRate[] = [],
+): string {
+  const value = convertFromUsd(usdOf(amountUsd), currency, rates);
+  return withDigits(value, currency, currency === "USD" || Math.abs(value) < 1 ? MONEY_SCALE : 2);
+}
+
+/** An amount in USD (payouts, bank transfers, what a card is charged): `formatOwed` in USD. */
 export function formatUsd(amountUsd: number | string): string {
   return formatOwed(amountUsd, "USD");
 }

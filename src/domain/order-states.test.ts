@@ -3,6 +3,7 @@ import { paymentStatuses } from "#domain/checkout";
 import {
   adminChoices,
   canTransition,
+  fixedStatusReason,
   isPaidStatus,
   type OrderActor,
   sourcesOf,
@@ -18,10 +19,12 @@ const allowed = new Set([
   "pending>mock_confirmed:admin",
   "pending>failed:provider",
   "pending>failed:admin",
+  "pending>failed:buyer",
   "processing>mock_confirmed:admin",
   "processing>mock_confirmed:transfer",
   "processing>failed:admin",
   "processing>failed:transfer",
+  "processing>failed:buyer",
   "failed>mock_confirmed:provider",
   "failed>mock_confirmed:transfer",
   "failed>pending:buyer",
@@ -93,5 +96,17 @@ describe("order state machine", () => {
       "partially_refunded",
       "refunded",
     ]);
+  });
+});
+
+describe("why an admin cannot change an order", () => {
+  test("said of the order as it is: a paid order never refunded is not 'changed by the refund process'", () => {
+    expect(fixedStatusReason("mock_confirmed", null)).toBe("Paid; changes only through a refund");
+    expect(fixedStatusReason("partially_refunded", null)).toBe(
+      "Partly refunded; changes only through a refund",
+    );
+    expect(fixedStatusReason("refunded", null)).toBe("Final");
+    expect(fixedStatusReason("failed", null)).toBe("Confirmed when the buyer pays again");
+    expect(fixedStatusReason("failed", "2026-11-27T10:00:00.000Z")).toBe("Cancelled by the buyer");
   });
 });

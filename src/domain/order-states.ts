@@ -1,9 +1,9 @@
 import type { OrderStatus, PaymentStatus } from "#domain/checkout";
-import { orderStatuses } from "#domain/checkout";
+import { orderStatuses, paymentStatuses } from "#domain/checkout";
 
 /**
  * Who moves an order between payment statuses: the payment provider's verified answer (webhook, return
- * page, reconciliation), the buyer trying a failed payment again, an admin by hand, the refund flow,
+ * page, reconciliation), the buyer trying a failed payment again or cancelling one that awaits payment, an admin by hand, the refund flow,
  * and the bank-transfer rules (an admin's recorded transfers adding up to the amount due, or the due
  * date passing unpaid).
  */
@@ -24,9 +24,9 @@ const transitions: Record<PaymentStatus, Partial<Record<PaymentStatus, readonly 
   pending: {
     processing: ["admin"],
     mock_confirmed: ["provider", "admin"],
-    failed: ["provider", "admin"],
+    failed: ["provider", "admin", "buyer"],
   },
-  processing: { mock_confirmed: ["admin", "transfer"], failed: ["admin", "transfer"] },
+  processing: { mock_confirmed: ["admin", "transfer"], failed: ["admin", "transfer", "buyer"] },
   failed: { mock_confirmed: ["provider", "transfer"], pending: ["buyer"], processing: ["buyer"] },
   mock_confirmed: { partially_refunded: ["refund"], refunded: ["refund"] },
   partially_refunded: { refunded: ["refund"] },
@@ -77,4 +77,18 @@ export function sourcesOf(to: PaymentStatus, actor: OrderActor): PaymentStatus[]
 export function adminChoices(from: PaymentStatus): OrderStatus[] {
   const moves = orderStatuses.filter((to) => canTransition(from, to, "admin"));
   return moves.length === 0 ? [] : [...orderStatuses.filter((s) => s === from), ...moves];
+}
+
+/**
+ * Why an admin has nothing to pick for an order (`adminChoices` is empty), said of the order as it is:
+ * a paid order changes only through refunds (which need not have happened), a failed one when its buyer
+ * pays again, one its buyer cancelled (`cancelledAt`) not at all.
+ */
+export function fixedStatusReason(status: PaymentStatus, cancelledAt: string | null): string {
+  if (status === "failed" && cancelledAt) return "Cancelled by the buyer";
+  if (status === "mock_confirmed") return "Paid; changes only through a refund";
+  if (status === "partially_refunded") return "Partly refunded; changes only through a refund";
+  if (paymentStatuses.some((to) => canTransition(status, to, "buyer")))
+    return "Confirmed when the buyer pays again";
+  return "Final";
 }

@@ -233,6 +233,8 @@ export const managedProductRowSchema = z.object({
   categoryName: z.string().nullable(),
   price: z.number(),
   originalPrice: z.number().nullable(),
+  /** What the price buys ("month", "user_month"…); null for a one-time price. */
+  pricingUnit: pricingUnitSchema.nullable(),
   vendor: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),

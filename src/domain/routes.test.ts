@@ -109,6 +109,7 @@ describe("isKnownPagePath", () => {
 
   test("lists the dashboard views", () => {
     expect(dashboardViews).toEqual([
+      "sales",
       "saved",
       "licenses",
       "profile",

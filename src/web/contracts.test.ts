@@ -12,6 +12,7 @@ import type { compareAnswerSchema, relatedAnswerSchema } from "#domain/compare";
 import type {
   earningsOverviewSchema,
   payoutHistorySchema,
+  receivedOrdersPageSchema,
   saleLinesPageSchema,
   sellerStatsSchema,
 } from "#domain/earnings";
@@ -33,6 +34,7 @@ import type {
   getSales,
   getSellerStats,
 } from "#web/features/earnings/api/get-earnings";
+import type { getReceivedOrders } from "#web/features/earnings/api/get-received-orders";
 import type { voteOnFaq } from "#web/features/faq/api/vote";
 import type { getAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import type { getOrder } from "#web/features/orders/api/get-order";
@@ -98,6 +100,9 @@ describe("the web fetchers answer with the domain schemas' types", () => {
     expectTypeOf<Answer<typeof getSales>>().toEqualTypeOf<z.infer<typeof saleLinesPageSchema>>();
     expectTypeOf<Answer<typeof getPayouts>>().toEqualTypeOf<z.infer<typeof payoutHistorySchema>>();
     expectTypeOf<Answer<typeof getSellerStats>>().toEqualTypeOf<z.infer<typeof sellerStatsSchema>>();
+    expectTypeOf<Answer<typeof getReceivedOrders>>().toEqualTypeOf<
+      z.infer<typeof receivedOrdersPageSchema>
+    >();
   });
 });
 

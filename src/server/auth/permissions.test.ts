@@ -71,6 +71,7 @@ const access: Record<string, Access> = {
   "GET /api/orders/{id}/payment": "user",
   "POST /api/orders/{id}/payment": "user",
   "POST /api/orders/{id}/payment/complete": "user",
+  "POST /api/orders/{id}/cancel": "user",
   "GET /api/payments/config": "public",
   // Signed by the provider, not the caller: anyone may post, only a valid signature is acted on.
   "POST /api/payments/webhooks/{provider}": "public",
@@ -159,6 +160,7 @@ const access: Record<string, Access> = {
   "POST /api/referrals/visit": "public",
   "GET /api/reseller/links": "reseller",
   "POST /api/orders/{orderId}/items/{itemId}/refund": "user",
+  "GET /api/seller/orders": "sellerOnly",
   "GET /api/seller/refunds": "seller",
   "GET /api/seller/shipments": "seller",
   "POST /api/shipments/{itemId}/ship": "seller",

@@ -86,6 +86,11 @@ export const orders = pgTable(
     vatCheckStatus: text(),
     vatCheckReference: text(),
     vatCheckedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the buyer cancelled the order while it awaited payment (it is then `failed`, its open attempt
+     * `cancelled`); null otherwise. A cancelled order is not paid again: the buyer places a new one.
+     */
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

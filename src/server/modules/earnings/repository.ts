@@ -243,3 +243,52 @@ export async function payoutPage(db: Database, userId: string, window: { limit: 
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/**
+ * The orders a seller received: those with one of their items whose sale is booked (the orders
+ * `saleTotals` counts), newest first, one page; each with only the seller's own items.
+ */
+export async function receivedOrders(
+  db: Database,
+  sellerId: string,
+  window: { limit: number; offset: number },
+) {
+  const received = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orders.id), eq(orderItems.sellerId, sellerId), saleBooked)),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        buyerCompany: orders.buyerCompany,
+        customerInfo: orders.customerInfo,
+      })
+      .from(orders)
+      .where(received)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ n: count() }).from(orders).where(received),
+  ]);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItems)
+          .where(
+            and(
+              inArray(
+                orderItems.orderId,
+                rows.map((row) => row.id),
+              ),
+              eq(orderItems.sellerId, sellerId),
+            ),
+          )
+          .orderBy(orderItems.productName, orderItems.id);
+  return { rows, items, total: counted?.n ?? 0 };
+}

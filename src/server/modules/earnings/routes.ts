@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   earningsOverviewSchema,
   payoutHistorySchema,
+  receivedOrdersPageSchema,
   saleLinesPageSchema,
   sellerStatsSchema,
 } from "#domain/earnings";
@@ -13,6 +14,7 @@ import {
   allSales,
   earningsOverview,
   payoutHistory,
+  receivedOrdersPage,
   salesPage,
   sellerStats,
 } from "#server/modules/earnings/service";
@@ -57,6 +59,21 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => salesPage(db, signedInUser(request), request.query.page),
+    );
+
+    signedIn.get(
+      "/seller/orders",
+      {
+        schema: {
+          tags: ["earnings"],
+          summary: "The orders you received as a seller, newest first, with only your items in each",
+          description:
+            "Sellers only (403 otherwise). The paid orders whose sale is booked (those Orders Received counts); each names the buyer (company, else billing name) and carries only your own items, their refund and shipping state, and their total in USD before fees. Another seller's items of the same order, and the buyer's other lines, are never included.",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: receivedOrdersPageSchema },
+        },
+      },
+      async (request) => receivedOrdersPage(db, signedInUser(request), request.query.page),
     );
 
     signedIn.get(

@@ -7,6 +7,8 @@ import {
   type EarningsOverview,
   type EarningsPoint,
   type PayoutLine,
+  RECEIVED_ORDERS_PAGE_SIZE,
+  type ReceivedOrder,
   type SaleLine,
   type SellerStats,
 } from "#domain/earnings";
@@ -21,6 +23,7 @@ import {
   netByMonth,
   payoutPage,
   payoutSums,
+  receivedOrders,
   resellerGrossByMonth,
   resellerUpcoming,
   saleLines,
@@ -28,6 +31,7 @@ import {
   sellerGrossByMonth,
   sellerUpcoming,
 } from "#server/modules/earnings/repository";
+import { toItemShipping } from "#server/modules/orders/repository";
 
 export const EARNINGS_PAGE_SIZE = 20;
 /** The CSV export's ceiling: years of sales for any seller we have, and a bounded response. */
@@ -196,5 +200,45 @@ export async function payoutHistory(db: Database, userId: string, page: number):
     total,
     page,
     pageSize: EARNINGS_PAGE_SIZE,
+  };
+}
+
+/**
+ * The orders a seller received, one page: each with the buyer (company, else billing name), only the
+ * seller's own items (another seller's lines of a shared order, and the buyer's other lines, never
+ * leave the server) and their total, each line to the cent as charged.
+ */
+export async function receivedOrdersPage(
+  db: Database,
+  me: { id: string } & Roles,
+  page: number,
+): Promise<Paged<ReceivedOrder>> {
+  requireSeller(me);
+  const { rows, items, total } = await receivedOrders(db, me.id, {
+    limit: RECEIVED_ORDERS_PAGE_SIZE,
+    offset: (page - 1) * RECEIVED_ORDERS_PAGE_SIZE,
+  });
+  return {
+    items: rows.map((row) => {
+      const mine = items.filter((item) => item.orderId === row.id);
+      return {
+        orderId: row.id,
+        placedAt: row.createdAt.toISOString(),
+        buyer: row.buyerCompany || row.customerInfo.fullName,
+        items: mine.map((item) => ({
+          id: item.id,
+          productName: item.productName,
+          quantity: item.quantity,
+          price: Number(item.price),
+          pricingUnit: item.pricingUnit,
+          refunded: item.refundStatus === "refunded",
+          shipping: toItemShipping(item),
+        })),
+        amount: usd(mine.reduce((sum, item) => sum + toUnits(lineTotal(item.price, item.quantity)), 0)),
+      };
+    }),
+    total,
+    page,
+    pageSize: RECEIVED_ORDERS_PAGE_SIZE,
   };
 }

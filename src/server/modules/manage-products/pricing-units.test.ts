@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
-import type { EditableProduct } from "#domain/product-admin";
+import type { EditableProduct, ManagedProductList } from "#domain/product-admin";
 import { products } from "#server/db/schema/catalog";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
@@ -56,6 +56,11 @@ describe("pricing units", () => {
     expect((created.json() as { product: EditableProduct }).product.pricingUnit).toBe("user_month");
 
     expect((await publicProduct(id)).pricingUnit).toBe("user_month");
+    // The back office's product list says what the price buys too (issue 30, low).
+    const managed = await admin.get("/api/manage/products?search=Tallyhook");
+    expect(managed.statusCode, managed.body).toBe(200);
+    const row = (managed.json() as ManagedProductList).items.find((item) => item.id === id);
+    expect(row?.pricingUnit).toBe("user_month");
     const list = await t.app.inject({ method: "GET", url: "/api/products?search=Tallyhook" });
     const card = (list.json() as ProductList).items.find((item) => item.id === id);
     expect(card?.pricingUnit).toBe("user_month");

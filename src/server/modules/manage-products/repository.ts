@@ -39,6 +39,7 @@ export async function listManagedProducts(db: Db, query: ManageProductsQuery, ow
         categoryName: categories.name,
         price: products.price,
         originalPrice: products.originalPrice,
+        pricingUnit: products.pricingUnit,
         vendor: products.vendor,
         imageUrl: products.imageUrl,
         isActive: products.isActive,

@@ -40,6 +40,7 @@ function toOrder(row: OrderRow, items: ItemRow[], refunds: RefundRow[], refundWi
     paymentMethod: row.paymentMethod as Order["paymentMethod"],
     paymentStatus: row.paymentStatus as Order["paymentStatus"],
     isPaid: row.isPaid,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
     subtotal: Number(row.subtotal),
     tax: Number(row.tax),
     totalAmount: Number(row.totalAmount),

@@ -23,6 +23,7 @@ export async function findOwnedOrder(db: Db, orderId: string, ownerId: string | 
       userId: orders.userId,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
+      cancelledAt: orders.cancelledAt,
     })
     .from(orders)
     .where(where);

@@ -13,6 +13,7 @@ import { requireUser, signedInUser } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
 import { findOwnedOrder } from "#server/modules/payments/repository";
 import {
+  cancelOrder,
   completePayment,
   orderPayment,
   paymentDepsOf,
@@ -120,6 +121,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         const answer = await retryPayment(deps, request.params.id, signedInUser(request).id);
         request.log.info({ orderId: answer.orderId }, "order payment restarted");
         return answer;
+      },
+    );
+
+    own.post(
+      "/orders/:id/cancel",
+      {
+        config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+        schema: {
+          tags: ["orders"],
+          summary: "Cancel your order while it awaits payment",
+          description:
+            "The open payment attempt is recorded cancelled and the order fails, marked cancelled (it reads Cancelled and is not paid again), in one audited transaction; the order then no longer blocks deleting the account. Cancelling again answers the same. An order that no longer awaits payment answers 409 ORDER_NOT_CANCELLABLE; someone else's, 404.",
+          params: idParams,
+          response: { 200: orderPaymentAnswerSchema },
+        },
+      },
+      async (request) => {
+        const me = signedInUser(request);
+        await cancelOrder(deps, me, request.params.id);
+        request.log.info({ orderId: request.params.id }, "order cancelled by its buyer");
+        return orderPayment(deps, request.params.id, me.id);
       },
     );
   });

@@ -1,16 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { PaymentMethod } from "#domain/checkout";
+import { awaitsPayment, type PaymentMethod, type PaymentStatus } from "#domain/checkout";
 import { chargeCents } from "#domain/money";
 import { sourcesOf } from "#domain/order-states";
 import type { OrderPaymentAnswer, PaymentAttemptState, PaymentRedirect } from "#domain/payments";
 import { absoluteUrl, paths } from "#domain/routes";
+import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
-import { AppError, NotFound } from "#server/errors";
+import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
+import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
+import { transfersOf } from "#server/modules/bank-transfers/repository";
 import { expireBankTransfers, reopenBankTransfer } from "#server/modules/bank-transfers/service";
 import {
   assertTransition,
@@ -81,6 +84,13 @@ const CHARGE_CURRENCY = "usd";
 
 const paidStatuses = ["mock_confirmed", "partially_refunded", "refunded"];
 
+/** A cancelled order is not paid again: its buyer places a new one. */
+export class OrderCancelled extends Conflict {
+  constructor() {
+    super("This order was cancelled. Place a new order to buy these items.", "ORDER_CANCELLED");
+  }
+}
+
 /**
  * Sends the buyer to pay the order: the attempt still open, or, after a failed one, a new attempt with
  * its own idempotency key (the order goes back to pending). Asking again for an open attempt opens no
@@ -92,6 +102,7 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
   const opened = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+    if (order.cancelledAt) throw new OrderCancelled();
     if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
     // A bank transfer has no provider page: placing it again awaits the money anew on the return page.
     if (order.paymentMethod === "bank-transfer") {
@@ -308,7 +319,8 @@ export async function completePayment(
   if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   const payment = await latestPayment(deps.db, orderId);
   const provider = payment ? deps.providers.byName(payment.provider) : null;
-  if (payment?.providerRef && provider && !paidStatuses.includes(order.paymentStatus)) {
+  // A cancelled order is not completed: PayPal would capture the buyer's money for it here.
+  if (payment?.providerRef && provider && !paidStatuses.includes(order.paymentStatus) && !order.cancelledAt) {
     await applyInTransaction(deps, payment, await provider.complete(payment.providerRef, query), now);
   }
   return answerFor(deps, orderId);
@@ -323,6 +335,64 @@ export async function retryPayment(
   const order = await findOwnedOrder(deps.db, orderId, ownerId);
   if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
   return startPayment(deps, orderId);
+}
+
+/**
+ * The buyer cancels an order that awaits payment (pending, or a bank transfer awaiting its money), as
+ * the expiry would: its open attempt is recorded cancelled through `applyPaymentState` and the order
+ * fails, stamped cancelled, audited, in one transaction. Placing an order reserves nothing else (no
+ * stock, no code: see `expireOrdersWithoutAttempt`), so that releases all it held, and a failed order
+ * no longer blocks account deletion. Cancelling again answers the same; an order past awaiting payment
+ * (paid, failed, with an admin) is refused. Money a provider reports after all follows the rule for a
+ * late payment after an expiry: the order is confirmed and delivered, since the money was taken; the
+ * return page no longer completes (captures) a cancelled order's payment.
+ */
+export async function cancelOrder(
+  deps: PaymentDeps,
+  buyer: Pick<UserRow, "id" | "email">,
+  orderId: string,
+  now = new Date(),
+): Promise<void> {
+  const recorded = await deps.db.transaction(async (tx) => {
+    // The attempt first, then the order: the order the webhook's path takes its locks in.
+    const open = await latestPayment(tx, orderId);
+    if (open) await lockPayment(tx, open.id);
+    const order = await lockOrder(tx, orderId);
+    // Someone else's order is as absent as one that does not exist.
+    if (order?.userId !== buyer.id) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
+    if (order.cancelledAt) return null;
+    const from = order.paymentStatus as PaymentStatus;
+    if (!awaitsPayment({ paymentStatus: from, paymentMethod: order.paymentMethod })) {
+      throw new Conflict("Only an order that is awaiting payment can be cancelled.", "ORDER_NOT_CANCELLABLE");
+    }
+    // Money already received for a bank transfer is an admin's to settle, with the buyer.
+    if (order.paymentMethod === "bank-transfer" && (await transfersOf(tx, orderId)).length > 0) {
+      throw new Conflict(
+        "Part of this order's bank transfer has already arrived, so it cannot be cancelled here. Contact us to settle it.",
+        "ORDER_NOT_CANCELLABLE",
+      );
+    }
+    assertTransition(from, "failed", "buyer");
+    const latest = await latestPayment(tx, orderId);
+    const outcome =
+      latest?.state === "pending"
+        ? await applyPaymentState(deps.settlement, tx, latest.id, { state: "cancelled" }, now)
+        : null;
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "failed", isPaid: false, cancelledAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await recordAudit(tx, buyer, {
+      action: "update",
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: orderId.slice(0, 8),
+      before: { paymentStatus: from, cancelled: false },
+      after: { paymentStatus: "failed", cancelled: true },
+    });
+    return outcome && latest ? { provider: latest.provider, outcome } : null;
+  });
+  if (recorded) deps.settlement.metrics.paymentRecorded(recorded.provider, recorded.outcome);
 }
 
 export type ReconcileResult = {

@@ -10,8 +10,8 @@ import {
   paymentStatuses,
 } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
-import { formatUsd } from "#domain/money";
-import { adminChoices, canTransition, paymentStatusNames as statusNames } from "#domain/order-states";
+import { formatUnitPrice, formatUsd } from "#domain/money";
+import { adminChoices, fixedStatusReason, paymentStatusNames as statusNames } from "#domain/order-states";
 import { shippingStateLabel } from "#domain/shipping";
 import { PageHeader } from "#web/components/layout/page-header";
 import { PagedList } from "#web/components/layout/paged-list";
@@ -35,14 +35,6 @@ type AdminOrder = AdminOrderList["items"][number];
 
 const isStatus = (value: string | null): value is PaymentStatus =>
   paymentStatuses.includes(value as PaymentStatus);
-
-/** Why an admin has nothing to pick for an order in `status`, as the order state machine says. */
-function fixedReason(status: PaymentStatus): string {
-  const by = (actor: "refund" | "buyer") => paymentStatuses.some((to) => canTransition(status, to, actor));
-  if (by("refund")) return "Changed by the refund process";
-  if (by("buyer")) return "Confirmed when the buyer pays again";
-  return "Final";
-}
 
 const methodLabel = (method: AdminOrder["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
@@ -221,7 +213,7 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
   const choices = adminChoices(order.paymentStatus);
   const shown = draft ?? order.paymentStatus;
   const shortId = order.id.slice(0, 8);
-  const label = orderStatusLabel(order.paymentStatus, order.isPaid);
+  const label = orderStatusLabel(order.paymentStatus, order.isPaid, order.cancelledAt);
 
   const change = async (next: OrderStatus) => {
     setDraft(next);
@@ -256,7 +248,9 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
       <TableCell>
         <Badge
           variant={label === "Confirmed" ? "success" : "outline"}
-          className={cn(label === "Failed" && "border-destructive text-destructive")}
+          className={cn(
+            (label === "Failed" || label === "Cancelled") && "border-destructive text-destructive",
+          )}
           data-testid="admin-order-status"
         >
           {label}
@@ -294,7 +288,7 @@ function OrderRow({ order, onRecord }: { order: AdminOrder; onRecord: (orderId: 
             </NativeSelect>
           ) : (
             <span className="text-sm text-muted-foreground" data-testid="admin-order-fixed">
-              {fixedReason(order.paymentStatus)}
+              {fixedStatusReason(order.paymentStatus, order.cancelledAt)}
             </span>
           )}
         </div>
@@ -311,7 +305,7 @@ function OrderItems({ items }: { items: AdminOrder["items"] }) {
         <li key={item.id}>
           <span className="font-medium">{item.productName}</span>{" "}
           <span className="whitespace-nowrap text-muted-foreground tabular-nums">
-            × {item.quantity} at {formatUsd(item.price)}
+            × {item.quantity} at {formatUnitPrice(item.price)}
           </span>
           {item.shipping && (
             <Badge variant="outline" className="ml-2">

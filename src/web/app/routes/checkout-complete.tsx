@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { BANK_TRANSFER_METHOD, type BankTransfer } from "#domain/bank-transfer";
 import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
+import { lineTotal } from "#domain/money";
 import { paymentProblem } from "#domain/payments";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -81,6 +82,7 @@ function PaymentResult({ orderId }: { orderId: string }) {
       </Card>
     );
   }
+  if (order.data?.cancelledAt && order.data.paymentStatus === "failed") return <OrderCancelled />;
   if (order.data?.paymentMethod === BANK_TRANSFER_METHOD) return <BankTransferResult order={order.data} />;
   if (order.isPending || pending(order.data)) {
     return (
@@ -209,7 +211,7 @@ function Confirmed({ order, note = null }: { order: Order; note?: string | null 
                 {item.productName} × {item.quantity}
               </span>
               <span className="shrink-0 tabular-nums">
-                <Amount usd={item.price * item.quantity} />
+                <Amount usd={lineTotal(item.price, item.quantity)} />
               </span>
             </li>
           ))}
@@ -238,6 +240,33 @@ function Confirmed({ order, note = null }: { order: Order; note?: string | null 
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild>
             <Link to={paths.invoice(order.id)}>View invoice</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.dashboard()}>Go to your dashboard</Link>
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+/** The buyer cancelled the order while it awaited payment: it is not paid again. */
+function OrderCancelled() {
+  return (
+    <section className="mx-auto max-w-lg px-4 py-10" data-testid="order-cancelled">
+      <Card className="p-6 sm:p-8">
+        <div className="flex items-start gap-3">
+          <XCircle className="mt-1 size-6 shrink-0 text-muted-foreground" aria-hidden />
+          <div>
+            <h2 className="text-xl font-semibold">Order cancelled</h2>
+            <p className="mt-1 text-muted-foreground">
+              You cancelled this order, so nothing was charged. To buy these items, place a new order.
+            </p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Button asChild>
+            <Link to={paths.cart()}>Back to cart</Link>
           </Button>
           <Button asChild variant="outline">
             <Link to={paths.dashboard()}>Go to your dashboard</Link>

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import type { Me } from "#domain/accounts";
+import { hasRole, type Me } from "#domain/accounts";
 import { type DashboardSection, dashboardViews, dashboardViewTitles } from "#domain/routes";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { DashboardShell } from "#web/features/account/components/dashboard-shell";
@@ -10,7 +10,9 @@ import { useMe } from "#web/features/auth/api/get-me";
 import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { EarningsView } from "#web/features/earnings/components/earnings-view";
+import { ReceivedOrdersView } from "#web/features/earnings/components/received-orders-view";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";
+import { useOrders } from "#web/features/orders/api/get-orders";
 import { OrdersView } from "#web/features/orders/components/orders-view";
 import { SellerQuestionsView } from "#web/features/questions/components/seller-questions-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
@@ -55,10 +57,29 @@ function Dashboard({
   );
 }
 
+/**
+ * The dashboard's first screen: a buyer's order history; a seller's orders received first, then their
+ * own purchases only if they have made any (labelled, so a seller who never bought sees no empty history).
+ */
+function OrdersHome({ me }: { me: Me }) {
+  const seller = hasRole(me.roles, "seller");
+  const purchases = useOrders();
+  if (!seller) return <OrdersView />;
+  const bought = (purchases.data?.items.length ?? 0) > 0;
+  return (
+    <div className="flex flex-col gap-6">
+      <ReceivedOrdersView me={me} preview />
+      {(bought || purchases.isError) && <OrdersView title="Your purchases" />}
+    </div>
+  );
+}
+
 function View({ section, me }: { section: DashboardSection; me: Me }) {
   switch (section) {
     case "orders":
-      return <OrdersView />;
+      return <OrdersHome me={me} />;
+    case "sales":
+      return <ReceivedOrdersView me={me} />;
     case "saved":
       return <SavedView />;
     case "profile":

@@ -58,7 +58,7 @@ function InvoiceScreen({ id }: { id: string }) {
     return (
       <Notice title="No invoice yet">
         An invoice is issued once the payment is confirmed. Order {order.data.id.slice(0, 8)} is{" "}
-        {orderStatusLabel(order.data.paymentStatus, order.data.isPaid).toLowerCase()}.
+        {orderStatusLabel(order.data.paymentStatus, order.data.isPaid, order.data.cancelledAt).toLowerCase()}.
       </Notice>
     );
   }

@@ -1,8 +1,9 @@
 import { formatUsd } from "#domain/money";
 
 /**
- * Earnings are paid in USD, so this workspace shows them in USD to the cent (or the 1/10,000 a fee can
- * have), never rounded to a display currency; a negative amount reads "−$12.00", not "$-12.00".
+ * Earnings are paid in USD, so this workspace shows them in USD to the cent by the one money rule
+ * (`formatOwed`; the ledger keeps the 1/10,000 a fee can have), never in a display currency; a negative
+ * amount reads "−$12.00", not "$-12.00".
  */
 export function usd(amount: number): string {
   // The one rule for amounts owed (`formatOwed`), which writes the minus sign itself.

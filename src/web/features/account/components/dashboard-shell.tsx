@@ -2,6 +2,7 @@ import {
   Banknote,
   CheckCircle2,
   ClipboardCheck,
+  ClipboardList,
   DollarSign,
   FilePlus,
   FileText,
@@ -120,6 +121,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         </ul>
         {hasRole(me.roles, "seller") && (
           <MenuSection title="Seller">
+            <MenuLink to={paths.dashboard("sales")} icon={ClipboardList} label={titles.sales} />
             <MenuLink to={paths.dashboard("storefront")} icon={Store} label={titles.storefront} />
             <MenuLink to={paths.seller.products()} icon={Package} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
@@ -190,6 +192,7 @@ function TabRow({ me }: { me: Me }) {
     ...sectionsFor(me).map(({ section, label, to }) => ({ key: section, label, to })),
     ...(hasRole(me.roles, "seller")
       ? [
+          { key: "sales", label: titles.sales, to: paths.dashboard("sales") },
           { key: "storefront", label: titles.storefront, to: paths.dashboard("storefront") },
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
@@ -244,7 +247,7 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
 const figurePending = <span className="inline-block h-7 w-16 animate-pulse rounded bg-muted align-middle" />;
 
 /** The three figures come with the order list (totalSpent is USD, shown in the display currency). */
-function BuyerFigures() {
+function BuyerFigures({ heading }: { heading?: string }) {
   const orders = useOrders();
   const money = useMoney();
   const stats = orders.data?.stats;
@@ -252,6 +255,7 @@ function BuyerFigures() {
     orders.isError ? "–" : stats ? text(stats) : figurePending;
   return (
     <section aria-label="Order summary" aria-busy={orders.isPending} className="mt-6">
+      {heading && <FiguresHeading>{heading}</FiguresHeading>}
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard icon={Package} label="Total Orders" value={figure((s) => String(s.totalOrders))} />
         <StatCard
@@ -275,7 +279,7 @@ function BuyerFigures() {
 }
 
 /** A seller's figures are about what they sold: orders received, gross sales and the net the ledger holds. */
-function SellerFigures() {
+function SellerFigures({ heading }: { heading?: string }) {
   const stats = useSellerStats(true);
   const money = useMoney();
   const figure = (text: (s: SellerStats) => string) =>
@@ -284,6 +288,7 @@ function SellerFigures() {
     money.ready ? figure((s) => money.amount(value(s))) : figurePending;
   return (
     <section aria-label="Sales summary" aria-busy={stats.isPending} className="mt-6">
+      {heading && <FiguresHeading>{heading}</FiguresHeading>}
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <StatCard icon={Package} label="Orders Received" value={figure((s) => String(s.ordersReceived))} />
         <StatCard icon={DollarSign} label="Gross Sales" value={amount((s) => s.grossSales)} />
@@ -298,8 +303,25 @@ function SellerFigures() {
   );
 }
 
+function FiguresHeading({ children }: { children: ReactNode }) {
+  return <h2 className="mb-2 text-sm font-semibold text-muted-foreground">{children}</h2>;
+}
+
+/**
+ * Each role's own figures: a buyer's purchases; a seller's sales, and their purchases too only if they
+ * have bought something (both labelled then), so a seller never reads a buyer's empty figures.
+ */
 function OrderFigures({ me }: { me: Me }) {
-  return hasRole(me.roles, "seller") ? <SellerFigures /> : <BuyerFigures />;
+  const seller = hasRole(me.roles, "seller");
+  const orders = useOrders();
+  if (!seller) return <BuyerFigures />;
+  const bought = (orders.data?.stats.totalOrders ?? 0) > 0;
+  return (
+    <>
+      <SellerFigures heading={bought ? "Your sales" : undefined} />
+      {bought && <BuyerFigures heading="Your purchases" />}
+    </>
+  );
 }
 
 type ShellProps = { me: Me; onSignOut: () => void; signingOut: boolean };

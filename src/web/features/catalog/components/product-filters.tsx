@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { MAX_FACET_CHOICES } from "#domain/catalog";
 import type { Category, ProductFacets } from "#domain/catalog-schemas";
-import { formatUsd } from "#domain/money";
+import { formatUnitPrice } from "#domain/money";
 import { type PricingUnit, pricingUnitLabels } from "#domain/pricing-units";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
@@ -94,7 +94,7 @@ function PriceHistogram({
       {price.buckets.map((bucket) => (
         <div
           key={bucket.from}
-          title={`${formatUsd(bucket.from)}–${formatUsd(bucket.to)}: ${facetCount(bucket.count, estimated)}`}
+          title={`${formatUnitPrice(bucket.from)}–${formatUnitPrice(bucket.to)}: ${facetCount(bucket.count, estimated)}`}
           className={cn(
             "flex-1 rounded-t-sm",
             bucket.to >= low && bucket.from <= high ? "bg-primary" : "bg-muted-foreground/30",
@@ -137,8 +137,8 @@ function PriceRange({
       />
       {price.min !== null && price.max !== null && (
         <p className="flex justify-between text-xs text-muted-foreground">
-          <span>{formatUsd(price.min)}</span>
-          <span>{formatUsd(price.max)}</span>
+          <span>{formatUnitPrice(price.min)}</span>
+          <span>{formatUnitPrice(price.max)}</span>
         </p>
       )}
       <div className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
@@ -331,10 +331,10 @@ export function ActiveFilters({
   if (filters.minPrice || filters.maxPrice) {
     const label =
       filters.minPrice && filters.maxPrice
-        ? `${formatUsd(filters.minPrice)}–${formatUsd(filters.maxPrice)}`
+        ? `${formatUnitPrice(filters.minPrice)}–${formatUnitPrice(filters.maxPrice)}`
         : filters.minPrice
-          ? `From ${formatUsd(filters.minPrice)}`
-          : `Up to ${formatUsd(filters.maxPrice ?? 0)}`;
+          ? `From ${formatUnitPrice(filters.minPrice)}`
+          : `Up to ${formatUnitPrice(filters.maxPrice ?? 0)}`;
     chips.push({ key: "price", label, remove: { minPrice: undefined, maxPrice: undefined } });
   }
   if (filters.minRating) {

@@ -2,7 +2,7 @@ import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-re
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type ModerationStatus, moderationLabel } from "#domain/moderation";
-import { formatUsd } from "#domain/money";
+import { formatUnitPrice, priceSuffix } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
 import { paths } from "#domain/routes";
 import { PagedList } from "#web/components/layout/paged-list";
@@ -252,11 +252,12 @@ function ProductRow({
       </TableCell>
       <TableCell>{product.categoryName ?? product.category}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
-        {formatUsd(product.price)}
+        {formatUnitPrice(product.price)}
+        {priceSuffix(product.pricingUnit, product.name, product.price)}
         {struck && product.originalPrice !== null && (
           <s className="ml-2 text-muted-foreground">
             <span className="sr-only">was </span>
-            {formatUsd(product.originalPrice)}
+            {formatUnitPrice(product.originalPrice)}
           </s>
         )}
       </TableCell>

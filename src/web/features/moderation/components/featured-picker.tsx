@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, Plus, Search, X } from "lucide-react";
 import { useState } from "react";
 import { type FeaturedAdminItem, MAX_FEATURED } from "#domain/moderation";
-import { formatUsd } from "#domain/money";
+import { formatUnitPrice } from "#domain/money";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
@@ -74,7 +74,7 @@ function FeaturedEditor({ initial }: { initial: FeaturedAdminItem[] }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{item.name}</p>
                   <p className="text-xs text-muted-foreground">
-                    {item.vendor ?? "—"} · {formatUsd(item.price)}
+                    {item.vendor ?? "—"} · {formatUnitPrice(item.price)}
                   </p>
                   {!item.shown && (
                     <Badge variant="outline" className="mt-1">
@@ -186,7 +186,7 @@ function ProductFinder({
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{product.name}</p>
                   <p className="text-xs text-muted-foreground">
-                    {product.vendor ?? "—"} · {formatUsd(product.price)}
+                    {product.vendor ?? "—"} · {formatUnitPrice(product.price)}
                   </p>
                 </div>
                 <Button

@@ -2,7 +2,7 @@ import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { type ModerationQueueItem, REJECT_REASON_MIN } from "#domain/moderation";
-import { formatUsd } from "#domain/money";
+import { formatUnitPrice } from "#domain/money";
 import { paths } from "#domain/routes";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Button } from "#web/components/ui/button";
@@ -67,7 +67,7 @@ function QueueCard({ item }: { item: ModerationQueueItem }) {
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-semibold break-words">{item.name}</h2>
         <p className="text-sm text-muted-foreground">
-          {item.vendor ?? "No vendor"} · {item.categoryName ?? item.category} · {formatUsd(item.price)}
+          {item.vendor ?? "No vendor"} · {item.categoryName ?? item.category} · {formatUnitPrice(item.price)}
         </p>
         <p className="text-sm text-muted-foreground">
           Seller: {item.sellerName ?? "deleted account"} · submitted{" "}

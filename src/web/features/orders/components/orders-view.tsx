@@ -3,7 +3,13 @@ import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
-import { confirmedStatuses, type Order, orderStatusLabel, paymentMethods } from "#domain/checkout";
+import {
+  awaitsPayment,
+  confirmedStatuses,
+  type Order,
+  orderStatusLabel,
+  paymentMethods,
+} from "#domain/checkout";
 import { countryName } from "#domain/countries";
 import { formatDate, formatDateTime } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
@@ -16,7 +22,9 @@ import { Button } from "#web/components/ui/button";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
+import { useLicenses } from "#web/features/licenses/api/get-licenses";
 import { useOrders } from "#web/features/orders/api/get-orders";
+import { OrderPaymentActions } from "#web/features/orders/components/order-payment-actions";
 import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
 import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
 import { OrderDelivery, ShippingAddressBlock } from "#web/features/shipping/components/order-delivery";
@@ -24,13 +32,33 @@ import { cn } from "#web/lib/utils";
 
 const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items", "Details"];
 
+/** What the buyer reads as an order's state: cancelled, paid, refunded, then how delivery goes. */
+const statusOf = (order: Order) =>
+  orderProgressLabel(orderStatusLabel(order.paymentStatus, order.isPaid, order.cancelledAt), order.items);
+
+/** The products of an order by name, each with its quantity when more than one. */
+function ItemNames({ order }: { order: Order }) {
+  return (
+    <ul className="flex min-w-32 flex-col gap-0.5">
+      {order.items.map((item) => (
+        <li key={item.id} className="break-words">
+          {item.productName}
+          {item.quantity > 1 && (
+            <span className="text-muted-foreground tabular-nums"> × {item.quantity}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const methodLabel = (method: Order["paymentMethod"]) =>
   paymentMethods.find((m) => m.value === method)?.label ?? method;
 
 const newestFirst = (a: Order, b: Order) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
 /** The dashboard's Order History; amounts are shown in the display currency, like every price on the site. */
-export function OrdersView() {
+export function OrdersView({ title = "Order History" }: { title?: string }) {
   const orders = useOrders();
   const money = useMoney();
 
@@ -49,7 +77,7 @@ export function OrdersView() {
       : `Your purchases and their status. Amounts are shown in ${money.currency.name}; orders are charged in USD.`;
 
   return (
-    <ViewCard title="Order History" description={description}>
+    <ViewCard title={title} description={description}>
       {orders.isPending ? (
         <OrdersSkeleton />
       ) : orders.isError ? (
@@ -91,11 +119,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
           {orders.map((order) => {
             const open = expanded.has(order.id);
             const detailId = `order-detail-${order.id}`;
-            const status = orderProgressLabel(
-              orderStatusLabel(order.paymentStatus, order.isPaid),
-              order.items,
-            );
-            const count = order.items.reduce((sum, item) => sum + item.quantity, 0);
+            const status = statusOf(order);
             return (
               <Fragment key={order.id}>
                 <tr data-testid="order-row">
@@ -113,7 +137,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                   <td className="px-3 py-3">
                     <Badge
                       variant={status === "Confirmed" || status === "Delivered" ? "success" : "outline"}
-                      className={cn(status === "Failed" && "border-destructive text-destructive")}
+                      className={cn(
+                        (status === "Failed" || status === "Cancelled") &&
+                          "border-destructive text-destructive",
+                      )}
                       data-testid="order-status"
                     >
                       {status}
@@ -122,10 +149,11 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                   <td className="px-3 py-3 whitespace-nowrap">
                     <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                   </td>
-                  <td className="px-3 py-3 tabular-nums" data-testid="order-item-count">
-                    {count}
+                  <td className="px-3 py-3" data-testid="order-products">
+                    <ItemNames order={order} />
                   </td>
                   <td className="py-2 pl-3">
+                    {awaitsPayment(order) && <OrderPaymentActions order={order} className="mb-2" />}
                     <Button
                       variant="outline"
                       size="sm"
@@ -184,7 +212,19 @@ function OrderDetail({ order }: { order: Order }) {
       <h3 id={headingId} className="font-semibold">
         Order <span className="font-mono text-sm">{order.id.slice(0, 8)}</span>
       </h3>
-      {order.paymentMethod === BANK_TRANSFER_METHOD && <TransferNote order={order} />}
+      {order.paymentMethod === BANK_TRANSFER_METHOD && !order.cancelledAt && <TransferNote order={order} />}
+      {awaitsPayment(order) && (
+        <div className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p>This order is awaiting payment. Pay for it now, or cancel it.</p>
+          <OrderPaymentActions order={order} />
+        </div>
+      )}
+      {order.cancelledAt && order.paymentStatus === "failed" && (
+        <p className="text-sm text-muted-foreground" data-testid="order-cancelled-note">
+          You cancelled this order on{" "}
+          <time dateTime={order.cancelledAt}>{formatDateTime(order.cancelledAt)}</time>. Nothing was charged.
+        </p>
+      )}
       <table className="w-full text-left text-sm" data-testid="order-items">
         <caption className="sr-only">Items of order {order.id.slice(0, 8)}</caption>
         <thead className="text-muted-foreground">
@@ -265,7 +305,7 @@ function OrderDetail({ order }: { order: Order }) {
           <dt className="text-muted-foreground">Payment method</dt>
           <dd>{methodLabel(order.paymentMethod)}</dd>
           <dt className="text-muted-foreground">Status</dt>
-          <dd>{orderProgressLabel(orderStatusLabel(order.paymentStatus, order.isPaid), order.items)}</dd>
+          <dd>{statusOf(order)}</dd>
           <dt className="text-muted-foreground">Placed</dt>
           <dd>
             <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
@@ -287,6 +327,7 @@ function OrderDetail({ order }: { order: Order }) {
         </div>
         <ShippingAddressBlock order={order} />
       </div>
+      {confirmedStatuses.includes(order.paymentStatus) && <OrderLicenses orderId={order.id} />}
       <OrderDelivery order={order} />
       <OrderRefunds order={order} />
       {confirmedStatuses.includes(order.paymentStatus) && (
@@ -297,6 +338,47 @@ function OrderDetail({ order }: { order: Order }) {
         </Button>
       )}
     </section>
+  );
+}
+
+/** The licence keys the buyer owns from this order, as the Licenses view shows them; nothing when none. */
+function OrderLicenses({ orderId }: { orderId: string }) {
+  const licenses = useLicenses();
+  if (licenses.isPending) return <p className="text-sm text-muted-foreground">Loading license keys…</p>;
+  if (licenses.isError) {
+    return (
+      <p className="text-sm text-destructive">
+        Could not load the license keys.{" "}
+        <Link to={paths.dashboard("licenses")} className="font-medium underline">
+          See your licenses
+        </Link>
+      </p>
+    );
+  }
+  const keys = licenses.data.items.filter((license) => license.orderId === orderId);
+  if (keys.length === 0) return null;
+  return (
+    <div className="text-sm">
+      <h4 className="font-medium">License keys</h4>
+      <ul className="mt-1 flex flex-col gap-2" data-testid="order-license-keys">
+        {keys.map((license) => (
+          <li key={license.id} className="rounded-md bg-muted px-3 py-2">
+            <span className="block text-muted-foreground">
+              {license.productName}
+              {license.status !== "active" && " · revoked"}
+            </span>
+            <code
+              className={cn(
+                "font-mono break-all",
+                license.status !== "active" && "text-muted-foreground line-through",
+              )}
+            >
+              {license.key}
+            </code>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -36,3 +36,18 @@ export const retryPayment = (orderId: string) =>
 export function useRetryPayment(orderId: string) {
   return useMutation({ mutationFn: () => retryPayment(orderId) });
 }
+
+/** Cancels an order that awaits payment; answers its payment as it now is. */
+export const cancelOrder = (orderId: string) =>
+  api<OrderPaymentAnswer>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: "POST", body: {} });
+
+export function useCancelOrder(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelOrder(orderId),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(orderPaymentQueryOptions(orderId).queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: ["orders"] });
+    },
+  });
+}

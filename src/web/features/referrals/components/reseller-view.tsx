@@ -175,8 +175,8 @@ function TotalsCards({ totals }: { totals: ResellerLinks["totals"] }) {
           <dd className="text-2xl font-semibold tabular-nums" data-testid={item.testId}>
             <Amount usd={item.value} />
           </dd>
-          {(money.currency.code !== "USD" || !Number.isInteger(item.value)) && (
-            // The display rounds to whole units; the exact USD figure is what is paid.
+          {money.currency.code !== "USD" && (
+            // The display currency is an estimate; the USD figure is what is paid.
             <dd className="text-xs text-muted-foreground tabular-nums">{formatUsd(item.value)} USD</dd>
           )}
         </div>
