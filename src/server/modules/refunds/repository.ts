@@ -18,12 +18,6 @@ type Db = Database | Transaction;
 export type RefundRow = typeof refundRequests.$inferSelect;
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
 
-/** The account's e-mail address, for mail about a refund. */
-export async function findAccountEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  return row?.email;
-}
-
 /** The item with its order, locked until the transaction ends, if it belongs to this buyer's order. */
 export async function lockBuyersOrderItem(tx: Db, ids: { orderId: string; itemId: string }, buyerId: string) {
   const [found] = await tx

@@ -11,30 +11,14 @@ import {
   refundRequestSchema,
   refundStatuses,
 } from "#domain/refunds";
-import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { publicUrl } from "#server/env";
-import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
 import { markTransferred, payoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
-import { findAccountEmail, listRefunds } from "#server/modules/refunds/repository";
+import { listRefunds } from "#server/modules/refunds/repository";
 import { decideRefund, requestRefund } from "#server/modules/refunds/service";
 
 /** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const base = () => publicUrl(app.env);
-
-  /** Mail about a refund never undoes the refund step; a failure is logged for follow-up. */
-  const notify = async (
-    to: string | null | undefined,
-    mail: { subject: string; text: string; html: string },
-  ) => {
-    if (!to) return;
-    await app.mailer
-      .send({ to, ...mail })
-      .catch((error: unknown) => app.log.error({ err: error }, "refund e-mail failed"));
-  };
-  const emailOf = async (id: string | null) => (id ? await findAccountEmail(db, id) : undefined);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -55,19 +39,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = signedInUser(request);
-        const { refund, item } = await requestRefund(
+        const { refund } = await requestRefund(
           db,
+          app.jobs,
           me,
           request.params,
           request.body.reason,
           app.env.REFUND_WINDOW_DAYS,
-        );
-        await notify(
-          await emailOf(refund.sellerId),
-          refundRequestedMail(item.productName, refund.reason, refund.sellerDueAt, {
-            label: "Answer the request",
-            url: absoluteUrl(base(), paths.dashboard("refunds")),
-          }),
         );
         return reply.status(201).send({
           refund: {
@@ -95,7 +73,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const me = signedInUser(request);
-        const { refund, productName } = await decideRefund(
+        const { refund } = await decideRefund(
           db,
           app.jobs,
           me,
@@ -104,16 +82,6 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.note,
         );
         const status = refund.status as (typeof refundStatuses)[number];
-        if (status === "approved" || status === "seller_rejected" || status === "rejected") {
-          const note = status === "seller_rejected" ? refund.sellerNote : refund.platformNote;
-          await notify(
-            await emailOf(refund.buyerId),
-            refundOutcomeMail(status, productName, status === "approved" ? null : note, {
-              label: "View your orders",
-              url: absoluteUrl(base(), paths.dashboard()),
-            }),
-          );
-        }
         return { refund: { id: refund.id, status, sellerDueAt: refund.sellerDueAt.toISOString() } };
       },
     );

@@ -9,8 +9,14 @@ import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { bookRefund } from "#server/modules/ledger/bookings";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
+import { notify, notifyAdmins } from "#server/modules/notifications/service";
 import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
+import {
+  refundEscalatedNotice,
+  refundOutcomeNotice,
+  refundRequestedNotice,
+} from "#server/modules/refunds/mail";
 import { createPayout } from "#server/modules/refunds/payouts";
 import {
   findOrderItem,
@@ -39,6 +45,7 @@ const snapshot = (row: RefundRow) => ({
  */
 export async function requestRefund(
   db: Database,
+  jobs: JobQueue,
   buyer: UserRow,
   ids: { orderId: string; itemId: string },
   reason: string,
@@ -84,6 +91,15 @@ export async function requestRefund(
       before: null,
       after: { ...snapshot(row), reason, orderItemId: item.id },
     });
+    // The item's seller answers; for an item Stackbay sells itself, the admins do.
+    const notice = refundRequestedNotice(
+      item.productName,
+      reason,
+      row.sellerDueAt,
+      row.sellerId ? "seller" : "admin",
+    );
+    if (row.sellerId) await notify(jobs, tx, row.sellerId, notice, now);
+    else await notifyAdmins(jobs, tx, notice, { now });
     return { refund: row, item };
   });
 }
@@ -143,7 +159,20 @@ export async function decideRefund(
       after: snapshot(updated),
     });
     if (next.status === "approved") await refundItem(tx, jobs, updated, now);
-    return { refund: updated, actor, productName: item?.productName ?? "" };
+    const productName = item?.productName ?? "";
+    if (next.status === "escalated")
+      await notifyAdmins(jobs, tx, refundEscalatedNotice(productName, row.reason), { except: me.id, now });
+    if (next.status === "approved" || next.status === "seller_rejected" || next.status === "rejected") {
+      const decidedNote = next.status === "seller_rejected" ? updated.sellerNote : updated.platformNote;
+      await notify(
+        jobs,
+        tx,
+        row.buyerId,
+        refundOutcomeNotice(next.status, productName, next.status === "approved" ? null : decidedNote),
+        now,
+      );
+    }
+    return { refund: updated, actor, productName };
   });
 }
 
