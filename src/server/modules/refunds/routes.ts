@@ -5,16 +5,26 @@ import {
   markTransferredSchema,
   payoutAnswerSchema,
   payoutStates,
+  REFUND_MESSAGE_MAX,
+  REFUND_MESSAGE_RATE_MAX,
+  REFUND_MESSAGE_WINDOW_MS,
   refundAnswerSchema,
   refundDecisionSchema,
   refundListSchema,
+  refundMessageInputSchema,
   refundRequestSchema,
   refundStatuses,
+  refundThreadSchema,
 } from "#domain/refunds";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { markTransferred, payoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
 import { listRefunds } from "#server/modules/refunds/repository";
-import { decideRefund, requestRefund } from "#server/modules/refunds/service";
+import {
+  decideRefund,
+  postRefundMessage,
+  refundThread,
+  requestRefund,
+} from "#server/modules/refunds/service";
 
 /** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,6 +65,61 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       },
+    );
+
+    own.get(
+      "/refunds/mine",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary: "Your own refund requests as a buyer, newest first",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: refundListSchema },
+        },
+      },
+      async (request) => listRefunds(db, { buyerId: signedInUser(request).id }, request.query.page),
+    );
+
+    const threadParams = z.object({ id: z.uuid("Unknown refund request") });
+    own.get(
+      "/refunds/:id/messages",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary: "The messages on a refund request, oldest first",
+          description: "For the request's buyer, the item's seller and admins; anyone else gets 404.",
+          params: threadParams,
+          response: { 200: refundThreadSchema },
+        },
+      },
+      async (request) => refundThread(db, signedInUser(request), request.params.id),
+    );
+
+    own.post(
+      "/refunds/:id/messages",
+      {
+        config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "Write on a refund request: offer a fix, explain, or answer",
+          description: `Plain text up to ${REFUND_MESSAGE_MAX} characters, ${REFUND_MESSAGE_RATE_MAX} messages in ${REFUND_MESSAGE_WINDOW_MS / 60_000} minutes a person, while the request is open. The other parties are notified. Anyone but its buyer, the item's seller and admins gets 404.`,
+          params: threadParams,
+          body: refundMessageInputSchema,
+          response: { 201: refundThreadSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postRefundMessage(
+              db,
+              app.jobs,
+              signedInUser(request),
+              request.params.id,
+              request.body.body,
+            ),
+          ),
     );
 
     own.post(
