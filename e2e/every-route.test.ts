@@ -21,6 +21,7 @@ type Visit = { path: string; who: Who; allowErrors?: RegExp[] };
 let visits: Record<keyof typeof routePatterns, Visit>;
 /** Each dashboard view as the role it is for. */
 const viewOwners: Record<DashboardView, DemoAccount> = {
+  notifications: "seller",
   saved: "buyer",
   licenses: "buyer",
   profile: "buyer",

@@ -15,7 +15,6 @@ export const notificationKinds = [
   "payout_sent",
   "payout_failed",
   "question_asked",
-  "contact_message",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

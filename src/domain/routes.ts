@@ -73,6 +73,7 @@ export const routePatterns = {
 } as const;
 
 export const dashboardViews = [
+  "notifications",
   "saved",
   "licenses",
   "profile",
@@ -92,6 +93,7 @@ export type DashboardSection = "orders" | DashboardView;
 /** Each dashboard view's name, for its tab title and menu entry; a view left out is a type error. */
 export const dashboardViewTitles = {
   orders: "Orders",
+  notifications: "Notifications",
   saved: "Saved",
   licenses: "Licenses",
   profile: "Profile",

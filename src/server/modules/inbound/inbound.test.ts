@@ -44,6 +44,13 @@ describe("contact form", () => {
     expect(mail?.body).toContain("Our API keys stopped working this morning.");
   });
 
+  test("an urgent technical issue is a subject of its own, named in the support e-mail's subject", async () => {
+    const res = await post("/api/contact", { ...contact, name: "Ada Lovelace", subject: "urgent" });
+    expect(res.statusCode).toBe(200);
+    const mail = (await readOutbox(t.dataDir)).find((m) => m.subject.endsWith("from Ada Lovelace"));
+    expect(mail?.subject).toBe("[Contact] Urgent technical issue (a service is down) from Ada Lovelace");
+  });
+
   test.each([
     [{ name: "G" }, "Name must be at least 2 characters"],
     [{ email: "nope" }, "Please enter a valid email address"],

@@ -11,6 +11,7 @@ import { useSignOut } from "#web/features/auth/api/sign-out";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { EarningsView } from "#web/features/earnings/components/earnings-view";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";
+import { NotificationsView } from "#web/features/notifications/components/notifications-view";
 import { OrdersView } from "#web/features/orders/components/orders-view";
 import { SellerQuestionsView } from "#web/features/questions/components/seller-questions-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
@@ -59,6 +60,8 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
   switch (section) {
     case "orders":
       return <OrdersView />;
+    case "notifications":
+      return <NotificationsView />;
     case "saved":
       return <SavedView />;
     case "profile":
