@@ -49,12 +49,3 @@ export const unreadCountSchema = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-/** The bell's accessible name, with the count a screen reader announces. */
-export function bellLabel(unread: number): string {
-  if (unread === 0) return "Notifications, none unread";
-  return `Notifications, ${unread} unread`;
-}
-
-/** The count on the bell: exact up to 99. */
-export const badgeCount = (unread: number) => (unread > 99 ? "99+" : String(unread));

@@ -1,9 +1,12 @@
 import { Bell } from "lucide-react";
 import { Link } from "react-router";
-import { badgeCount, bellLabel } from "#domain/notifications";
 import { paths } from "#domain/routes";
 import { useUnreadCount } from "#web/features/notifications/api/notifications";
 import { cn } from "#web/lib/utils";
+
+/** The bell's accessible name, with the count a screen reader announces. */
+const bellLabel = (unread: number) =>
+  unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`;
 
 /**
  * The header's bell for a signed-in person: the unread count, and a link to the Notifications view
@@ -31,7 +34,7 @@ export function NotificationBell({
           className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] font-bold text-primary-foreground"
           data-testid="notification-count"
         >
-          {badgeCount(unread)}
+          {unread > 99 ? "99+" : unread}
         </span>
       )}
     </Link>
