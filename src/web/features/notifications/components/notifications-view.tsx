@@ -73,9 +73,7 @@ function NotificationItem({ item }: { item: Notification }) {
           {formatDateTime(item.createdAt)}
         </time>
       </div>
-      <p className="line-clamp-4 text-sm break-words whitespace-pre-line text-muted-foreground">
-        {item.body}
-      </p>
+      <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{item.body}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild size="sm" variant={item.read ? "outline" : "default"}>
           <Link to={item.link} onClick={read}>
