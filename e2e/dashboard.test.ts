@@ -147,6 +147,8 @@ describe("dashboard shell", () => {
     expect(await menu(page).isVisible()).toBe(false);
     expect(await tabs.getByRole("link").allTextContents()).toEqual([
       "Orders",
+      "Notifications",
+      "Refund requests",
       "Saved",
       "Licenses",
       "Profile",
@@ -179,8 +181,11 @@ describe("dashboard shell", () => {
       ["Add Product", "/seller/products/new"],
       ["To ship", "/dashboard/shipping"],
       ["Questions", "/dashboard/questions"],
-      ["Refund requests", "/dashboard/refunds"],
     ]);
+    // Refund requests are every account's view now (a buyer follows their own there), above.
+    expect(await sellerMenu.getByRole("link", { name: "Refund requests" }).getAttribute("href")).toBe(
+      "/dashboard/refunds",
+    );
     expect(await sellerMenu.getByText("Admin", { exact: true }).count()).toBe(0);
 
     const admin = await signedIn("admin@stackbay.test");

@@ -22,6 +22,7 @@ let visits: Record<keyof typeof routePatterns, Visit>;
 /** Each dashboard view as the role it is for. */
 const viewOwners: Record<DashboardView, DemoAccount> = {
   sales: "seller",
+  notifications: "seller",
   saved: "buyer",
   licenses: "buyer",
   profile: "buyer",

@@ -5,6 +5,7 @@ import { pageNumber } from "#domain/paging";
 export const contactSubjects = [
   { value: "general", label: "General inquiry" },
   { value: "support", label: "Technical support" },
+  { value: "urgent", label: "Urgent technical issue (a service is down)" },
   { value: "partnership", label: "Partnership" },
   { value: "bug", label: "Report a bug" },
   { value: "billing", label: "Billing" },

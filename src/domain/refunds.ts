@@ -253,3 +253,54 @@ export const refundListSchema = paged(refundListItemSchema);
 export type RefundList = z.infer<typeof refundListSchema>;
 
 export const REFUNDS_PAGE_SIZE = 25;
+
+/** Who wrote a message on a refund request, in the part they took. */
+export const refundMessageAuthors = ["buyer", "seller", "admin"] as const;
+export type RefundMessageAuthor = (typeof refundMessageAuthors)[number];
+
+export const REFUND_MESSAGE_MAX = 2000;
+/** Messages one person may write on refund requests in `REFUND_MESSAGE_WINDOW_MS`. */
+export const REFUND_MESSAGE_RATE_MAX = 10;
+export const REFUND_MESSAGE_WINDOW_MS = 10 * 60_000;
+
+/**
+ * A message on a refund request: plain text, shown as text (never HTML). Line ends are kept (at most
+ * one blank line in a row), other control and invisible formatting characters are removed.
+ */
+export const refundMessageInputSchema = z.object({
+  body: z
+    .string()
+    .transform((value) =>
+      value
+        .replace(/\r\n?/g, "\n")
+        .replace(/\t/g, " ")
+        .replace(/[^\P{C}\n]/gu, "")
+        .replace(/[ \t]+\n/g, "\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim(),
+    )
+    .pipe(
+      z
+        .string()
+        .min(1, "Write a message")
+        .max(
+          REFUND_MESSAGE_MAX,
+          `Please keep the message under ${REFUND_MESSAGE_MAX.toLocaleString("en-US")} characters`,
+        ),
+    ),
+});
+export type RefundMessageInput = z.input<typeof refundMessageInputSchema>;
+
+export const refundMessageSchema = z.object({
+  id: z.string(),
+  author: z.enum(refundMessageAuthors),
+  /** The writer's first name for the buyer and seller; admins write as "Stackbay". */
+  authorName: z.string(),
+  mine: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type RefundMessage = z.infer<typeof refundMessageSchema>;
+
+export const refundThreadSchema = z.object({ items: z.array(refundMessageSchema) });
+export type RefundThread = z.infer<typeof refundThreadSchema>;

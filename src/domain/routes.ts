@@ -74,6 +74,7 @@ export const routePatterns = {
 
 export const dashboardViews = [
   "sales",
+  "notifications",
   "saved",
   "licenses",
   "profile",
@@ -94,6 +95,7 @@ export type DashboardSection = "orders" | DashboardView;
 export const dashboardViewTitles = {
   orders: "Orders",
   sales: "Orders received",
+  notifications: "Notifications",
   saved: "Saved",
   licenses: "Licenses",
   profile: "Profile",

@@ -52,6 +52,7 @@ import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { metricsRoutes } from "#server/modules/metrics/routes";
 import { moderationRoutes } from "#server/modules/moderation/routes";
 import { newsletterRoutes } from "#server/modules/newsletter/routes";
+import { notificationRoutes } from "#server/modules/notifications/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
@@ -439,6 +440,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(questionRoutes, { prefix: "/api" });
   await app.register(referralRoutes, { prefix: "/api" });
   await app.register(refundRoutes, { prefix: "/api" });
+  await app.register(notificationRoutes, { prefix: "/api" });
   await app.register(payoutRoutes, { prefix: "/api" });
   if (env.NODE_ENV === "test") await app.register(testClockRoutes, { prefix: "/api" });
   await app.register(earningsRoutes, { prefix: "/api" });

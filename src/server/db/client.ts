@@ -19,6 +19,7 @@ import * as catalog from "#server/db/schema/catalog";
 import * as content from "#server/db/schema/content";
 import * as inbound from "#server/db/schema/inbound";
 import * as ledger from "#server/db/schema/ledger";
+import * as notifications from "#server/db/schema/notifications";
 import * as orders from "#server/db/schema/orders";
 import * as payments from "#server/db/schema/payments";
 import * as payouts from "#server/db/schema/payouts";
@@ -36,6 +37,7 @@ export const schema = {
   ...content,
   ...inbound,
   ...ledger,
+  ...notifications,
   ...platform,
 };
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { publicUrl } from "#server/env";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { earningsReleaseJob } from "#server/modules/ledger/bookings";
+import { renderNotificationMail } from "#server/modules/notifications/service";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { reconcileJob } from "#server/modules/payments/service";
 import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
@@ -16,7 +18,16 @@ export function jobDefinitions(
   secret: string,
 ): JobDefinition<never>[] {
   return [
-    mailJob(transport, app.env, secret, (orderId) => renderOrderConfirmation(app, orderId), app.metrics),
+    mailJob(
+      transport,
+      app.env,
+      secret,
+      {
+        orderConfirmation: (orderId) => renderOrderConfirmation(app, orderId),
+        notification: (id) => renderNotificationMail(app.database.db, publicUrl(app.env), id),
+      },
+      app.metrics,
+    ),
     reconcileJob(app),
     commissionReleaseJob(app.database.db, app.clock),
     earningsReleaseJob(app.database.db, app.clock),

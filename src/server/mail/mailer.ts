@@ -23,11 +23,19 @@ export type Mailer = { send(mail: Mail, options?: { tx?: Transaction }): Promise
 
 /**
  * A queued e-mail. A rendered message is sealed (encrypted with AUTH_SECRET), as it may carry a
- * sign-in code or license keys; an order confirmation is rendered when it is sent, from the order.
+ * sign-in code or license keys; an order confirmation is rendered when it is sent, from the order,
+ * and a notification's e-mail from the stored notification (`modules/notifications`).
  */
 export type MailJob =
   | { kind: "message"; subject: string; sealed: string }
-  | { kind: "order-confirmation"; orderId: string };
+  | { kind: "order-confirmation"; orderId: string }
+  | { kind: "notification"; notificationId: string };
+
+/** Renders the e-mails queued by reference: what they say is read from the database when sent. */
+export type MailRenderers = {
+  orderConfirmation(orderId: string): Promise<Mail | null>;
+  notification(notificationId: string): Promise<Mail | null>;
+};
 
 export const MAIL_QUEUE = "mail";
 const PURPOSE = "mail-queue";
@@ -53,7 +61,7 @@ export function mailJob(
   transport: MailTransport,
   env: Pick<Env, "MAIL_RETRY_SECONDS">,
   secret: string,
-  renderOrderConfirmation: (orderId: string) => Promise<Mail | null>,
+  render: MailRenderers,
   metrics?: Metrics,
 ): JobDefinition<MailJob> {
   return {
@@ -63,12 +71,18 @@ export function mailJob(
     // Three SMTP timeouts at most; a job still active after this (its process died) is retried.
     expireInSeconds: 60,
     describe: (job) =>
-      job.kind === "message" ? job.subject : `Order confirmation ${job.orderId.slice(0, 8).toUpperCase()}`,
+      job.kind === "message"
+        ? job.subject
+        : job.kind === "notification"
+          ? `Notification ${job.notificationId.slice(0, 8).toUpperCase()}`
+          : `Order confirmation ${job.orderId.slice(0, 8).toUpperCase()}`,
     async run(job) {
       const mail =
         job.kind === "message"
           ? (JSON.parse(unseal(secret, PURPOSE, job.sealed)) as Mail)
-          : await renderOrderConfirmation(job.orderId);
+          : job.kind === "notification"
+            ? await render.notification(job.notificationId)
+            : await render.orderConfirmation(job.orderId);
       if (!mail) return;
       try {
         await transport.send(mail);

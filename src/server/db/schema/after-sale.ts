@@ -165,6 +165,31 @@ export const refundRequests = pgTable(
 );
 
 /**
+ * The conversation on a refund request: its buyer, the item's seller and admins write plain text
+ * (sanitised and limited, `refundMessageInputSchema`); each message notifies the other parties.
+ * `authorRole` is the part the writer took when they wrote, kept if their account goes.
+ */
+export const refundMessages = pgTable(
+  "refund_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    refundId: uuid()
+      .notNull()
+      .references(() => refundRequests.id, { onDelete: "cascade" }),
+    authorId: text().references(() => user.id, { onDelete: "set null" }),
+    authorRole: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("refund_messages_author_role", sql`${t.authorRole} in ('buyer', 'seller', 'admin')`),
+    index().on(t.refundId, t.createdAt),
+    // The per-writer limit counts their recent messages.
+    index().on(t.authorId, t.createdAt),
+  ],
+);
+
+/**
  * How an approved refund's money goes back to the buyer: one row per refund request, made in the
  * approval's transaction. Through the provider the order was paid with (`payment_id`), keyed at the
  * provider by the refund id and the round (an admin's retry after a refusal is a new round), or, when

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contactMessages, partnerApplications } from "#server/db/schema/inbound";
 import type { MailTransport } from "#server/mail/mailer";
 import { createTestApp } from "#server/test/app";
-import { readOutbox } from "#server/test/outbox";
+import { readOutbox, waitForMail } from "#server/test/outbox";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -42,6 +42,13 @@ describe("contact form", () => {
     expect(mail?.subject).toBe("[Contact] Technical support from Grace Hopper");
     expect(mail?.replyTo).toBe("grace@example.com");
     expect(mail?.body).toContain("Our API keys stopped working this morning.");
+  });
+
+  test("an urgent technical issue is a subject of its own, named in the support e-mail's subject", async () => {
+    const res = await post("/api/contact", { ...contact, name: "Ada Lovelace", subject: "urgent" });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitForMail(t.dataDir, (m) => m.subject.endsWith("from Ada Lovelace"), 30_000);
+    expect(mail.subject).toBe("[Contact] Urgent technical issue (a service is down) from Ada Lovelace");
   });
 
   test.each([

@@ -14,6 +14,7 @@ import {
 import { requireAnyRole, signedInUser, type UserRow } from "#server/auth/guards";
 import { AppError, NotFound, ValidationError } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
+import { reviewWaitingNotice } from "#server/mail/moderation-mail";
 import {
   categoryExists,
   findEditableProduct,
@@ -25,6 +26,7 @@ import {
   setEditedModerationStatus,
   setProductActive,
 } from "#server/modules/manage-products/repository";
+import { notifyAdmins } from "#server/modules/notifications/service";
 import { ensureStorefront, findStorefrontOf } from "#server/modules/storefronts/repository";
 import { uploadsOfOthers } from "#server/modules/uploads/repository";
 
@@ -152,6 +154,8 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
           before: null,
           after: snapshot(created),
         });
+        if (created.moderationStatus === "pending")
+          await notifyAdmins(app.jobs, tx, reviewWaitingNotice("listing", created.name));
         return created;
       });
       request.log.info({ productId: product.id, by: me.id }, "product created");
@@ -207,6 +211,8 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
           before: snapshot(before),
           after: snapshot(after),
         });
+        if (status === "pending" && before.moderationStatus !== "pending")
+          await notifyAdmins(app.jobs, tx, reviewWaitingNotice("listing", after.name));
         return after;
       });
       request.log.info({ productId: id, by: me.id }, "product updated");

@@ -2,11 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { FEATURED_COUNT } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
 import type { FeaturedAdminList, ModerationDecision } from "#domain/moderation";
-import { absoluteUrl, paths } from "#domain/routes";
-import { publicUrl } from "#server/env";
 import { NotFound, ValidationError } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
-import { listingRejectedMail } from "#server/mail/moderation-mail";
+import { listingDecidedNotice } from "#server/mail/moderation-mail";
 import { listProducts, toProductCard } from "#server/modules/catalog/repository";
 import {
   decideListing,
@@ -18,6 +16,7 @@ import {
   replaceFeatured,
   setTrustedSeller,
 } from "#server/modules/moderation/repository";
+import { notify } from "#server/modules/notifications/service";
 
 const listingNotFound = () => new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
 
@@ -65,24 +64,15 @@ export async function decide(
       before: auditSnapshot(before),
       after: auditSnapshot(after),
     });
-    if (decision.status === "rejected" && after.sellerId) {
-      const seller = await findAccount(tx, after.sellerId);
-      if (seller) {
-        // Queued in the same transaction: the seller hears of exactly the decision that was kept.
-        await app.mailer.send(
-          {
-            to: seller.email,
-            ...listingRejectedMail({
-              firstName: seller.firstName,
-              productName: after.name,
-              reason: decision.reason,
-              editUrl: absoluteUrl(publicUrl(app.env), paths.seller.editProduct(id)),
-            }),
-          },
-          { tx },
-        );
-      }
-    }
+    if (after.sellerId)
+      // In the same transaction: the seller hears of exactly the decision that was kept.
+      await notify(
+        app.jobs,
+        tx,
+        after.sellerId,
+        listingDecidedNotice({ productId: id, productName: after.name, ...decision }),
+        app.clock.now(),
+      );
     return decisionOf(after);
   });
   return result;

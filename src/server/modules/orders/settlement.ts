@@ -11,6 +11,7 @@ import { recordAudit } from "#server/lib/audit";
 import type { Metrics } from "#server/lib/metrics";
 import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
+import { notifySellersOfSale } from "#server/modules/notifications/service";
 import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
 
@@ -70,6 +71,7 @@ export async function deliverInTx(
   await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays);
   await bookSale(tx, orderId, now, s.refundWindowDays);
   await queueOrderConfirmation(s.jobs, tx, orderId);
+  await notifySellersOfSale(s.jobs, tx, orderId, now);
   return true;
 }
 

@@ -1,44 +1,43 @@
 import { formatUsd } from "#domain/money";
-import { message } from "#server/mail/templates";
+import type { NotificationInput } from "#domain/notifications";
+import { paths } from "#domain/routes";
 
-type Link = { label: string; url: string };
+/** Every payout notice leads to the wallet, where balances and payouts are. */
+const wallet = { link: paths.dashboard("wallet"), action: "View your earnings" };
 
 /** To the payee, when a batch approves their payout. */
-export function payoutSentMail(amount: number, destination: string, link: Link) {
+export function payoutSentNotice(amount: number, destination: string): NotificationInput {
   return {
-    subject: `A payout of ${formatUsd(amount)} is on its way`,
-    ...message(
-      [
-        `Stackbay approved a payout of ${formatUsd(amount)} to ${destination}.`,
-        "We will e-mail you again when it has arrived or if the transfer fails.",
-      ],
-      link,
-    ),
+    kind: "payout_sent",
+    title: `A payout of ${formatUsd(amount)} is on its way`,
+    body: [
+      `Stackbay approved a payout of ${formatUsd(amount)} to ${destination}.`,
+      "We will tell you again when it has arrived or if the transfer fails.",
+    ],
+    ...wallet,
   };
 }
 
 /** To the payee: the money arrived. */
-export function payoutPaidMail(amount: number, destination: string, reference: string, link: Link) {
+export function payoutPaidNotice(amount: number, destination: string, reference: string): NotificationInput {
   return {
-    subject: `Your payout of ${formatUsd(amount)} was paid`,
-    ...message(
-      [`Your payout of ${formatUsd(amount)} to ${destination} was paid.`, `Reference: ${reference}`],
-      link,
-    ),
+    kind: "payout_sent",
+    title: `Your payout of ${formatUsd(amount)} was paid`,
+    body: [`Your payout of ${formatUsd(amount)} to ${destination} was paid.`, `Reference: ${reference}`],
+    ...wallet,
   };
 }
 
 /** To the payee: the transfer failed and the money is back in their balance. */
-export function payoutFailedMail(amount: number, destination: string, reason: string, link: Link) {
+export function payoutFailedNotice(amount: number, destination: string, reason: string): NotificationInput {
   return {
-    subject: `Your payout of ${formatUsd(amount)} could not be made`,
-    ...message(
-      [
-        `We could not pay ${formatUsd(amount)} to ${destination}.`,
-        `Reason: ${reason}`,
-        "The amount is back in your available balance and will be paid in the next payout. Please check your payout details.",
-      ],
-      link,
-    ),
+    kind: "payout_failed",
+    title: `Your payout of ${formatUsd(amount)} could not be made`,
+    body: [
+      `We could not pay ${formatUsd(amount)} to ${destination}.`,
+      `Reason: ${reason}`,
+      "The amount is back in your available balance and will be paid in the next payout. Please check your payout details.",
+    ],
+    ...wallet,
   };
 }

@@ -153,20 +153,6 @@ export async function batchPayouts(db: Db, batchId: string) {
     .orderBy(desc(payouts.amount), payouts.id);
 }
 
-export async function findEarner(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      isSeller: user.isSeller,
-      isReseller: user.isReseller,
-    })
-    .from(user)
-    .where(and(eq(user.id, userId)));
-  return row ?? null;
-}
-
 export async function findPayoutAccounts(db: Db, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db.select().from(payoutAccounts).where(inArray(payoutAccounts.userId, userIds));

@@ -5,7 +5,6 @@ import type { BatchPayout, PayoutCandidate, PayoutPreview } from "#domain/financ
 import { accountId, type Payee, payoutFailedLines, payoutLines, payoutPaidLines } from "#domain/ledger";
 import { fromUnits, toUnits } from "#domain/money";
 import { type BankAccount, maskAccount, payoutHoldEnds } from "#domain/payouts";
-import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { publicUrl } from "#server/env";
@@ -14,14 +13,14 @@ import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { post } from "#server/modules/ledger/service";
+import { notify } from "#server/modules/notifications/service";
 import { unsealBankAccount } from "#server/modules/payout-accounts/service";
-import { payoutFailedMail, payoutPaidMail, payoutSentMail } from "#server/modules/payouts/mail";
+import { payoutFailedNotice, payoutPaidNotice, payoutSentNotice } from "#server/modules/payouts/mail";
 import {
   availableBalances,
   availableOf,
   batchPayouts,
   findBatch,
-  findEarner,
   findPayout,
   findPayoutAccounts,
   heldForOpenRefunds,
@@ -184,11 +183,6 @@ export async function previewPayouts(
   return { minimum: minimumUsd, candidates, total: usd(total) };
 }
 
-const dashboardLink = (deps: PayoutDeps) => ({
-  label: "View your earnings",
-  url: absoluteUrl(deps.origin, paths.dashboard("wallet")),
-});
-
 /**
  * Approves a batch: under one lock (one batch at a time), each chosen payee's balance is read again and,
  * if still over the minimum with ready payout details, its whole cents (less what open refund requests
@@ -249,13 +243,7 @@ export async function runPayoutBatch(
         before: null,
         after: { amount: row.amount, method: row.method, destination: row.destination, batchId: batch.id },
       });
-      const earner = await findEarner(tx, payee.userId);
-      if (earner) {
-        await deps.mailer.send(
-          { to: earner.email, ...payoutSentMail(usd(amount), destination.display, dashboardLink(deps)) },
-          { tx },
-        );
-      }
+      await notify(deps.jobs, tx, payee.userId, payoutSentNotice(usd(amount), destination.display), now);
       if (destination.method === "stripe") {
         await deps.jobs.send<TransferJob>(PAYOUT_TRANSFER_JOB, { payoutId: row.id }, { tx });
       }
@@ -291,16 +279,13 @@ async function settlePaid(
     occurredAt: now,
     lines: payoutPaidLines(toUnits(payout.amount)),
   });
-  const earner = await findEarner(tx, payout.userId);
-  if (earner) {
-    await deps.mailer.send(
-      {
-        to: earner.email,
-        ...payoutPaidMail(Number(payout.amount), payout.destination, reference, dashboardLink(deps)),
-      },
-      { tx },
-    );
-  }
+  await notify(
+    deps.jobs,
+    tx,
+    payout.userId,
+    payoutPaidNotice(Number(payout.amount), payout.destination, reference),
+    now,
+  );
   return updated;
 }
 
@@ -321,16 +306,13 @@ async function settleFailed(deps: PayoutDeps, tx: Transaction, payout: PayoutRow
     occurredAt: now,
     lines: payoutFailedLines(payee, toUnits(payout.amount)),
   });
-  const earner = await findEarner(tx, payout.userId);
-  if (earner) {
-    await deps.mailer.send(
-      {
-        to: earner.email,
-        ...payoutFailedMail(Number(payout.amount), payout.destination, reason, dashboardLink(deps)),
-      },
-      { tx },
-    );
-  }
+  await notify(
+    deps.jobs,
+    tx,
+    payout.userId,
+    payoutFailedNotice(Number(payout.amount), payout.destination, reason),
+    now,
+  );
   return updated;
 }
 

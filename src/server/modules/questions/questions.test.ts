@@ -121,7 +121,13 @@ describe("asking", () => {
     const [me] = await t.db.select().from(user).where(eq(user.email, "hasty@example.com"));
     if (!me) throw new Error("no account");
     // Straight to the service, all at once: requests through the app arrive one after the other.
-    const deps = { db: t.db, clock: t.app.clock, mailer: t.app.mailer, baseUrl: "http://localhost" };
+    const deps = {
+      db: t.db,
+      clock: t.app.clock,
+      jobs: t.app.jobs,
+      mailer: t.app.mailer,
+      baseUrl: "http://localhost",
+    };
     const settled = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
         askQuestion(deps, me, ids["Timing Tool"] ?? "", `Parallel question number ${i}?`),

@@ -31,6 +31,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): QuestionDeps => ({
     db: app.database.db,
     clock: app.clock,
+    jobs: app.jobs,
     mailer: app.mailer,
     baseUrl: publicUrl(app.env),
   });

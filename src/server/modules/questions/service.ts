@@ -11,10 +11,12 @@ import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
+import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
 import type { Mailer } from "#server/mail/mailer";
 import { message } from "#server/mail/templates";
+import { notify } from "#server/modules/notifications/service";
 import {
   answerTimes,
   askedSince,
@@ -32,7 +34,7 @@ import {
   updateQuestion,
 } from "#server/modules/questions/repository";
 
-export type QuestionDeps = { db: Database; clock: Clock; mailer: Mailer; baseUrl: string };
+export type QuestionDeps = { db: Database; clock: Clock; jobs: JobQueue; mailer: Mailer; baseUrl: string };
 
 /** Who is reading a question: shapes what it carries (reasons and report counts, who may answer). */
 type Reader = { id: string; isAdmin: boolean } | null;
@@ -89,7 +91,7 @@ async function publicProduct(deps: QuestionDeps, productId: string) {
 
 /**
  * A signed-in visitor asks about a public product that is not theirs, within the per-account limit;
- * the product's seller is e-mailed (queued in the same transaction) with a link to their Questions.
+ * the product's seller is notified (and e-mailed, in the same transaction) with a link to their Questions.
  */
 export async function askQuestion(deps: QuestionDeps, me: UserRow, productId: string, text: string) {
   const product = await publicProduct(deps, productId);
@@ -107,22 +109,22 @@ export async function askQuestion(deps: QuestionDeps, me: UserRow, productId: st
         `You can ask up to ${QUESTION_RATE_MAX} questions an hour. Please try again later.`,
       );
     const row = await insertQuestion(tx, { productId, askerId: me.id, text, createdAt: now });
-    const seller = product.sellerId ? await findContact(tx, product.sellerId) : null;
-    if (seller)
-      await deps.mailer.send(
+    if (product.sellerId)
+      await notify(
+        deps.jobs,
+        tx,
+        product.sellerId,
         {
-          to: seller.email,
-          subject: `A buyer asked about ${product.name}`,
-          ...message(
-            [
-              hello(seller.firstName),
-              `Someone has asked a question about ${product.name}. It shows on the product page once you answer it.`,
-              `Question: ${text}`,
-            ],
-            { label: "Answer it", url: absoluteUrl(deps.baseUrl, paths.dashboard("questions")) },
-          ),
+          kind: "question_asked",
+          title: `A buyer asked about ${product.name}`,
+          body: [
+            `Someone has asked a question about ${product.name}. It shows on the product page once you answer it.`,
+            `Question: ${text}`,
+          ],
+          link: paths.dashboard("questions"),
+          action: "Answer it",
         },
-        { tx },
+        now,
       );
     return row.id;
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { lineTotal } from "#domain/money";
 import {
   type AdminPayout,
@@ -9,7 +9,7 @@ import {
   type RefundStatus,
 } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
-import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
+import { refundMessages, refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { payments } from "#server/db/schema/payments";
@@ -17,12 +17,6 @@ import { payments } from "#server/db/schema/payments";
 type Db = Database | Transaction;
 export type RefundRow = typeof refundRequests.$inferSelect;
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
-
-/** The account's e-mail address, for mail about a refund. */
-export async function findAccountEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  return row?.email;
-}
 
 /** The item with its order, locked until the transaction ends, if it belongs to this buyer's order. */
 export async function lockBuyersOrderItem(tx: Db, ids: { orderId: string; itemId: string }, buyerId: string) {
@@ -100,11 +94,12 @@ export async function setOrderPaymentStatus(
 /** Refund requests as lists show them, a page at a time, newest first: one seller's, one status's or all. */
 export async function listRefunds(
   db: Db,
-  filter: { sellerId?: string; status?: RefundStatus; payout?: PayoutState },
+  filter: { sellerId?: string; buyerId?: string; status?: RefundStatus; payout?: PayoutState },
   page: number,
 ) {
   const where = and(
     filter.sellerId === undefined ? undefined : eq(refundRequests.sellerId, filter.sellerId),
+    filter.buyerId === undefined ? undefined : eq(refundRequests.buyerId, filter.buyerId),
     filter.status ? eq(refundRequests.status, filter.status) : undefined,
     filter.payout
       ? sql`exists (select 1 from ${refundPayouts} where ${refundPayouts.refundId} = ${refundRequests.id} and ${refundPayouts.state} = ${filter.payout})`
@@ -285,4 +280,40 @@ export async function findPayoutMailFacts(db: Db, refundId: string) {
     .innerJoin(orderItems, eq(orderItems.id, refundRequests.orderItemId))
     .where(eq(refundRequests.id, refundId));
   return row;
+}
+
+export async function findRefundRequest(db: Db, id: string) {
+  const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
+  return row;
+}
+
+/** A refund request's messages, oldest first, with each writer's first name. */
+export async function listRefundMessages(db: Db, refundId: string) {
+  return db
+    .select({
+      id: refundMessages.id,
+      authorId: refundMessages.authorId,
+      authorRole: refundMessages.authorRole,
+      firstName: user.firstName,
+      body: refundMessages.body,
+      createdAt: refundMessages.createdAt,
+    })
+    .from(refundMessages)
+    .leftJoin(user, eq(user.id, refundMessages.authorId))
+    .where(eq(refundMessages.refundId, refundId))
+    .orderBy(asc(refundMessages.createdAt), asc(refundMessages.id));
+}
+
+export async function insertRefundMessage(tx: Db, values: typeof refundMessages.$inferInsert) {
+  const [row] = await tx.insert(refundMessages).values(values).returning({ id: refundMessages.id });
+  return row;
+}
+
+/** How many messages the person wrote on any refund request since `since`. */
+export async function messagesWrittenSince(db: Db, authorId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(refundMessages)
+    .where(and(eq(refundMessages.authorId, authorId), gte(refundMessages.createdAt, since)));
+  return row?.n ?? 0;
 }

@@ -5,36 +5,30 @@ import {
   markTransferredSchema,
   payoutAnswerSchema,
   payoutStates,
+  REFUND_MESSAGE_MAX,
+  REFUND_MESSAGE_RATE_MAX,
+  REFUND_MESSAGE_WINDOW_MS,
   refundAnswerSchema,
   refundDecisionSchema,
   refundListSchema,
+  refundMessageInputSchema,
   refundRequestSchema,
   refundStatuses,
+  refundThreadSchema,
 } from "#domain/refunds";
-import { absoluteUrl, paths } from "#domain/routes";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { publicUrl } from "#server/env";
-import { refundOutcomeMail, refundRequestedMail } from "#server/modules/refunds/mail";
 import { markTransferred, payoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
-import { findAccountEmail, listRefunds } from "#server/modules/refunds/repository";
-import { decideRefund, requestRefund } from "#server/modules/refunds/service";
+import { listRefunds } from "#server/modules/refunds/repository";
+import {
+  decideRefund,
+  postRefundMessage,
+  refundThread,
+  requestRefund,
+} from "#server/modules/refunds/service";
 
 /** Refunds: the buyer asks, the seller answers within 3 business days, the platform decides escalations. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const base = () => publicUrl(app.env);
-
-  /** Mail about a refund never undoes the refund step; a failure is logged for follow-up. */
-  const notify = async (
-    to: string | null | undefined,
-    mail: { subject: string; text: string; html: string },
-  ) => {
-    if (!to) return;
-    await app.mailer
-      .send({ to, ...mail })
-      .catch((error: unknown) => app.log.error({ err: error }, "refund e-mail failed"));
-  };
-  const emailOf = async (id: string | null) => (id ? await findAccountEmail(db, id) : undefined);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
@@ -55,19 +49,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = signedInUser(request);
-        const { refund, item } = await requestRefund(
+        const { refund } = await requestRefund(
           db,
+          app.jobs,
           me,
           request.params,
           request.body.reason,
           app.env.REFUND_WINDOW_DAYS,
-        );
-        await notify(
-          await emailOf(refund.sellerId),
-          refundRequestedMail(item.productName, refund.reason, refund.sellerDueAt, {
-            label: "Answer the request",
-            url: absoluteUrl(base(), paths.dashboard("refunds")),
-          }),
         );
         return reply.status(201).send({
           refund: {
@@ -77,6 +65,61 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       },
+    );
+
+    own.get(
+      "/refunds/mine",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary: "Your own refund requests as a buyer, newest first",
+          querystring: z.object({ page: pageNumber }),
+          response: { 200: refundListSchema },
+        },
+      },
+      async (request) => listRefunds(db, { buyerId: signedInUser(request).id }, request.query.page),
+    );
+
+    const threadParams = z.object({ id: z.uuid("Unknown refund request") });
+    own.get(
+      "/refunds/:id/messages",
+      {
+        schema: {
+          tags: ["refunds"],
+          summary: "The messages on a refund request, oldest first",
+          description: "For the request's buyer, the item's seller and admins; anyone else gets 404.",
+          params: threadParams,
+          response: { 200: refundThreadSchema },
+        },
+      },
+      async (request) => refundThread(db, signedInUser(request), request.params.id),
+    );
+
+    own.post(
+      "/refunds/:id/messages",
+      {
+        config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
+        schema: {
+          tags: ["refunds"],
+          summary: "Write on a refund request: offer a fix, explain, or answer",
+          description: `Plain text up to ${REFUND_MESSAGE_MAX} characters, ${REFUND_MESSAGE_RATE_MAX} messages in ${REFUND_MESSAGE_WINDOW_MS / 60_000} minutes a person, while the request is open. The other parties are notified. Anyone but its buyer, the item's seller and admins gets 404.`,
+          params: threadParams,
+          body: refundMessageInputSchema,
+          response: { 201: refundThreadSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postRefundMessage(
+              db,
+              app.jobs,
+              signedInUser(request),
+              request.params.id,
+              request.body.body,
+            ),
+          ),
     );
 
     own.post(
@@ -95,7 +138,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const me = signedInUser(request);
-        const { refund, productName } = await decideRefund(
+        const { refund } = await decideRefund(
           db,
           app.jobs,
           me,
@@ -104,16 +147,6 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.note,
         );
         const status = refund.status as (typeof refundStatuses)[number];
-        if (status === "approved" || status === "seller_rejected" || status === "rejected") {
-          const note = status === "seller_rejected" ? refund.sellerNote : refund.platformNote;
-          await notify(
-            await emailOf(refund.buyerId),
-            refundOutcomeMail(status, productName, status === "approved" ? null : note, {
-              label: "View your orders",
-              url: absoluteUrl(base(), paths.dashboard()),
-            }),
-          );
-        }
         return { refund: { id: refund.id, status, sellerDueAt: refund.sellerDueAt.toISOString() } };
       },
     );

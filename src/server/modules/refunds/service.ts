@@ -1,25 +1,46 @@
 import { hasRole } from "#domain/accounts";
 import { confirmedStatuses } from "#domain/checkout";
-import { nextRefundStatus, type RefundActor, type RefundStatus, sellerDeadline } from "#domain/refunds";
+import {
+  nextRefundStatus,
+  openRefundStatuses,
+  REFUND_MESSAGE_RATE_MAX,
+  REFUND_MESSAGE_WINDOW_MS,
+  type RefundActor,
+  type RefundMessageAuthor,
+  type RefundStatus,
+  type RefundThread,
+  sellerDeadline,
+} from "#domain/refunds";
 import { itemRefundableUntil } from "#domain/shipping";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
-import { Conflict, NotFound } from "#server/errors";
+import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { bookRefund } from "#server/modules/ledger/bookings";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
+import { notify, notifyAdmins } from "#server/modules/notifications/service";
 import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
+import {
+  refundEscalatedNotice,
+  refundMessageNotice,
+  refundOutcomeNotice,
+  refundRequestedNotice,
+} from "#server/modules/refunds/mail";
 import { createPayout } from "#server/modules/refunds/payouts";
 import {
   findOrderItem,
+  findRefundRequest,
+  insertRefundMessage,
   insertRefundRequestOnce,
   itemRefundStatuses,
+  listRefundMessages,
   lockBuyersOrderItem,
   lockOrderPaymentStatus,
   lockRefundRequest,
   markItemRefunded,
+  messagesWrittenSince,
   type RefundRow,
   setOrderPaymentStatus,
   updateRefundRequest,
@@ -39,6 +60,7 @@ const snapshot = (row: RefundRow) => ({
  */
 export async function requestRefund(
   db: Database,
+  jobs: JobQueue,
   buyer: UserRow,
   ids: { orderId: string; itemId: string },
   reason: string,
@@ -84,6 +106,15 @@ export async function requestRefund(
       before: null,
       after: { ...snapshot(row), reason, orderItemId: item.id },
     });
+    // The item's seller answers; for an item Stackbay sells itself, the admins do.
+    const notice = refundRequestedNotice(
+      item.productName,
+      reason,
+      row.sellerDueAt,
+      row.sellerId ? "seller" : "admin",
+    );
+    if (row.sellerId) await notify(jobs, tx, row.sellerId, notice, now);
+    else await notifyAdmins(jobs, tx, notice, { now });
     return { refund: row, item };
   });
 }
@@ -143,7 +174,20 @@ export async function decideRefund(
       after: snapshot(updated),
     });
     if (next.status === "approved") await refundItem(tx, jobs, updated, now);
-    return { refund: updated, actor, productName: item?.productName ?? "" };
+    const productName = item?.productName ?? "";
+    if (next.status === "escalated")
+      await notifyAdmins(jobs, tx, refundEscalatedNotice(productName, row.reason), { except: me.id, now });
+    if (next.status === "approved" || next.status === "seller_rejected" || next.status === "rejected") {
+      const decidedNote = next.status === "seller_rejected" ? updated.sellerNote : updated.platformNote;
+      await notify(
+        jobs,
+        tx,
+        row.buyerId,
+        refundOutcomeNotice(next.status, productName, next.status === "approved" ? null : decidedNote),
+        now,
+      );
+    }
+    return { refund: updated, actor, productName };
   });
 }
 
@@ -165,4 +209,93 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   await setOrderPaymentStatus(tx, row.orderId, next, now);
   const payout = await createPayout(jobs, tx, row, all, now);
   await bookRefund(tx, row, payout.amountCents, commission, now);
+}
+
+/**
+ * Who `me` is in a refund request's conversation: its buyer, the item's seller, or an admin; null for
+ * anyone else, who is answered as if the request did not exist.
+ */
+function partyOf(me: UserRow, row: RefundRow): RefundMessageAuthor | null {
+  if (me.id === row.buyerId) return "buyer";
+  if (row.sellerId && me.id === row.sellerId) return "seller";
+  if (hasRole(me, "admin")) return "admin";
+  return null;
+}
+
+const refundNotFound = () => new NotFound("Refund request not found.", "REFUND_NOT_FOUND");
+
+/** A refund request's conversation, for its buyer, its seller and admins. */
+export async function refundThread(db: Database, me: UserRow, id: string): Promise<RefundThread> {
+  const row = await findRefundRequest(db, id);
+  if (!row || !partyOf(me, row)) throw refundNotFound();
+  const messages = await listRefundMessages(db, id);
+  return {
+    items: messages.map((message) => {
+      const author = message.authorRole as RefundMessageAuthor;
+      return {
+        id: message.id,
+        author,
+        // Admins speak for Stackbay; the buyer and seller by first name, as on questions.
+        authorName:
+          author === "admin"
+            ? "Stackbay"
+            : message.firstName || (author === "buyer" ? "The buyer" : "The seller"),
+        mine: message.authorId === me.id,
+        body: message.body,
+        createdAt: message.createdAt.toISOString(),
+      };
+    }),
+  };
+}
+
+/**
+ * A party writes on an open refund request, within the per-person limit; the other parties are
+ * notified in the same transaction (the seller's part goes to admins for an item Stackbay sells).
+ */
+export async function postRefundMessage(
+  db: Database,
+  jobs: JobQueue,
+  me: UserRow,
+  id: string,
+  body: string,
+  now = new Date(),
+): Promise<RefundThread> {
+  await db.transaction(async (tx) => {
+    const row = await lockRefundRequest(tx, id);
+    const author = row ? partyOf(me, row) : null;
+    if (!row || !author) throw refundNotFound();
+    if (!(openRefundStatuses as readonly string[]).includes(row.status))
+      throw new Conflict("This refund request is closed: no more messages can be added.", "REFUND_CLOSED");
+    const recent = await messagesWrittenSince(tx, me.id, new Date(now.getTime() - REFUND_MESSAGE_WINDOW_MS));
+    if (recent >= REFUND_MESSAGE_RATE_MAX)
+      throw new AppError(
+        429,
+        "REFUND_MESSAGE_LIMIT",
+        `You can write up to ${REFUND_MESSAGE_RATE_MAX} messages in ${REFUND_MESSAGE_WINDOW_MS / 60_000} minutes. Please try again later.`,
+      );
+    await insertRefundMessage(tx, {
+      refundId: id,
+      authorId: me.id,
+      authorRole: author,
+      body,
+      createdAt: now,
+    });
+    const item = await findOrderItem(tx, row.orderItemId);
+    const product = item?.productName ?? "your item";
+    if (author !== "buyer")
+      await notify(jobs, tx, row.buyerId, refundMessageNotice(product, author, body, "buyer"), now);
+    if (author !== "seller") {
+      if (row.sellerId)
+        await notify(jobs, tx, row.sellerId, refundMessageNotice(product, author, body, "seller"), now);
+      else
+        await notifyAdmins(jobs, tx, refundMessageNotice(product, author, body, "admin"), {
+          except: me.id,
+          now,
+        });
+    }
+    // Admins follow what is said on a request they are deciding.
+    if (author !== "admin" && row.sellerId && row.status === "escalated")
+      await notifyAdmins(jobs, tx, refundMessageNotice(product, author, body, "admin"), { now });
+  });
+  return refundThread(db, me, id);
 }

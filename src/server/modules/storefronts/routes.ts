@@ -88,7 +88,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const { storefront, renamed, submitted } = await updateStorefront(db, app.storage, me, request.body);
+      const { storefront, renamed, submitted } = await updateStorefront(
+        db,
+        app.jobs,
+        app.storage,
+        me,
+        request.body,
+      );
       request.log.info({ by: me.id, renamed, submitted }, "storefront saved");
       return { storefront };
     },
@@ -141,7 +147,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const answer = await decideStorefrontChange(db, me, request.params.slug, { approve: true });
+      const answer = await decideStorefrontChange(db, app.jobs, me, request.params.slug, { approve: true });
       request.log.info({ by: me.id }, "storefront change approved");
       return answer;
     },
@@ -161,7 +167,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const answer = await decideStorefrontChange(db, me, request.params.slug, {
+      const answer = await decideStorefrontChange(db, app.jobs, me, request.params.slug, {
         approve: false,
         reason: request.body.reason,
       });

@@ -10,7 +10,10 @@ import {
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { AppError, NotFound, ValidationError } from "#server/errors";
+import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import { reviewWaitingNotice, storefrontDecidedNotice } from "#server/mail/moderation-mail";
+import { notify, notifyAdmins } from "#server/modules/notifications/service";
 import { answerTimes } from "#server/modules/questions/repository";
 import {
   deleteStorefrontChange,
@@ -85,6 +88,7 @@ export async function storefrontOf(db: Database, me: UserRow): Promise<Storefron
  */
 export async function updateStorefront(
   db: Database,
+  jobs: JobQueue,
   storage: Pick<FileStorage, "keyOf">,
   me: UserRow,
   values: StorefrontValues,
@@ -121,6 +125,7 @@ export async function updateStorefront(
         if (changeBefore) await deleteStorefrontChange(tx, me.id);
       } else if (!(changeBefore?.status === "pending" && sameIdentity(changeBefore))) {
         await submitStorefrontChange(tx, me.id, identity);
+        await notifyAdmins(jobs, tx, reviewWaitingNotice("storefront", identity.name));
       }
     }
     const after = await findStorefrontOf(tx, me.id);
@@ -220,6 +225,7 @@ export async function storefrontChangeQueue(db: Database): Promise<StorefrontCha
  */
 export async function decideStorefrontChange(
   db: Database,
+  jobs: JobQueue,
   admin: UserRow,
   slug: string,
   decision: { approve: true } | { approve: false; reason: string },
@@ -254,6 +260,16 @@ export async function decideStorefrontChange(
       before: snapshot(before, change),
       after: { ...snapshot(after, changeAfter), ...(decision.approve ? {} : { rejected: decision.reason }) },
     });
+    await notify(
+      jobs,
+      tx,
+      before.userId,
+      storefrontDecidedNotice(
+        decision.approve
+          ? { status: "approved", name: change.name }
+          : { status: "rejected", name: change.name, reason: decision.reason },
+      ),
+    );
     return { slug: after.slug, name: after.name, logoUrl: after.logoUrl };
   });
 }

@@ -21,7 +21,10 @@ const cards = [
   {
     icon: Timer,
     title: "Response time",
-    lines: ["Within 24 hours on business days.", "Urgent technical issue? Put URGENT in the subject."],
+    lines: [
+      "Within 24 hours on business days.",
+      "A service down? Choose “Urgent technical issue” as the subject so it stands out in our inbox.",
+    ],
   },
 ];
 

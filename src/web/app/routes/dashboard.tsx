@@ -13,6 +13,7 @@ import { EarningsView } from "#web/features/earnings/components/earnings-view";
 import { ReceivedOrdersView } from "#web/features/earnings/components/received-orders-view";
 import { LicensesView } from "#web/features/licenses/components/licenses-view";
 import { useOrders } from "#web/features/orders/api/get-orders";
+import { NotificationsView } from "#web/features/notifications/components/notifications-view";
 import { OrdersView } from "#web/features/orders/components/orders-view";
 import { SellerQuestionsView } from "#web/features/questions/components/seller-questions-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
@@ -80,6 +81,8 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <OrdersHome me={me} />;
     case "sales":
       return <ReceivedOrdersView me={me} />;
+    case "notifications":
+      return <NotificationsView />;
     case "saved":
       return <SavedView />;
     case "profile":

@@ -8,6 +8,7 @@ import { useSignOut } from "#web/features/auth/api/sign-out";
 import { useMeErrorToast } from "#web/features/auth/components/use-me-error-toast";
 import { useCartCount } from "#web/features/cart/cart-store";
 import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
+import { NotificationBell } from "#web/features/notifications/components/notification-bell";
 import { HeaderSearch } from "#web/features/search/components/header-search";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
 import { cn } from "#web/lib/utils";
@@ -157,6 +158,7 @@ export function Navbar() {
         <div className={cn("ml-auto hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
           <CurrencyPicker />
           <CartLink />
+          {me && <NotificationBell />}
           <AccountLinks />
           {/* Last, so the cart, the currency and signing in stay within ten Tabs of the page's start. */}
           <ThemeToggle />
@@ -174,6 +176,7 @@ export function Navbar() {
           >
             <Search />
           </Button>
+          {me && <NotificationBell />}
           <CartLink />
           <Button
             variant="ghost"

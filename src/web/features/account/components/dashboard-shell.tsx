@@ -1,5 +1,6 @@
 import {
   Banknote,
+  Bell,
   CheckCircle2,
   ClipboardCheck,
   ClipboardList,
@@ -52,6 +53,13 @@ import { cn } from "#web/lib/utils";
 
 const dashboardSections: { section: DashboardSection; label: string; icon: LucideIcon; to: string }[] = [
   { section: "orders", label: titles.orders, icon: ShoppingBag, to: paths.dashboard() },
+  {
+    section: "notifications",
+    label: titles.notifications,
+    icon: Bell,
+    to: paths.dashboard("notifications"),
+  },
+  { section: "refunds", label: titles.refunds, icon: Undo2, to: paths.dashboard("refunds") },
   { section: "saved", label: titles.saved, icon: Heart, to: paths.dashboard("saved") },
   { section: "licenses", label: titles.licenses, icon: KeyRound, to: paths.dashboard("licenses") },
   { section: "profile", label: titles.profile, icon: User, to: paths.dashboard("profile") },
@@ -131,7 +139,6 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
               icon={MessageCircleQuestion}
               label={titles.questions}
             />
-            <MenuLink to={paths.dashboard("refunds")} icon={Undo2} label={titles.refunds} />
           </MenuSection>
         )}
         {hasRole(me.roles, "reseller") && (
@@ -197,7 +204,6 @@ function TabRow({ me }: { me: Me }) {
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
           { key: "questions", label: titles.questions, to: paths.dashboard("questions") },
-          { key: "refunds", label: titles.refunds, to: paths.dashboard("refunds") },
         ]
       : []),
     ...(hasRole(me.roles, "reseller")

@@ -8,17 +8,25 @@ export const refundsKey = ["refunds"] as const;
 /** What a list shows: one refund status, or (for the platform) the refunds whose payout is in one state. */
 export type RefundFilter = { status?: RefundStatus; payout?: PayoutState };
 
-/** Requests for the caller's own sold items (sellers) or, for the platform, every request. */
-export const refundsQueryOptions = (scope: "seller" | "admin", page: number, filter: RefundFilter = {}) =>
+/** Whose requests a list shows: the buyer's own, the seller's sold items, or (the platform) every one. */
+export type RefundScope = "buyer" | "seller" | "admin";
+const listPath: Record<RefundScope, string> = {
+  buyer: "/refunds/mine",
+  seller: "/seller/refunds",
+  admin: "/admin/refunds",
+};
+
+/** Requests the caller made (buyers), for their own sold items (sellers) or, for the platform, every request. */
+export const refundsQueryOptions = (scope: RefundScope, page: number, filter: RefundFilter = {}) =>
   queryOptions({
     queryKey: [...refundsKey, scope, { page, ...filter }],
     queryFn: () =>
-      api<RefundList>(scope === "seller" ? "/seller/refunds" : "/admin/refunds", {
+      api<RefundList>(listPath[scope], {
         query: { page, status: filter.status, payout: scope === "admin" ? filter.payout : undefined },
       }),
     placeholderData: keepPreviousData,
   });
 
-export function useRefunds(scope: "seller" | "admin", page: number, filter: RefundFilter = {}) {
+export function useRefunds(scope: RefundScope, page: number, filter: RefundFilter = {}) {
   return useQuery(refundsQueryOptions(scope, page, filter));
 }

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RefundMessageInput, RefundThread } from "#domain/refunds";
+import { refundsKey } from "#web/features/refunds/api/get-refunds";
+import { api } from "#web/lib/api";
+
+const threadKey = (id: string) => [...refundsKey, "thread", id] as const;
+
+/** A refund request's messages; asked for only while its conversation is open on screen. */
+export function useRefundThread(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: threadKey(id),
+    queryFn: () => api<RefundThread>(`/refunds/${encodeURIComponent(id)}/messages`),
+    enabled,
+    refetchInterval: enabled ? 30_000 : false,
+  });
+}
+
+export function usePostRefundMessage(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RefundMessageInput) =>
+      api<RefundThread>(`/refunds/${encodeURIComponent(id)}/messages`, { method: "POST", body: input }),
+    onSuccess: (thread) => queryClient.setQueryData(threadKey(id), thread),
+  });
+}
