@@ -176,3 +176,35 @@ export async function pageFor(
   if (own) await page.context().addCookies(own);
   return page;
 }
+
+/**
+ * An order an admin confirmed by hand, so the Finance screen's reconciliation has a table of
+ * differences to lay out (it once widened the whole page at 768 px).
+ */
+export async function orderConfirmedByHand(browser: Browser) {
+  const buyer = await browser.newPage({ as: "buyer" });
+  const admin = await browser.newPage({ as: "admin" });
+  const software = (await (await buyer.request.get("/api/products?category=software&pageSize=1")).json()) as {
+    items: { id: string; price: number }[];
+  };
+  const item = software.items[0];
+  if (!item) throw new Error("no software product");
+  const placed = await buyer.request.post("/api/orders", {
+    data: {
+      fullName: "Bianca Buyer",
+      email: "buyer@stackbay.test",
+      address: "7 Harbour Road",
+      city: "Lisbon",
+      country: "PT",
+      paymentMethod: "stripe",
+      items: [{ productId: item.id, quantity: 1, price: item.price }],
+      currency: "USD",
+      idempotencyKey: randomUUID(),
+    },
+  });
+  const { orderId } = (await placed.json()) as { orderId: string };
+  const confirmed = await admin.request.patch(`/api/admin/orders/${orderId}`, {
+    data: { paymentStatus: "mock_confirmed" },
+  });
+  expect(confirmed.status()).toBe(200);
+}
