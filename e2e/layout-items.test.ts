@@ -1,19 +1,12 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { currencies } from "#domain/currency";
 import { paths } from "#domain/routes";
 import { demoProductId } from "#server/db/seed/demo";
 import { setupBrowser, snapshot, toast } from "./browser";
-import { pageFor, type RouteVisits, routeVisits } from "./route-visits";
 
 const browser = setupBrowser();
-
-/** The route table's visits (an order waiting on the test payment page among them), set up once. */
-let routes: Promise<RouteVisits> | undefined;
-const visitsOnce = () => {
-  routes ??= routeVisits(browser);
-  return routes;
-};
 
 /** Two frames: a resize's ResizeObserver callbacks and the renders they cause have run. */
 const settled = (page: Page) =>
@@ -46,9 +39,11 @@ const focusCovered = (page: Page) =>
 
 describe("layout", () => {
   test("back-office tables stay tables on a desktop and become cards only on a phone", async () => {
-    const { visits, cookies } = await visitsOnce();
-    for (const visit of [visits.adminOrders, { path: paths.dashboard("earnings"), who: "seller" as const }]) {
-      const page = await pageFor(browser, visit, { width: 1366, height: 768 }, cookies);
+    for (const visit of [
+      { path: paths.admin.orders(), who: "admin" as const },
+      { path: paths.dashboard("earnings"), who: "seller" as const },
+    ]) {
+      const page = await browser.newPage({ as: visit.who, width: 1366, height: 768 });
       await page.goto(visit.path);
       await page.locator('[data-slot="table-frame"] tbody tr').first().waitFor();
       await settled(page);
@@ -181,9 +176,27 @@ describe("layout", () => {
   });
 
   test("on the test payment page, the first Tab reaches Pay", async () => {
-    const { visits, cookies } = await visitsOnce();
-    const page = await pageFor(browser, visits.testPayment, { width: 1366, height: 768 }, cookies);
-    await page.goto(visits.testPayment.path);
+    const page = await browser.newPage({ as: "buyer", width: 1366, height: 768 });
+    const product = demoProductId("nimbus-crm-pro");
+    const { price } = (await (await page.request.get(`/api/products/${product}`)).json()) as {
+      price: number;
+    };
+    const placed = await page.request.post("/api/orders", {
+      data: {
+        fullName: "Bianca Buyer",
+        email: "buyer@stackbay.test",
+        address: "7 Harbour Road",
+        city: "Lisbon",
+        country: "PT",
+        paymentMethod: "stripe",
+        items: [{ productId: product, quantity: 1, price }],
+        currency: "USD",
+        idempotencyKey: randomUUID(),
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const { redirectUrl } = (await placed.json()) as { redirectUrl: string };
+    await page.goto(new URL(redirectUrl).pathname);
     await page.getByRole("button", { name: "Pay" }).waitFor();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Pay");
