@@ -81,8 +81,8 @@ async function open(page: Page, path: string, inFlight: () => number) {
  * - sideways overflow: the document wider than the window, or an element reaching past its left or
  *   right edge (unless an ancestor clips or scrolls it: then that ancestor is what is measured);
  * - text cut by its container: an element holding text, with overflow hidden or clipped or an
- *   ellipsis, whose content is wider than its box; a native select whose chosen option is wider than
- *   the select. Truncation is deliberate, and allowed, only where the full text is at hand: a `title`
+ *   ellipsis, whose content is wider than its box; a native select whose chosen option, or an empty
+ *   field whose placeholder, is wider than the box. Truncation is deliberate, and allowed, only where the full text is at hand: a `title`
  *   on the element or an ancestor. Visually hidden text (`sr-only`) is not shown, so not cut;
  * - a back-office table drawn as cards on a screen wider than 1024 px;
  * - with `focus`, an element covering focus: the first focusable elements are focused in document
@@ -139,12 +139,18 @@ function problemsIn(page: Page, theme: (typeof THEMES)[number], focus: boolean) 
         );
         if (cuts && ownText && el.scrollWidth > el.clientWidth + 1 && !el.closest("[title]"))
           found.push(`${name(el)} is cut (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
-        if (el instanceof HTMLSelectElement && canvas && !el.closest("[title]")) {
+        // What a select shows (its chosen option) and an empty field's placeholder are text too.
+        const shown =
+          el instanceof HTMLSelectElement
+            ? (el.selectedOptions[0]?.textContent ?? "")
+            : el instanceof HTMLInputElement && el.value === ""
+              ? el.placeholder
+              : "";
+        if (shown && canvas && !el.closest("[title]")) {
           canvas.font = style.font;
-          const text = el.selectedOptions[0]?.textContent ?? "";
           const room =
             el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-          if (canvas.measureText(text).width > room + 1) found.push(`${name(el)} shows "${text}" cut`);
+          if (canvas.measureText(shown).width > room + 1) found.push(`${name(el)} shows "${shown}" cut`);
         }
         const clips = clipped || (style.overflowX !== "visible" && !fixed);
         for (const child of el.children) walk(child, clips);
@@ -210,6 +216,7 @@ function problemsIn(page: Page, theme: (typeof THEMES)[number], focus: boolean) 
         }
         (document.activeElement as HTMLElement | null)?.blur();
         window.scrollTo(0, 0);
+        for (const frame of document.querySelectorAll('[data-slot="table-frame"]')) frame.scrollLeft = 0;
       }
       return found;
     },
