@@ -1,3 +1,4 @@
+/** The spec's currency options. `flag` is the spec's field; screens name a currency by its code (flag emoji are boxed letters on devices without an emoji font). */
 export const currencies = [
   { code: "USD", name: "US Dollar", symbol: "$", flag: "🇺🇸" },
   // The spec leaves the dirham's symbol open; "AED" is what UAE price tags and invoices print.

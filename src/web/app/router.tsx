@@ -3,6 +3,7 @@ import { paths, routePatterns as r } from "#domain/routes";
 import { RouteError } from "#web/app/route-error";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { RootLayout } from "#web/components/layout/root-layout";
+import { Spinner } from "#web/components/ui/spinner";
 
 /** Old link shapes (product cards, page links) land on the screens of the route table. */
 function Redirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
@@ -14,6 +15,10 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // A page the server did not draw waits, on a direct load, for its screen's code; the router shows
+    // this meanwhile (without it, nothing and a warning). Server-drawn pages are hydrated only once
+    // their code has come (boot.tsx), so they never show it.
+    hydrateFallbackElement: <Spinner className="min-h-dvh" label="Loading the page" />,
     children: [
       { path: r.home, lazy: () => import("#web/app/routes/home") },
       { path: r.products, lazy: () => import("#web/app/routes/products") },

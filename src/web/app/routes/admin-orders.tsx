@@ -107,7 +107,7 @@ function OrderSearch({ q, onSearch }: { q?: string; onSearch: (q: string | undef
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Order ID, buyer e-mail or name"
+            placeholder="ID, e-mail or name"
             maxLength={200}
             autoComplete="off"
             spellCheck={false}

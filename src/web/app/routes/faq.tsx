@@ -103,7 +103,7 @@ export function Component() {
               <Input
                 id="faq-search"
                 type="search"
-                placeholder="Search, e.g. refunds or PayPal"
+                placeholder="e.g. refunds or PayPal"
                 className="pl-9"
                 maxLength={100}
                 value={text}

@@ -66,18 +66,18 @@ function NotFoundState({ message }: { message: string }) {
 function DetailSkeleton() {
   return (
     <div
-      className="mx-auto grid min-h-dvh max-w-7xl content-start gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2"
+      className="mx-auto grid min-h-dvh max-w-7xl content-start gap-x-10 gap-y-6 px-4 py-10 sm:px-6 lg:grid-cols-2"
       role="status"
     >
       <span className="sr-only">Loading product</span>
-      <div className="aspect-[4/3] animate-pulse rounded-lg bg-muted" />
-      <div className="space-y-4">
+      <div className="space-y-4 lg:col-start-2">
         <div className="h-6 w-28 animate-pulse rounded bg-muted" />
         <div className="h-10 w-3/4 animate-pulse rounded bg-muted" />
         <div className="h-5 w-1/3 animate-pulse rounded bg-muted" />
         <div className="h-10 w-40 animate-pulse rounded bg-muted" />
-        <div className="h-24 animate-pulse rounded bg-muted" />
+        <div className="h-11 w-36 animate-pulse rounded bg-muted" />
       </div>
+      <div className="aspect-[4/3] animate-pulse rounded-lg bg-muted lg:col-start-1 lg:row-start-1" />
     </div>
   );
 }
@@ -119,8 +119,45 @@ export function Component() {
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <title>{`${p.name} | Stackbay`}</title>
       <BackLink />
-      <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <div>
+      {/*
+        What a buyer decides on (name, price, Add to cart) is on the first screen at every width: first in
+        the page below 1024 px, where the pictures follow it; beside the pictures above. The description
+        comes after the buttons, so a long one never pushes them down.
+      */}
+      <div className="mt-6 grid gap-x-10 gap-y-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <div className="flex flex-col gap-3 lg:col-start-2" data-testid="product-summary">
+          <div className="flex flex-wrap gap-2">
+            <Badge variant="secondary">{category}</Badge>
+            {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
+          <VendorLink vendor={p.vendor} vendorSlug={p.vendorSlug} />
+          <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
+          <Price
+            amount={p.price}
+            originalAmount={p.originalPrice}
+            productName={p.name}
+            unit={p.pricingUnit}
+            size="xl"
+          />
+          <div className="flex flex-wrap gap-3 pt-1">
+            <Button size="lg" onClick={addToCart}>
+              <ShoppingCart aria-hidden /> Add to cart
+            </Button>
+            <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
+            <CompareToggle id={p.id} name={p.name} />
+          </div>
+          {!me.data && (
+            <p id="save-hint" className="text-sm text-muted-foreground">
+              <Link to={paths.login()} className="font-medium text-primary hover:underline">
+                Log in
+              </Link>{" "}
+              to save products for later.
+            </p>
+          )}
+        </div>
+
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ProductImage src={main} alt={p.name} eager className="rounded-lg border border-border" />
           {images.length > 1 && (
             <ul className="mt-4 grid grid-cols-4 gap-3" aria-label="Product pictures">
@@ -147,38 +184,14 @@ export function Component() {
           )}
         </div>
 
-        <div className="flex flex-col gap-4" data-testid="product-summary">
-          <div className="flex flex-wrap gap-2">
-            <Badge variant="secondary">{category}</Badge>
-            {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
-          <VendorLink vendor={p.vendor} vendorSlug={p.vendorSlug} />
-          <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
-          <Price
-            amount={p.price}
-            originalAmount={p.originalPrice}
-            productName={p.name}
-            unit={p.pricingUnit}
-            size="xl"
-          />
-          {p.description && <p className="leading-relaxed text-muted-foreground">{p.description}</p>}
-          <div className="flex flex-wrap gap-3 pt-2">
-            <Button size="lg" onClick={addToCart}>
-              <ShoppingCart aria-hidden /> Add to cart
-            </Button>
-            <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
-            <CompareToggle id={p.id} name={p.name} />
-          </div>
-          {!me.data && (
-            <p id="save-hint" className="text-sm text-muted-foreground">
-              <Link to={paths.login()} className="font-medium text-primary hover:underline">
-                Log in
-              </Link>{" "}
-              to save products for later.
-            </p>
-          )}
-        </div>
+        {p.description && (
+          <p
+            className="leading-relaxed text-muted-foreground lg:col-start-2"
+            data-testid="product-description"
+          >
+            {p.description}
+          </p>
+        )}
       </div>
 
       {(p.features.length > 0 || p.specifications.length > 0) && (
@@ -226,8 +239,10 @@ export function Component() {
         </div>
       )}
 
-      <RelatedProducts productId={p.id} />
-      {/* Below the related products: their code (forms, dialogs, zod) loads as the visitor gets there. */}
+      {/*
+        Reviews and questions come before the related products (on a phone those are eight cards, a
+        long scroll to get past); their code (forms, dialogs, zod) loads as the visitor gets near.
+      */}
       <div ref={belowTheFold}>
         {near ? (
           <Suspense fallback={null}>
@@ -241,6 +256,7 @@ export function Component() {
           </>
         )}
       </div>
+      <RelatedProducts productId={p.id} />
       <CompareTray />
     </article>
   );

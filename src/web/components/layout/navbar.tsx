@@ -111,9 +111,9 @@ export function Navbar() {
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
   const { data: me } = useMe();
-  // The full header needs about 1,000 px for a visitor and 1,200 px once Dashboard, Admin Panel and
-  // Logout join it; below that everything is in the menu. While the session loads the wider rule holds.
-  const full = me === null ? "lg" : "xl";
+  // The full header needs about 1,100 px for a visitor (with room for the search box's placeholder)
+  // and 1,200 px once Dashboard, Admin Panel and Logout join it; below 1,280 px everything but the
+  // search is in the menu.
   useMeErrorToast();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu whenever the page changes
   useEffect(() => {
@@ -137,7 +137,7 @@ export function Navbar() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Stackbay
         </Link>
-        <ul className={cn("ml-6 hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
+        <ul className={"ml-6 hidden items-center gap-1 xl:flex"}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink
@@ -155,15 +155,15 @@ export function Navbar() {
           ))}
         </ul>
         <HeaderSearch id="header-search" className="hidden max-w-md flex-1 md:block" />
-        <div className={cn("ml-auto hidden items-center gap-1", full === "lg" ? "lg:flex" : "xl:flex")}>
-          <CurrencyPicker />
+        <div className={"ml-auto hidden items-center gap-1 xl:flex"}>
+          <CurrencyPicker compact />
           <CartLink />
           {me && <NotificationBell />}
           <AccountLinks />
           {/* Last, so the cart, the currency and signing in stay within ten Tabs of the page's start. */}
           <ThemeToggle />
         </div>
-        <div className={cn("ml-auto flex items-center gap-1", full === "lg" ? "lg:hidden" : "xl:hidden")}>
+        <div className={"ml-auto flex items-center gap-1 xl:hidden"}>
           <Button
             variant="ghost"
             size="icon"
@@ -199,10 +199,7 @@ export function Navbar() {
       {open && (
         <div
           id="mobile-menu"
-          className={cn(
-            "border-t border-border bg-background px-4 pb-6",
-            full === "lg" ? "lg:hidden" : "xl:hidden",
-          )}
+          className={cn("border-t border-border bg-background px-4 pb-6", "xl:hidden")}
           data-testid="mobile-menu"
         >
           <ul className="flex flex-col py-2">

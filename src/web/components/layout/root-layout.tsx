@@ -1,11 +1,22 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { matchRoute, routePatterns } from "#domain/routes";
 import { AdminNav, isAdminPath } from "#web/components/layout/admin-nav";
 import { Footer } from "#web/components/layout/footer";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
 import { TestModeBanner } from "#web/features/payments/components/test-mode-banner";
 import { HydrateLater } from "#web/lib/hydration";
+import { cn } from "#web/lib/utils";
+
+/**
+ * The test-mode provider's hosted pages stand where Stripe's and PayPal's would: a page of their own,
+ * without the marketplace's header and footer, so the keyboard reaches Pay (or the onboarding's
+ * choice) at the first Tab instead of after a dozen header links.
+ */
+const isHostedPath = (pathname: string) =>
+  matchRoute(routePatterns.testPayment, pathname) !== null ||
+  matchRoute(routePatterns.testConnect, pathname) !== null;
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -17,6 +28,7 @@ export function RootLayout() {
   // page (its title) for screen readers, and the next Tab is the skip link, then the header.
   // Admin screens are a workspace: their own navigation, no marketing footer or newsletter box.
   const admin = isAdminPath(pathname);
+  const hosted = isHostedPath(pathname);
   useEffect(() => {
     if (!pathname || !loaded.current) {
       loaded.current = true;
@@ -34,18 +46,22 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <p ref={pageStart} tabIndex={-1} className="sr-only" data-testid="page-start" />
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
+      {!hosted && (
+        <>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            Skip to content
+          </a>
+          <Navbar />
+        </>
+      )}
+      <main id="main" tabIndex={-1} className={cn("flex-1 outline-none print:pt-0", !hosted && "pt-16")}>
         {admin && <AdminNav />}
         <Outlet />
       </main>
-      {admin ? (
+      {hosted ? null : admin ? (
         <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground print:hidden">
           Stackbay admin
         </footer>

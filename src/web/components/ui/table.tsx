@@ -21,9 +21,17 @@ function labelCells(table: HTMLTableElement) {
 }
 
 /**
- * The list tables of the back office. Where the frame is narrower than its table's min-width, the
- * table is stacked as cards (`data-stacked`, styled in styles.css) instead of scrolling sideways; on
- * wider screens it is an ordinary table. The min-width goes on `Table`.
+ * Narrower than this (a phone, a tablet held upright), a frame too narrow for its table stacks it as
+ * cards; wider, the table stays a table and scrolls sideways inside its frame. A desktop reads a row
+ * on one line: a 1,366 px screen once showed admin orders as 320 px cards, two or three a screen.
+ */
+export const STACK_BELOW_PX = 768;
+
+/**
+ * The list tables of the back office. On a narrow screen (a frame under `STACK_BELOW_PX`) where the
+ * frame is narrower than its table's min-width, the table is stacked as cards (`data-stacked`, styled
+ * in styles.css) instead of scrolling sideways; everywhere else it is an ordinary table, which scrolls
+ * inside its frame when it is wider. The min-width goes on `Table`.
  */
 export function TableFrame({ className, ...props }: ComponentProps<"section"> & { "aria-label": string }) {
   const frame = useRef<HTMLElement>(null);
@@ -37,7 +45,7 @@ export function TableFrame({ className, ...props }: ComponentProps<"section"> & 
     let needs = 0;
     const measure = () => {
       if (!section.hasAttribute("data-stacked")) needs = table.offsetWidth;
-      setStacked(section.clientWidth < needs);
+      setStacked(section.clientWidth < Math.min(needs, STACK_BELOW_PX));
     };
     labelCells(table);
     measure();

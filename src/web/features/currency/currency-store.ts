@@ -22,15 +22,22 @@ export function useCurrency(): CurrencyCode {
   return currencyStore.use();
 }
 
+/** One toast for the currency: each choice replaces the last one's toast instead of stacking another. */
+const CURRENCY_TOAST = "currency";
+
 /** Switches the display currency at once; an unsupported code is refused with the spec's toast. */
 export function chooseCurrency(code: string) {
   if (!isCurrencyCode(code)) {
-    showToast("error", "Invalid Currency", { description: "The selected currency is not supported." });
+    showToast("error", "Invalid Currency", {
+      id: CURRENCY_TOAST,
+      description: "The selected currency is not supported.",
+    });
     return;
   }
   currencyStore.set(code);
   const currency = currencyByCode(code);
   showToast("success", "Currency Changed", {
+    id: CURRENCY_TOAST,
     description: `Switched to ${currency.name} (${currency.symbol})`,
   });
   for (const listener of chosenListeners) listener(code);

@@ -64,7 +64,9 @@ function ProductCardBody({ product, eager = false }: CardProps) {
         <div className="flex flex-1 flex-col gap-1 p-3">
           <div className="flex h-6 min-w-0 items-center gap-1.5 overflow-hidden">
             <Badge variant="secondary" className="min-w-0 shrink">
-              <span className="truncate">{category}</span>
+              <span className="truncate" title={category}>
+                {category}
+              </span>
             </Badge>
             {showsDiscountBadge(product) && (
               <Badge variant="success" className="shrink-0" data-testid="discount-badge">
@@ -81,7 +83,8 @@ function ProductCardBody({ product, eager = false }: CardProps) {
             <VendorLink
               vendor={product.vendor}
               vendorSlug={product.vendorSlug}
-              className="min-w-0 truncate text-sm leading-5"
+              truncate
+              className="text-sm leading-5"
             />
             <StarRating rating={product.rating} reviewsCount={product.reviewsCount} compact />
           </div>

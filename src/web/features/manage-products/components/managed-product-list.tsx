@@ -118,7 +118,7 @@ export function ManagedProductList({
           <Input
             id="manage-product-search"
             type="search"
-            placeholder="Search by name, vendor or description..."
+            placeholder="Name, vendor or description"
             className="pl-9"
             maxLength={100}
             value={searchText}

@@ -142,7 +142,8 @@ function StorefrontForm({ storefront }: { storefront: Storefront }) {
       >
         <Textarea maxLength={STOREFRONT_DESCRIPTION_MAX} {...form.register("description")} />
       </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* Side by side only where a country's name still fits its half (not beside the dashboard's menu at 768 px). */}
+      <div className="grid gap-5 lg:grid-cols-2">
         <FormField label="Website" error={errors.website?.message} hint="A full https:// address.">
           <Input type="url" inputMode="url" placeholder="https://" {...form.register("website")} />
         </FormField>

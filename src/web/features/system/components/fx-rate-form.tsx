@@ -60,9 +60,7 @@ export function FxRateForm({ code, rate }: { code: FxCurrencyCode; rate?: AdminF
       data-testid={`fx-rate-${code}`}
     >
       <div>
-        <p className="font-semibold">
-          <span aria-hidden>{currency.flag}</span> {code}
-        </p>
+        <p className="font-semibold">{code}</p>
         <p className="text-sm text-muted-foreground">{currency.name}</p>
         <p className="mt-1 text-xs text-muted-foreground">
           {rate ? `Updated ${formatDateTime(rate.updatedAt)}` : "Not set: prices show in USD"}
