@@ -110,6 +110,7 @@ describe("isKnownPagePath", () => {
   test("lists the dashboard views", () => {
     expect(dashboardViews).toEqual([
       "sales",
+      "notifications",
       "saved",
       "licenses",
       "profile",

@@ -18,7 +18,9 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
   return Promise.all(
     files.map(async (file) => {
       const raw = await readFile(path.join(dir, file), "utf8");
-      const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+      const [folded = "", ...rest] = raw.split(/\r?\n\r?\n/);
+      // A long header is folded onto lines that start with a space (RFC 5322 §2.2.3): unfold it.
+      const head = folded.replace(/\r?\n(?=[ \t])/g, "");
       const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1]?.trim();
       return {
         file,

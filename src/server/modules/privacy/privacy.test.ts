@@ -6,6 +6,7 @@ import { auditLog } from "#server/db/schema/audit";
 import { emailCodeSends, session, twoFactor, user } from "#server/db/schema/auth";
 import { products, storefrontChanges, storefronts } from "#server/db/schema/catalog";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
+import { notifications } from "#server/db/schema/notifications";
 import { orders, savedItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
@@ -205,6 +206,7 @@ const onDeletion: Record<string, Fate> = {
   "ledger_accounts.owner_id": books,
   "licenses.user_id": books,
   "newsletter_subscriptions.email": removed,
+  "notifications.user_id": removed,
   "order_items.delivered_by": kept("'buyer' or 'automatic', not a person's id"),
   "order_items.seller_id": books,
   "orders.user_id": {
@@ -224,6 +226,9 @@ const onDeletion: Record<string, Fate> = {
   "products.seller_id": { does: "anonymised", identifies: "is_active" },
   "question_reports.user_id": removed,
   "referral_clicks.reseller_id": removed,
+  "refund_messages.author_id": kept(
+    "the conversation is part of the refund request's record, kept with it; the id names a Former customer row",
+  ),
   "refund_requests.buyer_id": books,
   "refund_requests.seller_id": books,
   "reseller_codes.user_id": removed,
@@ -307,6 +312,14 @@ describe("what deletion does to each table that references a person", () => {
       impersonatedBy: me.id,
     });
     await t.db.insert(newsletterSubscriptions).values({ email });
+    await t.db.insert(notifications).values({
+      userId: me.id,
+      kind: "question-asked",
+      title: "A question about your product",
+      body: "Does it run offline?",
+      link: "/dashboard/questions",
+      action: "Answer the question",
+    });
     await t.db.insert(storefrontChanges).values({ userId: me.id, name: "A name waiting for review" });
     await t.db
       .insert(emailCodeSends)

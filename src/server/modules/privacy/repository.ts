@@ -13,6 +13,7 @@ import { account, emailCodeSends, session, twoFactor, user, verification } from 
 import { products, storefrontChanges, storefronts } from "#server/db/schema/catalog";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { journalLines, payouts } from "#server/db/schema/ledger";
+import { notifications } from "#server/db/schema/notifications";
 import { orderItems, orders, savedItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
@@ -351,9 +352,11 @@ export async function anonymiseOrders(tx: Transaction, userId: string, tombstone
 
 /**
  * What only served the person: saved products, reports they filed, reseller code, link clicks and
- * sightings, and the payout method with its sealed bank details.
+ * sightings, the payout method with its sealed bank details, and their notifications (an e-mail still
+ * queued for one finds it gone and is not sent).
  */
 export async function removeOwnedRows(tx: Transaction, userId: string) {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(savedItems).where(eq(savedItems.userId, userId));
   await tx.delete(reviewReports).where(eq(reviewReports.userId, userId));
   await tx.delete(questionReports).where(eq(questionReports.userId, userId));
