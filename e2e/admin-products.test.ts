@@ -107,7 +107,12 @@ describe("admin product management", () => {
     const first = page.getByTestId("managed-product-row").first();
     await expect.poll(() => first.textContent()).toContain(name);
     const cells = await first.locator("td").allTextContents();
-    expect(cells.slice(1, 5)).toEqual(["Software Licenses", "$149.50was $199.00", "Orbit Labs", "Active"]);
+    expect(cells.slice(1, 5)).toEqual([
+      "Software Licenses",
+      "$149.50 / monthwas $199.00",
+      "Orbit Labs",
+      "Active",
+    ]);
     expect(await first.locator("s").textContent()).toBe("was $199.00");
     expect(await first.locator("img").getAttribute("src")).toMatch(/^\/uploads\/products\/.+\.webp$/);
 

@@ -135,7 +135,7 @@ describe("after the sale", () => {
     // The seller approves it from their refund requests.
     const seller = await browser.newPage({ as: "seller" });
     await seller.goto("/dashboard/refunds");
-    await seller.getByRole("heading", { level: 2, name: "Refund requests" }).waitFor();
+    await seller.getByRole("heading", { level: 2, name: "Refund requests for your products" }).waitFor();
     const request = seller.getByTestId("refund-row").filter({ hasText: short });
     await request.waitFor();
     expect(await request.textContent()).toContain("The license key is refused");

@@ -122,7 +122,7 @@ export function LegalDocument({
               key={section.id}
               id={section.id}
               aria-labelledby={headingId(section.id)}
-              className="scroll-mt-24 border-t border-border pt-10 first:border-t-0 first:pt-0"
+              className="scroll-mt-6 border-t border-border pt-10 first:border-t-0 first:pt-0"
             >
               <h2 id={headingId(section.id)} className="text-xl font-semibold tracking-tight sm:text-2xl">
                 {index + 1}. {section.title}

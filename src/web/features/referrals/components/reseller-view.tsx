@@ -115,7 +115,7 @@ function ResellerLinksView() {
                 <Input
                   id="reseller-link-search"
                   type="search"
-                  placeholder="Search by product or category"
+                  placeholder="Product or category"
                   className="pl-9"
                   maxLength={100}
                   value={searchText}
