@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
+import type { UnreadCount } from "#domain/notifications";
 import type { ManagedProductList } from "#domain/product-admin";
 import { testShippingAddress } from "#server/test/shipping";
 import { dialogReady, setupBrowser, snapshot, viewports } from "./browser";
@@ -30,7 +31,11 @@ describe("notifications", () => {
     const product = listed.items.find((p) => p.category === "hardware" && p.moderationStatus === "approved");
     if (!product) throw new Error("the demo seller has no hardware on sale");
     await seller.goto("/");
-    const before = await unreadOf(seller);
+    // The server's count, then the bell showing it: read before the bell's count has come, it says none.
+    const before = (
+      (await (await seller.request.get("/api/notifications/unread-count")).json()) as UnreadCount
+    ).unread;
+    await expect.poll(() => unreadOf(seller)).toBe(before);
     const placed = await buyer.request.post("/api/orders", {
       data: {
         fullName: "Bianca Buyer",
