@@ -128,18 +128,17 @@ export function createJobQueue(
   }
 
   /**
-   * Jobs of a queue that are due or running on any instance. pg-boss's `findJobs` cannot ask for state
-   * and due time, and a job a worker has just fetched is active before its handler starts, so this
-   * counts in pg-boss's job table itself (states before `completed` sort before it).
+   * Jobs of these queues that are due or running on any instance, in one query over pg-boss's job table
+   * (partitioned by queue name, so only their partitions are read). pg-boss's `findJobs` cannot ask for
+   * state and due time, and a job a worker has just fetched is active before its handler starts, so
+   * this counts in the table itself (states before `completed` sort before it).
    */
-  async function dueOrActive(name: string): Promise<number> {
-    const queue = await boss.getQueue(name);
-    if (!queue) return 0;
+  async function dueOrActive(names: string[]): Promise<number> {
     const { rows } = await boss
       .getDb()
       .executeSql(
-        `select count(*)::int as n from pgboss.${queue.table} where name = $1 and state <= 'active' and start_after <= now()`,
-        [name],
+        "select count(*)::int as n from pgboss.job where name = any($1::text[]) and state <= 'active' and start_after <= now()",
+        [names],
       );
     return Number(rows[0]?.n ?? 0);
   }
@@ -239,8 +238,7 @@ export function createJobQueue(
     async idle(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        let due = running;
-        for (const definition of definitions) due += await dueOrActive(definition.name);
+        const due = running + (await dueOrActive(definitions.map((definition) => definition.name)));
         if (due === 0) return;
         for (const definition of definitions) wake(definition.name);
         if (Date.now() > deadline) throw new Error(`job queue still busy after ${timeoutMs} ms`);
