@@ -8,6 +8,9 @@ const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("bas
 describe("product cursors", () => {
   test.each<ProductCursor>([
     { sort: "default", key: "2026-11-23T10:15:30.123456Z", id },
+    // Featured: among the chosen products the key is the place in the admins' order.
+    { sort: "default", key: "0", id },
+    { sort: "relevance", key: "7", id },
     { sort: "newest", key: "1999-01-01T00:00:00.000000Z", id },
     { sort: "price-low", key: "0.0040", id },
     { sort: "price-high", key: "123456789012.9999", id },
@@ -34,6 +37,14 @@ describe("product cursors", () => {
     ["padding and slashes", `${raw([1, "default", "x", id])}==/`],
   ])("rejects %s", (_what, text) => {
     expect(decodeCursor("default", text)).toBeNull();
+  });
+
+  test("a Featured cursor's place is a whole number of digits only", () => {
+    for (const key of ["-1", "1.5", "1e3", " 3", "1234567890", "3\n"]) {
+      expect(decodeCursor("default", raw([1, "default", key, id])), key).toBeNull();
+    }
+    expect(decodeCursor("newest", raw([1, "newest", "3", id]))).toBeNull();
+    expect(decodeCursor("default", raw([1, "default", "3", id]))).toEqual({ sort: "default", key: "3", id });
   });
 
   test("a price cursor rejects exponents and negative numbers", () => {

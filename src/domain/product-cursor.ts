@@ -14,16 +14,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Exact text forms, so the key goes back to PostgreSQL without losing a microsecond or a decimal.
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const DECIMAL = /^\d{1,12}(\.\d{1,4})?$/;
+/** A featured product's place in the admins' order (the Featured sort's key while among them). */
+const POSITION = /^\d{1,9}$/;
 
-/** Which keys a sort's cursor carries: a timestamp, a price, or a nullable rating score. */
+/** Whether a Featured cursor's key is a place among the featured products (else a creation time). */
+export const isFeaturedPositionKey = (key: string) => POSITION.test(key);
+const POSITION_OR_TIMESTAMP = new RegExp(`${POSITION.source}|${TIMESTAMP.source}`);
+
+/**
+ * Which keys a sort's cursor carries: a timestamp, a price, a nullable rating score, or for Featured a
+ * place among the featured products and, past them, a timestamp.
+ */
 const keyShapes: Record<ProductSort, { pattern: RegExp; nullable: boolean }> = {
-  default: { pattern: TIMESTAMP, nullable: false },
+  default: { pattern: POSITION_OR_TIMESTAMP, nullable: false },
   newest: { pattern: TIMESTAMP, nullable: false },
   "price-low": { pattern: DECIMAL, nullable: false },
   "price-high": { pattern: DECIMAL, nullable: false },
   rating: { pattern: DECIMAL, nullable: true },
-  // Without a query relevance is the newest-first order; with one its pages go by number (no cursor).
-  relevance: { pattern: TIMESTAMP, nullable: false },
+  // Without a query relevance is the featured order; with one its pages go by number (no cursor).
+  relevance: { pattern: POSITION_OR_TIMESTAMP, nullable: false },
 };
 
 const toBase64Url = (text: string) => btoa(text).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");

@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { ProductCard, ProductDetail, ProductList } from "#domain/catalog-schemas";
 import { productSpecifications, products } from "#server/db/schema/catalog";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp, queryRows } from "#server/test/app";
+import { signedInClient } from "#server/test/client";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let activeCount: number;
@@ -112,6 +115,7 @@ describe("GET /api/products", () => {
       .where(eq(products.isActive, true))
       .orderBy(sql`${products.ratingScore} desc nulls last`, products.id);
     expect(rated.map((p) => p.id)).toEqual(byScore.map((p) => p.id));
+    // With no product featured, Featured is the rest of its order: newest first.
     const [newest, byDefault] = [await all("?sort=newest"), await all("?sort=default")];
     expect(newest.map((p) => p.id)).toEqual(byDefault.map((p) => p.id));
   });
@@ -158,6 +162,101 @@ describe("GET /api/products", () => {
   test("answers may be stored by shared caches but are revalidated on every load, so edits show at once", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/products" });
     expect(res.headers["cache-control"]).toBe("public, no-cache");
+  });
+});
+
+describe("the Featured order (the default sort)", () => {
+  let admin: Awaited<ReturnType<typeof signedInClient>>;
+  beforeAll(async () => {
+    admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
+  });
+  const choose = async (productIds: string[]) => {
+    const res = await admin.request("PUT", "/api/admin/featured-products", { productIds });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  afterEach(() => choose([]));
+  const ids = (items: ProductCard[]) => items.map((p) => p.id);
+  /** What Featured must list: the chosen products that match, in the admins' order, then the rest newest first. */
+  const featuredOrder = (chosen: string[], newest: string[]) => [
+    ...chosen.filter((id) => newest.includes(id)),
+    ...newest.filter((id) => !chosen.includes(id)),
+  ];
+
+  test("lists the products admins featured, in their order, then the rest newest first; Newest ignores them", async () => {
+    const newest = ids(await all("?sort=newest"));
+    // Neither the newest products nor in their order of age.
+    const chosen = [newest[10]!, newest[3]!, newest[40]!];
+    await choose(chosen);
+    const featured = ids(await all(""));
+    expect(featured.slice(0, 3)).toEqual(chosen);
+    expect(featured).toEqual(featuredOrder(chosen, newest));
+    expect(ids(await all("?sort=default"))).toEqual(featured);
+    expect(ids(await all("?sort=newest"))).toEqual(newest);
+    // Filters apply to the featured products as to the rest: only those matching lead.
+    const [category] = await queryRows<{ category: string }>(
+      t.db,
+      sql`select category from products where id = ${chosen[1]}`,
+    );
+    const inCategory = ids(await all(`?category=${category!.category}&sort=newest`));
+    expect(ids(await all(`?category=${category!.category}`))).toEqual(featuredOrder(chosen, inCategory));
+  });
+
+  test("a search still ranks by relevance, whatever is featured", async () => {
+    const before = ids(await all("?search=cloud"));
+    const newest = ids(await all("?sort=newest"));
+    await choose([newest.find((id) => !before.includes(id))!, before.at(-1)!]);
+    expect(ids(await all("?search=cloud"))).toEqual(before);
+    expect(ids(await all("?search=cloud&sort=relevance"))).toEqual(before);
+  });
+
+  test("choosing featured products changes the cached listing at once", async () => {
+    const url = "/api/products?pageSize=5";
+    const first = await t.app.inject({ method: "GET", url });
+    // Served from the catalogue cache the second time: same ETag, no new load.
+    const loads = t.app.catalogueCache.stats.loads;
+    const again = await t.app.inject({ method: "GET", url });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(t.app.catalogueCache.stats.loads).toBe(loads);
+    const newest = ids((first.json() as ProductList).items);
+    const chosen = ids((await list("?sort=newest&pageSize=3&page=4")).items);
+    await choose(chosen);
+    expect(ids((await list("?pageSize=5")).items)).toEqual([...chosen, ...newest.slice(0, 2)]);
+    await choose([chosen[2]!]);
+    expect(ids((await list("?pageSize=5")).items)).toEqual([chosen[2], ...newest.slice(0, 4)]);
+    await choose([]);
+    expect(ids((await list("?pageSize=5")).items)).toEqual(newest);
+  });
+
+  test("paging through every product by cursor and by page number gives each once, in order, at any page size", async () => {
+    const newest = ids(await all("?sort=newest"));
+    const chosen = [newest[20]!, newest[2]!, newest[31]!, newest[0]!, newest[12]!];
+    await choose(chosen);
+    const filters = ["", "&discount=true", "&category=software"];
+    const expected = new Map<string, string[]>();
+    for (const filter of filters) {
+      expected.set(filter, featuredOrder(chosen, ids(await all(`?sort=newest${filter}`))));
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(...filters),
+        async (pageSize, numbered, filter) => {
+          // Pages 1 to `numbered` by number (an offset, as a shared `?page=3` link), then by cursor.
+          const seen: string[] = [];
+          let after: string | null = null;
+          for (let page = 1; page <= 200; page++) {
+            const cursor: string = page > numbered && after ? `&after=${after}` : "";
+            const res = await list(`?pageSize=${pageSize}&page=${page}${filter}${cursor}`);
+            seen.push(...ids(res.items));
+            after = res.nextCursor;
+            if (res.items.length < pageSize || !after) break;
+          }
+          expect(seen).toEqual(expected.get(filter));
+        },
+      ),
+      { numRuns: 10, seed: 30 },
+    );
   });
 });
 

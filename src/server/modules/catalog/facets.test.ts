@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_FACET_CHOICES } from "#domain/catalog";
 import type { ProductCard, ProductList } from "#domain/catalog-schemas";
@@ -292,28 +292,55 @@ describe("keyset paging", () => {
     expect(beyond.nextCursor).toBeNull();
   });
 
-  test("a deep page is an index range scan from the cursor, not a walk past the pages before it", async () => {
-    // The fixture is small, so keep the planner from preferring a plain scan; what matters is that the
-    // seek condition is an index condition, which makes its cost independent of the depth.
-    const [row] = await queryRows<{ id: string; created_at: string }>(
-      t.db,
-      sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at from products order by created_at desc, id desc offset 20 limit 1`,
-    );
+  /** The 21st newest product, a cursor's key and id deep enough to seek from. */
+  const deepRow = async () =>
+    (
+      await queryRows<{ id: string; created_at: string }>(
+        t.db,
+        sql`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at from products order by created_at desc, id desc offset 20 limit 1`,
+      )
+    )[0]!;
+  /**
+   * The plan of a page's statement. The fixture is small, so the planner is kept from preferring a plain
+   * scan; what matters is that the seek condition is an index condition, which makes its cost
+   * independent of the depth.
+   */
+  async function planWithIndexes(query: SQL) {
     await t.db.execute(sql`set enable_seqscan = off`);
     await t.db.execute(sql`set enable_bitmapscan = off`);
     try {
-      const plan = await queryRows<{ "QUERY PLAN": string }>(
-        t.db,
-        sql`explain select id from products where (is_active and moderation_status = 'approved')
-          and (created_at, id) < (${row!.created_at}::timestamptz, ${row!.id}::uuid)
-          order by created_at desc, id desc limit 25`,
-      );
-      const text = plan.map((line) => line["QUERY PLAN"]).join("\n");
-      expect(text).toMatch(/Index Scan Backward using products_created_at_id_index/);
-      expect(text).toMatch(/Index Cond: \(ROW\(created_at, id\) < ROW/);
+      const plan = await queryRows<{ "QUERY PLAN": string }>(t.db, sql`explain ${query}`);
+      return plan.map((line) => line["QUERY PLAN"]).join("\n");
     } finally {
       await t.db.execute(sql`reset enable_seqscan`);
       await t.db.execute(sql`reset enable_bitmapscan`);
+    }
+  }
+
+  test("a deep page is an index range scan from the cursor, not a walk past the pages before it", async () => {
+    const row = await deepRow();
+    const text = await planWithIndexes(
+      sql`select id from products where (is_active and moderation_status = 'approved')
+        and (created_at, id) < (${row.created_at}::timestamptz, ${row.id}::uuid)
+        order by created_at desc, id desc limit 25`,
+    );
+    expect(text).toMatch(/Index Scan Backward using products_created_at_id_index/);
+    expect(text).toMatch(/Index Cond: \(ROW\(created_at, id\) < ROW/);
+  });
+
+  test("Featured reads the products not featured off the created_at index, from the start and from a cursor", async () => {
+    const row = await deepRow();
+    for (const seek of [
+      sql``,
+      sql`and (created_at, id) < (${row.created_at}::timestamptz, ${row.id}::uuid)`,
+    ]) {
+      const text = await planWithIndexes(
+        sql`select id from products where (is_active and moderation_status = 'approved')
+          and not exists (select 1 from featured_products f where f.product_id = products.id) ${seek}
+          order by created_at desc, id desc limit 25`,
+      );
+      expect(text).toMatch(/Index Scan Backward using products_created_at_id_index/);
+      expect(text).not.toMatch(/Sort/);
     }
   });
 });

@@ -2,10 +2,10 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql
 import { COUNT_CAP, PRICE_BUCKETS, VENDOR_FACET_LIMIT } from "#domain/catalog";
 import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
-import { decodeCursor, encodeCursor } from "#domain/product-cursor";
+import { decodeCursor, encodeCursor, isFeaturedPositionKey } from "#domain/product-cursor";
 import { summariseRatings } from "#domain/reviews";
 import { type Database, rowsOf } from "#server/db/client";
-import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
+import { categories, featuredProducts, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import { orders } from "#server/db/schema/orders";
 import { reviews } from "#server/db/schema/reviews";
@@ -60,55 +60,99 @@ export function toProductCard(row: ProductRow): ProductCard {
   };
 }
 
+/** A stretch of a sort's order: the products it holds (besides the listing's filters) and their order. */
+type Stretch = { where?: SQL; order: SQL[] };
+
 /**
- * Each sort's order, its key as exact text for the cursor, and the seek conditions that start after a
- * cursor. Every order ends with the id, and each has an index on (key, id), so a seek is an index range
- * scan whatever the depth. `after` lists stretches of the order to read one after the other until the
- * page is full (one for most sorts).
+ * Each sort's order, its key as exact text for the cursor, and where it goes on after a cursor. Every
+ * order ends with the id, and each stretch has an index for its order, so a seek is an index range scan
+ * whatever the depth. An order is read as stretches, one after the other until the page is full: one
+ * for most sorts, two where no single index holds the whole order (rated, then unrated products after
+ * a cursor; featured, then the rest).
  */
 type SortPlan = {
-  order: SQL[];
+  start: Stretch[];
   key: SQL<string | null>;
-  after: (key: string | null, id: string) => SQL[];
+  after: (key: string | null, id: string) => Stretch[];
 };
+/** A sort read in one order throughout: from the start, and after a cursor through `after`'s conditions. */
+const inOneOrder = (
+  order: SQL[],
+  key: SQL<string | null>,
+  after: (key: string | null, id: string) => SQL[],
+): SortPlan => ({
+  start: [{ order }],
+  key,
+  after: (cursorKey, id) => after(cursorKey, id).map((where) => ({ where, order })),
+});
 const createdAtKey = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const newestFirst: SortPlan = {
-  order: [desc(products.createdAt), desc(products.id)],
-  key: createdAtKey,
-  after: (key, id) => [sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`],
+const newestOrder = [desc(products.createdAt), desc(products.id)];
+const newerThan = (key: string | null, id: string) =>
+  sql`(${products.createdAt}, ${products.id}) < (${key}::timestamptz, ${id}::uuid)`;
+const newestFirst = inOneOrder(newestOrder, createdAtKey, (key, id) => [newerThan(key, id)]);
+
+// Spelled out: drizzle leaves columns unqualified when a select reads one table, and inside these
+// subqueries an unqualified created_at or id would be featured_products' own (or nothing).
+const featuredPosition = sql<number>`(select f.position from ${featuredProducts} f where f.product_id = products.id)`;
+const isFeatured = (after?: SQL) =>
+  sql`exists (select 1 from ${featuredProducts} f where f.product_id = products.id${after ? sql` and ${after}` : sql``})`;
+const notFeatured = sql`not exists (select 1 from ${featuredProducts} f where f.product_id = products.id)`;
+const featuredOrder = [sql`${featuredPosition} asc`, asc(products.id)];
+/**
+ * "Featured", the default: the products admins chose on /admin/featured (`featured_products`, at most
+ * a handful) in their order, then every other product newest first. Two stretches: the chosen ones
+ * through their table, the rest off the created_at index as Newest reads it. A cursor's key is the
+ * position (digits) while it is among the chosen, the creation time after (product-cursor.ts).
+ */
+const featuredFirst: SortPlan = {
+  start: [
+    { where: isFeatured(), order: featuredOrder },
+    { where: notFeatured, order: newestOrder },
+  ],
+  key: sql<string>`coalesce(${featuredPosition}::text, ${createdAtKey})`,
+  after: (key, id) =>
+    key !== null && isFeaturedPositionKey(key)
+      ? [
+          {
+            where: isFeatured(sql`(f.position, f.product_id) > (${Number(key)}::int, ${id}::uuid)`),
+            order: featuredOrder,
+          },
+          { where: notFeatured, order: newestOrder },
+        ]
+      : [{ where: and(notFeatured, newerThan(key, id)), order: newestOrder }],
 };
 const sortPlans: Record<ProductListQuery["sort"], SortPlan> = {
-  default: newestFirst,
+  default: featuredFirst,
   newest: newestFirst,
-  "price-low": {
-    order: [asc(products.price), asc(products.id)],
-    key: sql<string>`${products.price}::text`,
-    after: (key, id) => [sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`],
-  },
-  "price-high": {
-    order: [desc(products.price), desc(products.id)],
-    key: sql<string>`${products.price}::text`,
-    after: (key, id) => [sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`],
-  },
+  "price-low": inOneOrder(
+    [asc(products.price), asc(products.id)],
+    sql<string>`${products.price}::text`,
+    (key, id) => [sql`(${products.price}, ${products.id}) > (${key}::numeric, ${id}::uuid)`],
+  ),
+  "price-high": inOneOrder(
+    [desc(products.price), desc(products.id)],
+    sql<string>`${products.price}::text`,
+    (key, id) => [sql`(${products.price}, ${products.id}) < (${key}::numeric, ${id}::uuid)`],
+  ),
   // The Bayesian score (decision 0012), not the plain mean: one 5-star review does not lead the list.
   // Its order mixes directions (score down, id up) and puts unrated products last, which no row
   // comparison expresses, and an OR of "lower or unrated" would make PostgreSQL walk the index from the
   // top. So: the rated rest from the cursor's score down (`score <= k` bounds the index scan; only ties
   // are filtered), then, if the page is not full, the unrated ones.
-  rating: {
-    order: [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
-    key: sql<string | null>`${products.ratingScore}::text`,
-    after: (key, id) =>
+  rating: inOneOrder(
+    [sql`${products.ratingScore} desc nulls last`, asc(products.id)],
+    sql<string | null>`${products.ratingScore}::text`,
+    (key, id) =>
       key === null
         ? [sql`(${products.ratingScore} is null and ${products.id} > ${id}::uuid)`]
         : [
             sql`(${products.ratingScore} <= ${key}::numeric and not (${products.ratingScore} = ${key}::numeric and ${products.id} <= ${id}::uuid))`,
             sql`${products.ratingScore} is null`,
           ],
-  },
+  ),
   // Without a query there is nothing to be relevant to: the featured order. With one, the order is the
   // relevance score (search.ts), which no index holds: those pages are read by offset, see listProducts.
-  relevance: newestFirst,
+  relevance: featuredFirst,
 };
 
 /**
@@ -412,23 +456,50 @@ export async function listProducts(
   // Search results in relevance order: the score is computed per match, so there is no index to seek
   // in, and pages are read by offset (a search's matches are what its cost grows with, not the depth).
   const ranked = terms.length > 0 && (query.sort === "relevance" || query.sort === "default");
-  const order = ranked ? relevanceOrder(terms) : plan.order;
   const cursor = ranked || query.after === undefined ? null : decodeCursor(query.sort, query.after);
   const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
   // One row more than the page tells whether there is a next page without another query.
   const take = query.pageSize + 1;
-  const select = () => db.select({ ...productColumns, sortKey: plan.key }).from(products);
+  // Ranked pages go by number: they hand on no cursor, so they read no key.
+  const sortKey = ranked ? sql<string | null>`null` : plan.key;
+  const select = () => db.select({ ...productColumns, sortKey }).from(products);
 
-  const seek = async (stretches: SQL[]) => {
+  /**
+   * `take` rows of the stretches in turn, the first `skip` of them left out (a page number without a
+   * cursor): those are skipped as ids only, so the page's columns are read for its own rows alone. A
+   * stretch that ends before the page starts is counted to know how many of `skip` it held; only the
+   * first stretch of the featured order (the chosen few) can be such a stretch before another.
+   */
+  const read = async (stretches: Stretch[], skip: number) => {
     const found: Awaited<ReturnType<typeof select>> = [];
-    for (const stretch of stretches) {
+    for (const [index, stretch] of stretches.entries()) {
       if (found.length >= take) break;
-      found.push(
-        ...(await select()
-          .where(and(where, stretch))
-          .orderBy(...order)
-          .limit(take - found.length)),
-      );
+      const inStretch = and(where, stretch.where);
+      const limit = take - found.length;
+      const rows =
+        skip === 0
+          ? await select()
+              .where(inStretch)
+              .orderBy(...stretch.order)
+              .limit(limit)
+          : await select()
+              .where(
+                inArray(
+                  products.id,
+                  db
+                    .select({ id: products.id })
+                    .from(products)
+                    .where(inStretch)
+                    .orderBy(...stretch.order)
+                    .limit(limit)
+                    .offset(skip),
+                ),
+              )
+              .orderBy(...stretch.order);
+      found.push(...rows);
+      if (skip > 0 && index < stretches.length - 1) {
+        skip = rows.length > 0 ? 0 : Math.max(0, skip - (await countUpTo(db, inStretch, skip)));
+      }
     }
     return found;
   };
@@ -460,10 +531,10 @@ export async function listProducts(
   const scoredWithCount =
     ranked && !candidates && offset === 0
       ? db
-          .select({ ...productColumns, sortKey: plan.key, matches: sql<number>`(count(*) over ())::int` })
+          .select({ ...productColumns, sortKey, matches: sql<number>`(count(*) over ())::int` })
           .from(products)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...relevanceOrder(terms))
           .limit(take)
           .execute()
       : null;
@@ -473,30 +544,12 @@ export async function listProducts(
     : candidates
       ? select()
           .where(sql`${products.id} in (${candidates})`)
-          .orderBy(...order)
+          .orderBy(...relevanceOrder(terms))
           .limit(take)
           .offset(offset)
-      : cursor
-        ? seek(plan.after(cursor.key, cursor.id))
-        : offset === 0
-          ? select()
-              .where(where)
-              .orderBy(...order)
-              .limit(take)
-          : select()
-              .where(
-                inArray(
-                  products.id,
-                  db
-                    .select({ id: products.id })
-                    .from(products)
-                    .where(where)
-                    .orderBy(...order)
-                    .limit(take)
-                    .offset(offset),
-                ),
-              )
-              .orderBy(...order);
+      : ranked
+        ? read([{ order: relevanceOrder(terms) }], offset)
+        : read(cursor ? plan.after(cursor.key, cursor.id) : plan.start, offset);
 
   const [rows, matches, facets] = await Promise.all([
     pageRows,

@@ -1,6 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, XCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { BANK_TRANSFER_METHOD, type BankTransfer } from "#domain/bank-transfer";
 import type { Order } from "#domain/checkout";
@@ -11,6 +10,7 @@ import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { OutcomeCard } from "#web/components/ui/outcome-card";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { cartActions } from "#web/features/cart/cart-store";
@@ -43,15 +43,56 @@ export function Component() {
   );
 }
 
+/** A centred card for the page's own state (no order, or one that could not be loaded): heading, text, one action. */
+function Notice({
+  title,
+  text,
+  action,
+  ...attributes
+}: {
+  title: string;
+  text: string;
+  action: ReactNode;
+  role?: "alert";
+  "data-testid"?: string;
+}) {
+  return (
+    <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" {...attributes}>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-muted-foreground">{text}</p>
+      {action}
+    </Card>
+  );
+}
+
 function NotFoundCard() {
   return (
-    <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" data-testid="payment-not-found">
-      <h2 className="text-xl font-semibold">Order not found</h2>
-      <p className="mt-2 text-muted-foreground">This order does not exist or is not yours.</p>
-      <Button asChild variant="outline" className="mt-6">
-        <Link to={paths.dashboard()}>Go to your orders</Link>
-      </Button>
-    </Card>
+    <Notice
+      data-testid="payment-not-found"
+      title="Order not found"
+      text="This order does not exist or is not yours."
+      action={
+        <Button asChild variant="outline" className="mt-6">
+          <Link to={paths.dashboard()}>Go to your orders</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+/** A read that failed, and a button to try it again. */
+function LoadFailed({ title, text, onRetry }: { title: string; text: string; onRetry: () => void }) {
+  return (
+    <Notice
+      role="alert"
+      title={title}
+      text={text}
+      action={
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }
 
@@ -73,13 +114,11 @@ function PaymentResult({ orderId }: { orderId: string }) {
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundCard />;
     return (
-      <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" role="alert">
-        <h2 className="text-xl font-semibold">Could not load your order</h2>
-        <p className="mt-2 text-muted-foreground">Please check your connection; we keep trying.</p>
-        <Button className="mt-6" onClick={() => void order.refetch()}>
-          Try again
-        </Button>
-      </Card>
+      <LoadFailed
+        title="Could not load your order"
+        text="Please check your connection; we keep trying."
+        onRetry={() => void order.refetch()}
+      />
     );
   }
   if (order.data?.cancelledAt && order.data.paymentStatus === "failed") return <OrderCancelled />;
@@ -110,13 +149,11 @@ function BankTransferResult({ order }: { order: Order }) {
   if (transfer.isPending) return <Spinner className="py-16" label="Loading the payment instructions" />;
   if (transfer.isError) {
     return (
-      <Card flat className="mx-auto my-12 max-w-lg p-8 text-center" role="alert">
-        <h2 className="text-xl font-semibold">Could not load the payment instructions</h2>
-        <p className="mt-2 text-muted-foreground">Please check your connection and try again.</p>
-        <Button className="mt-6" onClick={() => void transfer.refetch()}>
-          Try again
-        </Button>
-      </Card>
+      <LoadFailed
+        title="Could not load the payment instructions"
+        text="Please check your connection and try again."
+        onRetry={() => void transfer.refetch()}
+      />
     );
   }
   const status = transfer.data.paymentStatus;
@@ -126,9 +163,7 @@ function BankTransferResult({ order }: { order: Order }) {
       <section className="mx-auto max-w-2xl px-4 py-10" data-testid="payment-awaiting-transfer">
         <BankTransferInstructions transfer={transfer.data} />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button asChild variant="outline">
-            <Link to={paths.dashboard()}>Go to your dashboard</Link>
-          </Button>
+          <DashboardLink />
         </div>
       </section>
     );
@@ -145,135 +180,127 @@ function TransferExpired({ transfer }: { transfer: BankTransfer }) {
     await queryClient.invalidateQueries({ queryKey: ["orders"] });
   };
   return (
-    <section className="mx-auto max-w-lg px-4 py-10" data-testid="payment-failed">
-      <Card className="p-6 sm:p-8">
-        <div className="flex items-start gap-3">
-          <XCircle className="mt-1 size-6 shrink-0 text-destructive" aria-hidden />
-          <div>
-            <h2 className="text-xl font-semibold">Order expired</h2>
-            <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
-              The full amount had not arrived by {formatDate(transfer.dueAt)}, so the order expired.
-            </p>
-            {transfer.standing.status !== "awaiting" && (
-              <p className="mt-2 text-sm font-medium">{transfer.standing.explanation}</p>
-            )}
-            <p className="mt-2 text-sm text-muted-foreground">
-              Place it again to get a new due date; the reference and anything already received stay the same.
-            </p>
-          </div>
-        </div>
-        {retry.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {retry.error instanceof ApiError
-              ? retry.error.message
-              : "Could not place the order again. Please try again."}
-          </p>
-        )}
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+    <OutcomeCard
+      outcome="failure"
+      title="Order expired"
+      testId="payment-failed"
+      error={retryError(retry, "Could not place the order again. Please try again.")}
+      actions={
+        <>
           <Button disabled={retry.isPending} onClick={() => void onRetry().catch(() => undefined)}>
             {retry.isPending ? "Placing the order again…" : "Place the order again"}
           </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.cart()}>Back to cart</Link>
-          </Button>
-        </div>
-      </Card>
-    </section>
+          <BackToCart />
+        </>
+      }
+    >
+      <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
+        The full amount had not arrived by {formatDate(transfer.dueAt)}, so the order expired.
+      </p>
+      {transfer.standing.status !== "awaiting" && (
+        <p className="mt-2 text-sm font-medium">{transfer.standing.explanation}</p>
+      )}
+      <p className="mt-2 text-sm text-muted-foreground">
+        Place it again to get a new due date; the reference and anything already received stay the same.
+      </p>
+    </OutcomeCard>
   );
 }
 
 function Confirmed({ order, note = null }: { order: Order; note?: string | null }) {
   // The order is paid: the cart that made it is done with.
   useEffect(() => cartActions.clear(), []);
-  const licenses = useLicenses();
-  const keys = licenses.data?.items.filter((l) => l.orderId === order.id) ?? [];
   return (
-    <section className="mx-auto max-w-2xl px-4 py-10" data-testid="payment-confirmed">
-      <Card className="p-6 sm:p-8">
-        <div className="flex items-start gap-3">
-          <CheckCircle2 className="mt-1 size-6 shrink-0 text-green-600 dark:text-green-400" aria-hidden />
-          <div>
-            <h2 className="text-xl font-semibold">Thank you, your order is confirmed</h2>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Order {order.id.slice(0, 8)} · a confirmation e-mail is on its way.
-            </p>
-            {note && (
-              <p className="mt-2 text-sm font-medium" data-testid="transfer-standing">
-                {note}
-              </p>
-            )}
-          </div>
-        </div>
-        <ul className="mt-6 divide-y divide-border border-y border-border">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex justify-between gap-4 py-3 text-sm">
-              <span className="min-w-0 break-words">
-                {item.productName} × {item.quantity}
-              </span>
-              <span className="shrink-0 tabular-nums">
-                <Amount usd={lineTotal(item.price, item.quantity)} />
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 flex justify-between text-base font-semibold">
-          <span>Total</span>
-          <span className="tabular-nums" data-testid="confirmed-total">
-            <Amount usd={order.totalAmount} />
-          </span>
-        </p>
-        {licenses.isPending ? (
-          <Spinner className="py-6" label="Loading license keys" />
-        ) : keys.length > 0 ? (
-          <div className="mt-6">
-            <h3 className="font-medium">Your license keys</h3>
-            <ul className="mt-2 space-y-2" data-testid="confirmed-keys">
-              {keys.map((license) => (
-                <li key={license.id} className="rounded-md bg-muted px-3 py-2 text-sm">
-                  <span className="block text-muted-foreground">{license.productName}</span>
-                  <code className="break-all font-mono">{license.key}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+    <OutcomeCard
+      outcome="success"
+      title="Thank you, your order is confirmed"
+      testId="payment-confirmed"
+      wide
+      details={<OrderSummary order={order} />}
+      actions={
+        <>
           <Button asChild>
             <Link to={paths.invoice(order.id)}>View invoice</Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.dashboard()}>Go to your dashboard</Link>
-          </Button>
+          <DashboardLink />
+        </>
+      }
+    >
+      <p className="mt-1 text-sm text-muted-foreground">
+        Order {order.id.slice(0, 8)} · a confirmation e-mail is on its way.
+      </p>
+      {note && (
+        <p className="mt-2 text-sm font-medium" data-testid="transfer-standing">
+          {note}
+        </p>
+      )}
+    </OutcomeCard>
+  );
+}
+
+/** The confirmed order's lines, its total and the license keys it brought. */
+function OrderSummary({ order }: { order: Order }) {
+  const licenses = useLicenses();
+  const keys = licenses.data?.items.filter((l) => l.orderId === order.id) ?? [];
+  return (
+    <>
+      <ul className="mt-6 divide-y divide-border border-y border-border">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 py-3 text-sm">
+            <span className="min-w-0 break-words">
+              {item.productName} × {item.quantity}
+            </span>
+            <span className="shrink-0 tabular-nums">
+              <Amount usd={lineTotal(item.price, item.quantity)} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 flex justify-between text-base font-semibold">
+        <span>Total</span>
+        <span className="tabular-nums" data-testid="confirmed-total">
+          <Amount usd={order.totalAmount} />
+        </span>
+      </p>
+      {licenses.isPending ? (
+        <Spinner className="py-6" label="Loading license keys" />
+      ) : keys.length > 0 ? (
+        <div className="mt-6">
+          <h3 className="font-medium">Your license keys</h3>
+          <ul className="mt-2 space-y-2" data-testid="confirmed-keys">
+            {keys.map((license) => (
+              <li key={license.id} className="rounded-md bg-muted px-3 py-2 text-sm">
+                <span className="block text-muted-foreground">{license.productName}</span>
+                <code className="break-all font-mono">{license.key}</code>
+              </li>
+            ))}
+          </ul>
         </div>
-      </Card>
-    </section>
+      ) : null}
+    </>
   );
 }
 
 /** The buyer cancelled the order while it awaited payment: it is not paid again. */
 function OrderCancelled() {
   return (
-    <section className="mx-auto max-w-lg px-4 py-10" data-testid="order-cancelled">
-      <Card className="p-6 sm:p-8">
-        <div className="flex items-start gap-3">
-          <XCircle className="mt-1 size-6 shrink-0 text-muted-foreground" aria-hidden />
-          <div>
-            <h2 className="text-xl font-semibold">Order cancelled</h2>
-            <p className="mt-1 text-muted-foreground">
-              You cancelled this order, so nothing was charged. To buy these items, place a new order.
-            </p>
-          </div>
-        </div>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+    <OutcomeCard
+      outcome="neutral"
+      title="Order cancelled"
+      testId="order-cancelled"
+      actions={
+        <>
           <Button asChild>
             <Link to={paths.cart()}>Back to cart</Link>
           </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.dashboard()}>Go to your dashboard</Link>
-          </Button>
-        </div>
-      </Card>
-    </section>
+          <DashboardLink />
+        </>
+      }
+    >
+      <p className="mt-1 text-muted-foreground">
+        You cancelled this order, so nothing was charged. To buy these items, place a new order.
+      </p>
+    </OutcomeCard>
   );
 }
 
@@ -290,34 +317,48 @@ function PaymentFailed({ orderId }: { orderId: string }) {
   };
   const title = payment.data?.payment?.state === "cancelled" ? "Payment cancelled" : "Payment not completed";
   return (
-    <section className="mx-auto max-w-lg px-4 py-10" data-testid="payment-failed">
-      <Card className="p-6 sm:p-8">
-        <div className="flex items-start gap-3">
-          <XCircle className="mt-1 size-6 shrink-0 text-destructive" aria-hidden />
-          <div>
-            <h2 className="text-xl font-semibold">{title}</h2>
-            <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
-              {payment.isPending ? "Loading the reason…" : paymentProblem(payment.data ?? null)}
-            </p>
-            <p className="mt-2 text-sm text-muted-foreground">Nothing was charged. Your cart is kept.</p>
-          </div>
-        </div>
-        {retry.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {retry.error instanceof ApiError
-              ? retry.error.message
-              : "Could not start the payment. Please try again."}
-          </p>
-        )}
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+    <OutcomeCard
+      outcome="failure"
+      title={title}
+      testId="payment-failed"
+      error={retryError(retry, "Could not start the payment. Please try again.")}
+      actions={
+        <>
           <Button disabled={retry.isPending || leaving} onClick={() => void onRetry().catch(() => undefined)}>
             {retry.isPending || leaving ? "Opening the payment page…" : "Try again"}
           </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.cart()}>Back to cart</Link>
-          </Button>
-        </div>
-      </Card>
-    </section>
+          <BackToCart />
+        </>
+      }
+    >
+      <p className="mt-1 text-muted-foreground" data-testid="payment-reason">
+        {payment.isPending ? "Loading the reason…" : paymentProblem(payment.data ?? null)}
+      </p>
+      <p className="mt-2 text-sm text-muted-foreground">Nothing was charged. Your cart is kept.</p>
+    </OutcomeCard>
+  );
+}
+
+/** What a failed retry says: the server's message, else `fallback`; nothing while it has not failed. */
+function retryError(retry: { isError: boolean; error: unknown }, fallback: string) {
+  if (!retry.isError) return null;
+  return retry.error instanceof ApiError ? retry.error.message : fallback;
+}
+
+/** The secondary way back to the cart, beside a failed payment's retry. */
+function BackToCart() {
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.cart()}>Back to cart</Link>
+    </Button>
+  );
+}
+
+/** The secondary way on to the buyer's dashboard. */
+function DashboardLink() {
+  return (
+    <Button asChild variant="outline">
+      <Link to={paths.dashboard()}>Go to your dashboard</Link>
+    </Button>
   );
 }

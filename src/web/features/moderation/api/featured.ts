@@ -17,14 +17,17 @@ export function useFeaturedAdmin() {
 export const saveFeatured = (selection: FeaturedSelection) =>
   api<FeaturedAdminList>("/admin/featured-products", { method: "PUT", body: selection });
 
-/** Saves the ordered choice; the home page's list reloads with it. */
+/**
+ * Saves the ordered choice; the home page's list and the product listings (whose Featured order leads
+ * with it) reload with it.
+ */
 export function useSaveFeatured() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFeatured,
     onSuccess: (list) => {
       queryClient.setQueryData(featuredKey, list);
-      return queryClient.invalidateQueries({ queryKey: ["products", "featured"] });
+      return queryClient.invalidateQueries({ queryKey: ["products"] });
     },
   });
 }
