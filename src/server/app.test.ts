@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isServerErrorCode } from "#domain/error-codes";
 import { createTestApp } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
 
@@ -39,6 +40,22 @@ describe("error shape", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  test("Fastify's own refusals answer a code that src/domain/error-codes.ts declares", async () => {
+    const refusals = [
+      { "content-type": "application/json", payload: "{bad" },
+      { "content-type": "application/json", payload: "" },
+      { "content-type": "text/plain", payload: "hello" },
+      { "content-type": "application/json", payload: JSON.stringify({ email: "x".repeat(1_100_000) }) },
+    ];
+    for (const { payload, ...headers } of refusals) {
+      const res = await t.app.inject({ method: "POST", url: "/api/newsletter", headers, payload });
+      expect(res.statusCode, headers["content-type"]).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      const { code } = res.json();
+      expect(isServerErrorCode(code), `${code} is declared`).toBe(true);
+    }
   });
 
   test("every response carries a request id and security headers", async () => {

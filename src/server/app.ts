@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isServerErrorCode } from "#domain/error-codes";
 import { type Auth, createAuth } from "#server/auth/auth";
 import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
@@ -353,8 +354,10 @@ export async function buildApp(options: AppOptions) {
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
+      // Fastify's own refusals, by their declared name; one not declared is a plain bad request.
+      const code = (error.code ?? "BAD_REQUEST").replace(/^FST_(ERR_)?/, "");
       return reply.status(status).send({
-        code: (error.code ?? "BAD_REQUEST").replace(/^FST_(ERR_)?/, ""),
+        code: isServerErrorCode(code) ? code : "BAD_REQUEST",
         message: error.message,
       });
     }

@@ -1,8 +1,13 @@
-/** Typed errors thrown anywhere on the server; app.ts maps them to `{ code, message }` once. */
+import type { ServerErrorCode } from "#domain/error-codes";
+
+/**
+ * Typed errors thrown anywhere on the server; app.ts maps them to `{ code, message }` once. A code is one
+ * of `serverErrorCodes` (`src/domain/error-codes.ts`): a new one is declared there, where the web sees it.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -18,25 +23,25 @@ export class ValidationError extends AppError {
 }
 
 export class Unauthorized extends AppError {
-  constructor(message = "You need to sign in first.", code = "UNAUTHORIZED") {
+  constructor(message = "You need to sign in first.", code: ServerErrorCode = "UNAUTHORIZED") {
     super(401, code, message);
   }
 }
 
 export class Forbidden extends AppError {
-  constructor(message = "You don't have permission to do this.", code = "FORBIDDEN") {
+  constructor(message = "You don't have permission to do this.", code: ServerErrorCode = "FORBIDDEN") {
     super(403, code, message);
   }
 }
 
 export class NotFound extends AppError {
-  constructor(message = "Not found.", code = "NOT_FOUND") {
+  constructor(message = "Not found.", code: ServerErrorCode = "NOT_FOUND") {
     super(404, code, message);
   }
 }
 
 export class Conflict extends AppError {
-  constructor(message: string, code = "CONFLICT") {
+  constructor(message: string, code: ServerErrorCode = "CONFLICT") {
     super(409, code, message);
   }
 }

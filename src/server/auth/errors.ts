@@ -1,4 +1,5 @@
 import { APIError } from "better-auth";
+import type { ServerErrorCode } from "#domain/error-codes";
 import { AppError } from "#server/errors";
 
 const INVALID_CODE = "The verification code is incorrect or has expired.";
@@ -6,7 +7,7 @@ const INVALID_TWO_FACTOR =
   "That code is not valid. Check your authenticator app or backup codes and try again.";
 
 /** better-auth's error codes in our words and shape; unknown ones stay errors (500, logged). */
-const translations: Record<string, [status: number, code: string, message: string]> = {
+const translations: Record<string, [status: number, code: ServerErrorCode, message: string]> = {
   INVALID_EMAIL_OR_PASSWORD: [401, "INVALID_CREDENTIALS", "Invalid email or password."],
   EMAIL_NOT_VERIFIED: [
     403,

@@ -12,6 +12,9 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;col
   return { text, html };
 }
 
+/** The first line of a personal e-mail: by first name when the account has one. */
+export const greeting = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : "Hi,");
+
 /** The e-mail with a 6-digit code: address verification at sign-up, or a password reset. */
 export function codeMail(purpose: "verify" | "reset", firstName: string, code: string) {
   const greeting = firstName ? `Hi ${firstName},` : "Hi,";

@@ -1,8 +1,13 @@
-/** The one way the web app talks to the API: JSON in, JSON out, errors as ApiError with the server's code. */
+import { type ErrorCode, isErrorCode } from "#domain/error-codes";
+
+/**
+ * The one way the web app talks to the API: JSON in, JSON out, errors as ApiError with the server's code,
+ * one of the declared `ErrorCode`s (an answer without a declared one is `HTTP_ERROR`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -10,6 +15,10 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
+
+/** Whether `error` is an API error, and (given codes) one of these: the way a screen tells failures apart. */
+export const isApiError = (error: unknown, ...codes: ErrorCode[]): error is ApiError =>
+  error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
 
 type ApiOptions = Omit<RequestInit, "body"> & {
   body?: unknown;
@@ -58,7 +67,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   if (!response.ok) {
     throw new ApiError(
       response.status,
-      payload?.code ?? "HTTP_ERROR",
+      isErrorCode(payload?.code) ? payload.code : "HTTP_ERROR",
       payload?.message ?? "An unexpected error occurred. Please try again.",
       payload?.details,
     );

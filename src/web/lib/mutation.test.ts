@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "#web/lib/api";
-import { errorText } from "#web/lib/mutation";
+import { type ErrorToast, errorText, errorToastFor, type OnApiError } from "#web/lib/mutation";
 
 const client = new ApiError(409, "ORDER_NOT_CANCELLABLE", "This order was paid; ask for a refund instead.");
-const server = new ApiError(500, "INTERNAL", 'relation "orders" does not exist');
+const server = new ApiError(500, "INTERNAL_ERROR", 'relation "orders" does not exist');
 const network = new ApiError(0, "NETWORK_ERROR", "We couldn't reach Stackbay.");
 
 describe("the words an error toast gives", () => {
@@ -21,10 +21,77 @@ describe("the words an error toast gives", () => {
     );
   });
 
+  test("\"api\": every API error's own message, the fallback for a fault of the page's code", () => {
+    expect(errorText(server, { show: "api", fallback: "Try again" })).toBe(server.message);
+    expect(errorText(network, { show: "api", fallback: "Try again" })).toBe(network.message);
+    expect(errorText(new TypeError("x is undefined"), { show: "api", fallback: "Try again" })).toBe(
+      "Try again",
+    );
+  });
+
   test("a list of codes: only those show their own message", () => {
     expect(errorText(client, { show: ["ORDER_NOT_CANCELLABLE"] })).toBe(client.message);
     expect(errorText(client, { show: ["PRODUCT_NOT_FOUND"] })).toBe(
       "An unexpected error occurred. Please try again.",
     );
+  });
+});
+
+describe("branching a failure on its code", () => {
+  const fallback: ErrorToast = {
+    title: "Order failed",
+    description: "There was an error processing your order.",
+  };
+  const unavailable = new ApiError(409, "PRODUCT_UNAVAILABLE", "A product is no longer available.", {
+    productIds: ["p1"],
+  });
+  const seen: unknown[] = [];
+  const onOrderError: OnApiError = (error) => {
+    switch (error.code) {
+      case "PRODUCT_UNAVAILABLE":
+        seen.push(error.details);
+        return { title: "Order failed", description: error.message };
+      case "SHIPPING_ADDRESS_REQUIRED":
+        return { title: "Shipping address needed" };
+      case "PRICE_CHANGED":
+        return null;
+      default:
+        return undefined;
+    }
+  };
+
+  test("the screen's step for the error's code runs, with the typed error, and its toast is the one shown", () => {
+    seen.length = 0;
+    expect(errorToastFor(unavailable, fallback, onOrderError)).toEqual({
+      title: "Order failed",
+      description: "A product is no longer available.",
+    });
+    expect(seen).toEqual([{ productIds: ["p1"] }]);
+  });
+
+  test("a step may ask for no toast (the screen shows the problem itself)", () => {
+    const changed = new ApiError(409, "PRICE_CHANGED", "Prices changed.", { changes: [] });
+    expect(errorToastFor(changed, fallback, onOrderError)).toBeNull();
+  });
+
+  test("the message's words never choose the branch: same words, other code, the fallback", () => {
+    const words = "A shipping address is needed for physical items";
+    expect(errorToastFor(new ApiError(400, "VALIDATION_ERROR", words), fallback, onOrderError)).toBe(
+      fallback,
+    );
+    expect(
+      errorToastFor(new ApiError(400, "SHIPPING_ADDRESS_REQUIRED", words), fallback, onOrderError),
+    ).toEqual({
+      title: "Shipping address needed",
+    });
+  });
+
+  test("a failure no step takes (other code, network, a bug in the page) gets the fallback", () => {
+    seen.length = 0;
+    expect(errorToastFor(server, fallback, onOrderError)).toBe(fallback);
+    expect(errorToastFor(network, fallback, onOrderError)).toBe(fallback);
+    expect(errorToastFor(new TypeError("x is undefined"), fallback, onOrderError)).toBe(fallback);
+    expect(errorToastFor(unavailable, fallback)).toBe(fallback);
+    expect(seen).toEqual([]);
   });
 });

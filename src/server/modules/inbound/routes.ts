@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactSchema, contactSubjects, partnerApplicationSchema } from "#domain/inbound";
-import { message } from "#server/mail/templates";
+import { contactMail, partnerApplicationMail } from "#server/mail/forms-mail";
 import { insertContactMessage, insertPartnerApplication } from "#server/modules/inbound/repository";
 
 const accepted = z.object({ received: z.literal(true) });
@@ -35,12 +35,13 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.mailer.send({
           to: app.env.SUPPORT_EMAIL,
           replyTo: form.email,
-          subject: `[Contact] ${subjectLabel} from ${form.name}`,
-          ...message([
-            `New message through the contact form (reference ${id}).`,
-            `From: ${form.name} <${form.email}>\nSubject: ${subjectLabel}`,
-            form.message,
-          ]),
+          ...contactMail({
+            reference: String(id),
+            name: form.name,
+            email: form.email,
+            subject: subjectLabel,
+            message: form.message,
+          }),
         });
       } catch (error) {
         request.log.error({ err: error, contactMessageId: id }, "contact notification could not be sent");
@@ -70,12 +71,11 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.mailer.send({
           to: form.email,
-          subject: "We received your application to sell on Stackbay",
-          ...message([
-            `Hello ${form.contactPerson},`,
-            `Thank you for applying to sell ${form.companyName}'s products on Stackbay. Our partner team reviews every application and will get back to you within 5 business days.`,
-            `Your reference: ${id}`,
-          ]),
+          ...partnerApplicationMail({
+            reference: String(id),
+            contactPerson: form.contactPerson,
+            companyName: form.companyName,
+          }),
         });
       } catch (error) {
         request.log.error({ err: error, applicationId: id }, "partner acknowledgement could not be sent");

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { newsletterSchema } from "#domain/newsletter";
 import { publicUrl } from "#server/env";
-import { message } from "#server/mail/templates";
+import { newsletterConfirmMail } from "#server/mail/forms-mail";
 import {
   confirmSubscription,
   findSubscription,
@@ -49,14 +49,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.mailer.send({
           to: email,
-          subject: "Confirm your Stackbay newsletter subscription",
-          ...message(
-            [
-              "Please confirm that you want Stackbay's deals and product news at this address.",
-              `If you did not ask for this, ignore this message. To stop any mail from us: ${base}/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
-            ],
-            { label: "Confirm subscription", url: `${base}/api/newsletter/confirm?token=${confirm}` },
-          ),
+          ...newsletterConfirmMail({
+            confirmUrl: `${base}/api/newsletter/confirm?token=${confirm}`,
+            unsubscribeUrl: `${base}/api/newsletter/unsubscribe?token=${unsubscribeToken}`,
+          }),
         });
       } catch (error) {
         request.log.error({ err: error }, "newsletter confirmation could not be sent");

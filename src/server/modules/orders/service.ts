@@ -110,7 +110,7 @@ export async function placeOrder(
   // kept only then.
   const ships = found.some((product) => isPhysicalCategory(product.category));
   if (ships && !input.shippingAddress) {
-    throw new ValidationError(SHIPPING_ADDRESS_REQUIRED, [
+    throw new AppError(400, "SHIPPING_ADDRESS_REQUIRED", SHIPPING_ADDRESS_REQUIRED, [
       { path: "shippingAddress", message: SHIPPING_ADDRESS_REQUIRED },
     ]);
   }

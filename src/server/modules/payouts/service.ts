@@ -12,10 +12,10 @@ import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
+import { payoutFailedNotice, payoutPaidNotice, payoutSentNotice } from "#server/mail/payout-notices";
 import { post } from "#server/modules/ledger/service";
 import { notify } from "#server/modules/notifications/service";
 import { unsealBankAccount } from "#server/modules/payout-accounts/service";
-import { payoutFailedNotice, payoutPaidNotice, payoutSentNotice } from "#server/modules/payouts/mail";
 import {
   availableBalances,
   availableOf,

@@ -15,7 +15,7 @@ import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
 import type { Mailer } from "#server/mail/mailer";
-import { message } from "#server/mail/templates";
+import { questionAnsweredMail, questionStatusMail } from "#server/mail/moderated-content-mail";
 import { notify } from "#server/modules/notifications/service";
 import {
   answerTimes,
@@ -38,8 +38,6 @@ export type QuestionDeps = { db: Database; clock: Clock; jobs: JobQueue; mailer:
 
 /** Who is reading a question: shapes what it carries (reasons and report counts, who may answer). */
 type Reader = { id: string; isAdmin: boolean } | null;
-
-const hello = (firstName: string | null | undefined) => (firstName ? `Hi ${firstName},` : "Hi,");
 
 /** Whether the reader may answer the question now, or edit the answer they wrote. */
 function mayAnswer(row: QuestionRecord, reader: Reader): boolean {
@@ -158,15 +156,12 @@ export async function answerQuestion(deps: QuestionDeps, me: UserRow, id: string
       await deps.mailer.send(
         {
           to: asker.email,
-          subject: `Your question about ${product.name} has an answer`,
-          ...message(
-            [
-              hello(asker.firstName),
-              `Your question about ${product.name} has been answered.`,
-              `Answer: ${text}`,
-            ],
-            { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) },
-          ),
+          ...questionAnsweredMail({
+            firstName: asker.firstName,
+            productName: product.name,
+            answer: text,
+            link: { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) },
+          }),
         },
         { tx },
       );
@@ -220,30 +215,13 @@ export async function moderateQuestion(
     const asker = await findContact(tx, current.askerId);
     if (asker && product) {
       const link = { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) };
-      const mail =
-        to === "hidden"
-          ? {
-              subject: `Your question about ${product.name} has been hidden`,
-              ...message(
-                [
-                  hello(asker.firstName),
-                  `Our team has hidden your question about ${product.name}, so it no longer shows on the product page.`,
-                  `Reason: ${reason}`,
-                ],
-                link,
-              ),
-            }
-          : {
-              subject: `Your question about ${product.name} is visible again`,
-              ...message(
-                [
-                  hello(asker.firstName),
-                  `Our team has restored your question about ${product.name}.`,
-                  `Note: ${reason}`,
-                ],
-                link,
-              ),
-            };
+      const mail = questionStatusMail({
+        firstName: asker.firstName,
+        productName: product.name,
+        to,
+        reason,
+        link,
+      });
       await deps.mailer.send({ to: asker.email, ...mail }, { tx });
     }
   });

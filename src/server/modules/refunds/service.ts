@@ -17,17 +17,17 @@ import type { Database, Transaction } from "#server/db/client";
 import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
-import { bookRefund } from "#server/modules/ledger/bookings";
-import { revokeLicensesForItem } from "#server/modules/licenses/service";
-import { notify, notifyAdmins } from "#server/modules/notifications/service";
-import { assertTransition } from "#server/modules/orders/settlement";
-import { cancelCommissionForItem } from "#server/modules/referrals/service";
 import {
   refundEscalatedNotice,
   refundMessageNotice,
   refundOutcomeNotice,
   refundRequestedNotice,
-} from "#server/modules/refunds/mail";
+} from "#server/mail/refund-notices";
+import { bookRefund } from "#server/modules/ledger/bookings";
+import { revokeLicensesForItem } from "#server/modules/licenses/service";
+import { notify, notifyAdmins } from "#server/modules/notifications/service";
+import { assertTransition } from "#server/modules/orders/settlement";
+import { cancelCommissionForItem } from "#server/modules/referrals/service";
 import { createPayout } from "#server/modules/refunds/payouts";
 import {
   findOrderItem,

@@ -17,7 +17,7 @@ import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
 import type { Mailer } from "#server/mail/mailer";
-import { message } from "#server/mail/templates";
+import { reviewStatusMail } from "#server/mail/moderated-content-mail";
 import {
   findAuthor,
   findProduct,
@@ -245,31 +245,13 @@ export async function moderateReview(
     const author = await findAuthor(tx, current.userId);
     if (author && product) {
       const link = { label: "View the product", url: absoluteUrl(deps.baseUrl, paths.product(product.id)) };
-      const hello = author.firstName ? `Hi ${author.firstName},` : "Hi,";
-      const mail =
-        to === "hidden"
-          ? {
-              subject: `Your review of ${product.name} has been hidden`,
-              ...message(
-                [
-                  hello,
-                  `Our team has hidden your review of ${product.name}, so it no longer shows on the product page or counts toward its rating.`,
-                  `Reason: ${reason}`,
-                ],
-                link,
-              ),
-            }
-          : {
-              subject: `Your review of ${product.name} is visible again`,
-              ...message(
-                [
-                  hello,
-                  `Our team has restored your review of ${product.name}; it shows on the product page again.`,
-                  `Note: ${reason}`,
-                ],
-                link,
-              ),
-            };
+      const mail = reviewStatusMail({
+        firstName: author.firstName,
+        productName: product.name,
+        to,
+        reason,
+        link,
+      });
       await deps.mailer.send({ to: author.email, ...mail }, { tx });
     }
   });

@@ -10,7 +10,7 @@ import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
 import type { Clock } from "#server/lib/clock";
 import type { Mailer } from "#server/mail/mailer";
-import { shippedMail } from "#server/modules/shipping/mail";
+import { shippedMail } from "#server/mail/shipping-mail";
 import {
   buyerAccount,
   dueForAutoDelivery,

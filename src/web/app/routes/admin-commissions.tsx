@@ -3,7 +3,7 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { FormField } from "#web/components/ui/form-field";
 import { NativeSelect } from "#web/components/ui/select";
 import { RequireAdmin } from "#web/features/auth/components/guards";
-import { CommissionReviewList } from "#web/features/commissions/components/commission-review-list";
+import { CommissionReviewList } from "#web/features/referrals/components/commission-review-list";
 import { useSearchState } from "#web/lib/use-search-state";
 
 const isStatus = (value: string | null): value is CommissionStatus =>

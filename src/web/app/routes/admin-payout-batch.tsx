@@ -5,8 +5,8 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireRole } from "#web/features/auth/components/guards";
-import { usePayoutBatch } from "#web/features/payout-batches/api/get-payout-batches";
-import { PayoutBatchPayouts } from "#web/features/payout-batches/components/payout-batch-detail";
+import { usePayoutBatch } from "#web/features/payouts/api/get-payout-batches";
+import { PayoutBatchPayouts } from "#web/features/payouts/components/payout-batch-detail";
 
 export function Component() {
   return (

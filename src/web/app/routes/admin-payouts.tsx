@@ -1,7 +1,7 @@
 import { PageHeader } from "#web/components/layout/page-header";
 import { RequireRole } from "#web/features/auth/components/guards";
-import { PayoutBatchList } from "#web/features/payout-batches/components/payout-batches";
-import { PayoutPreviewPanel } from "#web/features/payout-batches/components/payout-preview";
+import { PayoutBatchList } from "#web/features/payouts/components/payout-batches";
+import { PayoutPreviewPanel } from "#web/features/payouts/components/payout-preview";
 import { useSearchState } from "#web/lib/use-search-state";
 
 export function Component() {

@@ -5,10 +5,10 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { ScrollTable } from "#web/components/ui/table";
-import { type AdminUsersFilter, useAdminUsers } from "#web/features/admin-users/api/get-admin-users";
-import { UserRow } from "#web/features/admin-users/components/user-row";
 import { useMe } from "#web/features/auth/api/get-me";
 import { RequireRole } from "#web/features/auth/components/guards";
+import { type AdminUsersFilter, useAdminUsers } from "#web/features/users/api/get-admin-users";
+import { UserRow } from "#web/features/users/components/user-row";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { useSearchState } from "#web/lib/use-search-state";
 

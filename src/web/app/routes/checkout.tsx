@@ -4,7 +4,6 @@ import { Apple, CreditCard, Landmark, type LucideIcon, ShoppingCart, Wallet } fr
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import type { CartItem } from "#domain/cart";
 import {
@@ -48,7 +47,8 @@ import {
 } from "#web/features/shipping/components/shipping-address-fields";
 import { useVatCheck } from "#web/features/tax/api/check-vat-number";
 import { useTaxFacts } from "#web/features/tax/api/get-tax-rates";
-import { ApiError } from "#web/lib/api";
+import { isApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 const methodIcons: Record<PaymentMethod, LucideIcon> = {
   stripe: CreditCard,
@@ -99,6 +99,11 @@ function EmptyCart() {
     </section>
   );
 }
+
+const orderFailed = {
+  title: "Order failed",
+  description: "There was an error processing your order. Please try again.",
+};
 
 function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPlaced: () => void }) {
   const money = useMoney();
@@ -155,44 +160,56 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
       if (!(await shippingForm.trigger(undefined, { shouldFocus: true }))) return;
       shippingAddress = shippingForm.getValues();
     }
-    let redirectUrl: string;
-    try {
-      ({ redirectUrl } = await place.mutateAsync({
+    const result = await runMutation(
+      place.mutateAsync({
         ...values,
         shippingAddress,
         // The prices the buyer sees; the server refuses the order if any is no longer the current one.
         items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
         currency: money.currency.code,
         idempotencyKey,
-      }));
-    } catch (error) {
-      const priceChanged =
-        error instanceof ApiError && error.code === "PRICE_CHANGED"
-          ? priceChangedDetailsSchema.safeParse(error.details)
-          : null;
-      if (error instanceof ApiError && error.message === SHIPPING_ADDRESS_REQUIRED) {
-        setServerSaysShips(true);
-        toast.error("Shipping address needed", { description: SHIPPING_ADDRESS_REQUIRED });
-      } else if (error instanceof ApiError && error.code === "PRODUCT_UNAVAILABLE") {
-        const details = productUnavailableDetailsSchema.safeParse(error.details);
-        setUnavailable(details.success ? details.data.productIds : []);
-        toast.error("Order failed", { description: error.message });
-      } else if (priceChanged?.success) {
-        // The cart takes the current prices; the notice says what changed and the buyer places it again.
-        const { changes } = priceChanged.data;
-        cartActions.setPrices(changes.map((change) => ({ id: change.productId, price: change.newPrice })));
-        setPriceChanges(changes);
-      } else if (error instanceof ApiError && error.status === 401) {
-        toast.error("Authentication required", { description: "Please log in to complete your order." });
-        // The guard sees the lost session and sends the visitor to /login, and back here afterwards.
+      }),
+      {
+        error: orderFailed,
+        on: (error) => {
+          switch (error.code) {
+            case "SHIPPING_ADDRESS_REQUIRED":
+              setServerSaysShips(true);
+              return { title: "Shipping address needed", description: SHIPPING_ADDRESS_REQUIRED };
+            case "PRODUCT_UNAVAILABLE": {
+              const details = productUnavailableDetailsSchema.safeParse(error.details);
+              setUnavailable(details.success ? details.data.productIds : []);
+              return { title: "Order failed", description: error.message };
+            }
+            case "PRICE_CHANGED": {
+              const priceChanged = priceChangedDetailsSchema.safeParse(error.details);
+              if (!priceChanged.success) return undefined;
+              // The cart takes the current prices; the notice says what changed and the buyer places it again.
+              const { changes } = priceChanged.data;
+              cartActions.setPrices(
+                changes.map((change) => ({ id: change.productId, price: change.newPrice })),
+              );
+              setPriceChanges(changes);
+              return null;
+            }
+            case "UNAUTHORIZED":
+              return {
+                title: "Authentication required",
+                description: "Please log in to complete your order.",
+              };
+            default:
+              return undefined;
+          }
+        },
+      },
+    );
+    if (!result.ok) {
+      // The guard sees the lost session and sends the visitor to /login, and back here afterwards.
+      if (isApiError(result.error, "UNAUTHORIZED"))
         await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
-      } else {
-        toast.error("Order failed", {
-          description: "There was an error processing your order. Please try again.",
-        });
-      }
       return;
     }
+    const { redirectUrl } = result.data;
     // The provider's page is another site (or the test page, served fresh): a full navigation. The
     // cart is kept until the return page sees the order confirmed, so a declined payment loses nothing.
     onPlaced();

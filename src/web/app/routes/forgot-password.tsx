@@ -3,7 +3,6 @@ import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import {
   CODE_LENGTH,
@@ -20,11 +19,11 @@ import { Input } from "#web/components/ui/input";
 import { useForgotPassword } from "#web/features/auth/api/forgot-password";
 import { useResetPassword } from "#web/features/auth/api/reset-password";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
-import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
+import { codeErrors, cooldownError, useSecondsLeft } from "#web/features/auth/components/code-timing";
 import { PasswordInput } from "#web/features/auth/components/password-input";
 import type { LoginState } from "#web/features/auth/components/route-state";
-
-const WRONG_CODE = "The verification code is incorrect or has expired.";
+import { isApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 export function Component() {
   const navigate = useNavigate();
@@ -50,30 +49,29 @@ export function Component() {
 
   /** Asks for a code; true when one is on its way (or the address has no account, which looks the same). */
   const sendCode = async (address: string) => {
-    try {
-      const sent = await forgot.mutateAsync({ email: address });
-      setResendAt(Date.now() + (sent.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS) * 1000);
-      toast.success("Check your email", {
+    const result = await runMutation(forgot.mutateAsync({ email: address }), {
+      success: {
+        title: "Check your email",
         description: "If an account exists for that address, we sent a 6-digit code.",
-      });
+      },
+      error: { title: "Request Failed", show: "api" },
+      on: (error) => {
+        switch (error.code) {
+          case "CODE_COOLDOWN":
+            return cooldownError(error, setResendAt);
+          case "MAIL_FAILED":
+            return { title: "Error", description: "Failed to send the code. Please try again." };
+          default:
+            return undefined;
+        }
+      },
+    });
+    if (result.ok) {
+      setResendAt(Date.now() + (result.data.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS) * 1000);
       return true;
-    } catch (error) {
-      if (isApiError(error, "CODE_COOLDOWN")) {
-        const wait = retryAfterSeconds(error, RESEND_COOLDOWN_SECONDS);
-        setResendAt(Date.now() + wait * 1000);
-        toast.error("Please Wait", { description: `You can resend the code in ${wait} seconds.` });
-        // A code sent moments ago is still good: let the visitor enter it.
-        return true;
-      }
-      toast.error(isApiError(error, "MAIL_FAILED") ? "Error" : "Request Failed", {
-        description: isApiError(error, "MAIL_FAILED")
-          ? "Failed to send the code. Please try again."
-          : isApiError(error)
-            ? error.message
-            : "An unexpected error occurred. Please try again.",
-      });
-      return false;
     }
+    // A code sent moments ago is still good: let the visitor enter it.
+    return isApiError(result.error, "CODE_COOLDOWN");
   };
 
   const onRequest = emailForm.handleSubmit(async (values) => {
@@ -83,26 +81,15 @@ export function Component() {
   });
 
   const onReset = resetForm.handleSubmit(async (values) => {
-    try {
-      await reset.mutateAsync(values);
-      toast.success("Password changed", { description: "You can now log in with your new password." });
-      await navigate(paths.login(), {
-        state: { message: "Password changed. Please log in.", email: values.email } satisfies LoginState,
-      });
-    } catch (error) {
-      if (isApiError(error, "INVALID_CODE", "CODE_EXPIRED")) {
-        resetForm.setError("code", { message: WRONG_CODE }, { shouldFocus: true });
-        toast.error("Invalid Code", { description: WRONG_CODE });
-      } else if (isApiError(error, "TOO_MANY_ATTEMPTS")) {
-        resetForm.setValue("code", "");
-        resetForm.setError("code", { message: error.message });
-        toast.error("Invalid Code", { description: error.message });
-      } else {
-        toast.error("Reset Failed", {
-          description: isApiError(error) ? error.message : "An unexpected error occurred. Please try again.",
-        });
-      }
-    }
+    const result = await runMutation(reset.mutateAsync(values), {
+      success: { title: "Password changed", description: "You can now log in with your new password." },
+      error: { title: "Reset Failed", show: "api" },
+      on: codeErrors(resetForm),
+    });
+    if (!result.ok) return;
+    await navigate(paths.login(), {
+      state: { message: "Password changed. Please log in.", email: values.email } satisfies LoginState,
+    });
   });
 
   const footer = (

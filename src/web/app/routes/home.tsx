@@ -10,7 +10,7 @@ import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-s
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
 import { FigureList, figures } from "#web/features/catalog/components/marketplace-figures";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
-import { useContentBlock } from "#web/features/content/api/get-content-blocks";
+import { useContentBlock } from "#web/features/content-blocks/api/get-content-blocks";
 import { useCurrency } from "#web/features/currency/currency-store";
 import { showToast } from "#web/lib/lazy-toast";
 

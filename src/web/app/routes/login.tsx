@@ -18,7 +18,6 @@ import { Input } from "#web/components/ui/input";
 import { useSignIn } from "#web/features/auth/api/sign-in";
 import { useVerifyTwoFactor } from "#web/features/auth/api/verify-two-factor";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
-import { isApiError } from "#web/features/auth/components/code-timing";
 import { PasswordInput } from "#web/features/auth/components/password-input";
 import {
   type LoginState,
@@ -26,9 +25,7 @@ import {
   returnPath,
   type VerifyState,
 } from "#web/features/auth/components/route-state";
-
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
-const failureText = (error: unknown) => (isApiError(error) ? error.message : UNEXPECTED);
+import { runMutation } from "#web/lib/mutation";
 
 export function Component() {
   const location = useLocation();
@@ -75,48 +72,53 @@ export function Component() {
     if (step === "two-factor") codeForm.setFocus("code");
   }, [step, codeForm]);
 
-  const signedIn = async () => {
-    toast.success("Welcome back!", { description: "Successfully logged in" });
-    await navigate(returnPath(arrived.from, paths.home()), { replace: true });
-  };
+  const welcome = { title: "Welcome back!", description: "Successfully logged in" };
+  const signedIn = () => navigate(returnPath(arrived.from, paths.home()), { replace: true });
+  const loginFailed = { title: "Login Failed", show: "api" } as const;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverified(null);
-    try {
-      const result = await signIn.mutateAsync(values);
-      if ("user" in result) return await signedIn();
-      codeForm.reset({ code: "", trustDevice: false });
-      setStep("two-factor");
-    } catch (error) {
-      if (isApiError(error, "EMAIL_NOT_VERIFIED")) {
+    const result = await runMutation(signIn.mutateAsync(values), {
+      // Only a finished sign-in is welcomed; one that asks for a second factor is not over yet.
+      success: (answer) => ("user" in answer ? welcome : null),
+      error: loginFailed,
+      on: (error) => {
+        if (error.code !== "EMAIL_NOT_VERIFIED") return undefined;
         setUnverified(values.email);
-        toast.error("Email Not Verified", {
+        return {
+          title: "Email Not Verified",
           description:
             "Please verify your email before logging in. Check your inbox for the verification code.",
-        });
-      } else {
-        toast.error("Login Failed", { description: failureText(error) });
-      }
-    }
+        };
+      },
+    });
+    if (!result.ok) return;
+    if ("user" in result.data) return await signedIn();
+    codeForm.reset({ code: "", trustDevice: false });
+    setStep("two-factor");
   });
 
   const onTwoFactor = codeForm.handleSubmit(async (values) => {
-    try {
-      await twoFactor.mutateAsync(values);
-      await signedIn();
-    } catch (error) {
-      if (isApiError(error, "INVALID_TWO_FACTOR_CODE")) {
-        codeForm.setError("code", { message: error.message }, { shouldFocus: true });
-        toast.error("Invalid Code", { description: error.message });
-      } else if (isApiError(error, "TWO_FACTOR_EXPIRED", "TOO_MANY_ATTEMPTS")) {
-        // The pending sign-in is over (timed out, or too many wrong codes): the password is needed again.
-        toast.error("Login Failed", { description: error.message });
-        form.resetField("password");
-        setStep("password");
-      } else {
-        toast.error("Login Failed", { description: failureText(error) });
-      }
-    }
+    const result = await runMutation(twoFactor.mutateAsync(values), {
+      success: welcome,
+      error: loginFailed,
+      on: (error) => {
+        switch (error.code) {
+          case "INVALID_TWO_FACTOR_CODE":
+            codeForm.setError("code", { message: error.message }, { shouldFocus: true });
+            return { title: "Invalid Code", description: error.message };
+          case "TWO_FACTOR_EXPIRED":
+          case "TOO_MANY_ATTEMPTS":
+            // The pending sign-in is over (timed out, or too many wrong codes): the password is needed again.
+            form.resetField("password");
+            setStep("password");
+            return { title: "Login Failed", description: error.message };
+          default:
+            return undefined;
+        }
+      },
+    });
+    if (result.ok) await signedIn();
   });
 
   if (step === "two-factor") {

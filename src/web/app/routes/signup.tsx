@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { accountTypes, type SignUpInput, signUpSchema } from "#domain/accounts";
 import { paths } from "#domain/routes";
@@ -12,9 +11,10 @@ import { Input } from "#web/components/ui/input";
 import { NativeSelect } from "#web/components/ui/select";
 import { useSignUp } from "#web/features/auth/api/sign-up";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
-import { isApiError } from "#web/features/auth/components/code-timing";
 import { PasswordInput } from "#web/features/auth/components/password-input";
 import type { VerifyState } from "#web/features/auth/components/route-state";
+import { isApiError } from "#web/lib/api";
+import { runMutation, toastInvalid } from "#web/lib/mutation";
 
 const empty: SignUpInput = { firstName: "", lastName: "", email: "", password: "", accountType: "buyer" };
 
@@ -32,30 +32,30 @@ export function Component() {
 
   const onInvalid = (problems: FieldErrors<SignUpInput>) => {
     const first = fieldOrder.map((name) => problems[name]?.message).find(Boolean);
-    if (first) toast.error("Validation Error", { description: first });
+    if (first) toastInvalid("Validation Error", first);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const goVerify = (email: string, codeSent: boolean) =>
       navigate(paths.verify(), { state: { email, codeSent } satisfies VerifyState });
-    try {
-      const { email } = await signUp.mutateAsync(values);
-      form.reset(empty);
-      toast.success("Verification Code Sent", {
+    const result = await runMutation(signUp.mutateAsync(values), {
+      success: {
+        title: "Verification Code Sent",
         description: "Please check your email for the 6-digit verification code.",
-      });
-      await goVerify(email, true);
-    } catch (error) {
-      if (isApiError(error, "MAIL_FAILED")) {
-        // The account exists; the code can be sent again from the verify screen.
-        toast.error("Error", { description: "Failed to send verification code. Please try again." });
-        form.reset(empty);
-        await goVerify(values.email, false);
-        return;
-      }
-      toast.error("Signup Failed", {
-        description: isApiError(error) ? error.message : "An unexpected error occurred. Please try again.",
-      });
+      },
+      error: { title: "Signup Failed", show: "api" },
+      // The account exists; the code can be sent again from the verify screen.
+      on: (error) =>
+        error.code === "MAIL_FAILED"
+          ? { title: "Error", description: "Failed to send verification code. Please try again." }
+          : undefined,
+    });
+    if (result.ok) {
+      form.reset(empty);
+      await goVerify(result.data.email, true);
+    } else if (isApiError(result.error, "MAIL_FAILED")) {
+      form.reset(empty);
+      await goVerify(values.email, false);
     }
   }, onInvalid);
 

@@ -8,7 +8,10 @@ import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
-import { useChooseTestOnboarding, useTestConnectAccount } from "#web/features/payouts/api/payout-account";
+import {
+  useChooseTestOnboarding,
+  useTestConnectAccount,
+} from "#web/features/payout-accounts/api/payout-account";
 import { ApiError } from "#web/lib/api";
 
 /**

@@ -3,7 +3,6 @@ import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { type FieldErrors, useForm, useWatch } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import {
   CODE_LENGTH,
@@ -20,17 +19,17 @@ import { Input } from "#web/components/ui/input";
 import { useSendVerificationCode } from "#web/features/auth/api/send-verification-code";
 import { useVerifyEmail } from "#web/features/auth/api/verify-email";
 import { AuthCard, authLinkClass } from "#web/features/auth/components/auth-card";
-import { isApiError, retryAfterSeconds, useSecondsLeft } from "#web/features/auth/components/code-timing";
+import { codeErrors, cooldownError, useSecondsLeft } from "#web/features/auth/components/code-timing";
 import {
   type LoginState,
   readState,
   returnPath,
   type VerifyState,
 } from "#web/features/auth/components/route-state";
+import { runMutation, toastInvalid } from "#web/lib/mutation";
 
 const EMAIL_REQUIRED = "Please enter your email address.";
 const INCOMPLETE_CODE = "Please enter the complete 6-digit verification code.";
-const WRONG_CODE = "The verification code is incorrect or has expired.";
 
 const secondsFromNow = (seconds: number) => Date.now() + seconds * 1000;
 
@@ -60,74 +59,65 @@ export function Component() {
   const onInvalid = (problems: FieldErrors<VerifyEmailInput>) => {
     const emailProblem = problems.email?.message;
     if (emailProblem) {
-      toast.error(emailProblem === EMAIL_REQUIRED ? "Email Required" : "Invalid Email", {
-        description: emailProblem,
-      });
+      toastInvalid(emailProblem === EMAIL_REQUIRED ? "Email Required" : "Invalid Email", emailProblem);
     } else if (problems.code) {
-      toast.error("Invalid Code", { description: INCOMPLETE_CODE });
+      toastInvalid("Invalid Code", INCOMPLETE_CODE);
     }
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (expired) return;
-    try {
-      const { user } = await verify.mutateAsync(values);
-      if (user) {
-        // Verified in the browser that signed up: the server has opened the session.
-        toast.success("Email Verified!", {
-          description: "Your email has been verified. Welcome to Stackbay!",
-        });
-        await navigate(returnPath(arrived.from, paths.dashboard()), { replace: true });
-        return;
-      }
-      toast.success("Email Verified!", {
-        description: "Your email has been successfully verified. You can now log in.",
-      });
-      await navigate(paths.login(), {
-        state: { message: "Email verified! Please log in.", email: values.email } satisfies LoginState,
-      });
-    } catch (error) {
-      if (isApiError(error, "INVALID_CODE", "CODE_EXPIRED")) {
-        form.setError("code", { message: WRONG_CODE }, { shouldFocus: true });
-        toast.error("Invalid Code", { description: WRONG_CODE });
-      } else if (isApiError(error, "TOO_MANY_ATTEMPTS")) {
-        // The code is void now: only a new one can work.
-        form.setValue("code", "");
-        form.setError("code", { message: error.message });
-        toast.error("Invalid Code", { description: error.message });
-      } else {
-        toast.error("Verification Failed", { description: "Failed to verify the code. Please try again." });
-      }
+    const result = await runMutation(verify.mutateAsync(values), {
+      // Verified in the browser that signed up: the server has opened the session.
+      success: ({ user }) => ({
+        title: "Email Verified!",
+        description: user
+          ? "Your email has been verified. Welcome to Stackbay!"
+          : "Your email has been successfully verified. You can now log in.",
+      }),
+      error: { title: "Verification Failed", description: "Failed to verify the code. Please try again." },
+      on: codeErrors(form),
+    });
+    if (!result.ok) return;
+    if (result.data.user) {
+      await navigate(returnPath(arrived.from, paths.dashboard()), { replace: true });
+      return;
     }
+    await navigate(paths.login(), {
+      state: { message: "Email verified! Please log in.", email: values.email } satisfies LoginState,
+    });
   }, onInvalid);
 
   const onResend = async () => {
     if (!hasEmail) {
       form.setError("email", { message: EMAIL_REQUIRED }, { shouldFocus: true });
-      toast.error("Email Required", { description: EMAIL_REQUIRED });
+      toastInvalid("Email Required", EMAIL_REQUIRED);
       return;
     }
     if (!(await form.trigger("email", { shouldFocus: true }))) return;
-    try {
-      const sent = await resend.mutateAsync({ email });
-      setExpiresAt(secondsFromNow(sent.expiresInSeconds ?? CODE_TTL_SECONDS));
-      setResendAt(secondsFromNow(sent.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS));
-      form.setValue("code", "");
-      form.clearErrors("code");
-      toast.success("Code Resent", { description: "A new verification code has been sent to your email." });
-    } catch (error) {
-      if (isApiError(error, "CODE_COOLDOWN")) {
-        const wait = retryAfterSeconds(error, RESEND_COOLDOWN_SECONDS);
-        setResendAt(secondsFromNow(wait));
-        toast.error("Please Wait", { description: `You can resend the code in ${wait} seconds.` });
-      } else if (isApiError(error, "MAIL_FAILED")) {
-        toast.error("Error", { description: "Failed to send verification code. Please try again." });
-      } else {
-        toast.error("Resend Failed", {
-          description: isApiError(error) ? error.message : "Failed to resend the code. Please try again.",
-        });
-      }
-    }
+    const result = await runMutation(resend.mutateAsync({ email }), {
+      success: { title: "Code Resent", description: "A new verification code has been sent to your email." },
+      error: {
+        title: "Resend Failed",
+        show: "api",
+        fallback: "Failed to resend the code. Please try again.",
+      },
+      on: (error) => {
+        switch (error.code) {
+          case "CODE_COOLDOWN":
+            return cooldownError(error, setResendAt);
+          case "MAIL_FAILED":
+            return { title: "Error", description: "Failed to send verification code. Please try again." };
+          default:
+            return undefined;
+        }
+      },
+    });
+    if (!result.ok) return;
+    setExpiresAt(secondsFromNow(result.data.expiresInSeconds ?? CODE_TTL_SECONDS));
+    setResendAt(secondsFromNow(result.data.cooldownSeconds ?? RESEND_COOLDOWN_SECONDS));
+    form.setValue("code", "");
+    form.clearErrors("code");
   };
 
   return (

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { countLabel } from "#domain/marketplace-stats";
 import { paths } from "#domain/routes";
 import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
-import { useContentBlock } from "#web/features/content/api/get-content-blocks";
-import { useSiteLinks } from "#web/features/content/api/get-site-links";
+import { useSiteLinks } from "#web/features/catalog/api/get-site-links";
+import { useContentBlock } from "#web/features/content-blocks/api/get-content-blocks";
 import { useNearViewport } from "#web/lib/use-near-viewport";
 
 // The form library (react-hook-form, zod and the schemas) loads when the footer is near, not with the page.

@@ -23,8 +23,7 @@ import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { accountExportUrl, useDeleteAccount } from "#web/features/account/api/account-control";
-import { ApiError } from "#web/lib/api";
-import { toastError } from "#web/lib/mutation";
+import { runMutation } from "#web/lib/mutation";
 
 /** Settings' "Your data and account": a copy of everything we hold, and deleting the account (decision 0016). */
 export function AccountControl({ me }: { me: Me }) {
@@ -84,24 +83,25 @@ function DeleteAccountDialog({ twoFactor }: { twoFactor: boolean }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBlocked(null);
-    try {
-      await remove.mutateAsync(twoFactor ? values : { password: values.password });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "ACCOUNT_DELETION_BLOCKED") {
-        setBlocked(error.message);
-      } else if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
-        form.setError("password", { message: error.message }, { shouldFocus: true });
-      } else if (error instanceof ApiError && error.code === "INVALID_TWO_FACTOR_CODE") {
-        form.setError("code", { message: error.message }, { shouldFocus: true });
-      } else {
-        toastError(error, {
-          title: "Error",
-          show: "client",
-          fallback: "Failed to delete your account. Please try again.",
-        });
-      }
-      return;
-    }
+    const result = await runMutation(remove.mutateAsync(twoFactor ? values : { password: values.password }), {
+      error: { title: "Error", show: "client", fallback: "Failed to delete your account. Please try again." },
+      on: (error) => {
+        switch (error.code) {
+          case "ACCOUNT_DELETION_BLOCKED":
+            setBlocked(error.message);
+            return null;
+          case "INVALID_PASSWORD":
+            form.setError("password", { message: error.message }, { shouldFocus: true });
+            return null;
+          case "INVALID_TWO_FACTOR_CODE":
+            form.setError("code", { message: error.message }, { shouldFocus: true });
+            return null;
+          default:
+            return undefined;
+        }
+      },
+    });
+    if (!result.ok) return;
     setOpen(false);
     // Signed out by the server: leave the dashboard first, then forget everything cached for the account.
     await navigate(paths.home(), { replace: true });

@@ -1,7 +1,7 @@
 import { hasRole, type Me } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
 import { WalletBalances } from "#web/features/earnings/components/wallet-balances";
-import { PayoutMethod } from "#web/features/payouts/components/payout-method";
+import { PayoutMethod } from "#web/features/payout-accounts/components/payout-method";
 
 export function WalletView({ me }: { me: Me }) {
   const paid = hasRole(me.roles, "seller") || hasRole(me.roles, "reseller");

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import { type ChangePasswordInput, changePasswordSchema } from "#domain/accounts";
 import { ViewCard } from "#web/components/layout/view-card";
@@ -11,8 +10,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useChangePassword } from "#web/features/account/api/change-password";
 import { TwoFactorSettings } from "#web/features/account/components/two-factor-settings";
-import { ApiError } from "#web/lib/api";
-import { toastError } from "#web/lib/mutation";
+import { runMutation } from "#web/lib/mutation";
 
 export function SecuritySettings({ me }: { me: Me }) {
   return (
@@ -49,21 +47,16 @@ function ChangePassword() {
     setOpen(false);
   };
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await change.mutateAsync(values);
-      toast.success("Password changed", { description: "Your other sessions have been signed out." });
-      close();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
+    const result = await runMutation(change.mutateAsync(values), {
+      success: { title: "Password changed", description: "Your other sessions have been signed out." },
+      error: { title: "Error", show: "client", fallback: "Failed to change password. Please try again." },
+      on: (error) => {
+        if (error.code !== "INVALID_PASSWORD") return undefined;
         form.setError("currentPassword", { message: error.message }, { shouldFocus: true });
-      } else {
-        toastError(error, {
-          title: "Error",
-          show: "client",
-          fallback: "Failed to change password. Please try again.",
-        });
-      }
-    }
+        return null;
+      },
+    });
+    if (result.ok) close();
   });
 
   return (

@@ -12,8 +12,7 @@ import { Input } from "#web/components/ui/input";
 import { useConfirmTwoFactor } from "#web/features/account/api/confirm-two-factor";
 import { useDisableTwoFactor } from "#web/features/account/api/disable-two-factor";
 import { type TwoFactorSetup, useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
-import { ApiError } from "#web/lib/api";
-import { toastError } from "#web/lib/mutation";
+import { reportError, runMutation } from "#web/lib/mutation";
 
 type Step = { kind: "idle" } | { kind: "password" } | { kind: "setup"; setup: TwoFactorSetup };
 
@@ -80,17 +79,16 @@ function usePasswordForm() {
     defaultValues: { password: "" },
   });
   useEffect(() => form.setFocus("password"), [form]);
-  const fail = (error: unknown) => {
-    if (error instanceof ApiError && error.code === "INVALID_PASSWORD") {
-      form.setError("password", { message: error.message }, { shouldFocus: true });
-    } else {
-      toastError(error, {
-        title: "Error",
-        show: "client",
-        fallback: "Something went wrong. Please try again.",
-      });
-    }
-  };
+  const fail = (error: unknown) =>
+    reportError(
+      error,
+      { title: "Error", show: "client", fallback: "Something went wrong. Please try again." },
+      (e) => {
+        if (e.code !== "INVALID_PASSWORD") return undefined;
+        form.setError("password", { message: e.message }, { shouldFocus: true });
+        return null;
+      },
+    );
   return { form, fail };
 }
 
@@ -193,21 +191,16 @@ function SetupForm({
     );
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      await confirm.mutateAsync({ code });
-      toast.success("Two-factor authentication enabled");
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "INVALID_TWO_FACTOR_CODE") {
+    const result = await runMutation(confirm.mutateAsync({ code }), {
+      success: { title: "Two-factor authentication enabled" },
+      error: { title: "Error", show: "client", fallback: "Something went wrong. Please try again." },
+      on: (error) => {
+        if (error.code !== "INVALID_TWO_FACTOR_CODE") return undefined;
         form.setError("code", { message: error.message }, { shouldFocus: true });
-      } else {
-        toastError(error, {
-          title: "Error",
-          show: "client",
-          fallback: "Something went wrong. Please try again.",
-        });
-      }
-    }
+        return null;
+      },
+    });
+    if (result.ok) onDone();
   });
 
   return (

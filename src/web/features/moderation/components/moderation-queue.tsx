@@ -8,9 +8,9 @@ import { PagedList } from "#web/components/layout/paged-list";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
-import { useTrustSeller } from "#web/features/admin-users/api/trust-seller";
 import { useDecideListing } from "#web/features/moderation/api/decide-listing";
 import { useModerationQueue } from "#web/features/moderation/api/get-moderation-queue";
+import { useTrustSeller } from "#web/features/users/api/trust-seller";
 import { runMutation } from "#web/lib/mutation";
 
 /**

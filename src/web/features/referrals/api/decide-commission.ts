@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CommissionDecisionAnswer, CommissionDecisionInput } from "#domain/commission-holds";
-import { commissionsKey } from "#web/features/commissions/api/get-commissions";
+import { commissionsKey } from "#web/features/referrals/api/get-commissions";
 import { api } from "#web/lib/api";
 
 export const decideCommission = ({ id, decision, note }: { id: string } & CommissionDecisionInput) =>

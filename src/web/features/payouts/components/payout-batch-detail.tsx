@@ -6,9 +6,9 @@ import { payoutMethodLabel } from "#domain/payouts";
 import { Button } from "#web/components/ui/button";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
-import { bankFileUrl } from "#web/features/payout-batches/api/get-payout-batches";
-import { useSettlePayout } from "#web/features/payout-batches/api/run-payout-batch";
-import { PayoutStatusBadge } from "#web/features/payout-batches/components/payout-status-badge";
+import { bankFileUrl } from "#web/features/payouts/api/get-payout-batches";
+import { useSettlePayout } from "#web/features/payouts/api/run-payout-batch";
+import { PayoutStatusBadge } from "#web/features/payouts/components/payout-status-badge";
 import { runMutation } from "#web/lib/mutation";
 
 /** One batch: its payouts with where each went and where it stands, and the bank file to pay the rest. */

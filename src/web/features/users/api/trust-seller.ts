@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TrustedSellerAnswer } from "#domain/moderation";
-import { adminUsersKey } from "#web/features/admin-users/api/get-admin-users";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
+import { adminUsersKey } from "#web/features/users/api/get-admin-users";
 import { api } from "#web/lib/api";
 
 export const trustSeller = ({ userId, trusted }: { userId: string; trusted: boolean }) =>

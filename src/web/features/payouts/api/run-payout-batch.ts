@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BatchPayout, PayoutBatchDetail, RunPayoutBatchInput } from "#domain/finance";
-import { payoutsKey } from "#web/features/payout-batches/api/get-payout-preview";
+import { payoutsKey } from "#web/features/payouts/api/get-payout-preview";
 import { api } from "#web/lib/api";
 
 /** A super admin approves a batch; every payout list and the preview reload. */

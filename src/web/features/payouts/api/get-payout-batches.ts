@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { PayoutBatch, PayoutBatchDetail } from "#domain/finance";
 import type { Paged } from "#domain/paging";
-import { payoutsKey } from "#web/features/payout-batches/api/get-payout-preview";
+import { payoutsKey } from "#web/features/payouts/api/get-payout-preview";
 import { api } from "#web/lib/api";
 
 export function usePayoutBatches(page: number) {

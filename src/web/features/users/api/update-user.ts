@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUser, AdminUserUpdate } from "#domain/admin-users";
-import { adminUsersKey } from "#web/features/admin-users/api/get-admin-users";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
 import { meQueryOptions } from "#web/features/auth/api/get-me";
+import { adminUsersKey } from "#web/features/users/api/get-admin-users";
 import { api } from "#web/lib/api";
 
 export type UserUpdate = { id: string; patch: AdminUserUpdate };

@@ -1,6 +1,6 @@
 import type { CommissionDecision } from "#domain/commission-holds";
 import { DecisionDialog } from "#web/components/ui/decision-dialog";
-import { useDecideCommission } from "#web/features/commissions/api/decide-commission";
+import { useDecideCommission } from "#web/features/referrals/api/decide-commission";
 import { runMutation } from "#web/lib/mutation";
 
 const wording = {

@@ -4,7 +4,7 @@ import { formatUsd } from "#domain/money";
 import { paths } from "#domain/routes";
 import { PagedList } from "#web/components/layout/paged-list";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
-import { usePayoutBatches } from "#web/features/payout-batches/api/get-payout-batches";
+import { usePayoutBatches } from "#web/features/payouts/api/get-payout-batches";
 
 /** The batches run so far, newest first, each with how many of its payouts are paid, on the way or failed. */
 export function PayoutBatchList({ page, onPage }: { page: number; onPage: (page: number) => void }) {

@@ -15,8 +15,8 @@ import {
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { TableCell, TableRow } from "#web/components/ui/table";
-import { useTrustSeller } from "#web/features/admin-users/api/trust-seller";
-import { useUpdateUser } from "#web/features/admin-users/api/update-user";
+import { useTrustSeller } from "#web/features/users/api/trust-seller";
+import { useUpdateUser } from "#web/features/users/api/update-user";
 import { runMutation } from "#web/lib/mutation";
 
 type Access = Pick<AdminUser, "isSeller" | "isReseller" | "isAdmin" | "isSuperAdmin" | "disabled">;

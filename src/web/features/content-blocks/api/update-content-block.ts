@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ContentBlock } from "#domain/cms";
-import { adminContentBlocksKey } from "#web/features/content/api/get-admin-content-blocks";
-import { contentBlocksQueryOptions } from "#web/features/content/api/get-content-blocks";
+import { adminContentBlocksKey } from "#web/features/content-blocks/api/get-admin-content-blocks";
+import { contentBlocksQueryOptions } from "#web/features/content-blocks/api/get-content-blocks";
 import { api } from "#web/lib/api";
 
 export const updateContentBlock = ({ key, content }: { key: string; content: string }) =>

@@ -4,9 +4,9 @@ import { formatDate } from "#domain/dates";
 import { PagedList } from "#web/components/layout/paged-list";
 import { Badge } from "#web/components/ui/badge";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
-import { useCommissions } from "#web/features/commissions/api/get-commissions";
-import { CommissionDecisionButton } from "#web/features/commissions/components/commission-decision";
 import { Amount } from "#web/features/currency/components/totals-list";
+import { useCommissions } from "#web/features/referrals/api/get-commissions";
+import { CommissionDecisionButton } from "#web/features/referrals/components/commission-decision";
 
 const columns = ["Created", "Product", "Amount", "Reseller", "Buyer", "Why it was held", "Action"];
 

@@ -35,7 +35,7 @@ import {
   useRemovePayoutAccount,
   useSaveBankAccount,
   useStartOnboarding,
-} from "#web/features/payouts/api/payout-account";
+} from "#web/features/payout-accounts/api/payout-account";
 import { errorText, runMutation } from "#web/lib/mutation";
 
 /** `external_account` → "external account", `individual.verification.document` → "individual verification document". */
