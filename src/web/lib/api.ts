@@ -1,3 +1,5 @@
+import type { EndpointAnswer, EndpointInput } from "#domain/endpoint";
+import type { Endpoints } from "#domain/endpoints";
 import { type ErrorCode, isErrorCode } from "#domain/error-codes";
 
 /**
@@ -20,9 +22,12 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown, ...codes: ErrorCode[]): error is ApiError =>
   error instanceof ApiError && (codes.length === 0 || codes.includes(error.code));
 
+type QueryValue = string | number | boolean | undefined;
+type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
 type ApiOptions = Omit<RequestInit, "body"> & {
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
 };
 
 /**
@@ -40,7 +45,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const { body, query, headers, ...init } = options;
   const url = new URL(`/api${path}`, serverFetch ? SERVER_ORIGIN : window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== "") url.searchParams.set(name, String(value));
+    // A repeated parameter (`?vendor=A&vendor=B`) is an array.
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== "") url.searchParams.append(name, String(one));
+    }
   }
   // A FormData body (file uploads) goes as multipart, with the boundary the browser sets.
   const multipart = body instanceof FormData;
@@ -73,4 +81,32 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     );
   }
   return payload as T;
+}
+
+/** An endpoint the web can call: `"METHOD /path"`, as declared in `src/domain/endpoints.ts`. */
+export type EndpointKey = keyof Endpoints;
+/** What `call` sends to the endpoint `K`. */
+export type CallInput<K extends EndpointKey> = EndpointInput<Endpoints[K]>;
+/** What the endpoint `K` answers. */
+export type CallAnswer<K extends EndpointKey> = EndpointAnswer<Endpoints[K]>;
+
+/**
+ * Calls a declared endpoint: the path's `:params` are filled in (escaped), the query and body sent, and the
+ * answer typed from the declaration. The declarations are imported type-only, so neither zod nor a schema
+ * reaches the browser; the key itself says the method and the path.
+ */
+export function call<K extends EndpointKey>(
+  key: K,
+  ...[input]: keyof CallInput<K> extends never ? [input?: CallInput<K>] : [input: CallInput<K>]
+): Promise<CallAnswer<K>> {
+  const [method, template] = (key as string).split(" ") as [string, string];
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+  };
+  const path = template.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? "")),
+  );
+  return api<CallAnswer<K>>(path, { method, query, body });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Category } from "#domain/catalog-schemas";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getCategories = () => api<Category[]>("/categories");
+export const getCategories = () => call("GET /categories");
 
 export const categoriesQueryOptions = () =>
   queryOptions({

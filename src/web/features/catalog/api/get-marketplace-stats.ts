@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MarketplaceStats } from "#domain/catalog-schemas";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const marketplaceStatsQueryOptions = () =>
   queryOptions({
     queryKey: ["marketplace-stats"],
-    queryFn: () => api<MarketplaceStats>("/marketplace-stats"),
+    queryFn: () => call("GET /marketplace-stats"),
     staleTime: 5 * 60_000,
   });
 

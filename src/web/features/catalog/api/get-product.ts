@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductDetail } from "#domain/catalog-schemas";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ["products", "detail", id],
-    queryFn: () => api<ProductDetail>(`/products/${encodeURIComponent(id)}`),
+    queryFn: () => call("GET /products/:id", { params: { id } }),
   });
 
 export function useProduct(id: string) {

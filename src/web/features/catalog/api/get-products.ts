@@ -1,27 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProductList, ProductListQuery } from "#domain/catalog-schemas";
-import type { FeaturedHome } from "#domain/moderation";
-import { api } from "#web/lib/api";
+import type { ProductListQuery } from "#domain/catalog-schemas";
+import { call } from "#web/lib/api";
 
 /** The products page's filters: everything in the URL but where in the list the page is. */
 export type ProductFilters = Omit<ProductListQuery, "page" | "pageSize" | "after" | "facets">;
 /** Which page: its number, and the keyset cursor that leads to it when the page before was seen. */
 export type ProductPage = { page: number; after?: string };
 
-export const getProducts = ({ vendor = [], unit = [], ...query }: Partial<ProductListQuery>) => {
-  // Vendors and units repeat (`?vendor=A&vendor=B`), which `api`'s flat query cannot say.
-  const repeated = new URLSearchParams();
-  for (const value of vendor) repeated.append("vendor", value);
-  for (const value of unit) repeated.append("unit", value);
-  const text = repeated.toString();
-  return api<ProductList>(`/products${text ? `?${text}` : ""}`, {
+export const getProducts = (query: Partial<ProductListQuery>) =>
+  call("GET /products", {
     query: {
       ...query,
       discount: query.discount ? "true" : undefined,
       facets: query.facets ? "true" : undefined,
     },
   });
-};
 
 export const productPageQueryOptions = (filters: ProductFilters, at: ProductPage) =>
   queryOptions({
@@ -38,7 +31,7 @@ export function useProductPage(filters: ProductFilters, at: ProductPage) {
 export const featuredProductsQueryOptions = () =>
   queryOptions({
     queryKey: ["products", "featured"],
-    queryFn: () => api<FeaturedHome>("/featured-products"),
+    queryFn: () => call("GET /featured-products"),
   });
 
 export function useFeaturedProducts() {

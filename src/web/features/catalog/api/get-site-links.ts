@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SiteLinks } from "#domain/site-links";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const siteLinksQueryOptions = () =>
   queryOptions({
     queryKey: ["site-links"],
-    queryFn: () => api<SiteLinks>("/site-links"),
+    queryFn: () => call("GET /site-links"),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

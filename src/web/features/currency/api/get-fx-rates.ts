@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { FxRate } from "#domain/money";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const fxRatesQueryOptions = () =>
   queryOptions({
     queryKey: ["fx-rates"],
-    queryFn: () => api<FxRate[]>("/fx-rates"),
+    queryFn: () => call("GET /fx-rates"),
     staleTime: 10 * 60_000,
   });
 

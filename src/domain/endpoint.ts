@@ -1,0 +1,51 @@
+import type { z } from "zod";
+import type { ServerErrorCode } from "#domain/error-codes";
+
+/** The HTTP methods the API answers. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * One endpoint of the API, declared once: what it takes (path params, query, body), what it answers on
+ * success (`answer`, or `null` for `204 No Content`) and the error codes a caller can meet beyond any
+ * route's own (validation, guard, rate limit; see `src/domain/error-codes.ts`). The method and path are its
+ * key in `endpoints` (`"GET /orders/:id"`), so the web can import the declarations type-only and still
+ * know where to send a request: the key is the only thing that reaches the browser.
+ */
+export interface Endpoint {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A zod schema for a JSON body, or `"multipart"` for a file upload sent as `FormData`. */
+  body?: z.ZodType | "multipart";
+  answer: z.ZodType | null;
+  errors: readonly ServerErrorCode[];
+}
+
+/** Declares an endpoint; only checks the shape and keeps the exact types. */
+export const endpoint = <const E extends Endpoint>(declaration: E): E => declaration;
+
+type Part<E, Name extends "params" | "query" | "body"> = E extends { [K in Name]: infer S }
+  ? S extends z.ZodType
+    ? { [K in Name]: z.input<S> }
+    : S extends "multipart"
+      ? { [K in Name]: FormData }
+      : unknown
+  : unknown;
+
+/** What a caller sends: `{ params?, query?, body? }`, each part present only when the endpoint takes it. */
+export type EndpointInput<E> = Part<E, "params"> & Part<E, "query"> & Part<E, "body">;
+
+/** What the endpoint answers on success. */
+export type EndpointAnswer<E> = E extends { answer: infer A }
+  ? A extends z.ZodType
+    ? z.output<A>
+    : null
+  : never;
+
+/** The error codes the endpoint declares. */
+export type EndpointErrors<E> = E extends { errors: readonly (infer C)[] } ? C : never;
+
+/** Splits an endpoint's key into its method and path (with `:params`). */
+export function methodAndPath(key: string): { method: Method; path: string } {
+  const [method, path] = key.split(" ");
+  return { method: method as Method, path: path as string };
+}
