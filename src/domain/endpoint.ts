@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { ServerErrorCode } from "#domain/error-codes";
 
 /** The HTTP methods the API answers. */
@@ -49,3 +49,6 @@ export function methodAndPath(key: string): { method: Method; path: string } {
   const [method, path] = key.split(" ");
   return { method: method as Method, path: path as string };
 }
+
+/** The answer of a deletion that has nothing else to say. */
+export const okAnswerSchema = z.object({ ok: z.literal(true) });

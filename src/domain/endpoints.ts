@@ -1,4 +1,40 @@
+import { accountEndpoints } from "#domain/endpoints/account";
+import { adminOverviewEndpoints } from "#domain/endpoints/admin-overview";
+import { auditEndpoints } from "#domain/endpoints/audit";
+import { bankTransfersEndpoints } from "#domain/endpoints/bank-transfers";
 import { catalogEndpoints } from "#domain/endpoints/catalog";
+import { categoriesEndpoints } from "#domain/endpoints/categories";
+import { compareEndpoints } from "#domain/endpoints/compare";
+import { contentBlocksEndpoints } from "#domain/endpoints/content-blocks";
+import { earningsEndpoints } from "#domain/endpoints/earnings";
+import { faqEndpoints } from "#domain/endpoints/faq";
+import { feesEndpoints } from "#domain/endpoints/fees";
+import { financeEndpoints } from "#domain/endpoints/finance";
+import { inboundEndpoints } from "#domain/endpoints/inbound";
+import { inboxEndpoints } from "#domain/endpoints/inbox";
+import { licensesEndpoints } from "#domain/endpoints/licenses";
+import { manageProductsEndpoints } from "#domain/endpoints/manage-products";
+import { moderationEndpoints } from "#domain/endpoints/moderation";
+import { newsletterEndpoints } from "#domain/endpoints/newsletter";
+import { notificationsEndpoints } from "#domain/endpoints/notifications";
+import { ordersEndpoints } from "#domain/endpoints/orders";
+import { pagesEndpoints } from "#domain/endpoints/pages";
+import { paymentsEndpoints } from "#domain/endpoints/payments";
+import { payoutAccountsEndpoints } from "#domain/endpoints/payout-accounts";
+import { payoutsEndpoints } from "#domain/endpoints/payouts";
+import { privacyEndpoints } from "#domain/endpoints/privacy";
+import { questionsEndpoints } from "#domain/endpoints/questions";
+import { referralsEndpoints } from "#domain/endpoints/referrals";
+import { refundsEndpoints } from "#domain/endpoints/refunds";
+import { reviewsEndpoints } from "#domain/endpoints/reviews";
+import { savedEndpoints } from "#domain/endpoints/saved";
+import { searchEndpoints } from "#domain/endpoints/search";
+import { shippingEndpoints } from "#domain/endpoints/shipping";
+import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
+import { systemEndpoints } from "#domain/endpoints/system";
+import { taxEndpoints } from "#domain/endpoints/tax";
+import { uploadsEndpoints } from "#domain/endpoints/uploads";
+import { usersEndpoints } from "#domain/endpoints/users";
 
 /**
  * Every endpoint the web app calls, declared once (decision 0023): keyed by `"METHOD /path"` (relative to
@@ -7,7 +43,43 @@ import { catalogEndpoints } from "#domain/endpoints/catalog";
  * `src/server/endpoints.test.ts` checks every declaration against the route the server registers.
  */
 export const endpoints = {
+  ...accountEndpoints,
+  ...adminOverviewEndpoints,
+  ...auditEndpoints,
+  ...bankTransfersEndpoints,
   ...catalogEndpoints,
+  ...categoriesEndpoints,
+  ...compareEndpoints,
+  ...contentBlocksEndpoints,
+  ...earningsEndpoints,
+  ...faqEndpoints,
+  ...feesEndpoints,
+  ...financeEndpoints,
+  ...inboundEndpoints,
+  ...inboxEndpoints,
+  ...licensesEndpoints,
+  ...manageProductsEndpoints,
+  ...moderationEndpoints,
+  ...newsletterEndpoints,
+  ...notificationsEndpoints,
+  ...ordersEndpoints,
+  ...pagesEndpoints,
+  ...paymentsEndpoints,
+  ...payoutAccountsEndpoints,
+  ...payoutsEndpoints,
+  ...privacyEndpoints,
+  ...questionsEndpoints,
+  ...referralsEndpoints,
+  ...refundsEndpoints,
+  ...reviewsEndpoints,
+  ...savedEndpoints,
+  ...searchEndpoints,
+  ...shippingEndpoints,
+  ...storefrontsEndpoints,
+  ...systemEndpoints,
+  ...taxEndpoints,
+  ...uploadsEndpoints,
+  ...usersEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

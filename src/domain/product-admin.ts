@@ -278,3 +278,6 @@ export const editableProductSchema = z.object({
   updatedAt: z.string(),
 });
 export type EditableProduct = z.infer<typeof editableProductSchema>;
+
+/** One product as the product editor reads and writes it. */
+export const productAnswerSchema = z.object({ product: editableProductSchema });

@@ -25,6 +25,9 @@ export const isApiError = (error: unknown, ...codes: ErrorCode[]): error is ApiE
 type QueryValue = string | number | boolean | undefined;
 type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
+/** What a call may add to the request: a signal that aborts it (a query that is no longer needed). */
+export type CallOptions = { signal?: AbortSignal };
+
 type ApiOptions = Omit<RequestInit, "body"> & {
   body?: unknown;
   query?: Query;
@@ -41,7 +44,7 @@ export function answerApiOnServer(fetchOnServer: typeof fetch) {
   serverFetch = fetchOnServer;
 }
 
-export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { body, query, headers, ...init } = options;
   const url = new URL(`/api${path}`, serverFetch ? SERVER_ORIGIN : window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
@@ -97,7 +100,9 @@ export type CallAnswer<K extends EndpointKey> = EndpointAnswer<Endpoints[K]>;
  */
 export function call<K extends EndpointKey>(
   key: K,
-  ...[input]: keyof CallInput<K> extends never ? [input?: CallInput<K>] : [input: CallInput<K>]
+  ...[input, options]: keyof CallInput<K> extends never
+    ? [input?: CallInput<K>, options?: CallOptions]
+    : [input: CallInput<K>, options?: CallOptions]
 ): Promise<CallAnswer<K>> {
   const [method, template] = (key as string).split(" ") as [string, string];
   const { params, query, body } = (input ?? {}) as {
@@ -105,8 +110,10 @@ export function call<K extends EndpointKey>(
     query?: Query;
     body?: unknown;
   };
-  const path = template.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(String(params?.[name] ?? "")),
-  );
-  return api<CallAnswer<K>>(path, { method, query, body });
+  // A missing optional param drops its segment (`/admin/fees/:scope/:subject` → `/admin/fees/default`).
+  const path = template.replace(/\/:(\w+)\??/g, (_, name: string) => {
+    const value = params?.[name];
+    return value === undefined || value === "" ? "" : `/${encodeURIComponent(String(value))}`;
+  });
+  return api<CallAnswer<K>>(path, { method, query, body, signal: options?.signal });
 }

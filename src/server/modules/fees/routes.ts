@@ -63,6 +63,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Remove a fee rule; the next rule down applies (the built-in 10% once the default is gone)",
         params: ruleParams,
+        response: { 204: z.null().describe("Removed") },
       },
     },
     async (request, reply) => {
@@ -70,7 +71,7 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { scope, subject } = request.params;
       await removeFeeRule(db, me, scope, subject);
       request.log.info({ scope, by: me.id }, "fee rule removed");
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { UserAnswer } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const confirmTwoFactor = (input: { code: string }) =>
-  api<UserAnswer>("/me/two-factor/confirm", { method: "POST", body: input }).then((r) => r.user);
+  call("POST /me/two-factor/confirm", { body: input }).then((r) => r.user);
 
 export function useConfirmTwoFactor() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { PasswordConfirmInput } from "#domain/accounts";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** What the authenticator app needs; two-factor is on only once a code from it is confirmed. */
 export type TwoFactorSetup = {
@@ -11,7 +11,7 @@ export type TwoFactorSetup = {
 };
 
 export const enableTwoFactor = (input: PasswordConfirmInput) =>
-  api<TwoFactorSetup>("/me/two-factor/enable", { method: "POST", body: input });
+  call("POST /me/two-factor/enable", { body: input });
 
 export function useEnableTwoFactor() {
   return useMutation({ mutationFn: enableTwoFactor });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PreferencesInput, UserAnswer } from "#domain/accounts";
+import type { PreferencesInput } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const updatePreferences = (input: PreferencesInput) =>
-  api<UserAnswer>("/me/preferences", { method: "PATCH", body: input }).then((r) => r.user);
+  call("PATCH /me/preferences", { body: input }).then((r) => r.user);
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();

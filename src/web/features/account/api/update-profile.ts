@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileInput, UserAnswer } from "#domain/accounts";
+import type { ProfileInput } from "#domain/accounts";
 import { setMe } from "#web/features/account/api/set-me";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const updateProfile = (input: ProfileInput) =>
-  api<UserAnswer>("/me", { method: "PATCH", body: input }).then((r) => r.user);
+export const updateProfile = (input: ProfileInput) => call("PATCH /me", { body: input }).then((r) => r.user);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AuditAction, AuditEntityType, AuditList } from "#domain/audit";
-import { api } from "#web/lib/api";
+import type { AuditAction, AuditEntityType } from "#domain/audit";
+import { call } from "#web/lib/api";
 
 export type AuditFilter = {
   entityType?: AuditEntityType;
@@ -10,7 +10,7 @@ export type AuditFilter = {
   page: number;
 };
 
-export const getAuditLog = (filter: AuditFilter) => api<AuditList>("/admin/audit", { query: filter });
+export const getAuditLog = (filter: AuditFilter) => call("GET /admin/audit", { query: filter });
 
 /** The prefix of every audit page's key; screens that write audited changes invalidate it. */
 export const auditLogKey = ["admin", "audit"] as const;

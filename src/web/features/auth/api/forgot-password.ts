@@ -1,10 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CodeSent, EmailOnlyInput } from "#domain/accounts";
-import { api } from "#web/lib/api";
+import type { EmailOnlyInput } from "#domain/accounts";
+import { call } from "#web/lib/api";
 
 /** E-mails a reset code; the answer is the same whether or not the address has an account. */
-export const forgotPassword = (input: EmailOnlyInput) =>
-  api<CodeSent>("/auth/password/forgot", { method: "POST", body: input });
+export const forgotPassword = (input: EmailOnlyInput) => call("POST /auth/password/forgot", { body: input });
 
 export function useForgotPassword() {
   return useMutation({ mutationFn: forgotPassword });

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentUserAnswer, Me } from "#domain/accounts";
-import { api } from "#web/lib/api";
+import type { Me } from "#domain/accounts";
+import { call } from "#web/lib/api";
 
 /** The signed-in user, or null for a visitor. */
-export const getMe = () => api<CurrentUserAnswer>("/me").then((r) => r.user);
+export const getMe = () => call("GET /me").then((r) => r.user);
 
 export const meQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SignInInput, SignInResult } from "#domain/accounts";
+import type { SignInInput } from "#domain/accounts";
 import { meQueryOptions } from "#web/features/auth/api/get-me";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const signIn = (input: SignInInput) =>
-  api<SignInResult>("/auth/sign-in", { method: "POST", body: input });
+export const signIn = (input: SignInInput) => call("POST /auth/sign-in", { body: input });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

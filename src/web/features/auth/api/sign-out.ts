@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { paths } from "#domain/routes";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const signOut = () => api<null>("/auth/sign-out", { method: "POST" });
+export const signOut = () => call("POST /auth/sign-out");
 
 /**
  * Ends the session on the server, then loads the app afresh at home: nothing of the account stays in

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CategoryInput, CreatedCategory } from "#domain/category-admin";
+import type { CategoryInput } from "#domain/category-admin";
 import { invalidateCategories } from "#web/features/categories/api/get-admin-categories";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const createCategory = (input: CategoryInput) =>
-  api<CreatedCategory>("/admin/categories", { method: "POST", body: input }).then((r) => r.category);
+  call("POST /admin/categories", { body: input }).then((r) => r.category);
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();

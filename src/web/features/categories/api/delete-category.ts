@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invalidateCategories } from "#web/features/categories/api/get-admin-categories";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const deleteCategory = (id: string) =>
-  api<{ ok: true }>(`/admin/categories/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteCategory = (id: string) => call("DELETE /admin/categories/:id", { params: { id } });
 
 export function useDeleteCategory() {
   const queryClient = useQueryClient();

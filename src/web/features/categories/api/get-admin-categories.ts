@@ -1,9 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminCategoryList } from "#domain/category-admin";
 import { categoriesQueryOptions } from "#web/features/catalog/api/get-categories";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getAdminCategories = () => api<AdminCategoryList>("/admin/categories");
+export const getAdminCategories = () => call("GET /admin/categories");
 
 /** Every category with its product count, for the admin screen. */
 export const adminCategoriesQueryOptions = () =>

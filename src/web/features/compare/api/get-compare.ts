@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CompareAnswer } from "#domain/compare";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getCompare = (ids: readonly string[]) =>
-  api<CompareAnswer>("/compare", { query: { ids: ids.join(",") } });
+export const getCompare = (ids: readonly string[]) => call("GET /compare", { query: { ids: ids.join(",") } });
 
 export const compareQueryOptions = (ids: readonly string[]) =>
   queryOptions({

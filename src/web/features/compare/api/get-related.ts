@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { RelatedAnswer } from "#domain/compare";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const getRelated = (productId: string) =>
-  api<RelatedAnswer>(`/products/${encodeURIComponent(productId)}/related`);
+  call("GET /products/:id/related", { params: { id: productId } });
 
 export const relatedQueryOptions = (productId: string) =>
   queryOptions({

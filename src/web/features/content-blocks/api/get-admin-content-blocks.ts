@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ContentBlock } from "#domain/cms";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every admin content block list, for invalidating them all. */
 export const adminContentBlocksKey = ["admin", "content-blocks"] as const;
@@ -8,8 +7,7 @@ export const adminContentBlocksKey = ["admin", "content-blocks"] as const;
 export const adminContentBlocksQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...adminContentBlocksKey, { search }],
-    queryFn: () =>
-      api<{ items: ContentBlock[] }>("/admin/content-blocks", { query: { search } }).then((r) => r.items),
+    queryFn: () => call("GET /admin/content-blocks", { query: { search } }).then((r) => r.items),
     placeholderData: keepPreviousData,
   });
 

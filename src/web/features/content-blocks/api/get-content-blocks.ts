@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type ContentBlockKey, contentBlockRegistry } from "#domain/content-blocks";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const contentBlocksQueryOptions = () =>
   queryOptions({
     queryKey: ["content-blocks"],
-    queryFn: () => api<{ key: string; content: string }[]>("/content-blocks"),
+    queryFn: () => call("GET /content-blocks"),
     staleTime: 5 * 60_000,
   });
 

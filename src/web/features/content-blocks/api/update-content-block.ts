@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContentBlock } from "#domain/cms";
 import { adminContentBlocksKey } from "#web/features/content-blocks/api/get-admin-content-blocks";
 import { contentBlocksQueryOptions } from "#web/features/content-blocks/api/get-content-blocks";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const updateContentBlock = ({ key, content }: { key: string; content: string }) =>
-  api<{ block: ContentBlock }>(`/admin/content-blocks/${encodeURIComponent(key)}`, {
-    method: "PUT",
-    body: { content },
-  }).then((r) => r.block);
+  call("PUT /admin/content-blocks/:key", { params: { key }, body: { content } }).then((r) => r.block);
 
 /** Saves a block's text; the admin list and the texts the site shows reload afterwards. */
 export function useUpdateContentBlock() {

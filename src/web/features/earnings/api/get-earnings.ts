@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { EarningsOverview, PayoutLine, SaleLine, SellerStats } from "#domain/earnings";
-import type { Paged } from "#domain/paging";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every earnings query, for reloading them together. */
 export const earningsKey = ["earnings"] as const;
@@ -9,10 +7,10 @@ export const earningsKey = ["earnings"] as const;
 /** Where the browser downloads the seller's sales as CSV (a plain link: the session cookie goes along). */
 export const salesCsvUrl = "/api/earnings/sales.csv";
 
-export const getEarnings = () => api<EarningsOverview>("/earnings");
-export const getSales = (page: number) => api<Paged<SaleLine>>("/earnings/sales", { query: { page } });
-export const getPayouts = (page: number) => api<Paged<PayoutLine>>("/earnings/payouts", { query: { page } });
-export const getSellerStats = () => api<SellerStats>("/earnings/stats");
+export const getEarnings = () => call("GET /earnings");
+export const getSales = (page: number) => call("GET /earnings/sales", { query: { page } });
+export const getPayouts = (page: number) => call("GET /earnings/payouts", { query: { page } });
+export const getSellerStats = () => call("GET /earnings/stats");
 
 /** Balances per earning role, the payout minimum and the last 12 months. */
 export function useEarnings(enabled = true) {

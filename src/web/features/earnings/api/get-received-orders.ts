@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReceivedOrder } from "#domain/earnings";
-import type { Paged } from "#domain/paging";
 import { earningsKey } from "#web/features/earnings/api/get-earnings";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getReceivedOrders = (page: number) =>
-  api<Paged<ReceivedOrder>>("/seller/orders", { query: { page } });
+export const getReceivedOrders = (page: number) => call("GET /seller/orders", { query: { page } });
 
 /** One page of the orders the seller received; asked for only for sellers (anyone else gets 403). */
 export function useReceivedOrders(page: number, enabled = true) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { FaqVotes, FaqVoteTally } from "#domain/faq";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const noVotes: FaqVoteTally = { helpful: 0, notHelpful: 0, mine: null };
 
@@ -9,7 +9,7 @@ export const faqVotesQueryKey = ["faq", "votes"] as const;
 export const faqVotesQueryOptions = () =>
   queryOptions({
     queryKey: faqVotesQueryKey,
-    queryFn: () => api<FaqVotes>("/faq/votes"),
+    queryFn: () => call("GET /faq/votes"),
   });
 
 export function useFaqVotes() {

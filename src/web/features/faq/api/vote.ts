@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { FaqVoteInput, FaqVotes } from "#domain/faq";
-import { api } from "#web/lib/api";
+import type { FaqVoteInput } from "#domain/faq";
+import { call } from "#web/lib/api";
 import { faqVotesQueryKey } from "./get-votes";
 
 /** Records the visitor's vote (a second vote replaces the first) and answers with every tally. */
-export const voteOnFaq = (input: FaqVoteInput) =>
-  api<FaqVotes>("/faq/votes", { method: "POST", body: input });
+export const voteOnFaq = (input: FaqVoteInput) => call("POST /faq/votes", { body: input });
 
 export function useVoteOnFaq() {
   const queryClient = useQueryClient();

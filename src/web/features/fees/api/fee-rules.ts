@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FeeRuleInput, FeeRules, FeeRuleView, FeeScope, SellerFees } from "#domain/fees";
+import type { FeeRuleInput, FeeScope } from "#domain/fees";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const feeRulesQueryOptions = () =>
-  queryOptions({ queryKey: ["admin", "fees"], queryFn: () => api<FeeRules>("/admin/fees") });
+  queryOptions({ queryKey: ["admin", "fees"], queryFn: () => call("GET /admin/fees") });
 
 /** The platform fee rules, for super admins. */
 export function useFeeRules() {
@@ -12,7 +12,7 @@ export function useFeeRules() {
 }
 
 export const myFeesQueryOptions = () =>
-  queryOptions({ queryKey: ["fees", "mine"], queryFn: () => api<SellerFees>("/fees/mine") });
+  queryOptions({ queryKey: ["fees", "mine"], queryFn: () => call("GET /fees/mine") });
 
 /** The fee on the signed-in seller's sales, per category. */
 export function useMyFees(enabled = true) {
@@ -29,8 +29,7 @@ function useInvalidateFees() {
     ]);
 }
 
-export const saveFeeRule = (body: FeeRuleInput) =>
-  api<{ rule: FeeRuleView }>("/admin/fees", { method: "PUT", body }).then((r) => r.rule);
+export const saveFeeRule = (body: FeeRuleInput) => call("PUT /admin/fees", { body }).then((r) => r.rule);
 
 /** Sets a rule's percentage; the rules and the audit log reload. */
 export function useSaveFeeRule() {
@@ -38,12 +37,7 @@ export function useSaveFeeRule() {
 }
 
 export const removeFeeRule = ({ scope, subject }: { scope: FeeScope; subject: string }) =>
-  api<null>(
-    subject
-      ? `/admin/fees/${encodeURIComponent(scope)}/${encodeURIComponent(subject)}`
-      : `/admin/fees/${encodeURIComponent(scope)}`,
-    { method: "DELETE" },
-  );
+  call("DELETE /admin/fees/:scope/:subject?", { params: { scope, subject } });
 
 /** Removes a rule; the next rule down applies to later sales. */
 export function useRemoveFeeRule() {

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { FinanceSummary, Period, Reconciliation } from "#domain/finance";
-import { api } from "#web/lib/api";
+import type { Period } from "#domain/finance";
+import { call } from "#web/lib/api";
 
 export const financeKey = ["admin", "finance"] as const;
 
 export const financeSummaryQueryOptions = (period: Period) =>
   queryOptions({
     queryKey: [...financeKey, "summary", period.from, period.to],
-    queryFn: () => api<FinanceSummary>("/admin/finance", { query: period }),
+    queryFn: () => call("GET /admin/finance", { query: period }),
     placeholderData: keepPreviousData,
   });
 
@@ -19,7 +19,7 @@ export function useFinanceSummary(period: Period) {
 export const reconciliationQueryOptions = () =>
   queryOptions({
     queryKey: [...financeKey, "reconciliation"],
-    queryFn: () => api<Reconciliation>("/admin/finance/reconciliation"),
+    queryFn: () => call("GET /admin/finance/reconciliation"),
   });
 
 /** Captured money against the ledger's booked sales, order by order. */

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import type { PartnerApplicationInput } from "#domain/inbound";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const applyPartner = (input: PartnerApplicationInput) =>
-  api<{ received: true }>("/partner-applications", { method: "POST", body: input });
+  call("POST /partner-applications", { body: input });
 
 export function useApplyPartner() {
   return useMutation({ mutationFn: applyPartner });

@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ContactInput } from "#domain/inbound";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const sendContact = (input: ContactInput) =>
-  api<{ received: true }>("/contact", { method: "POST", body: input });
+export const sendContact = (input: ContactInput) => call("POST /contact", { body: input });
 
 export function useSendContact() {
   return useMutation({ mutationFn: sendContact });

@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { InboxSubscriber } from "#domain/inbound";
-import type { Paged } from "#domain/paging";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The CSV export is a plain download: the browser sends the session cookie with the link. */
 export const subscribersCsvUrl = "/api/admin/inbox/subscribers.csv";
@@ -9,7 +7,7 @@ export const subscribersCsvUrl = "/api/admin/inbox/subscribers.csv";
 export const subscribersQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ["inbox", "subscribers", page],
-    queryFn: () => api<Paged<InboxSubscriber>>("/admin/inbox/subscribers", { query: { page } }),
+    queryFn: () => call("GET /admin/inbox/subscribers", { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

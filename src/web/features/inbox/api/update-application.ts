@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ApplicationStatus, InboxApplication } from "#domain/inbound";
-import { api } from "#web/lib/api";
+import type { ApplicationStatus } from "#domain/inbound";
+import { call } from "#web/lib/api";
 
 export const updateApplication = ({ id, status }: { id: string; status: ApplicationStatus }) =>
-  api<{ application: InboxApplication; sellerGranted: boolean }>(
-    `/admin/inbox/applications/${encodeURIComponent(id)}`,
-    { method: "PATCH", body: { status } },
-  );
+  call("PATCH /admin/inbox/applications/:id", { params: { id }, body: { status } });
 
 export function useUpdateApplication() {
   const queryClient = useQueryClient();

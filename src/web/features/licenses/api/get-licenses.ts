@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { LicenseList } from "#domain/license-schemas";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getLicenses = () => api<LicenseList>("/licenses");
+export const getLicenses = () => call("GET /licenses");
 
 /** The buyer's license keys, newest first. */
 export const licensesQueryOptions = () =>

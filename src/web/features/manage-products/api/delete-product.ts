@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EditableProduct } from "#domain/product-admin";
 import { invalidateProducts } from "#web/features/manage-products/api/get-managed-products";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const deleteProduct = (id: string) =>
-  api<{ product: EditableProduct }>(`/manage/products/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-  }).then((r) => r.product);
+  call("DELETE /manage/products/:id", { params: { id } }).then((r) => r.product);
 
 /** Deactivates the product (soft delete): it leaves the marketplace until restored. */
 export function useDeleteProduct() {

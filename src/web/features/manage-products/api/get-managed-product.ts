@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { EditableProduct } from "#domain/product-admin";
 import { managedProductsKey } from "#web/features/manage-products/api/get-managed-products";
-import { ApiError, api } from "#web/lib/api";
+import { ApiError, call } from "#web/lib/api";
 
 export const getManagedProduct = (id: string) =>
-  api<{ product: EditableProduct }>(`/manage/products/${encodeURIComponent(id)}`).then((r) => r.product);
+  call("GET /manage/products/:id", { params: { id } }).then((r) => r.product);
 
 export const managedProductQueryOptions = (id: string) =>
   queryOptions({

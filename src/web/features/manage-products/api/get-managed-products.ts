@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ManagedProductList, ProductStatusFilter } from "#domain/product-admin";
+import type { ProductStatusFilter } from "#domain/product-admin";
 import { adminCategoriesQueryOptions } from "#web/features/categories/api/get-admin-categories";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export type ManagedProductsFilters = {
   search: string;
@@ -12,7 +12,7 @@ export type ManagedProductsFilters = {
 };
 
 export const getManagedProducts = ({ search, status, page, mine }: ManagedProductsFilters) =>
-  api<ManagedProductList>("/manage/products", {
+  call("GET /manage/products", {
     query: { search, status: status === "all" ? undefined : status, page, mine: mine ? "true" : undefined },
   });
 

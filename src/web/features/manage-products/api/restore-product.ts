@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EditableProduct } from "#domain/product-admin";
 import { invalidateProducts } from "#web/features/manage-products/api/get-managed-products";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const restoreProduct = (id: string) =>
-  api<{ product: EditableProduct }>(`/manage/products/${encodeURIComponent(id)}/restore`, {
-    method: "POST",
-  }).then((r) => r.product);
+  call("POST /manage/products/:id/restore", { params: { id } }).then((r) => r.product);
 
 export function useRestoreProduct() {
   const queryClient = useQueryClient();

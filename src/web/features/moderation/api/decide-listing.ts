@@ -1,20 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ModerationDecision } from "#domain/moderation";
 import { invalidateProducts } from "#web/features/manage-products/api/get-managed-products";
 import { moderationQueueKey } from "#web/features/moderation/api/get-moderation-queue";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const approveListing = (id: string) =>
-  api<ModerationDecision>(`/admin/moderation/${encodeURIComponent(id)}/approve`, {
-    method: "POST",
-    body: {},
-  });
+export const approveListing = (id: string) => call("POST /admin/moderation/:id/approve", { params: { id } });
 
 export const rejectListing = ({ id, reason }: { id: string; reason: string }) =>
-  api<ModerationDecision>(`/admin/moderation/${encodeURIComponent(id)}/reject`, {
-    method: "POST",
-    body: { reason },
-  });
+  call("POST /admin/moderation/:id/reject", { params: { id }, body: { reason } });
 
 /** Approve or reject; the queue, the catalogue and product management lists reload. */
 export function useDecideListing() {

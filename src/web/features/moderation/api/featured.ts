@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FeaturedAdminList, FeaturedSelection } from "#domain/moderation";
-import { api } from "#web/lib/api";
+import type { FeaturedSelection } from "#domain/moderation";
+import { call } from "#web/lib/api";
 
 const featuredKey = ["admin", "featured-products"] as const;
 
 export const featuredAdminQueryOptions = () =>
   queryOptions({
     queryKey: featuredKey,
-    queryFn: () => api<FeaturedAdminList>("/admin/featured-products"),
+    queryFn: () => call("GET /admin/featured-products"),
   });
 
 export function useFeaturedAdmin() {
@@ -15,7 +15,7 @@ export function useFeaturedAdmin() {
 }
 
 export const saveFeatured = (selection: FeaturedSelection) =>
-  api<FeaturedAdminList>("/admin/featured-products", { method: "PUT", body: selection });
+  call("PUT /admin/featured-products", { body: selection });
 
 /**
  * Saves the ordered choice; the home page's list and the product listings (whose Featured order leads

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ModerationQueue } from "#domain/moderation";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every moderation queue page's key, for reloading them after a decision. */
 export const moderationQueueKey = ["admin", "moderation"] as const;
@@ -8,7 +7,7 @@ export const moderationQueueKey = ["admin", "moderation"] as const;
 export const moderationQueueQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...moderationQueueKey, { page }],
-    queryFn: () => api<ModerationQueue>("/admin/moderation", { query: { page } }),
+    queryFn: () => call("GET /admin/moderation", { query: { page } }),
     placeholderData: keepPreviousData,
   });
 

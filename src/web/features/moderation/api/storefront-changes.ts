@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { StorefrontChangeQueue } from "#domain/storefronts";
 import { invalidateProducts } from "#web/features/manage-products/api/get-managed-products";
-import { api } from "#web/lib/api";
-
-type Decision = { slug: string; name: string; logoUrl: string | null };
+import { call } from "#web/lib/api";
 
 export const storefrontChangesQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "storefront-changes"],
-    queryFn: () => api<StorefrontChangeQueue>("/admin/storefront-changes"),
+    queryFn: () => call("GET /admin/storefront-changes"),
   });
 
 /** Storefront names and logos waiting for an admin, oldest first. */
@@ -16,8 +13,10 @@ export function useStorefrontChanges() {
   return useQuery(storefrontChangesQueryOptions());
 }
 
-const decide = (slug: string, verdict: "approve" | "reject", body: object) =>
-  api<Decision>(`/admin/storefront-changes/${encodeURIComponent(slug)}/${verdict}`, { method: "POST", body });
+const decide = (slug: string, verdict: "approve" | "reject", reason: string) =>
+  verdict === "approve"
+    ? call("POST /admin/storefront-changes/:slug/approve", { params: { slug } })
+    : call("POST /admin/storefront-changes/:slug/reject", { params: { slug }, body: { reason } });
 
 /** Approve or reject; the queue, storefronts and the catalogue (an approved name is every product's vendor) reload. */
 export function useDecideStorefrontChange() {
@@ -29,9 +28,9 @@ export function useDecideStorefrontChange() {
       invalidateProducts(queryClient),
     ]);
   return {
-    approve: useMutation({ mutationFn: (slug: string) => decide(slug, "approve", {}), onSuccess: reload }),
+    approve: useMutation({ mutationFn: (slug: string) => decide(slug, "approve", ""), onSuccess: reload }),
     reject: useMutation({
-      mutationFn: ({ slug, reason }: { slug: string; reason: string }) => decide(slug, "reject", { reason }),
+      mutationFn: ({ slug, reason }: { slug: string; reason: string }) => decide(slug, "reject", reason),
       onSuccess: reload,
     }),
   };

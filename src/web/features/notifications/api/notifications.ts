@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationList, UnreadCount } from "#domain/notifications";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const notificationsKey = ["notifications"] as const;
 const unreadKey = [...notificationsKey, "unread"] as const;
@@ -9,7 +8,7 @@ const unreadKey = [...notificationsKey, "unread"] as const;
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: unreadKey,
-    queryFn: () => api<UnreadCount>("/notifications/unread-count").then((r) => r.unread),
+    queryFn: () => call("GET /notifications/unread-count").then((r) => r.unread),
     enabled,
     staleTime: 30_000,
     refetchInterval: 60_000,
@@ -19,7 +18,7 @@ export function useUnreadCount(enabled: boolean) {
 export const notificationsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...notificationsKey, "list", page],
-    queryFn: () => api<NotificationList>("/notifications", { query: { page } }),
+    queryFn: () => call("GET /notifications", { query: { page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,9 +31,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: string) =>
-      api<UnreadCount>(id ? `/notifications/${encodeURIComponent(id)}/read` : "/notifications/read-all", {
-        method: "POST",
-      }),
+      id ? call("POST /notifications/:id/read", { params: { id } }) : call("POST /notifications/read-all"),
     onSuccess: ({ unread }) => {
       queryClient.setQueryData(unreadKey, unread);
       return queryClient.invalidateQueries({ queryKey: [...notificationsKey, "list"] });

@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminBankTransfer, RecordTransferAnswer, RecordTransferInput } from "#domain/bank-transfer";
+import type { RecordTransferInput } from "#domain/bank-transfer";
 import { adminOrdersKey } from "#web/features/orders/api/get-admin-orders";
-import { api } from "#web/lib/api";
-
-const base = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
+import { call } from "#web/lib/api";
 
 export const getAdminBankTransfer = (orderId: string) =>
-  api<AdminBankTransfer>(`${base(orderId)}/bank-transfer`);
+  call("GET /admin/orders/:id/bank-transfer", { params: { id: orderId } });
 
 export const adminBankTransferQueryOptions = (orderId: string) =>
   queryOptions({
@@ -24,7 +22,7 @@ export function useAdminBankTransfer(orderId: string | null) {
  * same schema, which reads "120.5000" as more than two decimals.
  */
 export const recordTransfer = (orderId: string, body: RecordTransferInput) =>
-  api<RecordTransferAnswer>(`${base(orderId)}/bank-transfers`, { method: "POST", body });
+  call("POST /admin/orders/:id/bank-transfers", { params: { id: orderId }, body });
 
 export function useRecordTransfer(orderId: string) {
   const queryClient = useQueryClient();
@@ -42,4 +40,4 @@ export function useRecordTransfer(orderId: string) {
 
 /** The order a transfer reference names, as a bank statement spells it. */
 export const findOrderByReference = (reference: string) =>
-  api<{ orderId: string }>(`/admin/bank-transfers/lookup?reference=${encodeURIComponent(reference)}`);
+  call("GET /admin/bank-transfers/lookup", { query: { reference } });

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminOrderList, PaymentStatus } from "#domain/checkout";
-import { api } from "#web/lib/api";
+import type { PaymentStatus } from "#domain/checkout";
+import { call } from "#web/lib/api";
 
 /** What the admin order list shows: a page, and optionally one status and a search. */
 export type AdminOrdersFilter = { page: number; status?: PaymentStatus; q?: string };
 
 export const getAdminOrders = ({ page, status, q }: AdminOrdersFilter) =>
-  api<AdminOrderList>("/admin/orders", { query: { page, status, q: q || undefined } });
+  call("GET /admin/orders", { query: { page, status, q: q || undefined } });
 
 /** The prefix of every admin order page's key, for invalidating them all. */
 export const adminOrdersKey = ["admin", "orders"] as const;

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OrderAnswer } from "#domain/checkout";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getOrder = (id: string) =>
-  api<OrderAnswer>(`/orders/${encodeURIComponent(id)}`).then((r) => r.order);
+export const getOrder = (id: string) => call("GET /orders/:id", { params: { id } }).then((r) => r.order);
 
 /** One order (the caller's, or any for admins); under ["orders"] so order mutations refresh it too. */
 export const orderQueryOptions = (id: string) =>

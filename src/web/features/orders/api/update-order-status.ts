@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { OrderAnswer, orderStatusUpdateSchema } from "#domain/checkout";
+import type { orderStatusUpdateSchema } from "#domain/checkout";
 import { adminOrdersKey } from "#web/features/orders/api/get-admin-orders";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export type OrderStatusUpdate = { id: string } & z.input<typeof orderStatusUpdateSchema>;
 
 export const updateOrderStatus = ({ id, paymentStatus }: OrderStatusUpdate) =>
-  api<OrderAnswer>(`/admin/orders/${encodeURIComponent(id)}`, {
-    method: "PATCH",
-    body: { paymentStatus },
-  }).then((r) => r.order);
+  call("PATCH /admin/orders/:id", { params: { id }, body: { paymentStatus } }).then((r) => r.order);
 
 /** Admins move an order to another payment status; the buyer's list and the admin list reload afterwards. */
 export function useUpdateOrderStatus() {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invalidatePages } from "#web/features/pages/api/invalidate-pages";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const deletePage = (id: string) =>
-  api<{ ok: true }>(`/admin/pages/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deletePage = (id: string) => call("DELETE /admin/pages/:id", { params: { id } });
 
 export function useDeletePage() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "#domain/cms";
 import { adminPagesKey } from "#web/features/pages/api/get-admin-pages";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const adminPageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...adminPagesKey, "detail", id],
-    queryFn: () => api<{ page: Page }>(`/admin/pages/${encodeURIComponent(id)}`).then((r) => r.page),
+    queryFn: () => call("GET /admin/pages/:id", { params: { id } }).then((r) => r.page),
   });
 
 /** One page, drafts included, for the edit form. */

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { PageListItem } from "#domain/cms";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every admin page query (lists and single pages), for invalidating them all. */
 export const adminPagesKey = ["admin", "pages"] as const;
@@ -8,7 +7,7 @@ export const adminPagesKey = ["admin", "pages"] as const;
 export const adminPagesQueryOptions = (search: string) =>
   queryOptions({
     queryKey: [...adminPagesKey, "list", { search }],
-    queryFn: () => api<{ items: PageListItem[] }>("/admin/pages", { query: { search } }).then((r) => r.items),
+    queryFn: () => call("GET /admin/pages", { query: { search } }).then((r) => r.items),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicPage } from "#domain/cms";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every public page's key, so admins' edits can refresh them. */
 export const publicPagesKey = ["pages"] as const;
@@ -8,7 +7,7 @@ export const publicPagesKey = ["pages"] as const;
 export const pageQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: [...publicPagesKey, slug],
-    queryFn: () => api<{ page: PublicPage }>(`/pages/${encodeURIComponent(slug)}`).then((r) => r.page),
+    queryFn: () => call("GET /pages/:slug", { params: { slug } }).then((r) => r.page),
   });
 
 /** An active content page by slug; a draft or missing page fails with a 404 ApiError. */

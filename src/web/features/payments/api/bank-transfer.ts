@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { BankTransfer } from "#domain/bank-transfer";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const getBankTransfer = (orderId: string) =>
-  api<BankTransfer>(`/orders/${encodeURIComponent(orderId)}/bank-transfer`);
+  call("GET /orders/:id/bank-transfer", { params: { id: orderId } });
 
 /** How to pay a bank-transfer order and how much has arrived; under ["orders"] so order changes refresh it. */
 export const bankTransferQueryOptions = (orderId: string) =>

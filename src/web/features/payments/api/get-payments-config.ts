@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PaymentsConfig } from "#domain/payments";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getPaymentsConfig = () => api<PaymentsConfig>("/payments/config");
+export const getPaymentsConfig = () => call("GET /payments/config");
 
 /** Which methods run in test mode; it changes only with a new deployment. */
 export const paymentsConfigQueryOptions = () =>

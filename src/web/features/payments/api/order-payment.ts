@@ -1,10 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OrderPaymentAnswer, PaymentRedirect } from "#domain/payments";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-const base = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/payment`;
-
-export const getOrderPayment = (orderId: string) => api<OrderPaymentAnswer>(base(orderId));
+export const getOrderPayment = (orderId: string) =>
+  call("GET /orders/:id/payment", { params: { id: orderId } });
 
 /** The order's latest payment attempt; under ["orders"] so order changes refresh it too. */
 export const orderPaymentQueryOptions = (orderId: string) =>
@@ -16,7 +14,7 @@ export function useOrderPayment(orderId: string, enabled: boolean) {
 
 /** Back from the provider: asks it for the outcome (with the query string it added) and applies it. */
 export const completePayment = (orderId: string, query: Record<string, string>) =>
-  api<OrderPaymentAnswer>(`${base(orderId)}/complete`, { method: "POST", body: { query } });
+  call("POST /orders/:id/payment/complete", { params: { id: orderId }, body: { query } });
 
 export function useCompletePayment(orderId: string) {
   const queryClient = useQueryClient();
@@ -31,15 +29,14 @@ export function useCompletePayment(orderId: string) {
 
 /** Pays a failed order again: a new attempt, answered with its payment page. */
 export const retryPayment = (orderId: string) =>
-  api<PaymentRedirect>(base(orderId), { method: "POST", body: {} });
+  call("POST /orders/:id/payment", { params: { id: orderId } });
 
 export function useRetryPayment(orderId: string) {
   return useMutation({ mutationFn: () => retryPayment(orderId) });
 }
 
 /** Cancels an order that awaits payment; answers its payment as it now is. */
-export const cancelOrder = (orderId: string) =>
-  api<OrderPaymentAnswer>(`/orders/${encodeURIComponent(orderId)}/cancel`, { method: "POST", body: {} });
+export const cancelOrder = (orderId: string) => call("POST /orders/:id/cancel", { params: { id: orderId } });
 
 export function useCancelOrder(orderId: string) {
   const queryClient = useQueryClient();

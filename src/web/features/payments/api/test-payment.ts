@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import type { TestPaymentChoice, TestPaymentSession } from "#domain/payments";
-import { api } from "#web/lib/api";
+import type { TestPaymentChoice } from "#domain/payments";
+import { call } from "#web/lib/api";
 
-const base = (ref: string) => `/payments/test/sessions/${encodeURIComponent(ref)}`;
-
-export const getTestPaymentSession = (ref: string) => api<TestPaymentSession>(base(ref));
+export const getTestPaymentSession = (ref: string) =>
+  call("GET /payments/test/sessions/:ref", { params: { ref } });
 
 export const testPaymentSessionQueryOptions = (ref: string) =>
   queryOptions({ queryKey: ["payments", "test-session", ref], queryFn: () => getTestPaymentSession(ref) });
@@ -15,7 +14,7 @@ export function useTestPaymentSession(ref: string) {
 
 /** The buyer's choice on the test page; answers where the test provider sends the browser. */
 export const chooseTestPayment = (ref: string, choice: TestPaymentChoice) =>
-  api<{ redirectUrl: string }>(`${base(ref)}/choice`, { method: "POST", body: { choice } });
+  call("POST /payments/test/sessions/:ref/choice", { params: { ref }, body: { choice } });
 
 export function useChooseTestPayment(ref: string) {
   return useMutation({ mutationFn: (choice: TestPaymentChoice) => chooseTestPayment(ref, choice) });

@@ -1,20 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  BankAccountInput,
-  OnboardingAnswer,
-  PayoutAccountAnswer,
-  StartOnboardingInput,
-  TestConnectAccount,
-  TestOnboardingChoice,
-} from "#domain/payouts";
-import { api } from "#web/lib/api";
+import type { BankAccountInput, StartOnboardingInput, TestOnboardingChoice } from "#domain/payouts";
+import { call } from "#web/lib/api";
 
 export const payoutAccountKey = ["payouts", "account"] as const;
 
 export const payoutAccountQueryOptions = () =>
   queryOptions({
     queryKey: payoutAccountKey,
-    queryFn: () => api<PayoutAccountAnswer>("/payouts/account").then((r) => r.account),
+    queryFn: () => call("GET /payouts/account").then((r) => r.account),
   });
 
 /** The seller's or reseller's payout method, masked. */
@@ -26,9 +19,7 @@ export function useSaveBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (account: BankAccountInput) =>
-      api<PayoutAccountAnswer>("/payouts/account/bank", { method: "PUT", body: account }).then(
-        (r) => r.account,
-      ),
+      call("PUT /payouts/account/bank", { body: account }).then((r) => r.account),
     onSuccess: (account) => queryClient.setQueryData(payoutAccountKey, account),
   });
 }
@@ -38,7 +29,7 @@ export function useStartOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StartOnboardingInput) =>
-      api<OnboardingAnswer>("/payouts/account/stripe", { method: "POST", body: input }).then((r) => r.url),
+      call("POST /payouts/account/stripe", { body: input }).then((r) => r.url),
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutAccountKey }),
   });
 }
@@ -46,23 +37,21 @@ export function useStartOnboarding() {
 export function useRemovePayoutAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<null>("/payouts/account", { method: "DELETE" }),
+    mutationFn: () => call("DELETE /payouts/account"),
     onSuccess: () => queryClient.setQueryData(payoutAccountKey, null),
   });
 }
 
-const testBase = (accountId: string) => `/payouts/test/connect/${encodeURIComponent(accountId)}`;
-
 export function useTestConnectAccount(accountId: string) {
   return useQuery({
     queryKey: ["payouts", "test-connect", accountId],
-    queryFn: () => api<TestConnectAccount>(testBase(accountId)),
+    queryFn: () => call("GET /payouts/test/connect/:accountId", { params: { accountId } }),
   });
 }
 
 export function useChooseTestOnboarding(accountId: string) {
   return useMutation({
     mutationFn: (choice: TestOnboardingChoice) =>
-      api<{ redirectUrl: string }>(`${testBase(accountId)}/choice`, { method: "POST", body: { choice } }),
+      call("POST /payouts/test/connect/:accountId/choice", { params: { accountId }, body: { choice } }),
   });
 }

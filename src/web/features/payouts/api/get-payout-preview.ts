@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { PayoutPreview } from "#domain/finance";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every payout query's key, for reloading them all after a batch or a settlement. */
 export const payoutsKey = ["admin", "payouts"] as const;
@@ -8,7 +7,7 @@ export const payoutsKey = ["admin", "payouts"] as const;
 export const payoutPreviewQueryOptions = (minimum: number | undefined) =>
   queryOptions({
     queryKey: [...payoutsKey, "preview", { minimum }],
-    queryFn: () => api<PayoutPreview>("/admin/payouts/preview", { query: { minimum } }),
+    queryFn: () => call("GET /admin/payouts/preview", { query: { minimum } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Question, QuestionList, SellerQuestionList } from "#domain/questions";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** A product's pages and the seller's dashboard both sit under ["questions"]: one answer refreshes both. */
 const questionsKey = ["questions"] as const;
@@ -8,8 +7,7 @@ const questionsKey = ["questions"] as const;
 export function useQuestions(productId: string, page: number) {
   return useQuery({
     queryKey: [...questionsKey, "product", productId, page],
-    queryFn: () =>
-      api<QuestionList>(`/products/${encodeURIComponent(productId)}/questions`, { query: { page } }),
+    queryFn: () => call("GET /products/:id/questions", { params: { id: productId }, query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -17,7 +15,7 @@ export function useQuestions(productId: string, page: number) {
 export function useSellerQuestions(page: number) {
   return useQuery({
     queryKey: [...questionsKey, "seller", page],
-    queryFn: () => api<SellerQuestionList>("/seller/questions", { query: { page } }),
+    queryFn: () => call("GET /seller/questions", { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,24 +30,21 @@ function useQuestionMutation<V>(mutationFn: (variables: V) => Promise<unknown>) 
 
 export const useAskQuestion = (productId: string) =>
   useQuestionMutation((text: string) =>
-    api<Question>(`/products/${encodeURIComponent(productId)}/questions`, { method: "POST", body: { text } }),
+    call("POST /products/:id/questions", { params: { id: productId }, body: { text } }),
   );
 
 export const useAnswerQuestion = () =>
   useQuestionMutation(({ questionId, text }: { questionId: string; text: string }) =>
-    api<Question>(`/questions/${encodeURIComponent(questionId)}/answer`, { method: "PUT", body: { text } }),
+    call("PUT /questions/:id/answer", { params: { id: questionId }, body: { text } }),
   );
 
 export const useReportQuestion = () =>
   useQuestionMutation((questionId: string) =>
-    api<null>(`/questions/${encodeURIComponent(questionId)}/report`, { method: "POST" }),
+    call("POST /questions/:id/report", { params: { id: questionId } }),
   );
 
 export const useModerateQuestion = () =>
   useQuestionMutation(
     ({ questionId, action, reason }: { questionId: string; action: "hide" | "restore"; reason: string }) =>
-      api<Question>(`/admin/questions/${encodeURIComponent(questionId)}/${action}`, {
-        method: "POST",
-        body: { reason },
-      }),
+      call(`POST /admin/questions/:id/${action}`, { params: { id: questionId }, body: { reason } }),
   );

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CommissionDecisionAnswer, CommissionDecisionInput } from "#domain/commission-holds";
+import type { CommissionDecisionInput } from "#domain/commission-holds";
 import { commissionsKey } from "#web/features/referrals/api/get-commissions";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const decideCommission = ({ id, decision, note }: { id: string } & CommissionDecisionInput) =>
-  api<CommissionDecisionAnswer>(`/admin/commissions/${encodeURIComponent(id)}/decision`, {
-    method: "POST",
+  call("POST /admin/commissions/:id/decision", {
+    params: { id },
     body: note ? { decision, note } : { decision },
   }).then((r) => r.commission);
 

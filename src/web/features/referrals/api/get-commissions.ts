@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { HeldCommissionList } from "#domain/commission-holds";
 import type { CommissionStatus } from "#domain/commissions";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** The prefix of every admin commission list's key, for reloading them all after a decision. */
 export const commissionsKey = ["admin", "commissions"] as const;
@@ -9,7 +8,7 @@ export const commissionsKey = ["admin", "commissions"] as const;
 export const commissionsQueryOptions = (status: CommissionStatus, page: number) =>
   queryOptions({
     queryKey: [...commissionsKey, { status, page }],
-    queryFn: () => api<HeldCommissionList>("/admin/commissions", { query: { status, page } }),
+    queryFn: () => call("GET /admin/commissions", { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,16 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ResellerLinks } from "#domain/referrals";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export type ResellerLinksFilter = { search: string; page: number };
 
-export const getResellerLinks = ({ search, page }: ResellerLinksFilter) => {
-  const query = new URLSearchParams();
-  if (search) query.set("search", search);
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return api<ResellerLinks>(`/reseller/links${text ? `?${text}` : ""}`);
-};
+export const getResellerLinks = ({ search, page }: ResellerLinksFilter) =>
+  call("GET /reseller/links", { query: { search, page: page > 1 ? page : undefined } });
 
 /** A page of the reseller's links with clicks, orders and commission; settled on the server at every read. */
 export const resellerLinksQueryOptions = (filter: ResellerLinksFilter = { search: "", page: 1 }) =>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RefundAnswer, RefundDecisionInput } from "#domain/refunds";
+import type { RefundDecisionInput } from "#domain/refunds";
 import { refundsKey } from "#web/features/refunds/api/get-refunds";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const decideRefund = ({ id, decision, note }: { id: string } & RefundDecisionInput) =>
-  api<RefundAnswer>(`/refunds/${encodeURIComponent(id)}/decision`, {
-    method: "POST",
-    body: note ? { decision, note } : { decision },
-  }).then((r) => r.refund);
+  call("POST /refunds/:id/decision", { params: { id }, body: note ? { decision, note } : { decision } }).then(
+    (r) => r.refund,
+  );
 
 /** Any party's step on a refund request; every list that shows requests, and the orders, reload. */
 export function useDecideRefund() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { PayoutState, RefundList, RefundStatus } from "#domain/refunds";
-import { api } from "#web/lib/api";
+import type { PayoutState, RefundStatus } from "#domain/refunds";
+import { call } from "#web/lib/api";
 
 /** The prefix of every refund list's key, for invalidating them all after a decision. */
 export const refundsKey = ["refunds"] as const;
@@ -10,18 +10,18 @@ export type RefundFilter = { status?: RefundStatus; payout?: PayoutState };
 
 /** Whose requests a list shows: the buyer's own, the seller's sold items, or (the platform) every one. */
 export type RefundScope = "buyer" | "seller" | "admin";
-const listPath: Record<RefundScope, string> = {
-  buyer: "/refunds/mine",
-  seller: "/seller/refunds",
-  admin: "/admin/refunds",
-};
+const listOf = {
+  buyer: "GET /refunds/mine",
+  seller: "GET /seller/refunds",
+  admin: "GET /admin/refunds",
+} as const;
 
 /** Requests the caller made (buyers), for their own sold items (sellers) or, for the platform, every request. */
 export const refundsQueryOptions = (scope: RefundScope, page: number, filter: RefundFilter = {}) =>
   queryOptions({
     queryKey: [...refundsKey, scope, { page, ...filter }],
     queryFn: () =>
-      api<RefundList>(listPath[scope], {
+      call(listOf[scope], {
         query: { page, status: filter.status, payout: scope === "admin" ? filter.payout : undefined },
       }),
     placeholderData: keepPreviousData,

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MarkTransferredInput, PayoutAnswer } from "#domain/refunds";
+import type { MarkTransferredInput } from "#domain/refunds";
 import { refundsKey } from "#web/features/refunds/api/get-refunds";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const markTransferred = ({ refundId, ...body }: { refundId: string } & MarkTransferredInput) =>
-  api<PayoutAnswer>(`/admin/refunds/${encodeURIComponent(refundId)}/payout/transferred`, {
-    method: "POST",
-    body,
-  }).then((r) => r.payout);
+  call("POST /admin/refunds/:id/payout/transferred", { params: { id: refundId }, body }).then(
+    (r) => r.payout,
+  );
 
 /** Admins: the bank transfer of a refund was made; the lists and orders reload. */
 export function useMarkTransferred() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { RefundMessageInput, RefundThread } from "#domain/refunds";
+import type { RefundMessageInput } from "#domain/refunds";
 import { refundsKey } from "#web/features/refunds/api/get-refunds";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 const threadKey = (id: string) => [...refundsKey, "thread", id] as const;
 
@@ -9,7 +9,7 @@ const threadKey = (id: string) => [...refundsKey, "thread", id] as const;
 export function useRefundThread(id: string, enabled: boolean) {
   return useQuery({
     queryKey: threadKey(id),
-    queryFn: () => api<RefundThread>(`/refunds/${encodeURIComponent(id)}/messages`),
+    queryFn: () => call("GET /refunds/:id/messages", { params: { id } }),
     enabled,
     refetchInterval: enabled ? 30_000 : false,
   });
@@ -19,7 +19,7 @@ export function usePostRefundMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RefundMessageInput) =>
-      api<RefundThread>(`/refunds/${encodeURIComponent(id)}/messages`, { method: "POST", body: input }),
+      call("POST /refunds/:id/messages", { params: { id }, body: input }),
     onSuccess: (thread) => queryClient.setQueryData(threadKey(id), thread),
   });
 }

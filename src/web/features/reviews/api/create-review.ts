@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Review, ReviewInput } from "#domain/reviews";
+import type { ReviewInput } from "#domain/reviews";
 import { refreshAfterReviewChange } from "#web/features/reviews/api/invalidate";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const createReview = (productId: string, body: ReviewInput) =>
-  api<Review>(`/products/${encodeURIComponent(productId)}/reviews`, { method: "POST", body });
+  call("POST /products/:id/reviews", { params: { id: productId }, body });
 
 export function useCreateReview(productId: string) {
   const queryClient = useQueryClient();

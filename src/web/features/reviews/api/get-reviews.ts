@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { ReviewList } from "#domain/reviews";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const getReviews = (productId: string, page: number) =>
-  api<ReviewList>(`/products/${encodeURIComponent(productId)}/reviews`, { query: { page } });
+  call("GET /products/:id/reviews", { params: { id: productId }, query: { page } });
 
 /** Every page of a product's reviews sits under ["reviews", productId], so one invalidation refreshes all. */
 export const reviewsKey = (productId: string) => ["reviews", productId] as const;

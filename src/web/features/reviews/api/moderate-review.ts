@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Review } from "#domain/reviews";
 import { refreshAfterReviewChange } from "#web/features/reviews/api/invalidate";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const moderateReview = (reviewId: string, action: "hide" | "restore", reason: string) =>
-  api<Review>(`/admin/reviews/${encodeURIComponent(reviewId)}/${action}`, {
-    method: "POST",
-    body: { reason },
-  });
+  call(`POST /admin/reviews/:id/${action}`, { params: { id: reviewId }, body: { reason } });
 
 export function useModerateReview(productId: string) {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Review } from "#domain/reviews";
 import { refreshAfterReviewChange } from "#web/features/reviews/api/invalidate";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const replyToReview = (reviewId: string, text: string) =>
-  api<Review>(`/reviews/${encodeURIComponent(reviewId)}/reply`, { method: "POST", body: { text } });
+  call("POST /reviews/:id/reply", { params: { id: reviewId }, body: { text } });
 
 export function useReplyToReview(productId: string) {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { reviewsKey } from "#web/features/reviews/api/get-reviews";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const reportReview = (reviewId: string) =>
-  api<null>(`/reviews/${encodeURIComponent(reviewId)}/report`, { method: "POST" });
+  call("POST /reviews/:id/report", { params: { id: reviewId } });
 
 export function useReportReview(productId: string) {
   const queryClient = useQueryClient();

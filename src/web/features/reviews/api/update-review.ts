@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Review, ReviewInput } from "#domain/reviews";
+import type { ReviewInput } from "#domain/reviews";
 import { refreshAfterReviewChange } from "#web/features/reviews/api/invalidate";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const updateReview = (reviewId: string, body: ReviewInput) =>
-  api<Review>(`/reviews/${encodeURIComponent(reviewId)}`, { method: "PATCH", body });
+  call("PATCH /reviews/:id", { params: { id: reviewId }, body });
 
 export function useUpdateReview(productId: string) {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const getIsSaved = (productId: string) =>
-  api<{ saved: boolean }>(`/saved/${encodeURIComponent(productId)}`).then((r) => r.saved);
+  call("GET /saved/:productId", { params: { productId } }).then((r) => r.saved);
 
 export const isSavedQueryOptions = (productId: string) =>
   queryOptions({ queryKey: ["saved", "check", productId], queryFn: () => getIsSaved(productId) });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SavedItem } from "#domain/catalog-schemas";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export type SavedProduct = SavedItem;
 
-export const getSavedProducts = () => api<{ items: SavedProduct[] }>("/saved").then((r) => r.items);
+export const getSavedProducts = () => call("GET /saved").then((r) => r.items);
 
 /** The signed-in user's saved products, newest saved first. */
 export const savedProductsQueryOptions = () =>

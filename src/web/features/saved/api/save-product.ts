@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isSavedQueryOptions } from "#web/features/saved/api/get-is-saved";
 import { savedProductsQueryOptions } from "#web/features/saved/api/get-saved-products";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const saveProduct = (productId: string) =>
-  api<{ saved: true }>(`/saved/${encodeURIComponent(productId)}`, { method: "PUT" });
+export const saveProduct = (productId: string) => call("PUT /saved/:productId", { params: { productId } });
 
 export function useSaveProduct() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isSavedQueryOptions } from "#web/features/saved/api/get-is-saved";
 import { savedProductsQueryOptions } from "#web/features/saved/api/get-saved-products";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const unsaveProduct = (productId: string) =>
-  api<{ saved: false }>(`/saved/${encodeURIComponent(productId)}`, { method: "DELETE" });
+  call("DELETE /saved/:productId", { params: { productId } });
 
 export function useUnsaveProduct() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Synonym, SynonymInput, SynonymList } from "#domain/search";
-import { api } from "#web/lib/api";
+import type { SynonymInput } from "#domain/search";
+import { call } from "#web/lib/api";
 
 const synonymsKey = ["admin", "search", "synonyms"] as const;
 
 export function useSynonyms() {
-  return useQuery({ queryKey: synonymsKey, queryFn: () => api<SynonymList>("/admin/search/synonyms") });
+  return useQuery({ queryKey: synonymsKey, queryFn: () => call("GET /admin/search/synonyms") });
 }
 
 /** Adds a word's synonyms, or changes them when `id` is given. */
@@ -13,10 +13,9 @@ export function useSaveSynonym() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: SynonymInput & { id?: string }) =>
-      api<Synonym>(id ? `/admin/search/synonyms/${id}` : "/admin/search/synonyms", {
-        method: id ? "PUT" : "POST",
-        body: input,
-      }),
+      id
+        ? call("PUT /admin/search/synonyms/:id", { params: { id }, body: input })
+        : call("POST /admin/search/synonyms", { body: input }),
     onSuccess: () => {
       // Searches and suggestions now expand differently.
       void queryClient.invalidateQueries({ queryKey: synonymsKey });
@@ -29,7 +28,7 @@ export function useSaveSynonym() {
 export function useDeleteSynonym() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(`/admin/search/synonyms/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call("DELETE /admin/search/synonyms/:id", { params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: synonymsKey });
       void queryClient.invalidateQueries({ queryKey: ["products"] });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MarkShippedInput, Shipment, ShipmentFilter, ShipmentList } from "#domain/shipping";
-import { api } from "#web/lib/api";
+import type { MarkShippedInput, ShipmentFilter } from "#domain/shipping";
+import { call } from "#web/lib/api";
 
 /** The prefix of every shipment list's key, for reloading them all after a change. */
 export const shipmentsKey = ["shipments"] as const;
@@ -8,7 +8,7 @@ export const shipmentsKey = ["shipments"] as const;
 export const shipmentsQueryOptions = (state: ShipmentFilter) =>
   queryOptions({
     queryKey: [...shipmentsKey, state],
-    queryFn: () => api<ShipmentList>("/seller/shipments", { query: { state } }),
+    queryFn: () => call("GET /seller/shipments", { query: { state } }),
     placeholderData: keepPreviousData,
   });
 
@@ -22,10 +22,7 @@ export function useMarkShipped() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, ...body }: MarkShippedInput & { itemId: string }) =>
-      api<{ shipment: Shipment }>(`/shipments/${encodeURIComponent(itemId)}/ship`, {
-        method: "POST",
-        body,
-      }).then((r) => r.shipment),
+      call("POST /shipments/:itemId/ship", { params: { itemId }, body }).then((r) => r.shipment),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsKey }),
   });
 }
@@ -35,10 +32,9 @@ export function useConfirmDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, itemId }: { orderId: string; itemId: string }) =>
-      api<{ shipment: Shipment }>(
-        `/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/confirm-delivery`,
-        { method: "POST" },
-      ).then((r) => r.shipment),
+      call("POST /orders/:orderId/items/:itemId/confirm-delivery", { params: { orderId, itemId } }).then(
+        (r) => r.shipment,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["orders"] }),
   });
 }

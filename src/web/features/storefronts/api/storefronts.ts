@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Storefront, StorefrontInput, StorefrontVerification, VendorPage } from "#domain/storefronts";
-import { api } from "#web/lib/api";
+import type { StorefrontInput } from "#domain/storefronts";
+import { call } from "#web/lib/api";
 
 export const vendorPageQueryOptions = (slug: string, page: number) =>
   queryOptions({
     queryKey: ["vendors", slug, page],
-    queryFn: () => api<VendorPage>(`/vendors/${encodeURIComponent(slug)}?page=${page}`),
+    queryFn: () => call("GET /vendors/:slug", { params: { slug }, query: { page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -17,15 +17,14 @@ export function useMyStorefront(enabled = true) {
   return useQuery({
     enabled,
     queryKey: ["seller", "storefront"],
-    queryFn: () => api<{ storefront: Storefront }>("/seller/storefront"),
+    queryFn: () => call("GET /seller/storefront"),
   });
 }
 
 export function useSaveStorefront() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StorefrontInput) =>
-      api<{ storefront: Storefront }>("/seller/storefront", { method: "PUT", body }),
+    mutationFn: (body: StorefrontInput) => call("PUT /seller/storefront", { body }),
     onSuccess: (data) => {
       queryClient.setQueryData(["seller", "storefront"], data);
       // A rename is the vendor of every product of the seller: cards and details show it.
@@ -39,10 +38,7 @@ export function useSetVerified(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (verified: boolean) =>
-      api<StorefrontVerification>(`/admin/vendors/${encodeURIComponent(slug)}/verification`, {
-        method: "PUT",
-        body: { verified },
-      }),
+      call("PUT /admin/vendors/:slug/verification", { params: { slug }, body: { verified } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["vendors", slug] }),
   });
 }

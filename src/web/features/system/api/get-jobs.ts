@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { JobsInfo } from "#domain/system";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getJobs = () => api<JobsInfo>("/admin/jobs");
+export const getJobs = () => call("GET /admin/jobs");
 
 /** The background job queues and the jobs that gave up, for super admins; refreshed every 15 s while shown. */
 export const jobsQueryOptions = () =>

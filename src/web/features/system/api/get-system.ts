@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SystemInfo } from "#domain/system";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const getSystem = () => api<SystemInfo>("/admin/system");
+export const getSystem = () => call("GET /admin/system");
 
 /** The running system's figures and the exchange rates, for super admins. */
 export const systemQueryOptions = () => queryOptions({ queryKey: ["admin", "system"], queryFn: getSystem });

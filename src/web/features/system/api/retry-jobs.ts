@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RetryJobs } from "#domain/system";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
 import { jobsQueryOptions } from "#web/features/system/api/get-jobs";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
-export const retryJobs = (body: RetryJobs) =>
-  api<{ retried: number }>("/admin/jobs/retry", { method: "POST", body }).then((r) => r.retried);
+export const retryJobs = (body: RetryJobs) => call("POST /admin/jobs/retry", { body }).then((r) => r.retried);
 
 /** Sends dead-lettered jobs back to their queue; the queues and the audit log reload. */
 export function useRetryJobs() {

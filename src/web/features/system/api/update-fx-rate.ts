@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminFxRate, FxCurrencyCode, FxRateUpdate } from "#domain/system";
+import type { FxCurrencyCode, FxRateUpdate } from "#domain/system";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
 import { fxRatesQueryOptions } from "#web/features/currency/api/get-fx-rates";
 import { systemQueryOptions } from "#web/features/system/api/get-system";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export type FxRateChange = FxRateUpdate & { code: FxCurrencyCode };
 
 export const updateFxRate = ({ code, rateToUsd, fxBuffer }: FxRateChange) =>
-  api<{ rate: AdminFxRate }>(`/admin/fx-rates/${encodeURIComponent(code)}`, {
-    method: "PUT",
-    body: { rateToUsd, fxBuffer },
-  }).then((r) => r.rate);
+  call("PUT /admin/fx-rates/:code", { params: { code }, body: { rateToUsd, fxBuffer } }).then((r) => r.rate);
 
 /** Saves one currency's rate; the system figures and the prices every screen converts reload. */
 export function useUpdateFxRate() {

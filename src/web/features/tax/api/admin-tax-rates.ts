@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AdminTaxRate } from "#domain/tax";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
 import { taxFactsQueryOptions } from "#web/features/tax/api/get-tax-rates";
-import { api } from "#web/lib/api";
-
-type AdminTaxRates = { items: AdminTaxRate[] };
+import { call } from "#web/lib/api";
 
 export const adminTaxRatesQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "tax-rates"],
-    queryFn: () => api<AdminTaxRates>("/admin/tax-rates").then((r) => r.items),
+    queryFn: () => call("GET /admin/tax-rates").then((r) => r.items),
   });
 
 export function useAdminTaxRates() {
@@ -20,11 +17,11 @@ export function useAdminTaxRates() {
 export type TaxRateChange = { jurisdiction: string; ratePercent: string | null };
 
 export const changeTaxRate = ({ jurisdiction, ratePercent }: TaxRateChange) => {
-  const path = `/admin/tax-rates/${encodeURIComponent(jurisdiction)}`;
+  const params = { jurisdiction };
   const request =
     ratePercent === null
-      ? api<AdminTaxRates>(path, { method: "DELETE" })
-      : api<AdminTaxRates>(path, { method: "PUT", body: { ratePercent } });
+      ? call("DELETE /admin/tax-rates/:jurisdiction", { params })
+      : call("PUT /admin/tax-rates/:jurisdiction", { params, body: { ratePercent } });
   return request.then((r) => r.items);
 };
 

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import type { VatCheckAnswer } from "#domain/tax";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /** What VIES (EU) or HMRC (UK) says about a business buyer's VAT number; the checkout's summary asks. */
 export const checkVatNumber = (country: string, taxId: string) =>
-  api<VatCheckAnswer>("/tax/vat-check", { method: "POST", body: { country, taxId } });
+  call("POST /tax/vat-check", { body: { country, taxId } });
 
 /**
  * The register's answer for a well-formed VAT number (null asks nothing). Kept ten minutes: the server

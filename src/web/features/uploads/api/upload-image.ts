@@ -1,5 +1,4 @@
-import type { UploadedImage } from "#domain/product-admin";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 /**
  * Sends one picture; the server checks its content, re-encodes it as WebP and answers with its URL.
@@ -8,5 +7,5 @@ import { api } from "#web/lib/api";
 export const uploadImage = (file: File) => {
   const body = new FormData();
   body.append("file", file);
-  return api<UploadedImage>("/uploads/images", { method: "POST", body });
+  return call("POST /uploads/images", { body });
 };

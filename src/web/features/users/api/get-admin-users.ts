@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminUserList, UserRoleFilter } from "#domain/admin-users";
-import { api } from "#web/lib/api";
+import type { UserRoleFilter } from "#domain/admin-users";
+import { call } from "#web/lib/api";
 
 export type AdminUsersFilter = { search?: string; role?: UserRoleFilter; page: number };
 
 export const getAdminUsers = ({ search, role, page }: AdminUsersFilter) =>
-  api<AdminUserList>("/admin/users", { query: { search, role, page } });
+  call("GET /admin/users", { query: { search, role, page } });
 
 /** The prefix of every user list page's key, for invalidating them all. */
 export const adminUsersKey = ["admin", "users"] as const;

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { TrustedSellerAnswer } from "#domain/moderation";
 import { auditLogKey } from "#web/features/audit/api/get-audit-log";
 import { adminUsersKey } from "#web/features/users/api/get-admin-users";
-import { api } from "#web/lib/api";
+import { call } from "#web/lib/api";
 
 export const trustSeller = ({ userId, trusted }: { userId: string; trusted: boolean }) =>
-  api<TrustedSellerAnswer>(`/admin/users/${encodeURIComponent(userId)}/trusted-seller`, {
-    method: "PUT",
-    body: { trusted },
-  });
+  call("PUT /admin/users/:id/trusted-seller", { params: { id: userId }, body: { trusted } });
 
 /** An admin marks a seller trusted (or not): their later listings skip the queue. */
 export function useTrustSeller() {

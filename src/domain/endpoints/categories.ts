@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { adminCategoryListSchema, categoryInputSchema, createdCategorySchema } from "#domain/category-admin";
+import { endpoint, okAnswerSchema } from "#domain/endpoint";
+
+export const categoriesEndpoints = {
+  "DELETE /admin/categories/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: okAnswerSchema,
+    errors: ["CATEGORY_EXISTS", "CATEGORY_IN_USE", "CATEGORY_NOT_FOUND"],
+  }),
+  "GET /admin/categories": endpoint({ answer: adminCategoryListSchema, errors: [] }),
+  "POST /admin/categories": endpoint({
+    body: categoryInputSchema,
+    answer: createdCategorySchema,
+    errors: ["CATEGORY_EXISTS", "CATEGORY_IN_USE", "CATEGORY_NOT_FOUND"],
+  }),
+} as const;

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import { compareAnswerSchema, compareQuery, relatedAnswerSchema } from "#domain/compare";
+import { endpoint } from "#domain/endpoint";
+
+export const compareEndpoints = {
+  "GET /compare": endpoint({ query: compareQuery, answer: compareAnswerSchema, errors: [] }),
+  "GET /products/:id/related": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: relatedAnswerSchema,
+    errors: ["PRODUCT_NOT_FOUND"],
+  }),
+} as const;

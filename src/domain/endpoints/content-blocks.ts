@@ -1,0 +1,18 @@
+import { z } from "zod";
+import {
+  contentBlockInputSchema,
+  contentBlockListSchema,
+  contentBlockSchema,
+  searchQuery,
+} from "#domain/cms";
+import { endpoint } from "#domain/endpoint";
+
+export const contentBlocksEndpoints = {
+  "GET /admin/content-blocks": endpoint({ query: searchQuery, answer: contentBlockListSchema, errors: [] }),
+  "PUT /admin/content-blocks/:key": endpoint({
+    params: z.object({ key: z.string() }),
+    body: contentBlockInputSchema,
+    answer: z.object({ block: contentBlockSchema }),
+    errors: [],
+  }),
+} as const;

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import { feeRuleInputSchema, feeRulesSchema, feeRuleViewSchema, sellerFeesSchema } from "#domain/fees";
+
+export const feesEndpoints = {
+  "DELETE /admin/fees/:scope/:subject?": endpoint({
+    params: z.object({ scope: z.string(), subject: z.string().optional() }),
+    answer: null,
+    errors: ["CATEGORY_NOT_FOUND", "FEE_RULE_NOT_FOUND", "SELLER_NOT_FOUND"],
+  }),
+  "GET /admin/fees": endpoint({ answer: feeRulesSchema, errors: [] }),
+  "GET /fees/mine": endpoint({ answer: sellerFeesSchema, errors: [] }),
+  "PUT /admin/fees": endpoint({
+    body: feeRuleInputSchema,
+    answer: z.object({ rule: feeRuleViewSchema }),
+    errors: ["CATEGORY_NOT_FOUND", "FEE_RULE_NOT_FOUND", "SELLER_NOT_FOUND"],
+  }),
+} as const;

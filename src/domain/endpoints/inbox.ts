@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  applicationStatusSchema,
+  inboxApplicationSchema,
+  inboxMessageSchema,
+  inboxQuery,
+  inboxSubscriberSchema,
+} from "#domain/inbound";
+import { paged } from "#domain/paging";
+
+export const inboxEndpoints = {
+  "GET /admin/inbox/applications": endpoint({
+    query: inboxQuery,
+    answer: paged(inboxApplicationSchema),
+    errors: [],
+  }),
+  "GET /admin/inbox/messages": endpoint({
+    query: inboxQuery.omit({ status: true }),
+    answer: paged(inboxMessageSchema),
+    errors: [],
+  }),
+  "GET /admin/inbox/subscribers": endpoint({
+    query: inboxQuery.omit({ status: true }),
+    answer: paged(inboxSubscriberSchema),
+    errors: [],
+  }),
+  "PATCH /admin/inbox/applications/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    body: applicationStatusSchema,
+    answer: z.object({ application: inboxApplicationSchema, sellerGranted: z.boolean() }),
+    errors: [],
+  }),
+} as const;

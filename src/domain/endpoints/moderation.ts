@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  featuredAdminListSchema,
+  featuredSelectionSchema,
+  moderationDecisionSchema,
+  moderationQueueQuery,
+  moderationQueueSchema,
+  rejectListingSchema,
+  trustedSellerAnswerSchema,
+  trustedSellerSchema,
+} from "#domain/moderation";
+
+export const moderationEndpoints = {
+  "GET /admin/featured-products": endpoint({ answer: featuredAdminListSchema, errors: [] }),
+  "GET /admin/moderation": endpoint({
+    query: moderationQueueQuery,
+    answer: moderationQueueSchema,
+    errors: [],
+  }),
+  "POST /admin/moderation/:id/approve": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: moderationDecisionSchema,
+    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+  }),
+  "POST /admin/moderation/:id/reject": endpoint({
+    params: z.object({ id: z.string() }),
+    body: rejectListingSchema,
+    answer: moderationDecisionSchema,
+    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+  }),
+  "PUT /admin/featured-products": endpoint({
+    body: featuredSelectionSchema,
+    answer: featuredAdminListSchema,
+    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+  }),
+  "PUT /admin/users/:id/trusted-seller": endpoint({
+    params: z.object({ id: z.string() }),
+    body: trustedSellerSchema,
+    answer: trustedSellerAnswerSchema,
+    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+  }),
+} as const;

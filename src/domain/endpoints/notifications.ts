@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import { notificationListSchema, unreadCountSchema } from "#domain/notifications";
+import { pageQuery } from "#domain/paging";
+
+export const notificationsEndpoints = {
+  "GET /notifications": endpoint({ query: pageQuery, answer: notificationListSchema, errors: [] }),
+  "GET /notifications/unread-count": endpoint({ answer: unreadCountSchema, errors: [] }),
+  "POST /notifications/:id/read": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: unreadCountSchema,
+    errors: ["NOTIFICATION_NOT_FOUND"],
+  }),
+  "POST /notifications/read-all": endpoint({ answer: unreadCountSchema, errors: ["NOTIFICATION_NOT_FOUND"] }),
+} as const;

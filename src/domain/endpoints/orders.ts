@@ -1,0 +1,44 @@
+import { z } from "zod";
+import {
+  adminOrderListSchema,
+  adminOrdersQuery,
+  orderAnswerSchema,
+  orderListSchema,
+  orderStatusUpdateSchema,
+  placeOrderSchema,
+} from "#domain/checkout";
+import { endpoint } from "#domain/endpoint";
+import { paymentRedirectSchema } from "#domain/payments";
+
+export const ordersEndpoints = {
+  "GET /admin/orders": endpoint({ query: adminOrdersQuery, answer: adminOrderListSchema, errors: [] }),
+  "GET /orders": endpoint({ answer: orderListSchema, errors: [] }),
+  "GET /orders/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: orderAnswerSchema,
+    errors: ["ORDER_NOT_FOUND"],
+  }),
+  "PATCH /admin/orders/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    body: orderStatusUpdateSchema,
+    answer: orderAnswerSchema,
+    errors: [
+      "INVALID_ORDER_TRANSITION",
+      "ORDER_NOT_FOUND",
+      "PRICE_CHANGED",
+      "PRODUCT_UNAVAILABLE",
+      "SHIPPING_ADDRESS_REQUIRED",
+    ],
+  }),
+  "POST /orders": endpoint({
+    body: placeOrderSchema,
+    answer: paymentRedirectSchema,
+    errors: [
+      "INVALID_ORDER_TRANSITION",
+      "ORDER_NOT_FOUND",
+      "PRICE_CHANGED",
+      "PRODUCT_UNAVAILABLE",
+      "SHIPPING_ADDRESS_REQUIRED",
+    ],
+  }),
+} as const;

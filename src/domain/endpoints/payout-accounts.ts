@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import { redirectAnswerSchema } from "#domain/payments";
+import {
+  bankAccountSchema,
+  onboardingAnswerSchema,
+  payoutAccountAnswerSchema,
+  startOnboardingSchema,
+  testConnectAccountSchema,
+  testOnboardingChoiceSchema,
+} from "#domain/payouts";
+
+export const payoutAccountsEndpoints = {
+  "DELETE /payouts/account": endpoint({
+    answer: null,
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+  }),
+  "GET /payouts/account": endpoint({ answer: payoutAccountAnswerSchema, errors: [] }),
+  "GET /payouts/test/connect/:accountId": endpoint({
+    params: z.object({ accountId: z.string() }),
+    answer: testConnectAccountSchema,
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "PAYOUT_ACCOUNT_NOT_FOUND"],
+  }),
+  "POST /payouts/account/stripe": endpoint({
+    body: startOnboardingSchema.optional(),
+    answer: onboardingAnswerSchema,
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+  }),
+  "POST /payouts/test/connect/:accountId/choice": endpoint({
+    params: z.object({ accountId: z.string() }),
+    body: testOnboardingChoiceSchema,
+    answer: redirectAnswerSchema,
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+  }),
+  "PUT /payouts/account/bank": endpoint({
+    body: bankAccountSchema,
+    answer: payoutAccountAnswerSchema,
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+  }),
+} as const;

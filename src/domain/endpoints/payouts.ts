@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  batchPayoutSchema,
+  markPayoutFailedSchema,
+  markPayoutPaidSchema,
+  payoutBatchDetailSchema,
+  payoutBatchesSchema,
+  payoutPreviewSchema,
+  runPayoutBatchSchema,
+} from "#domain/finance";
+import { pageQuery } from "#domain/paging";
+
+export const payoutsEndpoints = {
+  "GET /admin/payouts/batches": endpoint({ query: pageQuery, answer: payoutBatchesSchema, errors: [] }),
+  "GET /admin/payouts/batches/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: payoutBatchDetailSchema,
+    errors: ["PAYOUT_BATCH_NOT_FOUND", "PAYOUT_NOT_FOUND"],
+  }),
+  "GET /admin/payouts/preview": endpoint({
+    query: z.object({ minimum: z.coerce.number().min(1).max(1_000_000).optional() }),
+    answer: payoutPreviewSchema,
+    errors: [],
+  }),
+  "POST /admin/payouts/:id/failed": endpoint({
+    params: z.object({ id: z.string() }),
+    body: markPayoutFailedSchema,
+    answer: batchPayoutSchema,
+    errors: [
+      "NOTHING_TO_PAY",
+      "NO_BANK_PAYOUTS",
+      "PAYOUT_BATCH_NOT_FOUND",
+      "PAYOUT_DETAILS_UNKNOWN",
+      "PAYOUT_NOT_BANK",
+      "PAYOUT_NOT_FOUND",
+      "PAYOUT_SETTLED",
+    ],
+  }),
+  "POST /admin/payouts/:id/paid": endpoint({
+    params: z.object({ id: z.string() }),
+    body: markPayoutPaidSchema,
+    answer: batchPayoutSchema,
+    errors: [
+      "NOTHING_TO_PAY",
+      "NO_BANK_PAYOUTS",
+      "PAYOUT_BATCH_NOT_FOUND",
+      "PAYOUT_DETAILS_UNKNOWN",
+      "PAYOUT_NOT_BANK",
+      "PAYOUT_NOT_FOUND",
+      "PAYOUT_SETTLED",
+    ],
+  }),
+  "POST /admin/payouts/batches": endpoint({
+    body: runPayoutBatchSchema,
+    answer: payoutBatchDetailSchema,
+    errors: [
+      "NOTHING_TO_PAY",
+      "NO_BANK_PAYOUTS",
+      "PAYOUT_BATCH_NOT_FOUND",
+      "PAYOUT_DETAILS_UNKNOWN",
+      "PAYOUT_NOT_BANK",
+      "PAYOUT_NOT_FOUND",
+      "PAYOUT_SETTLED",
+    ],
+  }),
+} as const;

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import { questionModerationSchema } from "#domain/questions";
+import {
+  reviewInputSchema,
+  reviewListQuery,
+  reviewListSchema,
+  reviewReplySchema,
+  reviewSchema,
+} from "#domain/reviews";
+
+export const reviewsEndpoints = {
+  "GET /products/:id/reviews": endpoint({
+    params: z.object({ id: z.string() }),
+    query: reviewListQuery,
+    answer: reviewListSchema,
+    errors: [],
+  }),
+  "PATCH /reviews/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    body: reviewInputSchema,
+    answer: reviewSchema,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+  "POST /products/:id/reviews": endpoint({
+    params: z.object({ id: z.string() }),
+    body: reviewInputSchema,
+    answer: reviewSchema,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+  "POST /reviews/:id/reply": endpoint({
+    params: z.object({ id: z.string() }),
+    body: reviewReplySchema,
+    answer: reviewSchema,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+  "POST /reviews/:id/report": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: null,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+  "POST /admin/reviews/:id/hide": endpoint({
+    params: z.object({ id: z.string() }),
+    body: questionModerationSchema,
+    answer: reviewSchema,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+  "POST /admin/reviews/:id/restore": endpoint({
+    params: z.object({ id: z.string() }),
+    body: questionModerationSchema,
+    answer: reviewSchema,
+    errors: [
+      "ALREADY_REPLIED",
+      "ALREADY_REPORTED",
+      "ALREADY_REVIEWED",
+      "EDIT_WINDOW_CLOSED",
+      "NOT_ELIGIBLE",
+      "OWN_PRODUCT",
+      "PURCHASE_REFUNDED",
+      "REVIEW_UNCHANGED",
+    ],
+  }),
+} as const;

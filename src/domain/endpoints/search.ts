@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { endpoint, okAnswerSchema } from "#domain/endpoint";
+import {
+  suggestionsQuery,
+  suggestionsSchema,
+  synonymInputSchema,
+  synonymListSchema,
+  synonymSchema,
+} from "#domain/search";
+
+export const searchEndpoints = {
+  "DELETE /admin/search/synonyms/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    answer: okAnswerSchema,
+    errors: ["SYNONYM_EXISTS", "SYNONYM_NOT_FOUND"],
+  }),
+  "GET /admin/search/synonyms": endpoint({ answer: synonymListSchema, errors: [] }),
+  "GET /search/suggestions": endpoint({ query: suggestionsQuery, answer: suggestionsSchema, errors: [] }),
+  "POST /admin/search/synonyms": endpoint({
+    body: synonymInputSchema,
+    answer: synonymSchema,
+    errors: ["SYNONYM_EXISTS", "SYNONYM_NOT_FOUND"],
+  }),
+  "PUT /admin/search/synonyms/:id": endpoint({
+    params: z.object({ id: z.string() }),
+    body: synonymInputSchema,
+    answer: synonymSchema,
+    errors: ["SYNONYM_EXISTS", "SYNONYM_NOT_FOUND"],
+  }),
+} as const;

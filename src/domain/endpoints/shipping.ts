@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  markShippedSchema,
+  shipmentAnswerSchema,
+  shipmentListSchema,
+  shipmentsQuery,
+} from "#domain/shipping";
+
+export const shippingEndpoints = {
+  "GET /seller/shipments": endpoint({ query: shipmentsQuery, answer: shipmentListSchema, errors: [] }),
+  "POST /orders/:orderId/items/:itemId/confirm-delivery": endpoint({
+    params: z.object({ orderId: z.string(), itemId: z.string() }),
+    answer: shipmentAnswerSchema,
+    errors: ["ALREADY_SHIPPED", "ITEM_REFUNDED", "NOT_SHIPPED", "ORDER_NOT_PAID", "SHIPMENT_NOT_FOUND"],
+  }),
+  "POST /shipments/:itemId/ship": endpoint({
+    params: z.object({ itemId: z.string() }),
+    body: markShippedSchema,
+    answer: shipmentAnswerSchema,
+    errors: ["ALREADY_SHIPPED", "ITEM_REFUNDED", "NOT_SHIPPED", "ORDER_NOT_PAID", "SHIPMENT_NOT_FOUND"],
+  }),
+} as const;

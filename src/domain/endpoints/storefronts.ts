@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import { rejectListingSchema } from "#domain/moderation";
+import {
+  storefrontAnswerSchema,
+  storefrontChangeQueueSchema,
+  storefrontDecisionSchema,
+  storefrontInputSchema,
+  storefrontVerificationAnswerSchema,
+  storefrontVerificationSchema,
+  vendorPageQuery,
+  vendorPageSchema,
+} from "#domain/storefronts";
+
+export const storefrontsEndpoints = {
+  "GET /admin/storefront-changes": endpoint({ answer: storefrontChangeQueueSchema, errors: [] }),
+  "GET /seller/storefront": endpoint({ answer: storefrontAnswerSchema, errors: [] }),
+  "GET /vendors/:slug": endpoint({
+    params: z.object({ slug: z.string() }),
+    query: vendorPageQuery,
+    answer: vendorPageSchema,
+    errors: [],
+  }),
+  "POST /admin/storefront-changes/:slug/approve": endpoint({
+    params: z.object({ slug: z.string() }),
+    answer: storefrontDecisionSchema,
+    errors: ["IMAGE_NOT_YOURS"],
+  }),
+  "POST /admin/storefront-changes/:slug/reject": endpoint({
+    params: z.object({ slug: z.string() }),
+    body: rejectListingSchema,
+    answer: storefrontDecisionSchema,
+    errors: ["IMAGE_NOT_YOURS"],
+  }),
+  "PUT /admin/vendors/:slug/verification": endpoint({
+    params: z.object({ slug: z.string() }),
+    body: storefrontVerificationSchema,
+    answer: storefrontVerificationAnswerSchema,
+    errors: ["IMAGE_NOT_YOURS"],
+  }),
+  "PUT /seller/storefront": endpoint({
+    body: storefrontInputSchema,
+    answer: storefrontAnswerSchema,
+    errors: ["IMAGE_NOT_YOURS"],
+  }),
+} as const;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  adminFxRateSchema,
+  fxRateUpdateSchema,
+  jobsSchema,
+  retriedJobsSchema,
+  retryJobsSchema,
+  systemSchema,
+} from "#domain/system";
+
+export const systemEndpoints = {
+  "GET /admin/jobs": endpoint({ answer: jobsSchema, errors: [] }),
+  "GET /admin/system": endpoint({ answer: systemSchema, errors: [] }),
+  "POST /admin/jobs/retry": endpoint({ body: retryJobsSchema, answer: retriedJobsSchema, errors: [] }),
+  "PUT /admin/fx-rates/:code": endpoint({
+    params: z.object({ code: z.string() }),
+    body: fxRateUpdateSchema,
+    answer: z.object({ rate: adminFxRateSchema }),
+    errors: [],
+  }),
+} as const;

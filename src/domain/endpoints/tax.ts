@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { endpoint } from "#domain/endpoint";
+import {
+  adminTaxRatesSchema,
+  effectiveTaxRatesSchema,
+  taxRateInputSchema,
+  vatCheckAnswerSchema,
+  vatCheckBodySchema,
+} from "#domain/tax";
+
+export const taxEndpoints = {
+  "DELETE /admin/tax-rates/:jurisdiction": endpoint({
+    params: z.object({ jurisdiction: z.string() }),
+    answer: adminTaxRatesSchema,
+    errors: [],
+  }),
+  "GET /admin/tax-rates": endpoint({ answer: adminTaxRatesSchema, errors: [] }),
+  "GET /tax/rates": endpoint({ answer: effectiveTaxRatesSchema, errors: [] }),
+  "POST /tax/vat-check": endpoint({ body: vatCheckBodySchema, answer: vatCheckAnswerSchema, errors: [] }),
+  "PUT /admin/tax-rates/:jurisdiction": endpoint({
+    params: z.object({ jurisdiction: z.string() }),
+    body: taxRateInputSchema,
+    answer: adminTaxRatesSchema,
+    errors: [],
+  }),
+} as const;
