@@ -95,22 +95,6 @@ export const passwordConfirmSchema = z.object({
 });
 export type PasswordConfirmInput = z.input<typeof passwordConfirmSchema>;
 
-/** The first code from the authenticator app, which turns two-factor on. */
-export const twoFactorConfirmSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your app."),
-});
-
-/** Two-factor set-up: the secret for the authenticator app (as a URI, text and QR code) and backup codes. */
-export const twoFactorSetupSchema = z.object({
-  totpURI: z.string(),
-  secret: z.string(),
-  qrCodeSvg: z.string(),
-  backupCodes: z.array(z.string()),
-});
-
 const optionalText = (max: number) =>
   z
     .string()

@@ -376,17 +376,3 @@ export function transferInstruction(
 ) {
   return `Transfer ${formatUsd(Number(amount))} to ${details.accountName} with reference ${reference}.`;
 }
-
-/**
- * The body of an admin's record of a received transfer as the route takes it: every field is checked
- * by the service, which answers each problem in the admin's words.
- */
-export const recordTransferBodySchema = z
-  .object({
-    amount: z.unknown().describe('The amount received in USD, at most 2 decimals, e.g. "120.50"'),
-    receivedOn: z.unknown().describe("The day the money arrived, YYYY-MM-DD, not in the future"),
-    bankReference: z
-      .unknown()
-      .describe(`The bank's own reference of the transfer, at most ${MAX_BANK_REFERENCE_LENGTH} characters`),
-  })
-  .partial();

@@ -82,9 +82,6 @@ export const pageSchema = z.object({
 });
 export type Page = z.infer<typeof pageSchema>;
 
-/** One page as the page editor reads and writes it. */
-export const pageAnswerSchema = z.object({ page: pageSchema });
-
 /** What visitors get: an active page without its bookkeeping. */
 export const publicPageSchema = pageSchema.pick({
   slug: true,

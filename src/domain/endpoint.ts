@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ServerErrorCode } from "#domain/error-codes";
+import { pageNumber } from "#domain/paging";
 
 /** The HTTP methods the API answers. */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -52,3 +53,6 @@ export function methodAndPath(key: string): { method: Method; path: string } {
 
 /** The answer of a deletion that has nothing else to say. */
 export const okAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** The query of a list that takes only `?page=`. */
+export const pageQuery = z.object({ page: pageNumber });

@@ -158,6 +158,3 @@ export const inboxSubscriberSchema = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type InboxSubscriber = z.infer<typeof inboxSubscriberSchema>;
-
-/** What a public form answers once its message is kept. */
-export const receivedSchema = z.object({ received: z.literal(true) });

@@ -13,6 +13,3 @@ export const pageNumber = z.coerce
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 export type Paged<T> = z.infer<ReturnType<typeof paged<z.ZodType<T>>>>;
-
-/** The query of a list that takes only `?page=`. */
-export const pageQuery = z.object({ page: pageNumber });

@@ -278,6 +278,3 @@ export const editableProductSchema = z.object({
   updatedAt: z.string(),
 });
 export type EditableProduct = z.infer<typeof editableProductSchema>;
-
-/** One product as the product editor reads and writes it. */
-export const productAnswerSchema = z.object({ product: editableProductSchema });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addBusinessDays } from "#domain/business-days";
 import { DAY_MS, formatDate } from "#domain/dates";
 import { chargeCents, fromUnits, toUnits } from "#domain/money";
-import { paged, pageNumber } from "#domain/paging";
+import { paged } from "#domain/paging";
 
 /** Business days a seller has to answer a refund request (terms, section 7). */
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
@@ -304,10 +304,3 @@ export type RefundMessage = z.infer<typeof refundMessageSchema>;
 
 export const refundThreadSchema = z.object({ items: z.array(refundMessageSchema) });
 export type RefundThread = z.infer<typeof refundThreadSchema>;
-
-/** The admins' list of refund requests: a page, optionally of one status or payout state. */
-export const adminRefundsQuery = z.object({
-  page: pageNumber,
-  status: z.enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` }).optional(),
-  payout: z.enum(payoutStates, { error: `Payout must be one of ${payoutStates.join(", ")}` }).optional(),
-});

@@ -169,10 +169,3 @@ export function storefrontInitials(name: string): string {
     .join("");
   return letters.toUpperCase() || "?";
 }
-
-/** An admin's decision on a storefront change: the storefront as it now reads. */
-export const storefrontDecisionSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-});

@@ -72,4 +72,13 @@ describe("no fetcher bypasses the declarations", () => {
       .map((file) => path.relative(web, file));
     expect(casts).toEqual([]);
   });
+
+  test("the declarations reach src/web as types only, so neither zod nor a schema is bundled for them", () => {
+    const valueImports = webFiles(web)
+      .filter((file) =>
+        /^import (?!type )[^;]*from "#domain\/endpoints?(\/[\w-]+)?";/m.test(readFileSync(file, "utf8")),
+      )
+      .map((file) => path.relative(web, file));
+    expect(valueImports).toEqual([]);
+  });
 });

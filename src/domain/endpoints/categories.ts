@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminCategoryListSchema, categoryInputSchema, createdCategorySchema } from "#domain/category-admin";
 import { endpoint, okAnswerSchema } from "#domain/endpoint";
 
+/** What the web calls of the server's `categories` module (`src/server/modules/categories/routes.ts`). */
 export const categoriesEndpoints = {
   "DELETE /admin/categories/:id": endpoint({
     params: z.object({ id: z.string() }),

@@ -5,9 +5,9 @@ import {
   saleLinesPageSchema,
   sellerStatsSchema,
 } from "#domain/earnings";
-import { endpoint } from "#domain/endpoint";
-import { pageQuery } from "#domain/paging";
+import { endpoint, pageQuery } from "#domain/endpoint";
 
+/** What the web calls of the server's `earnings` module (`src/server/modules/earnings/routes.ts`). */
 export const earningsEndpoints = {
   "GET /earnings": endpoint({ answer: earningsOverviewSchema, errors: [] }),
   "GET /earnings/payouts": endpoint({ query: pageQuery, answer: payoutHistorySchema, errors: [] }),

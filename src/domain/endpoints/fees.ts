@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
 import { feeRuleInputSchema, feeRulesSchema, feeRuleViewSchema, sellerFeesSchema } from "#domain/fees";
 
+/** What the web calls of the server's `fees` module (`src/server/modules/fees/routes.ts`). */
 export const feesEndpoints = {
   "DELETE /admin/fees/:scope/:subject?": endpoint({
     params: z.object({ scope: z.string(), subject: z.string().optional() }),

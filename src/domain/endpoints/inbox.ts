@@ -9,6 +9,7 @@ import {
 } from "#domain/inbound";
 import { paged } from "#domain/paging";
 
+/** What the web calls of the server's `inbox` module (`src/server/modules/inbox/routes.ts`). */
 export const inboxEndpoints = {
   "GET /admin/inbox/applications": endpoint({
     query: inboxQuery,

@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
 import {
+  editableProductSchema,
   managedProductListSchema,
   manageProductsQuery,
-  productAnswerSchema,
   productInputSchema,
 } from "#domain/product-admin";
 
+/** One product as the product editor reads and writes it. */
+export const productAnswerSchema = z.object({ product: editableProductSchema });
+
+/** What the web calls of the server's `manage-products` module (`src/server/modules/manage-products/routes.ts`). */
 export const manageProductsEndpoints = {
   "DELETE /manage/products/:id": endpoint({
     params: z.object({ id: z.string() }),

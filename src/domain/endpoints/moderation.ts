@@ -11,6 +11,7 @@ import {
   trustedSellerSchema,
 } from "#domain/moderation";
 
+/** What the web calls of the server's `moderation` module (`src/server/modules/moderation/routes.ts`). */
 export const moderationEndpoints = {
   "GET /admin/featured-products": endpoint({ answer: featuredAdminListSchema, errors: [] }),
   "GET /admin/moderation": endpoint({

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { endpoint } from "#domain/endpoint";
+import { endpoint, pageQuery } from "#domain/endpoint";
 import { notificationListSchema, unreadCountSchema } from "#domain/notifications";
-import { pageQuery } from "#domain/paging";
 
+/** What the web calls of the server's `notifications` module (`src/server/modules/notifications/routes.ts`). */
 export const notificationsEndpoints = {
   "GET /notifications": endpoint({ query: pageQuery, answer: notificationListSchema, errors: [] }),
   "GET /notifications/unread-count": endpoint({ answer: unreadCountSchema, errors: [] }),

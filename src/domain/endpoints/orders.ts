@@ -10,6 +10,7 @@ import {
 import { endpoint } from "#domain/endpoint";
 import { paymentRedirectSchema } from "#domain/payments";
 
+/** What the web calls of the server's `orders` module (`src/server/modules/orders/routes.ts`). */
 export const ordersEndpoints = {
   "GET /admin/orders": endpoint({ query: adminOrdersQuery, answer: adminOrderListSchema, errors: [] }),
   "GET /orders": endpoint({ answer: orderListSchema, errors: [] }),

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import {
-  pageAnswerSchema,
-  pageInputSchema,
-  pageListSchema,
-  publicPageSchema,
-  searchQuery,
-} from "#domain/cms";
+import { pageInputSchema, pageListSchema, pageSchema, publicPageSchema, searchQuery } from "#domain/cms";
 import { endpoint, okAnswerSchema } from "#domain/endpoint";
 
+/** One page as the page editor reads and writes it. */
+export const pageAnswerSchema = z.object({ page: pageSchema });
+
+/** What the web calls of the server's `pages` module (`src/server/modules/pages/routes.ts`). */
 export const pagesEndpoints = {
   "DELETE /admin/pages/:id": endpoint({
     params: z.object({ id: z.string() }),

@@ -10,6 +10,7 @@ import {
   testPaymentSessionSchema,
 } from "#domain/payments";
 
+/** What the web calls of the server's `payments` module (`src/server/modules/payments/routes.ts`). */
 export const paymentsEndpoints = {
   "GET /orders/:id/payment": endpoint({
     params: z.object({ id: z.string() }),

@@ -10,6 +10,7 @@ import {
   testOnboardingChoiceSchema,
 } from "#domain/payouts";
 
+/** What the web calls of the server's `payout-accounts` module (`src/server/modules/payout-accounts/routes.ts`). */
 export const payoutAccountsEndpoints = {
   "DELETE /payouts/account": endpoint({
     answer: null,

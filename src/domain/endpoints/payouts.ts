@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint } from "#domain/endpoint";
+import { endpoint, pageQuery } from "#domain/endpoint";
 import {
   batchPayoutSchema,
   markPayoutFailedSchema,
@@ -9,8 +9,8 @@ import {
   payoutPreviewSchema,
   runPayoutBatchSchema,
 } from "#domain/finance";
-import { pageQuery } from "#domain/paging";
 
+/** What the web calls of the server's `payouts` module (`src/server/modules/payouts/routes.ts`). */
 export const payoutsEndpoints = {
   "GET /admin/payouts/batches": endpoint({ query: pageQuery, answer: payoutBatchesSchema, errors: [] }),
   "GET /admin/payouts/batches/:id": endpoint({

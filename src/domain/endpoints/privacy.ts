@@ -1,6 +1,7 @@
 import { deleteAccountSchema } from "#domain/accounts";
 import { endpoint } from "#domain/endpoint";
 
+/** What the web calls of the server's `privacy` module (`src/server/modules/privacy/routes.ts`). */
 export const privacyEndpoints = {
   "DELETE /me": endpoint({ body: deleteAccountSchema, answer: null, errors: ["ACCOUNT_DELETION_BLOCKED"] }),
 } as const;

@@ -10,6 +10,7 @@ import {
   sellerQuestionListSchema,
 } from "#domain/questions";
 
+/** What the web calls of the server's `questions` module (`src/server/modules/questions/routes.ts`). */
 export const questionsEndpoints = {
   "GET /products/:id/questions": endpoint({
     params: z.object({ id: z.string() }),

@@ -13,6 +13,7 @@ import {
   resellerLinksSchema,
 } from "#domain/referrals";
 
+/** What the web calls of the server's `referrals` module (`src/server/modules/referrals/routes.ts`). */
 export const referralsEndpoints = {
   "GET /admin/commissions": endpoint({
     query: heldCommissionsQuery,

@@ -1,18 +1,27 @@
 import { z } from "zod";
-import { endpoint } from "#domain/endpoint";
-import { pageQuery } from "#domain/paging";
+import { endpoint, pageQuery } from "#domain/endpoint";
+import { pageNumber } from "#domain/paging";
 import {
-  adminRefundsQuery,
   markTransferredSchema,
   payoutAnswerSchema,
+  payoutStates,
   refundAnswerSchema,
   refundDecisionSchema,
   refundListSchema,
   refundMessageInputSchema,
   refundRequestSchema,
+  refundStatuses,
   refundThreadSchema,
 } from "#domain/refunds";
 
+/** The admins' list of refund requests: a page, optionally of one status or payout state. */
+export const adminRefundsQuery = z.object({
+  page: pageNumber,
+  status: z.enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` }).optional(),
+  payout: z.enum(payoutStates, { error: `Payout must be one of ${payoutStates.join(", ")}` }).optional(),
+});
+
+/** What the web calls of the server's `refunds` module (`src/server/modules/refunds/routes.ts`). */
 export const refundsEndpoints = {
   "GET /refunds/:id/messages": endpoint({
     params: z.object({ id: z.string() }),

@@ -9,6 +9,7 @@ import {
   reviewSchema,
 } from "#domain/reviews";
 
+/** What the web calls of the server's `reviews` module (`src/server/modules/reviews/routes.ts`). */
 export const reviewsEndpoints = {
   "GET /products/:id/reviews": endpoint({
     params: z.object({ id: z.string() }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { savedListSchema } from "#domain/catalog-schemas";
 import { endpoint } from "#domain/endpoint";
 
+/** What the web calls of the server's `saved` module (`src/server/modules/saved/routes.ts`). */
 export const savedEndpoints = {
   "DELETE /saved/:productId": endpoint({
     params: z.object({ productId: z.string() }),

@@ -8,6 +8,7 @@ import {
   synonymSchema,
 } from "#domain/search";
 
+/** What the web calls of the server's `search` module (`src/server/modules/search/routes.ts`). */
 export const searchEndpoints = {
   "DELETE /admin/search/synonyms/:id": endpoint({
     params: z.object({ id: z.string() }),

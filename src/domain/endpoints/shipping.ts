@@ -7,6 +7,7 @@ import {
   shipmentsQuery,
 } from "#domain/shipping";
 
+/** What the web calls of the server's `shipping` module (`src/server/modules/shipping/routes.ts`). */
 export const shippingEndpoints = {
   "GET /seller/shipments": endpoint({ query: shipmentsQuery, answer: shipmentListSchema, errors: [] }),
   "POST /orders/:orderId/items/:itemId/confirm-delivery": endpoint({

@@ -4,7 +4,6 @@ import { rejectListingSchema } from "#domain/moderation";
 import {
   storefrontAnswerSchema,
   storefrontChangeQueueSchema,
-  storefrontDecisionSchema,
   storefrontInputSchema,
   storefrontVerificationAnswerSchema,
   storefrontVerificationSchema,
@@ -12,6 +11,14 @@ import {
   vendorPageSchema,
 } from "#domain/storefronts";
 
+/** An admin's decision on a storefront change: the storefront as it now reads. */
+export const storefrontDecisionSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+});
+
+/** What the web calls of the server's `storefronts` module (`src/server/modules/storefronts/routes.ts`). */
 export const storefrontsEndpoints = {
   "GET /admin/storefront-changes": endpoint({ answer: storefrontChangeQueueSchema, errors: [] }),
   "GET /seller/storefront": endpoint({ answer: storefrontAnswerSchema, errors: [] }),

@@ -9,6 +9,7 @@ import {
   systemSchema,
 } from "#domain/system";
 
+/** What the web calls of the server's `system` module (`src/server/modules/system/routes.ts`). */
 export const systemEndpoints = {
   "GET /admin/jobs": endpoint({ answer: jobsSchema, errors: [] }),
   "GET /admin/system": endpoint({ answer: systemSchema, errors: [] }),

@@ -8,6 +8,7 @@ import {
   vatCheckBodySchema,
 } from "#domain/tax";
 
+/** What the web calls of the server's `tax` module (`src/server/modules/tax/routes.ts`). */
 export const taxEndpoints = {
   "DELETE /admin/tax-rates/:jurisdiction": endpoint({
     params: z.object({ jurisdiction: z.string() }),

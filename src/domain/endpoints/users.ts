@@ -7,6 +7,7 @@ import {
 } from "#domain/admin-users";
 import { endpoint } from "#domain/endpoint";
 
+/** What the web calls of the server's `users` module (`src/server/modules/users/routes.ts`). */
 export const usersEndpoints = {
   "GET /admin/users": endpoint({ query: adminUsersQuery, answer: adminUserListSchema, errors: [] }),
   "PATCH /admin/users/:id": endpoint({

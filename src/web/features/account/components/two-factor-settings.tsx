@@ -5,13 +5,14 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import { type PasswordConfirmInput, passwordConfirmSchema, twoFactorCodeSchema } from "#domain/accounts";
+import type { TwoFactorSetup } from "#domain/endpoints/account";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { useConfirmTwoFactor } from "#web/features/account/api/confirm-two-factor";
 import { useDisableTwoFactor } from "#web/features/account/api/disable-two-factor";
-import { type TwoFactorSetup, useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
+import { useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
 import { reportError, runMutation } from "#web/lib/mutation";
 
 type Step = { kind: "idle" } | { kind: "password" } | { kind: "setup"; setup: TwoFactorSetup };
