@@ -146,6 +146,8 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** PGlite only: start from this data-directory dump (`dumpDataDir`) instead of an empty cluster. */
   snapshot?: Blob;
+  /** PGlite only: an embedded database already open (tests hand one on from file to file). */
+  pglite?: PGlite;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -230,10 +232,7 @@ export async function openDatabase(options: {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm, unaccent },
-    loadDataDir: options.snapshot,
-  });
+  const client = options.pglite ?? (await openPglite(dir, options.snapshot));
   // PGlite is one session: the search threshold is set on it once (the pool sets it per connection).
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
@@ -263,6 +262,11 @@ export async function openDatabase(options: {
     poolUse: () => [],
     close: () => client.close(),
   };
+}
+
+/** An embedded PostgreSQL with the extensions the schema uses: in `dir`, or in memory; from a dump if given. */
+export function openPglite(dir: string | undefined, snapshot?: Blob): Promise<PGlite> {
+  return PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
 }
 
 /**
