@@ -214,4 +214,25 @@ describe("layout", () => {
     }
     expect(warnings).toEqual([]);
   });
+
+  test("the product grid shows two full rows of cards above the fold at 1366 × 900, their prices in line", async () => {
+    const page = await browser.newPage({ width: 1366, height: 900 });
+    await page.goto("/products");
+    await page.getByTestId("product-card").nth(7).waitFor();
+    const cards = await page.getByTestId("product-card").evaluateAll((elements) =>
+      elements.slice(0, 8).map((card) => {
+        const box = card.getBoundingClientRect();
+        const price = card.querySelector('[data-testid="price"]')?.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, priceTop: price?.top ?? -1 };
+      }),
+    );
+    const rows = [...new Set(cards.map((card) => Math.round(card.top)))];
+    expect(rows).toHaveLength(2);
+    for (const card of cards) expect(card.bottom).toBeLessThanOrEqual(900);
+    // Within a row every price starts at the same height, whatever the names and badges above it.
+    for (const top of rows) {
+      const prices = cards.filter((card) => Math.round(card.top) === top).map((card) => card.priceTop);
+      expect(new Set(prices.map(Math.round)).size).toBe(1);
+    }
+  });
 });
