@@ -14,7 +14,7 @@ import {
 } from "#domain/ledger";
 import { allocateUnits, chargeCents, fromUnits, lineTotal, toUnits } from "#domain/money";
 import { openRefundStatuses } from "#domain/refunds";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
 import { commissions, refundRequests } from "#server/db/schema/after-sale";
 import { feeRules, journalEntries } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
@@ -211,7 +211,7 @@ export async function bookRefundPaid(
 }
 
 /** No refund request on the item is waiting for a decision (requested, declined by the seller, escalated). */
-const noOpenRefund = (db: Database | Transaction) =>
+const noOpenRefund = (db: Db) =>
   notExists(
     db
       .select({ one: sql`1` })

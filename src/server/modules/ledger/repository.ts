@@ -1,9 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerAccountKind } from "#domain/ledger";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { journalEntries, journalLines, ledgerAccounts } from "#server/db/schema/ledger";
-
-type Db = Database | Transaction;
 
 export type AccountRow = typeof ledgerAccounts.$inferInsert;
 export type EntryRow = typeof journalEntries.$inferInsert;

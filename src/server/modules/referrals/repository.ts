@@ -1,15 +1,13 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from "drizzle-orm";
 import type { CommissionStatus } from "#domain/commissions";
 import { openRefundStatuses } from "#domain/refunds";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { containsPattern } from "#server/lib/like";
 import { onSale } from "#server/modules/catalog/repository";
-
-type Db = Database | Transaction;
 
 export async function findCode(db: Db, userId: string): Promise<string | null> {
   const [row] = await db

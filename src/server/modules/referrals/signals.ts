@@ -3,11 +3,10 @@ import { BlockList, isIP } from "node:net";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { BuyerSignalHashes, ResellerSignalHashes, SignalKind } from "#domain/commission-holds";
 import { DAY_MS } from "#domain/dates";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { resellerFingerprints } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 
-type Db = Database | Transaction;
 /** How long a reseller's sign-in is remembered: past the 30-day attribution plus a refund window. */
 export const FINGERPRINT_RETENTION_DAYS = 90;
 

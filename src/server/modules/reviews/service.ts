@@ -12,7 +12,7 @@ import {
 } from "#domain/reviews";
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
 import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
@@ -51,7 +51,7 @@ const PAID = new Set(["mock_confirmed", "partially_refunded"]);
  * purchase, or null. The order must be paid, the item not refunded and received (digital goods at
  * payment; physical goods once delivered, which `isReceived` decides from the shipping state).
  */
-export async function eligiblePurchase(db: Database | Transaction, userId: string, productId: string) {
+export async function eligiblePurchase(db: Db, userId: string, productId: string) {
   const items = await purchasesOf(db, userId, productId);
   const item = items.find((i) =>
     isReceived({ orderPaid: PAID.has(i.paymentStatus), shippingState: i.shippingState }),
