@@ -168,7 +168,6 @@ const filesNotYetOffDrizzle = new Set([
   "bank-transfers/service.ts",
   "catalog/search.ts",
   "ledger/bookings.ts",
-  "licenses/service.ts",
   "orders/settlement.ts",
   "payments/service.ts",
   "referrals/signals.ts",
