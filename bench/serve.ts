@@ -7,10 +7,10 @@ import { COUNT_CAP } from "#domain/catalog";
 import { encodeCursor } from "#domain/product-cursor";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { products } from "#server/db/schema/catalog";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { loadEnv } from "#server/env";
-import { onSale } from "#server/modules/catalog/repository";
 import {
   relevanceOrder,
   type SearchTerm,

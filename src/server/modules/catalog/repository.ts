@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { COUNT_CAP, PRICE_BUCKETS, VENDOR_FACET_LIMIT } from "#domain/catalog";
-import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
+import type { ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
 import { decodeCursor, encodeCursor } from "#domain/product-cursor";
 import { summariseRatings } from "#domain/reviews";
 import { type Database, rowsOf } from "#server/db/client";
+import { onSale, type ProductRow, productColumns, toProductCard } from "#server/db/products";
 import { categories, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import { orders } from "#server/db/schema/orders";
 import { reviews } from "#server/db/schema/reviews";
+import { searchSynonyms } from "#server/db/schema/search";
 import {
   didYouMean,
   rankedCandidates,
@@ -18,46 +20,9 @@ import {
   searchTerms,
 } from "#server/modules/catalog/search";
 
-type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "searchName"> & {
-  vendorSlug: string | null;
-};
-
-/**
- * A product the public may see and buy: active, and approved by an admin or listed by a trusted
- * seller (decision 0013). Every public read (list, detail, search, sitemap, head tags, saved items,
- * checkout) filters with this.
- */
-export const onSale = (): SQL<boolean> =>
-  sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
-
-// Everything but the derived search columns, which are only used for matching, plus the
-// seller's storefront slug for the "by Vendor" link (null for products Stackbay lists itself).
-const { searchText: _searchText, searchName: _searchName, ...columns } = getTableColumns(products);
-export const productColumns = {
-  ...columns,
-  vendorSlug: sql<
-    string | null
-  >`(select ${storefronts.slug} from ${storefronts} where ${storefronts.userId} = ${products.sellerId})`,
-};
-
-/** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
-export function toProductCard(row: ProductRow): ProductCard {
-  return {
-    id: row.id,
-    name: row.name,
-    vendor: row.vendor,
-    vendorSlug: row.vendorSlug,
-    category: row.category,
-    price: Number(row.price),
-    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
-    pricingUnit: row.pricingUnit,
-    imageUrl: row.imageUrl,
-    rating: row.rating === null ? null : Number(row.rating),
-    reviewsCount: row.reviewsCount,
-    hasDiscount: row.hasDiscount,
-    discountLabel: row.discountLabel,
-    discountPercentage: row.discountPercentage,
-  };
+/** Every search synonym: a term and the words it also finds. */
+export async function loadSynonyms(db: Database) {
+  return db.select({ term: searchSynonyms.term, synonyms: searchSynonyms.synonyms }).from(searchSynonyms);
 }
 
 /**

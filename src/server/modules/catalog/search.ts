@@ -11,10 +11,10 @@ import {
   rankCorrections,
 } from "#domain/typos";
 import { type Database, rowsOf } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { categories, products } from "#server/db/schema/catalog";
 import { containsPattern, escapeLike } from "#server/lib/like";
-import { onSale } from "#server/modules/catalog/repository";
-import { loadSynonyms } from "#server/modules/search/repository";
+import { loadSynonyms } from "#server/modules/catalog/repository";
 
 /**
  * One word of a query and what may stand for it (decision 0017): the word itself and its synonyms, as

@@ -7,9 +7,9 @@ import {
   type ProductValues,
 } from "#domain/product-admin";
 import type { Db } from "#server/db/client";
+import { productColumns } from "#server/db/products";
 import { categories, productFeatures, productSpecifications, products } from "#server/db/schema/catalog";
 import { containsPattern } from "#server/lib/like";
-import { productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
 /** Whose products a caller may manage: null for every product (admins), else one seller's id. */

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { MODERATION_PAGE_SIZE, type ModerationStatus } from "#domain/moderation";
 import type { Db, Transaction } from "#server/db/client";
+import { onSale, productColumns } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import { categories, featuredProducts, products } from "#server/db/schema/catalog";
-import { onSale, productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
 /** Pending listings, oldest submission first, so nobody waits behind newer ones. */

@@ -2,10 +2,10 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sq
 import { DAY_MS } from "#domain/dates";
 import { ANSWER_TIME_WINDOW_DAYS, answerTimeLabel } from "#domain/questions";
 import type { Db, Transaction } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
-import { onSale } from "#server/modules/catalog/repository";
 
 export type QuestionRow = typeof productQuestions.$inferSelect;
 

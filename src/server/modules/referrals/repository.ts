@@ -2,12 +2,12 @@ import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, notExists, or,
 import type { CommissionStatus } from "#domain/commissions";
 import { openRefundStatuses } from "#domain/refunds";
 import type { Db } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { containsPattern } from "#server/lib/like";
-import { onSale } from "#server/modules/catalog/repository";
 
 export async function findCode(db: Db, userId: string): Promise<string | null> {
   const [row] = await db

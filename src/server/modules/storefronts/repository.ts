@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type StorefrontValues, storefrontSlugBase } from "#domain/storefronts";
 import type { Database, Db } from "#server/db/client";
+import { onSale, productColumns, toProductCard } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import {
   products,
@@ -10,7 +11,6 @@ import {
   uploads,
 } from "#server/db/schema/catalog";
 import { reviews } from "#server/db/schema/reviews";
-import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
 export type StorefrontRow = typeof storefronts.$inferSelect;
