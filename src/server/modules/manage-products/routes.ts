@@ -14,6 +14,7 @@ import {
   createListing,
   editableProduct,
   editListing,
+  listingDepsOf,
   ownerOf,
   setListingActive,
 } from "#server/modules/manage-products/service";
@@ -40,6 +41,7 @@ const listingWriteLimit = {
  */
 export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
+  const deps = listingDepsOf(app);
   app.addHook("onRequest", requireAnyRole("seller", "admin"));
 
   app.get(
@@ -76,7 +78,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = signedInUser(request);
-      const product = await createListing(app, me, request.body);
+      const product = await createListing(deps, me, request.body);
       request.log.info({ productId: product.id, by: me.id }, "product created");
       return reply.status(201).send({ product });
     },
@@ -92,7 +94,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productAnswer },
       },
     },
-    async (request) => ({ product: await editableProduct(app, signedInUser(request), request.params.id) }),
+    async (request) => ({ product: await editableProduct(deps, signedInUser(request), request.params.id) }),
   );
 
   app.patch(
@@ -110,7 +112,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedInUser(request);
       const { id } = request.params;
-      const product = await editListing(app, me, id, request.body);
+      const product = await editListing(deps, me, id, request.body);
       request.log.info({ productId: id, by: me.id }, "product updated");
       return { product };
     },
@@ -129,7 +131,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const product = await setListingActive(app, me, request.params.id, false);
+      const product = await setListingActive(deps, me, request.params.id, false);
       request.log.info({ productId: product.id, by: me.id }, "product deactivated");
       return { product };
     },
@@ -148,7 +150,7 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedInUser(request);
-      const product = await setListingActive(app, me, request.params.id, true);
+      const product = await setListingActive(deps, me, request.params.id, true);
       request.log.info({ productId: product.id, by: me.id }, "product restored");
       return { product };
     },

@@ -3,7 +3,9 @@ import { hasRole } from "#domain/accounts";
 import { type ListingAuthor, needsReview, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
 import type { EditableProduct, ProductValues } from "#domain/product-admin";
 import type { UserRow } from "#server/auth/guards";
+import type { Database } from "#server/db/client";
 import { AppError, NotFound, ValidationError } from "#server/errors";
+import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import { reviewWaitingNotice } from "#server/mail/moderation-mail";
 import {
@@ -19,9 +21,14 @@ import {
 import { notifyAdmins } from "#server/modules/notifications/service";
 import { ensureStorefront, findStorefrontOf } from "#server/modules/storefronts/repository";
 import { uploadsOfOthers } from "#server/modules/uploads/repository";
+import type { FileStorage } from "#server/storage/storage";
 
-/** What the listing rules use of the app: the database, the job queue (notices) and the storage (image URLs). */
-export type ListingApp = Pick<FastifyInstance, "database" | "jobs" | "storage">;
+/** What the listing rules need from the app; `listingDepsOf(app)` builds it. */
+export type ListingDeps = { db: Database; jobs: JobQueue; storage: FileStorage };
+
+export function listingDepsOf(app: FastifyInstance): ListingDeps {
+  return { db: app.database.db, jobs: app.jobs, storage: app.storage };
+}
 
 const notFound = () => new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
 
@@ -43,13 +50,13 @@ const snapshot = ({ createdAt: _c, updatedAt: _u, ...product }: EditableProduct)
  * may have put them there); admins may attach any.
  */
 async function valuesFor(
-  app: ListingApp,
+  deps: ListingDeps,
   me: UserRow,
   body: ProductValues,
   sellerId: string | null,
   current: string[] = [],
 ): Promise<ProductValues> {
-  const { db } = app.database;
+  const { db } = deps;
   if (!(await categoryExists(db, body.category))) {
     const message = `Unknown category '${body.category}'. Please select one of the categories.`;
     throw new ValidationError(message, [{ path: "category", message }]);
@@ -58,7 +65,7 @@ async function valuesFor(
   // The schema lets any http(s) address through (a bucket's URLs are absolute); only this storage's are ours.
   const message = "Images must be uploaded to Stackbay";
   const foreign = body.images.flatMap((url, index) =>
-    added.includes(url) && app.storage.keyOf(url) === null ? [{ path: `images.${index}`, message }] : [],
+    added.includes(url) && deps.storage.keyOf(url) === null ? [{ path: `images.${index}`, message }] : [],
   );
   if (foreign.length > 0) throw new ValidationError(message, foreign);
   if (!hasRole(me, "admin")) {
@@ -73,21 +80,21 @@ async function valuesFor(
 }
 
 /** One product with everything its owner may edit; someone else's answers 404 like an unknown one. */
-export async function editableProduct(app: ListingApp, me: UserRow, id: string): Promise<EditableProduct> {
-  const product = await findEditableProduct(app.database.db, id, ownerOf(me));
+export async function editableProduct(deps: ListingDeps, me: UserRow, id: string): Promise<EditableProduct> {
+  const product = await findEditableProduct(deps.db, id, ownerOf(me));
   if (!product) throw notFound();
   return product;
 }
 
 /** Creates a listing: a seller's is theirs and waits for review unless trusted; an admin's is Stackbay's. */
 export async function createListing(
-  app: ListingApp,
+  deps: ListingDeps,
   me: UserRow,
   body: ProductValues,
 ): Promise<EditableProduct> {
   const sellerId = hasRole(me, "admin") ? null : me.id;
-  const values = await valuesFor(app, me, body, sellerId);
-  return app.database.db.transaction(async (tx) => {
+  const values = await valuesFor(deps, me, body, sellerId);
+  return deps.db.transaction(async (tx) => {
     const id = await insertProduct(tx, values, sellerId, statusOfNewListing(authorOf(me)));
     const created = await findEditableProduct(tx, id, null);
     if (!created) throw new Error("created product not found");
@@ -100,22 +107,22 @@ export async function createListing(
       after: snapshot(created),
     });
     if (created.moderationStatus === "pending")
-      await notifyAdmins(app.jobs, tx, reviewWaitingNotice("listing", created.name));
+      await notifyAdmins(deps.jobs, tx, reviewWaitingNotice("listing", created.name));
     return created;
   });
 }
 
 /** Replaces a listing's editable fields; an edit that needs review sends it back to the queue. Audited. */
 export async function editListing(
-  app: ListingApp,
+  deps: ListingDeps,
   me: UserRow,
   id: string,
   body: ProductValues,
 ): Promise<EditableProduct> {
   const owner = ownerOf(me);
-  const existing = await editableProduct(app, me, id);
-  const values = await valuesFor(app, me, body, existing.sellerId, existing.images);
-  return app.database.db.transaction(async (tx) => {
+  const existing = await editableProduct(deps, me, id);
+  const values = await valuesFor(deps, me, body, existing.sellerId, existing.images);
+  return deps.db.transaction(async (tx) => {
     await lockProduct(tx, id);
     const before = await findEditableProduct(tx, id, owner);
     if (!before) throw notFound();
@@ -133,20 +140,20 @@ export async function editListing(
       after: snapshot(after),
     });
     if (status === "pending" && before.moderationStatus !== "pending")
-      await notifyAdmins(app.jobs, tx, reviewWaitingNotice("listing", after.name));
+      await notifyAdmins(deps.jobs, tx, reviewWaitingNotice("listing", after.name));
     return after;
   });
 }
 
 /** Deactivates or reactivates; doing it twice changes nothing and records nothing. */
 export async function setListingActive(
-  app: ListingApp,
+  deps: ListingDeps,
   me: UserRow,
   id: string,
   isActive: boolean,
 ): Promise<EditableProduct> {
   const owner = ownerOf(me);
-  return app.database.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockProduct(tx, id);
     const before = await findEditableProduct(tx, id, owner);
     if (!before) throw notFound();

@@ -30,7 +30,7 @@ import {
   updatePayment,
 } from "#server/modules/payments/repository";
 import { applyAccountEvent } from "#server/modules/payout-accounts/service";
-import { applyRefundEvent, type PayoutDeps, payoutDepsOf } from "#server/modules/refunds/payouts";
+import { applyRefundEvent, type RefundPayoutDeps, refundPayoutDepsOf } from "#server/modules/refunds/payouts";
 import { setOrderPaymentStatus } from "#server/modules/settlement/repository";
 import {
   assertTransition,
@@ -51,7 +51,7 @@ export type PaymentDeps = {
   /** PAYMENT_EXPIRY_MINUTES. */
   expiryMinutes: number;
   /** Where refund events are applied (the refunds module's payouts). */
-  payouts: PayoutDeps;
+  payouts: RefundPayoutDeps;
   /** Bank-transfer instructions are e-mailed in the transaction that places the order. */
   mailer: Mailer;
 };
@@ -63,7 +63,7 @@ export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
     settlement: settlementOf(app),
     origin: publicUrl(app.env),
     expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
-    payouts: payoutDepsOf(app),
+    payouts: refundPayoutDepsOf(app),
     mailer: app.mailer,
   };
 }
