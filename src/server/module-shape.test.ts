@@ -87,9 +87,7 @@ const routeFiles = moduleNames
 
 const notRepositoryFiles = moduleNames
   .flatMap(sourceFiles)
-  .filter(
-    (file) => path.basename(file) !== "repository.ts" && !file.includes(`${path.sep}repository${path.sep}`),
-  );
+  .filter((file) => path.basename(file) !== "repository.ts");
 
 const server = path.dirname(modules);
 
@@ -183,13 +181,16 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
 }
 
 /**
- * Files not yet in shape, each leaving the list when its module is reshaped. A file listed here that
- * is in shape fails too, so the list only shrinks.
+ * Files that still hold queries of their own, each leaving the list when its queries move to its
+ * module's repository. A listed file that no longer reaches Drizzle fails too, so the list only shrinks.
+ * `catalog/search.ts`: the catalogue search's word and synonym caches and its tuned SQL (conditions,
+ * ranking, spelling lookups) are still one file.
  */
 const filesNotYetOffDrizzle = new Set(["catalog/search.ts"]);
 
-const expectInShape = (notYet: Set<string>, name: string, found: string[]) => {
-  if (notYet.has(name)) expect(found, `${name} is in shape now: take it off the list`).not.toEqual([]);
+const expectOffDrizzle = (name: string, found: string[]) => {
+  if (filesNotYetOffDrizzle.has(name))
+    expect(found, `${name} no longer reaches Drizzle: take it off the list`).not.toEqual([]);
   else expect(found).toEqual([]);
 };
 
@@ -209,7 +210,7 @@ describe("module shape", () => {
   test.each(notRepositoryFiles.map((file) => [path.relative(modules, file), file]))(
     "%s leaves Drizzle and the schema to repository.ts",
     (name, file) => {
-      expectInShape(filesNotYetOffDrizzle, name, drizzleImports(readFileSync(file, "utf8")));
+      expectOffDrizzle(name, drizzleImports(readFileSync(file, "utf8")));
     },
   );
 
