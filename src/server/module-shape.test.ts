@@ -180,20 +180,6 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return groups;
 }
 
-/**
- * Files that still hold queries of their own, each leaving the list when its queries move to its
- * module's repository. A listed file that no longer reaches Drizzle fails too, so the list only shrinks.
- * `catalog/search.ts`: the catalogue search's word and synonym caches and its tuned SQL (conditions,
- * ranking, spelling lookups) are still one file.
- */
-const filesNotYetOffDrizzle = new Set(["catalog/search.ts"]);
-
-const expectOffDrizzle = (name: string, found: string[]) => {
-  if (filesNotYetOffDrizzle.has(name))
-    expect(found, `${name} no longer reaches Drizzle: take it off the list`).not.toEqual([]);
-  else expect(found).toEqual([]);
-};
-
 describe("module shape", () => {
   test("there are route files and modules to check", () => {
     expect(routeFiles.length).toBeGreaterThan(10);
@@ -209,8 +195,8 @@ describe("module shape", () => {
 
   test.each(notRepositoryFiles.map((file) => [path.relative(modules, file), file]))(
     "%s leaves Drizzle and the schema to repository.ts",
-    (name, file) => {
-      expectOffDrizzle(name, drizzleImports(readFileSync(file, "utf8")));
+    (_name, file) => {
+      expect(drizzleImports(readFileSync(file, "utf8"))).toEqual([]);
     },
   );
 
