@@ -43,6 +43,8 @@ export const schema = {
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** An open transaction; repository functions that must join the caller's transaction take this. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What a repository function takes: the database, or the caller's open transaction to join. */
+export type Db = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

@@ -8,7 +8,7 @@ import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { notifications } from "#server/db/schema/notifications";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { deliverInTx, settlementOf } from "#server/modules/orders/settlement";
+import { deliverInTx, settlementOf } from "#server/modules/settlement/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import { readOutbox, waitForMail } from "#server/test/outbox";

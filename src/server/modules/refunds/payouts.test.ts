@@ -9,7 +9,7 @@ import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
 import { paymentEvents, testPaymentSessions } from "#server/db/schema/payments";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { payoutDepsOf, REFUND_PAYOUT_JOB, runPayout } from "#server/modules/refunds/payouts";
+import { REFUND_PAYOUT_JOB, refundPayoutDepsOf, runPayout } from "#server/modules/refunds/payouts";
 import { deliverTestEvent, type TestRefundEvent } from "#server/payments/test-provider";
 import { createTestApp, queryRows } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
@@ -242,10 +242,10 @@ describe("refund payouts through the provider", () => {
     }
     // The job failed and waits for its back-off; the payout is still pending.
     expect(await payoutOf(refundId)).toMatchObject({ state: "pending", attempts: 1, failureReason: null });
-    await runPayout(payoutDepsOf(t.app), refundId);
+    await runPayout(refundPayoutDepsOf(t.app), refundId);
     expect(await payoutOf(refundId)).toMatchObject({ state: "succeeded", attempts: 2 });
     // A job run again after success asks the provider nothing more.
-    await runPayout(payoutDepsOf(t.app), refundId);
+    await runPayout(refundPayoutDepsOf(t.app), refundId);
     expect((await payoutOf(refundId))?.attempts).toBe(2);
     expect((await sessionOf(order.id))?.refunds).toHaveLength(1);
   });
@@ -302,7 +302,7 @@ describe("an approval the process did not get to pay out", () => {
       expect(jobs.map((j) => j.data)).toEqual([{ refundId }]);
 
       // The queued job runs (as a restarted worker would run it) and pays the refund.
-      await runPayout(payoutDepsOf(stopped.app), jobs[0]?.data.refundId ?? "");
+      await runPayout(refundPayoutDepsOf(stopped.app), jobs[0]?.data.refundId ?? "");
       const [paid] = await stopped.db
         .select()
         .from(refundPayouts)
