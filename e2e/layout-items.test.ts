@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { currencies } from "#domain/currency";
 import { paths } from "#domain/routes";
 import { demoProductId } from "#server/db/seed/demo";
 import { setupBrowser, snapshot, toast } from "./browser";
+import { placeOrder } from "./orders";
 
 const browser = setupBrowser();
 
@@ -181,21 +181,10 @@ describe("layout", () => {
     const { price } = (await (await page.request.get(`/api/products/${product}`)).json()) as {
       price: number;
     };
-    const placed = await page.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "PT",
-        paymentMethod: "stripe",
-        items: [{ productId: product, quantity: 1, price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const { redirectUrl } = await placeOrder(page.request, {
+      country: "PT",
+      items: [{ productId: product, price }],
     });
-    expect(placed.status()).toBe(201);
-    const { redirectUrl } = (await placed.json()) as { redirectUrl: string };
     await page.goto(new URL(redirectUrl).pathname);
     await page.getByRole("button", { name: "Pay" }).waitFor();
     await page.keyboard.press("Tab");
