@@ -6,6 +6,7 @@ import { stripeStatusLabels, type TestOnboardingChoice } from "#domain/payouts";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import {
@@ -35,18 +36,29 @@ function TestConnect({ accountId }: { accountId: string }) {
 
   if (account.isPending) return <Spinner label="Loading the onboarding" />;
   if (account.isError) {
-    const missing = account.error instanceof ApiError && account.error.status === 404;
+    const away = (
+      <Button asChild variant="outline">
+        <Link to={paths.dashboard("wallet")}>Go to your wallet</Link>
+      </Button>
+    );
+    if (!(account.error instanceof ApiError && account.error.status === 404)) {
+      return (
+        <LoadError
+          page
+          title="Could not load the onboarding"
+          text="Please try again in a moment."
+          error={account.error}
+          onRetry={() => void account.refetch()}
+        >
+          {away}
+        </LoadError>
+      );
+    }
     return (
-      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-connect-error">
-        <h1 className="text-2xl font-semibold">
-          {missing ? "Account not found" : "Could not load the onboarding"}
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          {missing ? "This onboarding page does not exist or is not yours." : "Please try again in a moment."}
-        </p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link to={paths.dashboard("wallet")}>Go to your wallet</Link>
-        </Button>
+      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-connect-not-found">
+        <h1 className="text-2xl font-semibold">Account not found</h1>
+        <p className="mt-2 text-muted-foreground">This onboarding page does not exist or is not yours.</p>
+        <div className="mt-6">{away}</div>
       </section>
     );
   }

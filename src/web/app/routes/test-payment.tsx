@@ -6,6 +6,7 @@ import { TEST_MODE_LABEL, type TestPaymentChoice } from "#domain/payments";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { useChooseTestPayment, useTestPaymentSession } from "#web/features/payments/api/test-payment";
@@ -41,18 +42,29 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
 
   if (session.isPending) return <Spinner label="Loading the payment" />;
   if (session.isError) {
-    const missing = session.error instanceof ApiError && session.error.status === 404;
+    const away = (
+      <Button asChild variant="outline">
+        <Link to={paths.dashboard()}>Go to your orders</Link>
+      </Button>
+    );
+    if (!(session.error instanceof ApiError && session.error.status === 404)) {
+      return (
+        <LoadError
+          page
+          title="Could not load the payment"
+          text="Please try again in a moment."
+          error={session.error}
+          onRetry={() => void session.refetch()}
+        >
+          {away}
+        </LoadError>
+      );
+    }
     return (
-      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-payment-error">
-        <h1 className="text-2xl font-semibold">
-          {missing ? "Payment not found" : "Could not load the payment"}
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          {missing ? "This payment page does not exist or is not yours." : "Please try again in a moment."}
-        </p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link to={paths.dashboard()}>Go to your orders</Link>
-        </Button>
+      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-payment-not-found">
+        <h1 className="text-2xl font-semibold">Payment not found</h1>
+        <p className="mt-2 text-muted-foreground">This payment page does not exist or is not yours.</p>
+        <div className="mt-6">{away}</div>
       </section>
     );
   }

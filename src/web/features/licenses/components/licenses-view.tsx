@@ -1,4 +1,4 @@
-import { Copy, KeyRound, RotateCw } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatDate } from "#domain/dates";
@@ -8,6 +8,7 @@ import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { useLicenses } from "#web/features/licenses/api/get-licenses";
 import { cn } from "#web/lib/utils";
 
@@ -19,15 +20,11 @@ export function LicensesView() {
       {licenses.isPending ? (
         <LicensesSkeleton />
       ) : licenses.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
-          <p className="text-sm text-destructive" role="alert">
-            Failed to load licenses. {licenses.error.message}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => licenses.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to load licenses"
+          error={licenses.error}
+          onRetry={() => void licenses.refetch()}
+        />
       ) : licenses.data.items.length === 0 ? (
         <NoLicenses />
       ) : (

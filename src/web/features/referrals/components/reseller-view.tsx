@@ -1,4 +1,4 @@
-import { Copy, Info, Link2, RotateCw, Search } from "lucide-react";
+import { Copy, Info, Link2, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -11,6 +11,7 @@ import { PagedList } from "#web/components/layout/paged-list";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
@@ -75,14 +76,11 @@ function ResellerLinksView() {
       {links.isPending ? (
         <LinksSkeleton />
       ) : links.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
-          <p className="text-sm text-destructive" role="alert">
-            Failed to load your reseller links. {links.error.message}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => links.refetch()} disabled={links.isFetching}>
-            <RotateCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to load your reseller links"
+          error={links.error}
+          onRetry={() => void links.refetch()}
+        />
       ) : (
         <div className="flex flex-col gap-6">
           <TotalsCards totals={links.data.totals} />
