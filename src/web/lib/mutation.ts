@@ -73,7 +73,7 @@ export function reportError(error: unknown, fallback: ErrorToast, on?: OnApiErro
   if (toast) toastError(error, toast);
 }
 
-export type SuccessToast = { title: string; description?: string };
+export type SuccessToast = { title: string; description?: string; id?: string };
 
 /**
  * The one way a screen runs a mutation it reports: awaits it (so forms stay "submitting" and the toast
@@ -98,7 +98,7 @@ export async function runMutation<T>(
   try {
     const data = await mutation;
     const toast = typeof success === "function" ? success(data) : success;
-    if (toast) showToast("success", toast.title, { description: toast.description });
+    if (toast) showToast("success", toast.title, { description: toast.description, id: toast.id });
     return { ok: true, data };
   } catch (error) {
     reportError(error, errorToast, on);

@@ -11,7 +11,7 @@ import { useAdminPage } from "#web/features/pages/api/get-admin-page";
 import { useUpdatePage } from "#web/features/pages/api/update-page";
 import { PageForm } from "#web/features/pages/components/page-form";
 import { ApiError } from "#web/lib/api";
-import { runMutation } from "#web/lib/mutation";
+import { type OnApiError, runMutation } from "#web/lib/mutation";
 
 /** /admin/pages/add creates a page; /admin/pages/:id edits the page with that id. */
 export function Component() {
@@ -33,14 +33,13 @@ function BackToPages() {
 function AddPage() {
   const create = useCreatePage();
   const navigate = useNavigate();
-  const save = async (values: PageValues) => {
+  const save = async (values: PageValues, on: OnApiError) => {
     const result = await runMutation(create.mutateAsync(values), {
       success: { title: "Success", description: "Page created successfully!" },
       error: { title: "Failed to create page", placement: "title" },
+      on,
     });
-    // The form marks a taken slug on its field.
-    if (!result.ok) throw result.error;
-    navigate(paths.admin.pages());
+    if (result.ok) navigate(paths.admin.pages());
   };
   return (
     <>
@@ -88,14 +87,13 @@ function EditPage({ id }: { id: string }) {
     );
   }
 
-  const save = async (values: PageValues) => {
+  const save = async (values: PageValues, on: OnApiError) => {
     const result = await runMutation(update.mutateAsync({ id, values }), {
       success: { title: "Success", description: "Page updated successfully!" },
       error: { title: "Failed to update page", placement: "title" },
+      on,
     });
-    // The form marks a taken slug on its field.
-    if (!result.ok) throw result.error;
-    navigate(paths.admin.pages());
+    if (result.ok) navigate(paths.admin.pages());
   };
   return (
     <>

@@ -1,7 +1,6 @@
 import { Copy, Info, Link2, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
@@ -16,6 +15,7 @@ import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";
+import { copyText } from "#web/lib/clipboard";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { cn } from "#web/lib/utils";
 
@@ -213,13 +213,7 @@ function LinksTable({ items }: { items: ResellerLink[] }) {
 
 function LinkRow({ item }: { item: ResellerLink }) {
   const money = useMoney();
-  const copy = () =>
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(item.link))
-      .then(
-        () => toast.success("Link copied", { description: item.name }),
-        () => toast.error("Copy failed", { description: "Select the link and copy it by hand." }),
-      );
+  const copy = () => copyText(item.link, { title: "Link copied", description: item.name }, "link");
   return (
     <tr data-testid="reseller-link-row">
       <td className="py-3 pr-2">
