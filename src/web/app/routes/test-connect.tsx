@@ -14,6 +14,7 @@ import {
   useTestConnectAccount,
 } from "#web/features/payout-accounts/api/payout-account";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 /**
  * `routePatterns.testConnect`: test mode's stand-in for Stripe Connect's hosted onboarding. It asks for
@@ -64,7 +65,15 @@ function TestConnect({ accountId }: { accountId: string }) {
   }
 
   const onChoose = async (choice: TestOnboardingChoice) => {
-    const { redirectUrl } = await choose.mutateAsync(choice);
+    const result = await runMutation(choose.mutateAsync(choice), {
+      error: {
+        title: "Could not finish the onboarding",
+        show: "api",
+        fallback: "Something went wrong. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    const { redirectUrl } = result.data;
     setLeaving(true);
     window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
@@ -86,20 +95,8 @@ function TestConnect({ accountId }: { accountId: string }) {
         </p>
         <p className="mt-6 text-sm text-muted-foreground">Account status</p>
         <p className="text-lg font-semibold">{stripeStatusLabels[account.data.status]}</p>
-        {choose.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {choose.error instanceof ApiError
-              ? choose.error.message
-              : "Something went wrong. Please try again."}
-          </p>
-        )}
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <Button
-            type="button"
-            size="lg"
-            disabled={busy}
-            onClick={() => void onChoose("complete").catch(() => undefined)}
-          >
+          <Button type="button" size="lg" disabled={busy} onClick={() => void onChoose("complete")}>
             Complete onboarding
           </Button>
           <Button
@@ -107,7 +104,7 @@ function TestConnect({ accountId }: { accountId: string }) {
             size="lg"
             variant="outline"
             disabled={busy}
-            onClick={() => void onChoose("incomplete").catch(() => undefined)}
+            onClick={() => void onChoose("incomplete")}
           >
             Leave incomplete
           </Button>

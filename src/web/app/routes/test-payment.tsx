@@ -11,6 +11,7 @@ import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { useChooseTestPayment, useTestPaymentSession } from "#web/features/payments/api/test-payment";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 /**
  * `routePatterns.testPayment`: the test-mode provider's hosted page. It stands where Stripe's or
@@ -70,7 +71,15 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
   }
 
   const onChoose = async (choice: TestPaymentChoice) => {
-    const { redirectUrl } = await choose.mutateAsync(choice);
+    const result = await runMutation(choose.mutateAsync(choice), {
+      error: {
+        title: "Could not finish the payment",
+        show: "api",
+        fallback: "Something went wrong. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    const { redirectUrl } = result.data;
     setLeaving(true);
     // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
     window.scrollTo(0, 0);
@@ -105,13 +114,6 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
             This payment has already been {data.state === "paid" ? "paid" : data.state}.
           </p>
         )}
-        {choose.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {choose.error instanceof ApiError
-              ? choose.error.message
-              : "Something went wrong. Please try again."}
-          </p>
-        )}
         <div className="mt-6 grid gap-3 sm:grid-cols-3">
           {choices.map(({ choice, label, variant }) => (
             <Button
@@ -120,7 +122,7 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
               variant={variant}
               size="lg"
               disabled={busy}
-              onClick={() => void onChoose(choice).catch(() => undefined)}
+              onClick={() => void onChoose(choice)}
             >
               {label}
             </Button>
