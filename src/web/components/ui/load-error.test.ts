@@ -7,7 +7,8 @@ import { expect, test } from "vitest";
  * A read that failed is shown by `LoadError` (its heading, the reason, Try again), so every screen says it
  * the same way and can always retry. A screen that words a load failure itself ("could not be loaded",
  * "Couldn't load …", "Failed to load …", "Error loading …") in its own markup skips that: it is found here. The words that
- * `LoadError` shows are handed to it as `title`, `text` or `what`, which this test lets through.
+ * `LoadError` shows are handed to it as `title`, `text` or `what`, which this test lets through on
+ * `<LoadError` only; an error toast's `title:` and `description:` too.
  */
 const web = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
@@ -33,8 +34,10 @@ function ownLoadErrors(source: string): string[] {
   // String literals, except those handed to LoadError (title="…", text="…", what="…") or to an error
   // toast ({ title: "…", description: "…" }).
   for (const match of code.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
-    const before = code.slice(Math.max(0, (match.index ?? 0) - 14), match.index);
-    if (/\b(?:title|text|what)=\{?$|\b(?:title|description):\s*$/.test(before)) continue;
+    const before = code.slice(Math.max(0, (match.index ?? 0) - 2000), match.index);
+    const element = /<([A-Za-z][\w.]*)[^<]*$/.exec(before)?.[1];
+    if (element === "LoadError" && /\b(?:title|text|what)=\{?$/.test(before)) continue;
+    if (/\b(?:title|description):\s*$/.test(before)) continue;
     if (loadFailure.test(match[2] ?? "")) found.push(match[2] ?? "");
   }
   return found;
@@ -50,6 +53,11 @@ test("the check finds a screen's own load-error markup and lets LoadError's prop
   expect(ownLoadErrors(`text = "Your fee could not be loaded.";`)).toEqual(["Your fee could not be loaded."]);
   expect(ownLoadErrors(`<h2 className="x">Error loading products</h2>`)).toEqual(["Error loading products"]);
   expect(ownLoadErrors(`<LoadError title="Failed to load orders" error={e} onRetry={retry} />`)).toEqual([]);
+  expect(ownLoadErrors(`<LoadError\n  page\n  title="Could not load your order"\n  error={e}`)).toEqual([]);
+  // A screen's own wrapper with the same props is its own markup.
+  expect(ownLoadErrors(`<Notice title="Couldn't load the invoice" action={retry} />`)).toEqual([
+    "Couldn't load the invoice",
+  ]);
   expect(ownLoadErrors(`reportError(e, { title: "Error loading orders", description: "x" })`)).toEqual([]);
   expect(ownLoadErrors(`// The list could not be loaded: say so.\n<LoadError what="list" />`)).toEqual([]);
 });
