@@ -7,16 +7,12 @@ import { COUNT_CAP } from "#domain/catalog";
 import { encodeCursor } from "#domain/product-cursor";
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { products } from "#server/db/schema/catalog";
 import { seedSyntheticProducts } from "#server/db/seed/synthetic";
 import { loadEnv } from "#server/env";
-import { onSale } from "#server/modules/catalog/repository";
-import {
-  relevanceOrder,
-  type SearchTerm,
-  searchCondition,
-  searchTerms,
-} from "#server/modules/catalog/search";
+import { relevanceOrder, searchCondition } from "#server/modules/catalog/repository";
+import { type SearchTerm, searchTerms } from "#server/modules/catalog/search";
 
 /**
  * The server side of `npm run bench`, in its own process so the load generator does not share its event

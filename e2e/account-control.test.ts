@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
+import { placeOrder } from "./orders";
 
 const browser = setupBrowser();
 const email = `leaving-${randomUUID().slice(0, 8)}@journeys.test`;
@@ -30,22 +31,10 @@ describe("account control", () => {
     // An order left unpaid: placed, never paid.
     // A SaaS product: other journeys on this server add products (hardware asks for a shipping address).
     const [product] = (await (await page.request.get("/api/products?pageSize=1&category=saas")).json()).items;
-    const placed = await page.request.post("/api/orders", {
-      data: {
-        fullName: "Lea Ving",
-        email,
-        address: "1 Exit Road",
-        city: "Dubai",
-        country: "United Arab Emirates",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: Number(product.price) }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const { orderId, redirectUrl } = await placeOrder(page.request, {
+      email,
+      items: [{ productId: product.id, price: product.price }],
     });
-    expect(placed.status()).toBe(201);
-    const { orderId, redirectUrl } = await placed.json();
-
     await page.goto("/dashboard/settings");
     const download = page.waitForEvent("download");
     await page.getByTestId("download-my-data").click();

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
@@ -6,7 +5,7 @@ import type { Order } from "#domain/checkout";
 import { formatDateTime } from "#domain/dates";
 import { computeTotals, formatOwed, formatPrice, formatUnitPrice, formatUsd } from "#domain/money";
 import { baseUrl, expectAccessible, setupBrowser, submitLogin, toast } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -47,21 +46,13 @@ describe("order detail and the admin orders screen", () => {
     buyerSession = await page.context().cookies();
 
     const quantityOf = (index: number) => (index === 0 ? 2 : 1);
-    const placed = await page.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: buyer.email,
-        address: "7 Harbour Road",
-        city: "Dubai",
-        country: "AE",
-        paymentMethod: "apple-pay",
-        items: products.map((p, i) => ({ productId: p.id, quantity: quantityOf(i), price: p.price })),
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    order = await placeAndPay(page.request, {
+      email: buyer.email,
+      // The address the order's detail shows.
+      address: "7 Harbour Road",
+      paymentMethod: "apple-pay",
+      items: products.map((p, i) => ({ productId: p.id, quantity: quantityOf(i), price: p.price })),
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    order = await payPlacedOrder(page.request, await placed.json());
     const totals = computeTotals(
       products.map((p, i) => ({ price: String(p.price), quantity: quantityOf(i) })),
       "0.05",

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { expectAccessible, setupBrowser, snapshot } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -30,22 +29,10 @@ describe("admin overview", () => {
     };
     const product = list.items[0];
     if (!product) throw new Error("no software product");
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "PT",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    await placeAndPay(buyer.request, {
+      country: "PT",
+      items: [{ productId: product.id, price: product.price }],
     });
-    expect(placed.status()).toBe(201);
-    await payPlacedOrder(buyer.request, await placed.json());
-
     for (const { width, theme } of looks) {
       const page = await browser.newPage({ as: "admin", width, height: 900, theme });
       await page.goto("/admin");

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
@@ -8,6 +7,7 @@ import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
 import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, submitLogin, toast } from "./browser";
+import { placeOrder } from "./orders";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -213,21 +213,10 @@ describe("after the sale", () => {
       (await (await seller.request.get("/api/manage/products?status=active")).json()) as ManagedProductList
     ).items.find((p) => p.moderationStatus === "approved" && p.category !== "hardware");
     if (!product) throw new Error("the demo seller has no product");
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "Portugal",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const { orderId } = await placeOrder(buyer.request, {
+      country: "Portugal",
+      items: [{ productId: product.id, price: product.price }],
     });
-    expect(placed.status()).toBe(201);
-    const { orderId } = (await placed.json()) as { orderId: string };
     const admin = await browser.newPage({ as: "admin", width: 375, height: 812, theme: "dark" });
     const confirmed = await admin.request.patch(`/api/admin/orders/${orderId}`, {
       data: { paymentStatus: "mock_confirmed" },

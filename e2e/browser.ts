@@ -158,6 +158,14 @@ export async function holdRequests(page: Page, pattern: string): Promise<() => v
   return release;
 }
 
+/** What no page may show, drawn by the server or by the app: the router's error screen, a server path. */
+export async function expectNoErrorScreen(page: Page, path: string) {
+  const html = await page.content();
+  expect(html, path).not.toContain("Unexpected Application Error");
+  expect(html, path).not.toMatch(/Cannot find module|node_modules|dist\/web-ssr|\/src\/web\//);
+  expect(await page.getByTestId("route-error-detail").count(), path).toBe(0);
+}
+
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
 export async function expectAccessible(page: Page) {
   expect(await seriousViolations(page), "accessibility violations").toEqual([]);

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { AdminUserList } from "#domain/admin-users";
 import type { ResellerLinks } from "#domain/referrals";
 import { expectAccessible, newAccount, setupBrowser, snapshot, toast } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -49,21 +49,12 @@ describe("held commissions", () => {
     const visited = buyer.waitForResponse((r) => r.url().endsWith("/api/referrals/visit"));
     await buyer.goto(`${pathname}${search}`);
     expect(await (await visited).json()).toEqual({ counted: true });
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bob Partner",
-        email: `bob@${domain}`,
-        address: "1 Office Park",
-        city: "Dubai",
-        country: "United Arab Emirates",
-        paymentMethod: "paypal",
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-        items: [{ productId: product.productId, quantity: 1, price: product.price }],
-      },
+    const order = await placeAndPay(buyer.request, {
+      email: `bob@${domain}`,
+      paymentMethod: "paypal",
+      items: [{ productId: product.productId, price: product.price }],
     });
-    expect(placed.status()).toBe(201);
-    const orderId = (await payPlacedOrder(buyer.request, await placed.json())).id;
+    const orderId = order.id;
     const short = orderId.slice(0, 8);
 
     // The reseller sees the amount on hold, not why.

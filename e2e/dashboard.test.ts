@@ -133,6 +133,25 @@ describe("dashboard shell", () => {
     expect(await page.getByTestId("payout-method").count()).toBe(0);
   });
 
+  test("an order list that fails to load says so, with the spec's toast, and Try again loads it", async () => {
+    const page = await signedIn(user.email, "/dashboard/profile", { allowErrors: [/status of 400/] });
+    // A 4xx answer: the query does not retry it by itself, so the screen shows the failure at once.
+    await page.route("**/api/orders", (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: '{"code":"BAD_REQUEST","message":"x"}',
+      }),
+    );
+    await page.goto("/dashboard");
+    const failure = page.getByRole("alert").filter({ hasText: "Failed to load orders" });
+    await failure.waitFor();
+    await page.getByText("There was an error loading your orders. Please try again.").waitFor();
+    await page.unroute("**/api/orders");
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("No orders yet").waitFor();
+  });
+
   test("an unknown view is the not-found screen", async () => {
     const page = await browser.newPage({ allowErrors: [/status of 404/] });
     const response = await page.goto("/dashboard/nope");

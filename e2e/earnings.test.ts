@@ -6,7 +6,7 @@ import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { formatOwed, formatUsd } from "#domain/money";
 import { expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -37,22 +37,7 @@ describe("earnings", () => {
     await seller.getByText("No sales yet — your sales and what you earn from each appear here.").waitFor();
 
     const buyer = await browser.newPage({ as: "buyer" });
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "Portugal",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: 80 }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
-    });
-    expect(placed.status()).toBe(201);
-    await payPlacedOrder(buyer.request, await placed.json());
-
+    await placeAndPay(buyer.request, { country: "Portugal", items: [{ productId: product.id, price: 80 }] });
     // The dashboard's cards are the seller's: what they sold, not what they bought.
     await seller.goto("/dashboard");
     await expect.poll(() => statFigure(seller, "Orders Received")).toBe("1");

@@ -1,8 +1,7 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { dashboardViews, href, routePatterns } from "#domain/routes";
 import { isServerRendered } from "#server/web/ssr";
-import { setupBrowser } from "./browser";
+import { expectNoErrorScreen, setupBrowser } from "./browser";
 import { pageFor as openFor, type RouteVisits, routeVisits, type Visit, viewOwners } from "./route-visits";
 
 const browser = setupBrowser();
@@ -15,14 +14,6 @@ beforeAll(async () => {
 });
 
 const pageFor = (visit: Visit, javaScript: boolean) => openFor(browser, visit, { javaScript }, cookies);
-
-/** What no page may show, drawn by the server or by the app: the router's error screen, a server path. */
-async function expectNoErrorScreen(page: Page, path: string) {
-  const html = await page.content();
-  expect(html, path).not.toContain("Unexpected Application Error");
-  expect(html, path).not.toMatch(/Cannot find module|node_modules|dist\/web-ssr|\/src\/web\//);
-  expect(await page.getByTestId("route-error-detail").count(), path).toBe(0);
-}
 
 /**
  * Without script: the answer is not a server error, and a page the server draws comes drawn (a failed
@@ -82,15 +73,21 @@ describe("every route of the table, opened directly", () => {
     await eachOf(Object.values(visits), visitWithoutScript);
   }, 300_000);
 
-  test("with script: each screen shows, with no error screen and no console error", async () => {
-    await eachOf(Object.values(visits), visitWithScript);
+  // With script, every screen is opened directly by the width sweep (e2e/layout-sweep.test.ts), which
+  // fails on the same things; the old addresses it leaves out, since they only lead to those screens,
+  // are opened here.
+  test("with script: the old addresses lead to their screen, with no error screen and no console error", async () => {
+    await eachOf(
+      Object.entries(visits)
+        .filter(([name]) => name.startsWith("legacy"))
+        .map(([, visit]) => visit),
+      visitWithScript,
+    );
   }, 300_000);
 
-  test("every dashboard view, as the role it is for, with and without script", async () => {
+  test("every dashboard view, as the role it is for, without script (with it: the width sweep)", async () => {
     await eachOf([...dashboardViews], async (view) => {
-      const visit = { path: href(routePatterns.dashboardView, { view }), who: viewOwners[view] };
-      await visitWithoutScript(visit);
-      await visitWithScript(visit);
+      await visitWithoutScript({ path: href(routePatterns.dashboardView, { view }), who: viewOwners[view] });
     });
   }, 300_000);
 });

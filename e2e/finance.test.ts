@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { FinanceSummary, Reconciliation } from "#domain/finance";
 import { formatUsd } from "#domain/money";
 import { expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -28,22 +27,9 @@ describe("the operator's finance screen", () => {
     ).json()) as ProductList;
     const product = list.items[0];
     if (!product) throw new Error("no software product");
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Dubai",
-        country: "United Arab Emirates",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const order = await placeAndPay(buyer.request, {
+      items: [{ productId: product.id, price: product.price }],
     });
-    expect(placed.status()).toBe(201);
-    const order = await payPlacedOrder(buyer.request, await placed.json());
-
     const page = await browser.newPage({ as: "superadmin" });
     await openFinance(page);
     expect(await page.title()).toBe("Finance | Stackbay");

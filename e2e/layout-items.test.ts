@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { currencies } from "#domain/currency";
 import { paths } from "#domain/routes";
 import { demoProductId } from "#server/db/seed/demo";
 import { setupBrowser, snapshot, toast } from "./browser";
+import { placeOrder } from "./orders";
 
 const browser = setupBrowser();
 
@@ -181,21 +181,10 @@ describe("layout", () => {
     const { price } = (await (await page.request.get(`/api/products/${product}`)).json()) as {
       price: number;
     };
-    const placed = await page.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "PT",
-        paymentMethod: "stripe",
-        items: [{ productId: product, quantity: 1, price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const { redirectUrl } = await placeOrder(page.request, {
+      country: "PT",
+      items: [{ productId: product, price }],
     });
-    expect(placed.status()).toBe(201);
-    const { redirectUrl } = (await placed.json()) as { redirectUrl: string };
     await page.goto(new URL(redirectUrl).pathname);
     await page.getByRole("button", { name: "Pay" }).waitFor();
     await page.keyboard.press("Tab");
@@ -213,5 +202,26 @@ describe("layout", () => {
       await page.locator("main h1").first().waitFor();
     }
     expect(warnings).toEqual([]);
+  });
+
+  test("the product grid shows two full rows of cards above the fold at 1366 × 900, their prices in line", async () => {
+    const page = await browser.newPage({ width: 1366, height: 900 });
+    await page.goto("/products");
+    await page.getByTestId("product-card").nth(7).waitFor();
+    const cards = await page.getByTestId("product-card").evaluateAll((elements) =>
+      elements.slice(0, 8).map((card) => {
+        const box = card.getBoundingClientRect();
+        const price = card.querySelector('[data-testid="price"]')?.getBoundingClientRect();
+        return { top: box.top, bottom: box.bottom, priceTop: price?.top ?? -1 };
+      }),
+    );
+    const rows = [...new Set(cards.map((card) => Math.round(card.top)))];
+    expect(rows).toHaveLength(2);
+    for (const card of cards) expect(card.bottom).toBeLessThanOrEqual(900);
+    // Within a row every price starts at the same height, whatever the names and badges above it.
+    for (const top of rows) {
+      const prices = cards.filter((card) => Math.round(card.top) === top).map((card) => card.priceTop);
+      expect(new Set(prices.map(Math.round)).size).toBe(1);
+    }
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { dashboardViews, href, routePatterns } from "#domain/routes";
-import { setupBrowser } from "./browser";
+import { expectNoErrorScreen, seriousViolations, setupBrowser } from "./browser";
 import {
   orderConfirmedByHand,
   pageFor,
@@ -28,6 +28,11 @@ const SIZES = [
 const THEMES = ["light", "dark"] as const;
 /** Focusable elements, in document order, focused one after the other as Tab would. */
 const FOCUSED = 40;
+/** Where axe-core looks for serious WCAG 2 A/AA violations: a phone in the dark, a desktop in the light. */
+const AXE = [
+  { width: 375, theme: "dark" },
+  { width: 1366, theme: "light" },
+] as const;
 /** Full-page pictures (with `SCREENSHOTS=1`), for a person to look at. */
 const PICTURED = new Set<number>([375, 1366]);
 const screens = path.resolve("test-results/sweep");
@@ -52,18 +57,15 @@ function sweptVisits(): Visit[] {
 }
 
 /**
- * Opens a screen as the app's own links do (after the first load, a client-side navigation), then
- * waits for its heading, for loading placeholders to go and for the network to be quiet (images and
- * late queries change the layout).
+ * Opens a screen directly, as a typed-in address or a link from elsewhere does (the server draws it, the
+ * app takes it over), then waits for its heading, for loading placeholders to go and for the network to
+ * be quiet (images and late queries change the layout). What no screen may answer or show fails here:
+ * anything but 200, the router's error screen or a server path, the not-found screen (and, through
+ * `setupBrowser`, any console error).
  */
 async function open(page: Page, path: string, inFlight: () => number) {
-  if (page.url().startsWith("http")) {
-    await page.evaluate((to) => {
-      window.scrollTo(0, 0);
-      window.history.pushState({}, "", to);
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    }, path);
-  } else await page.goto(path);
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
   await page.locator("main h1, main h2, main [role=alert]").first().waitFor();
   await page
     .waitForFunction(() => !document.querySelector('main [aria-busy="true"], main .animate-pulse'), null, {
@@ -74,6 +76,8 @@ async function open(page: Page, path: string, inFlight: () => number) {
     await page.waitForTimeout(50);
     quiet = inFlight() === 0 ? quiet + 1 : 0;
   }
+  expect(await page.getByTestId("not-found").count(), path).toBe(0);
+  await expectNoErrorScreen(page, path);
 }
 
 /**
@@ -239,6 +243,9 @@ async function sweep(who: Who, visits: Visit[], problems: string[]) {
       for (const theme of THEMES) {
         for (const problem of await problemsIn(page, theme, theme === "light"))
           problems.push(`${who} ${screen} at ${size.width} px (${theme}): ${problem}`);
+        if (AXE.some((checked) => checked.width === size.width && checked.theme === theme))
+          for (const violation of await seriousViolations(page))
+            problems.push(`${who} ${screen} at ${size.width} px (${theme}): ${violation}`);
         if (process.env.SCREENSHOTS === "1" && PICTURED.has(size.width)) {
           const file = `${who}${screen.split("?")[0]?.replaceAll("/", "_")}-${size.width}-${theme}.png`;
           await page.screenshot({ path: path.join(screens, file.replaceAll(" ", "-")), fullPage: true });
@@ -249,8 +256,8 @@ async function sweep(who: Who, visits: Visit[], problems: string[]) {
   await page.close();
 }
 
-describe("every screen of every role at every width, light and dark", () => {
-  test("nothing overflows sideways, no text is cut, nothing covers focus, and no table is cards above 1024 px", async () => {
+describe("every screen of every role, opened directly, at every width, light and dark", () => {
+  test("each answers and shows its screen without an error; nothing overflows sideways, no text is cut, nothing covers focus, no table is cards above 1024 px, and axe finds nothing serious", async () => {
     if (process.env.SCREENSHOTS === "1") await mkdir(screens, { recursive: true });
     // Each role's screens in pages of up to six, three pages at a time: a good part of each screen's
     // time is waiting for the server, and short runs share the work out evenly.
@@ -268,5 +275,5 @@ describe("every screen of every role at every width, light and dark", () => {
     await Promise.all([worker(), worker(), worker()]);
     console.info(`The sweep took ${Math.round((Date.now() - started) / 1000)} s.`);
     expect(problems).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

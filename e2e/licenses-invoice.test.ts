@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
@@ -8,7 +7,7 @@ import { LICENSE_KEY_PATTERN } from "#domain/licenses";
 import { formatUsd } from "#domain/money";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { baseUrl, expectAccessible, setupBrowser, snapshot, toast } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -32,21 +31,10 @@ describe("licenses and invoices", () => {
   test("a buyer's software order delivers keys they can see and copy in Licenses", async () => {
     const page = await browser.newPage({ as: "buyer" });
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
-    const placed = await page.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "AE",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 2, price: product.price }],
-        currency: "EUR",
-        idempotencyKey: randomUUID(),
-      },
+    order = await placeAndPay(page.request, {
+      items: [{ productId: product.id, quantity: 2, price: product.price }],
+      currency: "EUR",
     });
-    expect(placed.status()).toBe(201);
-    order = await payPlacedOrder(page.request, await placed.json());
     const mine = (await (await page.request.get("/api/licenses")).json()) as LicenseList;
     keys = mine.items.filter((l) => l.orderId === order.id).map((l) => l.key);
     expect(keys).toHaveLength(2);

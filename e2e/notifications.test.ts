@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
 import type { UnreadCount } from "#domain/notifications";
 import type { ManagedProductList } from "#domain/product-admin";
-import { testShippingAddress } from "#server/test/shipping";
 import { dialogReady, setupBrowser, snapshot, viewports } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -36,23 +34,10 @@ describe("notifications", () => {
       (await (await seller.request.get("/api/notifications/unread-count")).json()) as UnreadCount
     ).unread;
     await expect.poll(() => unreadOf(seller)).toBe(before);
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
-        country: "Portugal",
-        paymentMethod: "stripe",
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-        shippingAddress: testShippingAddress,
-      },
+    const order: Order = await placeAndPay(buyer.request, {
+      country: "Portugal",
+      items: [{ productId: product.id, price: product.price }],
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order: Order = await payPlacedOrder(buyer.request, await placed.json());
-
     // The seller's bell counts it (on the next look: a new page), and its list says what to do.
     await seller.reload();
     await expect.poll(() => unreadOf(seller)).toBe(before + 1);

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { OrderList } from "#domain/checkout";
 import { expectAccessible, newAccount, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { placeOrder } from "./orders";
 
 // Issue 30: a seller's orders received (item 3), and Pay now / Cancel for an order awaiting payment (item 7).
 
@@ -59,21 +59,7 @@ describe("an order awaiting payment", () => {
     await newAccount(page, { firstName: "Penny", accountType: "buyer" });
     const [product] = (await (await page.request.get("/api/products?pageSize=1&category=saas")).json()).items;
     const place = async () => {
-      const res = await page.request.post("/api/orders", {
-        data: {
-          fullName: "Penny Newman",
-          email: "penny@journeys.test",
-          address: "1 Quay Street",
-          city: "Dubai",
-          country: "United Arab Emirates",
-          paymentMethod: "stripe",
-          items: [{ productId: product.id, quantity: 1, price: product.price }],
-          currency: "USD",
-          idempotencyKey: randomUUID(),
-        },
-      });
-      expect(res.status()).toBe(201);
-      return (await res.json()) as { orderId: string; redirectUrl: string };
+      return placeOrder(page.request, { items: [{ productId: product.id, price: product.price }] });
     };
 
     for (const { width, theme } of viewports()) {

@@ -5,7 +5,7 @@ import type { SaleLine } from "#domain/earnings";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -35,24 +35,13 @@ describe("getting paid", () => {
 
     // The buyer is an Indian business: GSTIN given, 18% GST charged.
     const buyer = await browser.newPage({ as: "buyer" });
-    const placed = await buyer.request.post("/api/orders", {
-      data: {
-        fullName: "Priya Raman",
-        email: "buyer@stackbay.test",
-        address: "14 Nariman Point",
-        city: "Mumbai",
-        country: "IN",
-        business: true,
-        company: "Acme Software Pvt Ltd",
-        taxId: "27AAPFU0939F1ZV",
-        paymentMethod: "stripe",
-        items: [{ productId, quantity: 1, price: 100 }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      },
+    const order = await placeAndPay(buyer.request, {
+      country: "IN",
+      business: true,
+      company: "Acme Software Pvt Ltd",
+      taxId: "27AAPFU0939F1ZV",
+      items: [{ productId, price: 100 }],
     });
-    expect(placed.status()).toBe(201);
-    const order = await payPlacedOrder(buyer.request, await placed.json());
     expect(order.tax).toBe(18);
 
     // The seller's net ($90 after the 10% fee) is pending, with the day it becomes available.

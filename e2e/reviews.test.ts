@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "#server/test/outbox";
 import { dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
-import { payPlacedOrder } from "./payments";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
@@ -19,23 +19,11 @@ async function boughtListing() {
   expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
 
   const buyer = await browser.newPage({ as: "buyer" });
-  const placed = await buyer.request.post("/api/orders", {
-    data: {
-      fullName: "Bianca Buyer",
-      email: "buyer@stackbay.test",
-      address: "7 Harbour Road",
-      city: "Lisbon",
-      country: "PT",
-      paymentMethod: "stripe",
-      items: [{ productId, quantity: 1, price: 49 }],
-      currency: "USD",
-      idempotencyKey: randomUUID(),
-    },
+  const { id: orderId } = await placeAndPay(buyer.request, {
+    country: "PT",
+    items: [{ productId, price: 49 }],
   });
-  expect(placed.status()).toBe(201);
-  const answer = await placed.json();
-  await payPlacedOrder(buyer.request, answer);
-  return { seller, admin, buyer, name, productId, orderId: answer.orderId as string };
+  return { seller, admin, buyer, name, productId, orderId };
 }
 
 describe("verified reviews", () => {

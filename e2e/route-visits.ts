@@ -5,6 +5,7 @@ import type { ProductList } from "#domain/catalog-schemas";
 import type { PageListItem } from "#domain/cms";
 import { type DashboardView, href, routePatterns } from "#domain/routes";
 import { type DemoAccount, newAccount, type setupBrowser } from "./browser";
+import { placeOrder } from "./orders";
 
 type Browser = ReturnType<typeof setupBrowser>;
 
@@ -53,21 +54,10 @@ export async function routeVisits(browser: Browser): Promise<RouteVisits> {
   // A buyer of their own, with an order waiting on the test payment page.
   const buyer = await browser.newPage();
   const { email } = await newAccount(buyer, { firstName: "Rhoda", accountType: "buyer" });
-  const placed = await buyer.request.post("/api/orders", {
-    data: {
-      fullName: "Rhoda Newman",
-      email,
-      address: "1 Route Road",
-      city: "Dubai",
-      country: "United Arab Emirates",
-      paymentMethod: "stripe",
-      items: [{ productId: product.id, quantity: 1, price: product.price }],
-      currency: "USD",
-      idempotencyKey: randomUUID(),
-    },
+  const { orderId, redirectUrl } = await placeOrder(buyer.request, {
+    email,
+    items: [{ productId: product.id, price: product.price }],
   });
-  expect(placed.status()).toBe(201);
-  const { orderId, redirectUrl } = (await placed.json()) as { orderId: string; redirectUrl: string };
   cookies["new buyer"] = await buyer.context().cookies();
 
   // A seller of their own, part way through the test-mode Stripe onboarding.
@@ -191,20 +181,10 @@ export async function orderConfirmedByHand(browser: Browser) {
   };
   const item = software.items[0];
   if (!item) throw new Error("no software product");
-  const placed = await buyer.request.post("/api/orders", {
-    data: {
-      fullName: "Bianca Buyer",
-      email: "buyer@stackbay.test",
-      address: "7 Harbour Road",
-      city: "Lisbon",
-      country: "PT",
-      paymentMethod: "stripe",
-      items: [{ productId: item.id, quantity: 1, price: item.price }],
-      currency: "USD",
-      idempotencyKey: randomUUID(),
-    },
+  const { orderId } = await placeOrder(buyer.request, {
+    country: "PT",
+    items: [{ productId: item.id, price: item.price }],
   });
-  const { orderId } = (await placed.json()) as { orderId: string };
   const confirmed = await admin.request.patch(`/api/admin/orders/${orderId}`, {
     data: { paymentStatus: "mock_confirmed" },
   });

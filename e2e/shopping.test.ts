@@ -97,6 +97,10 @@ describe("products page", () => {
     await page.getByLabel("Category", { exact: true }).selectOption("hardware");
     await page.getByText("Error loading products").waitFor({ timeout: 20_000 });
     expect(await page.getByText("Please try refreshing the page").isVisible()).toBe(true);
+    // Try again asks for the list once more; the server answers this time.
+    await page.unroute("**/api/products?*");
+    await page.getByRole("alert").getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("product-card").first().waitFor();
   });
 
   test("home shows eight featured products and the way to all of them", async () => {

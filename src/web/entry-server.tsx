@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -18,11 +19,18 @@ import { createQueryClient } from "#web/lib/query-client";
  * threw anywhere (React's server renderer has no error boundaries; the visitor gets the app's shell and
  * the browser draws the page, never an error screen written by the server).
  */
-export async function renderPage(
+export function renderPage(
   url: string,
   fetchOnServer: typeof fetch,
 ): Promise<{ html: string; state: unknown; complete: boolean } | null> {
-  answerApiOnServer(fetchOnServer);
+  return rendering.run(fetchOnServer, () => render(url));
+}
+
+/** The fetch of the render in progress: renders overlap, and each reads from the app that asked for it. */
+const rendering = new AsyncLocalStorage<typeof fetch>();
+answerApiOnServer(() => rendering.getStore());
+
+async function render(url: string): Promise<{ html: string; state: unknown; complete: boolean } | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   // A redirect or a thrown answer: the browser app handles those.

@@ -43,6 +43,8 @@ export const schema = {
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** An open transaction; repository functions that must join the caller's transaction take this. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** What a repository function takes: the database, or the caller's open transaction to join. */
+export type Db = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;
@@ -146,6 +148,8 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** PGlite only: start from this data-directory dump (`dumpDataDir`) instead of an empty cluster. */
   snapshot?: Blob;
+  /** PGlite only: an embedded database already open (tests hand one on from file to file). */
+  pglite?: PGlite;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -230,10 +234,7 @@ export async function openDatabase(options: {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm, unaccent },
-    loadDataDir: options.snapshot,
-  });
+  const client = options.pglite ?? (await openPglite(dir, options.snapshot));
   // PGlite is one session: the search threshold is set on it once (the pool sets it per connection).
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
@@ -263,6 +264,11 @@ export async function openDatabase(options: {
     poolUse: () => [],
     close: () => client.close(),
   };
+}
+
+/** An embedded PostgreSQL with the extensions the schema uses: in `dir`, or in memory; from a dump if given. */
+export function openPglite(dir: string | undefined, snapshot?: Blob): Promise<PGlite> {
+  return PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
 }
 
 /**

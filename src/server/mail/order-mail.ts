@@ -1,6 +1,6 @@
 import { formatDate } from "#domain/dates";
 import type { Invoice } from "#domain/invoice";
-import { escapeHtml as e } from "#server/web/head";
+import { escapeHtml as e } from "#server/lib/escape-html";
 
 export type OrderMailInput = {
   invoice: Invoice;

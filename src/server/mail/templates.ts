@@ -1,4 +1,4 @@
-import { escapeHtml } from "#server/web/head";
+import { escapeHtml } from "#server/lib/escape-html";
 
 /** Plain text and matching simple HTML for one message; every interpolated value is escaped. */
 export function message(paragraphs: string[], action?: { label: string; url: string }) {

@@ -1,4 +1,4 @@
-import type { Order, PlaceOrderInput } from "#domain/checkout";
+import type { Order } from "#domain/checkout";
 import type { OrderPaymentAnswer, PaymentRedirect, TestPaymentChoice } from "#domain/payments";
 import type { App } from "#server/app";
 import type { createClient } from "#server/test/client";
@@ -74,18 +74,4 @@ export async function payOrder(
   await eventsDelivered(app);
   await returnToSite(client, orderId);
   return getOrder(client, orderId);
-}
-
-/** Places an order (checking the status code) and pays it in test mode; answers the confirmed order. */
-export async function placePaidOrder(
-  app: App,
-  client: Client,
-  body: PlaceOrderInput,
-  expectedStatus = 201,
-): Promise<Order> {
-  const res = await client.post("/api/orders", body);
-  if (res.statusCode !== expectedStatus) {
-    throw new Error(`placing the order answered ${res.statusCode}, not ${expectedStatus}: ${res.body}`);
-  }
-  return payOrder(app, client, (res.json() as PaymentRedirect).orderId);
 }

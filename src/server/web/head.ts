@@ -4,21 +4,13 @@ import { z } from "zod";
 import { matchRoute, routePatterns } from "#domain/routes";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
+import { escapeHtml } from "#server/lib/escape-html";
 import { findActiveProduct } from "#server/modules/catalog/repository";
 import { findPublicStorefront } from "#server/modules/storefronts/service";
 
 const SITE_NAME = "Stackbay";
 const DEFAULT_DESCRIPTION =
   "Stackbay is the global marketplace for SaaS, APIs and developer tools, hardware, software licenses and digital services.";
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 export type HeadTags = {
   title: string;

@@ -1,12 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { absoluteUrl, crawlerDisallowedPaths, paths, sitemapStaticPaths } from "#domain/routes";
+import { onSale } from "#server/db/products";
 import { products } from "#server/db/schema/catalog";
 import { sitePages } from "#server/db/schema/content";
 import { publicUrl } from "#server/env";
-import { onSale } from "#server/modules/catalog/repository";
+import { escapeHtml } from "#server/lib/escape-html";
 import { listPublicStorefronts } from "#server/modules/storefronts/repository";
-import { escapeHtml } from "#server/web/head";
 
 /** The sitemap protocol's limit for one file. */
 const MAX_URLS = 50_000;

@@ -35,18 +35,21 @@ type ApiOptions = Omit<RequestInit, "body"> & {
 
 /**
  * Where requests go when the page is rendered on the server (`entry-server.tsx`): the app answers them
- * itself, without a network hop. Unset in the browser.
+ * itself, without a network hop. The server hands over a lookup of the render in progress rather than one
+ * fetch: renders overlap while they wait for answers, and one process may serve more than one app (the
+ * journeys' servers), so each render must reach its own. Answers nothing in the browser.
  */
-let serverFetch: typeof fetch | undefined;
+let serverFetch: () => typeof fetch | undefined = () => undefined;
 const SERVER_ORIGIN = "http://stackbay.internal";
 
-export function answerApiOnServer(fetchOnServer: typeof fetch) {
-  serverFetch = fetchOnServer;
+export function answerApiOnServer(fetchOfThisRender: () => typeof fetch | undefined) {
+  serverFetch = fetchOfThisRender;
 }
 
 async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { body, query, headers, ...init } = options;
-  const url = new URL(`/api${path}`, serverFetch ? SERVER_ORIGIN : window.location.origin);
+  const onServer = serverFetch();
+  const url = new URL(`/api${path}`, onServer ? SERVER_ORIGIN : window.location.origin);
   for (const [name, value] of Object.entries(query ?? {})) {
     // A repeated parameter (`?vendor=A&vendor=B`) is an array.
     for (const one of Array.isArray(value) ? value : [value]) {
@@ -57,7 +60,7 @@ async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const multipart = body instanceof FormData;
   let response: Response;
   try {
-    response = await (serverFetch ?? fetch)(url, {
+    response = await (onServer ?? fetch)(url, {
       credentials: "same-origin",
       ...init,
       headers: {

@@ -1,6 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { ApiError } from "#web/lib/api";
-import { type ErrorToast, errorText, errorToastFor, type OnApiError } from "#web/lib/mutation";
+import { showToast } from "#web/lib/lazy-toast";
+import { type ErrorToast, errorText, errorToastFor, type OnApiError, runMutation } from "#web/lib/mutation";
+
+vi.mock("#web/lib/lazy-toast", () => ({ showToast: vi.fn() }));
 
 const client = new ApiError(409, "ORDER_NOT_CANCELLABLE", "This order was paid; ask for a refund instead.");
 const server = new ApiError(500, "INTERNAL_ERROR", 'relation "orders" does not exist');
@@ -93,5 +96,20 @@ describe("branching a failure on its code", () => {
     expect(errorToastFor(new TypeError("x is undefined"), fallback, onOrderError)).toBe(fallback);
     expect(errorToastFor(unavailable, fallback)).toBe(fallback);
     expect(seen).toEqual([]);
+  });
+});
+
+describe("a toast with a fixed id", () => {
+  test("the success and the error toast carry it, so a repeated action replaces its toast", async () => {
+    vi.mocked(showToast).mockClear();
+    await runMutation(Promise.resolve(1), {
+      success: { id: "order-1", title: "Cancelled" },
+      error: { title: "x" },
+    });
+    await runMutation(Promise.reject(client), { error: { id: "order-1", title: "Could not cancel" } });
+    expect(vi.mocked(showToast).mock.calls).toEqual([
+      ["success", "Cancelled", { description: undefined, id: "order-1" }],
+      ["error", "Could not cancel", { description: client.message, id: "order-1" }],
+    ]);
   });
 });

@@ -34,16 +34,18 @@ export type ErrorToast = ErrorTextOptions & {
   description?: string;
   /** "title": the text follows the title ("Failed to delete page: …") instead of being its description. */
   placement?: "description" | "title";
+  /** A fixed toast id: the same failure reported again (a remount) replaces its toast instead of stacking. */
+  id?: string;
 };
 
 /** The one error toast: a title from the spec, the text from `errorText` (or the toast's own `description`). */
 export function toastError(
   error: unknown,
-  { title, description, placement = "description", ...options }: ErrorToast,
+  { title, description, placement = "description", id, ...options }: ErrorToast,
 ) {
   const text = description ?? errorText(error, options);
-  if (placement === "title") showToast("error", `${title}: ${text}`);
-  else showToast("error", title, { description: text });
+  if (placement === "title") showToast("error", `${title}: ${text}`, { id });
+  else showToast("error", title, { description: text, id });
 }
 
 /** A problem a form finds before anything is sent (an empty field): the same error toast, with the spec's words. */
@@ -71,7 +73,7 @@ export function reportError(error: unknown, fallback: ErrorToast, on?: OnApiErro
   if (toast) toastError(error, toast);
 }
 
-export type SuccessToast = { title: string; description?: string };
+export type SuccessToast = { title: string; description?: string; id?: string };
 
 /**
  * The one way a screen runs a mutation it reports: awaits it (so forms stay "submitting" and the toast
@@ -96,7 +98,7 @@ export async function runMutation<T>(
   try {
     const data = await mutation;
     const toast = typeof success === "function" ? success(data) : success;
-    if (toast) showToast("success", toast.title, { description: toast.description });
+    if (toast) showToast("success", toast.title, { description: toast.description, id: toast.id });
     return { ok: true, data };
   } catch (error) {
     reportError(error, errorToast, on);

@@ -4,8 +4,8 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { escapeHtml } from "#server/lib/escape-html";
 import type { FileStorage } from "#server/storage/storage";
-import { escapeHtml } from "#server/web/head";
 
 export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 } as const;
 

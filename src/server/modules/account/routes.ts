@@ -1,10 +1,8 @@
-import { hash } from "@node-rs/argon2";
 import { APIError } from "better-auth";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { renderSVG } from "uqr";
 import { z } from "zod";
 import {
-  CODE_ATTEMPTS,
   CODE_TTL_SECONDS,
   type CodeSent,
   changePasswordSchema,
@@ -24,80 +22,30 @@ import {
   verifyEmailResultSchema,
   verifyEmailSchema,
 } from "#domain/accounts";
-import { absoluteUrl, paths } from "#domain/routes";
-import {
-  authHeaders,
-  currentUser,
-  forwardCookies,
-  requireUser,
-  signedInUser,
-  type UserRow,
-} from "#server/auth/guards";
-import { publicUrl } from "#server/env";
-import { AppError, Conflict, Unauthorized } from "#server/errors";
-import type { Mail } from "#server/mail/mailer";
-import {
-  accountExistsMail,
-  alreadyVerifiedMail,
-  codeMail,
-  noAccountMail,
-  passwordChangedMail,
-  pendingSignUpMail,
-  signInLockedMail,
-} from "#server/mail/templates";
+import { authHeaders, currentUser, forwardCookies, requireUser, signedInUser } from "#server/auth/guards";
+import { Conflict, Unauthorized } from "#server/errors";
+import { passwordChangedMail } from "#server/mail/templates";
 import {
   clearPendingSignIn,
   hasPendingSignIn,
   writePendingSignIn,
 } from "#server/modules/account/pending-sign-in";
 import {
-  type CodePurpose,
-  claimSendSlot,
   clearSignInFailures,
-  findUserByEmail,
   findUserById,
-  pendingVerification,
   readSettings,
-  releaseSendSlot,
   toMe,
   updateUser,
 } from "#server/modules/account/repository";
 import {
-  claimSignInAttempt,
-  SIGN_IN_LOCK_FAILURES,
-  SIGN_IN_LOCK_SECONDS,
-  SIGN_IN_MAX_FAILURES,
+  accountDepsOf,
+  claimSignIn,
+  emailCode,
+  noticeLock,
+  SignInPaused,
   signInKey,
-  waitText,
+  signUp,
 } from "#server/modules/account/service";
-
-class MailFailed extends AppError {
-  constructor() {
-    super(502, "MAIL_FAILED", "Failed to send verification code. Please try again.");
-  }
-}
-
-class CodeCooldown extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, "CODE_COOLDOWN", `You can resend the code in ${retryAfterSeconds} seconds.`, {
-      retryAfterSeconds,
-    });
-  }
-}
-
-/** Refused by the per-account limit; unknown addresses get exactly the same answer. */
-class SignInPaused extends AppError {
-  constructor(retryAfterSeconds: number | null) {
-    super(
-      429,
-      "TOO_MANY_SIGN_IN_ATTEMPTS",
-      retryAfterSeconds === null
-        ? "Too many failed attempts to log in with this email. Please reset your password with 'Forgot password?' to log in again."
-        : `Too many failed attempts to log in with this email. Please try again in ${waitText(retryAfterSeconds)}, or reset your password.`,
-      { retryAfterSeconds },
-    );
-  }
-}
 
 /** better-auth errors that come only after the password was checked and found right. */
 const rightPassword = new Set(["EMAIL_NOT_VERIFIED", "ACCOUNT_DISABLED"]);
@@ -127,66 +75,7 @@ const noContent = { 204: z.null().describe("Done") };
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  const authSecret = app.env.AUTH_SECRET;
-  if (!authSecret) throw new Error("AUTH_SECRET must be set before the app is built");
-  const signInKeyOf = (email: string) => signInKey(authSecret, email);
-
-  /** Sends; a failure gives the slot back, so the person may ask again at once, and says so. */
-  async function sendOrRelease(purpose: CodePurpose, mail: Mail) {
-    try {
-      await app.mailer.send(mail);
-    } catch (error) {
-      await releaseSendSlot(db, mail.to, purpose);
-      app.log.error({ err: error, purpose }, "code e-mail could not be sent");
-      throw new MailFailed();
-    }
-  }
-
-  const loginUrl = () => absoluteUrl(publicUrl(app.env), paths.login());
-  const signUpUrl = () => absoluteUrl(publicUrl(app.env), paths.signup());
-
-  /**
-   * One code e-mail for every address, so neither the answer nor its time tells which addresses have
-   * accounts. A code (voiding older ones) is created for every address and mailed where it is due;
-   * elsewhere the mail says why there is none (already verified, or no account with this address).
-   * A code nobody receives is void in 10 minutes and, with at most 5 guesses, as safe as any other.
-   */
-  async function emailCode(email: string, purpose: "verify" | "reset") {
-    // The one-a-minute slot is taken whether or not the address has an account, so answers match.
-    const wait = await claimSendSlot(db, email, purpose);
-    if (wait > 0) throw new CodeCooldown(wait);
-    const [owner, otp] = await Promise.all([
-      findUserByEmail(db, email),
-      app.auth.api.createVerificationOTP({
-        body: { email, type: purpose === "verify" ? "email-verification" : "forget-password" },
-      }),
-    ]);
-    const mail = !owner
-      ? noAccountMail(purpose, signUpUrl())
-      : purpose === "verify" && owner.emailVerified
-        ? alreadyVerifiedMail(owner.firstName, loginUrl())
-        : codeMail(purpose, owner.firstName, otp);
-    await sendOrRelease(purpose, { to: email, ...mail });
-  }
-
-  /**
-   * What a repeated sign-up mails to an existing account: a notice if it is verified; otherwise the
-   * code already waiting (a new code would void the one the owner may be typing) or, if that one
-   * expired or was used up, a new code for the same, unchanged account.
-   */
-  async function existingAccountMail(owner: UserRow, email: string) {
-    if (owner.emailVerified) return accountExistsMail(owner.firstName, loginUrl());
-    const now = new Date();
-    const pending = await pendingVerification(db, email, CODE_ATTEMPTS, now);
-    const waiting = pending
-      ? (await app.auth.api.getVerificationOTP({ query: { email, type: "email-verification" } })).otp
-      : null;
-    const code =
-      waiting ?? (await app.auth.api.createVerificationOTP({ body: { email, type: "email-verification" } }));
-    const secondsLeft =
-      waiting && pending ? (pending.expiresAt.getTime() - now.getTime()) / 1000 : CODE_TTL_SECONDS;
-    return pendingSignUpMail(owner.firstName, code, Math.max(1, Math.ceil(secondsLeft / 60)));
-  }
+  const deps = accountDepsOf(app);
 
   app.post(
     "/auth/sign-up",
@@ -202,44 +91,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { firstName, lastName, email, password, accountType } = request.body;
-      const existing = await findUserByEmail(db, email);
-      // Every path hashes the password and mails the address (a code or a notice) under the same
-      // one-a-minute slot; whatever else a path does runs while the hash is computed (on another
-      // thread), so the answer and its time are the same whether or not the address has an account.
-      const mailDue = (await claimSendSlot(db, email, "verify")) === 0;
-      let mail: Mail | null;
-      if (existing) {
-        // Nobody proves they own the address by signing up, so an existing account, verified or not,
-        // never changes here: a stranger cannot plant a password, names or role on someone's address.
-        const [, content] = await Promise.all([
-          hash(password),
-          mailDue ? existingAccountMail(existing, email) : null,
-        ]);
-        mail = content ? { to: email, ...content } : null;
-      } else {
-        const [, otp] = await Promise.all([
-          app.auth.api.signUpEmail({
-            body: {
-              name: `${firstName} ${lastName}`,
-              email,
-              password,
-              firstName,
-              lastName,
-              isBuyer: accountType === "buyer",
-              isSeller: accountType === "seller",
-            },
-          }),
-          mailDue
-            ? app.auth.api.createVerificationOTP({ body: { email, type: "email-verification" } })
-            : null,
-          // Failures piled up on this address before it had an account are no one's to carry.
-          clearSignInFailures(db, signInKeyOf(email)),
-        ]);
-        mail = otp ? { to: email, ...codeMail("verify", firstName, otp) } : null;
-      }
-      // Within the minute, the code mailed last is still valid: no second mail.
-      if (mail) await sendOrRelease("verify", mail);
+      const { email } = request.body;
+      await signUp(deps, request.body);
       writePendingSignIn(request, reply, email);
       return { email };
     },
@@ -257,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await emailCode(request.body.email, "verify");
+      await emailCode(deps, request.body.email, "verify");
       return sentAnswer;
     },
   );
@@ -298,30 +151,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const signInWithPassword = (body: { email: string; password: string }, headers: Headers) =>
     app.auth.api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
 
-  /**
-   * Tells the owner when a wrong password locks sign-in (at the 20th and the 100th in a row). Sent
-   * after the answer, whether or not the address has an account, so the lock answers in the same time.
-   */
-  function noticeLock(email: string, failures: number) {
-    if (failures !== SIGN_IN_LOCK_FAILURES && failures !== SIGN_IN_MAX_FAILURES) return;
-    const minutes = failures === SIGN_IN_MAX_FAILURES ? null : SIGN_IN_LOCK_SECONDS / 60;
-    setImmediate(() => {
-      findUserByEmail(db, email)
-        .then(async (owner) => {
-          if (!owner) return;
-          await app.mailer.send({
-            to: email,
-            ...signInLockedMail(
-              owner.firstName,
-              minutes,
-              absoluteUrl(publicUrl(app.env), paths.forgotPassword()),
-            ),
-          });
-        })
-        .catch((error) => app.log.error({ err: error }, "sign-in lock notice could not be sent"));
-    });
-  }
-
   app.post(
     "/auth/sign-in",
     {
@@ -339,23 +168,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email } = request.body;
-      const key = signInKeyOf(email);
-      const now = new Date();
-      const claim = await claimSignInAttempt(db, key, now);
-      if (!claim.allowed) {
-        const seconds = claim.retryAt
-          ? Math.max(1, Math.ceil((claim.retryAt.getTime() - now.getTime()) / 1000))
-          : null;
-        if (seconds) reply.header("retry-after", String(seconds));
-        throw new SignInPaused(seconds);
+      let claim: Awaited<ReturnType<typeof claimSignIn>>;
+      try {
+        claim = await claimSignIn(deps, email);
+      } catch (error) {
+        if (error instanceof SignInPaused && error.retryAfterSeconds)
+          reply.header("retry-after", String(error.retryAfterSeconds));
+        throw error;
       }
+      const { key } = claim;
       let signedIn: Awaited<ReturnType<typeof signInWithPassword>>;
       try {
         signedIn = await signInWithPassword(request.body, authHeaders(request));
       } catch (error) {
         const code = authErrorCode(error);
         if (code && rightPassword.has(code)) await clearSignInFailures(db, key);
-        else if (code === "INVALID_EMAIL_OR_PASSWORD") noticeLock(email, claim.failures);
+        else if (code === "INVALID_EMAIL_OR_PASSWORD") noticeLock(deps, email, claim.failures);
         throw error;
       }
       // The password was right (a second factor, if any, has its own lockout in better-auth).
@@ -425,7 +253,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      await emailCode(email, "reset");
+      await emailCode(deps, email, "reset");
       return sentAnswer;
     },
   );
@@ -445,7 +273,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, code, password } = request.body;
       await app.auth.api.resetPasswordEmailOTP({ body: { email, otp: code, password } });
       // Proving the mailbox ends any sign-in lock: the owner is never locked out for longer than a reset.
-      await clearSignInFailures(db, signInKeyOf(email));
+      await clearSignInFailures(db, signInKey(deps.authSecret, email));
       return { reset: true as const };
     },
   );

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE, type AuditQuery } from "#domain/audit";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { auditLog } from "#server/db/schema/audit";
 import { containsPattern, escapeLike } from "#server/lib/like";
 
@@ -8,7 +8,7 @@ import { containsPattern, escapeLike } from "#server/lib/like";
  * One page of audit entries, newest first. Filters: entityType and action exactly, actor as part of the
  * actor's e-mail, entityId as the id or its beginning; LIKE wildcards typed by a person match literally.
  */
-export async function listAuditEntries(db: Database | Transaction, query: AuditQuery) {
+export async function listAuditEntries(db: Db, query: AuditQuery) {
   const { entityType, action, actor, entityId, page } = query;
   const conditions: SQL[] = [];
   if (entityType) conditions.push(eq(auditLog.entityType, entityType));

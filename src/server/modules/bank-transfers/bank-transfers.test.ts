@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseTransferReference, transferReference } from "#domain/bank-transfer";
+import type { PaymentMethod } from "#domain/checkout";
 import { licenses } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
@@ -12,6 +13,7 @@ import { openBankTransfer } from "#server/modules/bank-transfers/service";
 import { paymentDepsOf, reconcilePayments } from "#server/modules/payments/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { orderBody, placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { getOrder } from "#server/test/payments";
 
@@ -35,23 +37,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Two seats at $10.00 plus 5% tax: $21.00 due. */
-const checkout = (key: string = randomUUID(), paymentMethod = "bank-transfer") => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
+const checkout = (idempotencyKey: string, paymentMethod: PaymentMethod = "bank-transfer") => ({
   paymentMethod,
   items: [{ productId, quantity: 2, price: 10 }],
-  currency: "USD",
-  idempotencyKey: key,
+  idempotencyKey,
 });
-
-async function place(key?: string) {
-  const res = await buyer.post("/api/orders", checkout(key));
-  expect(res.statusCode).toBe(201);
-  return res.json() as { orderId: string; redirectUrl: string };
-}
+const place = (key: string = randomUUID()) => placeOrder(buyer, checkout(key));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const record = (orderId: string, body: Record<string, unknown>, client = admin) =>
@@ -100,7 +91,7 @@ describe("placing a bank-transfer order", () => {
     expect(mails[0]?.body).toContain("Test mode: these are demo bank details");
 
     // A repeated submit answers the same order and queues nothing more.
-    const again = await buyer.post("/api/orders", checkout(key));
+    const again = await buyer.post("/api/orders", orderBody(checkout(key)));
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(placed);
     expect(await mailsAbout(answer.reference)).toHaveLength(1);
@@ -164,8 +155,7 @@ describe("who may see and record", () => {
   });
 
   test("an order paid another way has no transfer instructions", async () => {
-    const res = await buyer.post("/api/orders", checkout(randomUUID(), "stripe"));
-    const { orderId } = res.json();
+    const { orderId } = await placeOrder(buyer, checkout(randomUUID(), "stripe"));
     expect((await buyer.get(`/api/orders/${orderId}/bank-transfer`)).statusCode).toBe(404);
     const recorded = await record(orderId, { amount: "1.00", receivedOn: today(), bankReference: "X" });
     expect(recorded.statusCode).toBe(404);

@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
 import { bankTransferOrders, bankTransfers } from "#server/db/schema/payments";
 
-type Db = Database | Transaction;
 export type BankTransferOrderRow = typeof bankTransferOrders.$inferSelect;
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 

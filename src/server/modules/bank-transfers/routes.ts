@@ -12,11 +12,11 @@ import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { ValidationError } from "#server/errors";
 import {
   adminBankTransfer,
+  bankTransferDepsOf,
   buyerBankTransfer,
   orderByReference,
   recordTransfer,
 } from "#server/modules/bank-transfers/service";
-import { paymentDepsOf } from "#server/modules/payments/service";
 
 const idParams = z.object({ id: z.uuid("Unknown order") });
 
@@ -37,7 +37,7 @@ const recordTransferBody = z
 
 /** Bank transfers: the buyer's instructions, and the admins' record of the money that arrived. */
 export const bankTransferRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = paymentDepsOf(app);
+  const deps = bankTransferDepsOf(app);
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import {
   type AdminBankTransfer,
   applyTransfers,
@@ -12,7 +12,7 @@ import {
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Transaction } from "#server/db/client";
-import { orders } from "#server/db/schema/orders";
+import { publicUrl } from "#server/env";
 import { AppError, Conflict, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import { bankTransferInstructionsMail } from "#server/mail/bank-transfer-mail";
@@ -29,8 +29,22 @@ import {
   type TransferOrder,
   transfersOf,
 } from "#server/modules/bank-transfers/repository";
-import { assertTransition, deliverInTx } from "#server/modules/orders/settlement";
 import type { PaymentDeps } from "#server/modules/payments/service";
+import { setOrderPaymentStatus } from "#server/modules/settlement/repository";
+import { assertTransition, deliverInTx, settlementOf } from "#server/modules/settlement/service";
+
+/** What bank transfers need from the app (a part of the payments'); `bankTransferDepsOf(app)` builds it. */
+export type BankTransferDeps = Pick<PaymentDeps, "db" | "providers" | "origin" | "mailer" | "settlement">;
+
+export function bankTransferDepsOf(app: FastifyInstance): BankTransferDeps {
+  return {
+    db: app.database.db,
+    providers: app.payments,
+    origin: publicUrl(app.env),
+    mailer: app.mailer,
+    settlement: settlementOf(app),
+  };
+}
 
 /** Every reference clash is a 1-in-a-trillion event per try; ten in a row means something else is wrong. */
 const MAX_REFERENCE_ATTEMPTS = 10;
@@ -42,7 +56,7 @@ const orderNotFound = () => new NotFound("Order not found.", "ORDER_NOT_FOUND");
 type PlacedOrder = { id: string; userId: string; totalAmount: string; customerInfo: { fullName: string } };
 
 async function queueInstructions(
-  deps: PaymentDeps,
+  deps: BankTransferDeps,
   tx: Transaction,
   order: PlacedOrder,
   instructions: { reference: string; amountDue: string; dueAt: Date },
@@ -64,7 +78,7 @@ async function queueInstructions(
  * and queues the instructions e-mail in the same transaction, so it exists exactly when the order does.
  */
 export async function openBankTransfer(
-  deps: PaymentDeps,
+  deps: BankTransferDeps,
   tx: Transaction,
   order: PlacedOrder,
   now: Date,
@@ -87,7 +101,7 @@ export async function openBankTransfer(
  * recorded still count towards it.
  */
 export async function reopenBankTransfer(
-  deps: PaymentDeps,
+  deps: BankTransferDeps,
   tx: Transaction,
   order: PlacedOrder & { paymentStatus: string },
   now: Date,
@@ -96,10 +110,7 @@ export async function reopenBankTransfer(
   const transfer = await findTransferOrder(tx, order.id, null);
   if (!transfer) throw new Error(`bank-transfer order ${order.id} has no instructions`);
   const dueAt = transferExpiresAt(now, deps.providers.bankTransfer.expiryDays);
-  await tx
-    .update(orders)
-    .set({ paymentStatus: "processing", isPaid: false, updatedAt: now })
-    .where(eq(orders.id, order.id));
+  await setOrderPaymentStatus(tx, order.id, { paymentStatus: "processing", isPaid: false }, now);
   await setExpiry(tx, order.id, { dueAt, expiredAt: null });
   await queueInstructions(deps, tx, order, {
     reference: transfer.reference,
@@ -108,7 +119,7 @@ export async function reopenBankTransfer(
   });
 }
 
-async function answerOf(deps: PaymentDeps, order: TransferOrder): Promise<BankTransfer> {
+async function answerOf(deps: BankTransferDeps, order: TransferOrder): Promise<BankTransfer> {
   const transfers = await transfersOf(deps.db, order.orderId);
   return {
     orderId: order.orderId,
@@ -127,7 +138,7 @@ async function answerOf(deps: PaymentDeps, order: TransferOrder): Promise<BankTr
 
 /** A buyer's own bank-transfer order: someone else's, or an order paid another way, is not found. */
 export async function buyerBankTransfer(
-  deps: PaymentDeps,
+  deps: BankTransferDeps,
   orderId: string,
   ownerId: string,
 ): Promise<BankTransfer> {
@@ -136,7 +147,7 @@ export async function buyerBankTransfer(
   return answerOf(deps, order);
 }
 
-export async function adminBankTransfer(deps: PaymentDeps, orderId: string): Promise<AdminBankTransfer> {
+export async function adminBankTransfer(deps: BankTransferDeps, orderId: string): Promise<AdminBankTransfer> {
   const order = await findTransferOrder(deps.db, orderId, null);
   if (!order) throw orderNotFound();
   const [answer, transfers, accountEmail] = await Promise.all([
@@ -160,7 +171,10 @@ export async function adminBankTransfer(deps: PaymentDeps, orderId: string): Pro
 }
 
 /** The order a reference names (already normalised by `parseTransferReference`). */
-export async function orderByReference(deps: PaymentDeps, reference: string): Promise<{ orderId: string }> {
+export async function orderByReference(
+  deps: BankTransferDeps,
+  reference: string,
+): Promise<{ orderId: string }> {
   const orderId = await orderIdByReference(deps.db, reference);
   if (!orderId) throw new NotFound("No order has this transfer reference.", "TRANSFER_REFERENCE_NOT_FOUND");
   return { orderId };
@@ -196,7 +210,7 @@ export class OrderNotAwaitingTransfer extends AppError {
  * paid for what they ordered (the state machine lets "transfer" confirm a failed order for this).
  */
 export async function recordTransfer(
-  deps: PaymentDeps,
+  deps: BankTransferDeps,
   admin: UserRow,
   orderId: string,
   input: RecordedTransfer,
@@ -252,7 +266,7 @@ export async function recordTransfer(
  * comes fail with the reason "expired" (their buyer can place them again). Transfers already recorded
  * stay recorded, and a later one still confirms the order (see `recordTransfer`).
  */
-export async function expireBankTransfers(deps: PaymentDeps, now: Date): Promise<number> {
+export async function expireBankTransfers(deps: BankTransferDeps, now: Date): Promise<number> {
   let expired = 0;
   for (const orderId of await dueUnpaidOrders(deps.db, now, EXPIRE_BATCH)) {
     const moved = await deps.db.transaction(async (tx) => {
@@ -260,10 +274,7 @@ export async function expireBankTransfers(deps: PaymentDeps, now: Date): Promise
       // Re-read under the lock: a transfer recorded meanwhile may have confirmed it.
       if (order?.paymentStatus !== "processing" || order.dueAt.getTime() > now.getTime()) return false;
       assertTransition(order.paymentStatus, "failed", "transfer");
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
-        .where(eq(orders.id, orderId));
+      await setOrderPaymentStatus(tx, orderId, { paymentStatus: "failed", isPaid: false }, now);
       await setExpiry(tx, orderId, { expiredAt: now });
       return true;
     });

@@ -1,63 +1,23 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { COUNT_CAP, PRICE_BUCKETS, VENDOR_FACET_LIMIT } from "#domain/catalog";
-import type { ProductCard, ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
+import type { ProductDetail, ProductFacets, ProductListQuery } from "#domain/catalog-schemas";
 import { type PricingUnit, pricingUnits } from "#domain/pricing-units";
 import { decodeCursor, encodeCursor, isFeaturedPositionKey } from "#domain/product-cursor";
 import { summariseRatings } from "#domain/reviews";
+import { indexableSpellings } from "#domain/typos";
 import { type Database, rowsOf } from "#server/db/client";
+import { onSale, type ProductRow, productColumns, toProductCard } from "#server/db/products";
 import { categories, featuredProducts, fxRates, products, storefronts } from "#server/db/schema/catalog";
 import { siteContentBlocks } from "#server/db/schema/content";
 import { orders } from "#server/db/schema/orders";
 import { reviews } from "#server/db/schema/reviews";
-import {
-  didYouMean,
-  rankedCandidates,
-  relevanceOrder,
-  type SearchTerm,
-  searchCondition,
-  searchTerms,
-} from "#server/modules/catalog/search";
+import { searchSynonyms } from "#server/db/schema/search";
+import { containsPattern, escapeLike } from "#server/lib/like";
+import { didYouMean, type SearchTerm, searchTerms } from "#server/modules/catalog/search";
 
-type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "searchName"> & {
-  vendorSlug: string | null;
-};
-
-/**
- * A product the public may see and buy: active, and approved by an admin or listed by a trusted
- * seller (decision 0013). Every public read (list, detail, search, sitemap, head tags, saved items,
- * checkout) filters with this.
- */
-export const onSale = (): SQL<boolean> =>
-  sql<boolean>`(${products.isActive} and ${products.moderationStatus} = 'approved')`;
-
-// Everything but the derived search columns, which are only used for matching, plus the
-// seller's storefront slug for the "by Vendor" link (null for products Stackbay lists itself).
-const { searchText: _searchText, searchName: _searchName, ...columns } = getTableColumns(products);
-export const productColumns = {
-  ...columns,
-  vendorSlug: sql<
-    string | null
-  >`(select ${storefronts.slug} from ${storefronts} where ${storefronts.userId} = ${products.sellerId})`,
-};
-
-/** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
-export function toProductCard(row: ProductRow): ProductCard {
-  return {
-    id: row.id,
-    name: row.name,
-    vendor: row.vendor,
-    vendorSlug: row.vendorSlug,
-    category: row.category,
-    price: Number(row.price),
-    originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
-    pricingUnit: row.pricingUnit,
-    imageUrl: row.imageUrl,
-    rating: row.rating === null ? null : Number(row.rating),
-    reviewsCount: row.reviewsCount,
-    hasDiscount: row.hasDiscount,
-    discountLabel: row.discountLabel,
-    discountPercentage: row.discountPercentage,
-  };
+/** Every search synonym: a term and the words it also finds. */
+export async function loadSynonyms(db: Database) {
+  return db.select({ term: searchSynonyms.term, synonyms: searchSynonyms.synonyms }).from(searchSynonyms);
 }
 
 /** A stretch of a sort's order: the products it holds (besides the listing's filters) and their order. */
@@ -685,4 +645,231 @@ export async function countMarketplace(db: Database) {
     rating,
     reviews: reviewsCount,
   };
+}
+
+/** Known words shorter than this are not offered: they are too easily "near" anything. */
+const CORRECTION_MIN_LENGTH = 3;
+/** Rows read in table order for a word before asking the trigram index whether any product holds it. */
+const EXISTENCE_PREFIX_ROWS = 5_000;
+/** Products whose words are weighed for corrections: enough to hold the word meant, bounded in cost. */
+const CORRECTION_CANDIDATES = 200;
+/** Known words most alike by trigrams that are weighed as corrections (those one edit away go first). */
+const SIMILAR_WORDS = 20;
+/** Products read for the words one edit from a word: each holds such a word. */
+const ONE_EDIT_CANDIDATES = 200;
+
+/**
+ * Whether a product on sale holds the word as written. Two proofs, the second only if the first fails.
+ * A common word is in the first rows on disk. Otherwise the trigram index decides, through a
+ * materialised CTE so that PostgreSQL plans it for every row (a plain `exists` plans for the first match
+ * and, for a rare or absent word, chose a sequential scan of the whole table: 250 ms at 1,000,000
+ * products, against 2-4 ms this way).
+ */
+export async function productHoldsWord(db: Database, word: string): Promise<boolean> {
+  const pattern = containsPattern(word);
+  const [found] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select (
+        exists (select 1 from (select ${products.searchText} as text from ${products} where ${onSale()} limit ${EXISTENCE_PREFIX_ROWS}) first_rows
+          where text like ${pattern})
+        or exists (with matching as materialized (select 1 from ${products} where ${onSale()} and ${products.searchText} like ${pattern})
+          select 1 from matching)
+      ) as found`,
+  );
+  return found?.found ?? false;
+}
+
+/**
+ * The known words (of the names of products on sale sharing enough trigrams with the word, and of
+ * category names) most alike the word by trigrams, with their similarity.
+ */
+export async function similarKnownWords(
+  db: Database,
+  word: string,
+): Promise<{ text: string; similarity: number }[]> {
+  const similar = await rowsOf<{ word: string; similarity: number }>(
+    db,
+    sql`
+    with candidates as (
+      select ${products.searchName} as text from ${products}
+      where ${onSale()} and ${word} <% ${products.searchName}
+      limit ${CORRECTION_CANDIDATES}
+    ),
+    known as (
+      select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
+      union
+      select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
+    )
+    select known as word, similarity(${word}, known) as similarity from known
+    where length(known) >= ${CORRECTION_MIN_LENGTH} and ${word} <% known
+    order by similarity(${word}, known) desc, known
+    limit ${SIMILAR_WORDS}`,
+  );
+  return similar.map((r) => ({ text: r.word, similarity: Number(r.similarity) }));
+}
+
+/**
+ * Known words of the given spellings (LIKE patterns of letters, digits and `_`, as `oneEditPatterns`
+ * writes them), with their trigram similarity to `word`: from up to ONE_EDIT_CANDIDATES products on sale
+ * holding a word of one of them. Each spelling is looked up through the trigram index: with `like` when
+ * it keeps a run of three characters, else ("n_de", `indexableSpellings`) as the expression `n[a-z0-9]de`,
+ * whose trigrams the index spells out. A second expression, on `' ' || search_name` so that it filters
+ * the rows found rather than joining the index lookup (as an index condition it made an absent spelling
+ * cost 15 ms instead of 3 at 30,000 products), keeps only products holding such a whole word (`\m`,
+ * `\M`), so "node" for "ndoe" is not crowded out by "nodes" or "anode". One statement for every
+ * spelling: one subquery each, with a limit each, spent most of its time planning (22 subqueries for a
+ * 6-letter word, 200-300 ms on a busy machine). The lookups are a materialised CTE, planned for every
+ * row (as the existence probe above), with sequential scans off for the statement: the OR of 20-odd
+ * spellings is estimated to match much of the table, and a sequential scan for spellings no product
+ * holds read all of it (1.5 s at 100,000 products). A common spelling ("data" for "dtaa") is read in
+ * full, once a minute at most.
+ */
+export async function wordsSpelt(db: Database, word: string, patterns: string[]) {
+  if (patterns.length === 0) return [];
+  const lookup = (pattern: string) =>
+    indexableSpellings(pattern)[0] === pattern
+      ? sql`${products.searchName} like ${`%${pattern}%`}`
+      : sql`${products.searchName} ~ ${pattern.replace("_", "[a-z0-9]")}`;
+  const wholeWords = `\\m(${patterns.map((p) => p.replaceAll("_", "[[:alnum:]]")).join("|")})\\M`;
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return rowsOf<{ word: string; similarity: number }>(
+      tx,
+      sql`
+      with matching as materialized (
+        select ${products.searchName} as text from ${products}
+        where ${onSale()} and (${sql.join(patterns.map(lookup), sql` or `)})
+      ),
+      candidates as (
+        select text from matching where (' ' || text) ~ ${wholeWords} limit ${ONE_EDIT_CANDIDATES}
+      ),
+      known as (
+        select regexp_split_to_table(text, '[^[:alnum:]]+') as known from candidates
+        union
+        select regexp_split_to_table(immutable_unaccent(lower(${categories.name})), '[^[:alnum:]]+') from ${categories}
+      )
+      select known as word, similarity(${word}, known) as similarity from known
+      where length(known) >= ${CORRECTION_MIN_LENGTH} and (${sql.join(
+        patterns.map((pattern) => sql`known like ${pattern}`),
+        sql` or `,
+      )})`,
+    );
+  });
+  return found.map((r) => ({ text: r.word, similarity: Number(r.similarity) }));
+}
+
+/**
+ * Every word must match: each of its alternatives is a substring of name, vendor or description
+ * (`search_text`, GIN trigram index). Misspelt words were already replaced by known ones, so no
+ * similarity is computed per product: a typo costs what the word meant costs.
+ */
+export function searchCondition(terms: SearchTerm[]): SQL | undefined {
+  return and(
+    ...terms.map(
+      (term) =>
+        sql`(${sql.join(
+          term.alternatives.map(({ text }) => sql`${products.searchText} like ${containsPattern(text)}`),
+          sql` or `,
+        )})`,
+    ),
+  );
+}
+
+/**
+ * Type-ahead's condition: every word, or one of its alternatives (a correction, a synonym), begins a word
+ * of the product's name or vendor. A suggestion is a name under the search box: one that holds the text
+ * only in its description ("includes" for "clud", a mention of the cloud in a data-cleaning service's)
+ * reads as a wrong answer. The plain `like` lets the trigram index find the rows; the second keeps
+ * those where the text starts a word.
+ */
+export function nameWordCondition(terms: SearchTerm[]): SQL | undefined {
+  const name = products.searchName;
+  return and(
+    ...terms.map(
+      (term) =>
+        sql`(${sql.join(
+          term.alternatives.map(
+            ({ text }) =>
+              sql`(${name} like ${containsPattern(text)} and ' ' || ${name} like ${`% ${escapeLike(text)}%`})`,
+          ),
+          sql` or `,
+        )})`,
+    ),
+  );
+}
+
+/**
+ * How well one alternative matches a product: 80 when the name starts with it, 60 when a word of the
+ * name or vendor does, 40 anywhere in them, 25 in the description; times its weight, so a corrected
+ * word (weight = similarity, below 1) ranks below words as written and nearer corrections first.
+ * With several alternatives, one that does not match the product scores 0.
+ */
+function alternativeScore({ text, weight }: SearchTerm["alternatives"][number], several: boolean): SQL {
+  const name = products.searchName;
+  const score = sql`case
+    when ${name} like ${`${escapeLike(text)}%`} then 80
+    when ' ' || ${name} like ${`% ${escapeLike(text)}%`} then 60
+    when ${name} like ${containsPattern(text)} then 40
+    ${several ? sql`when ${products.searchText} like ${containsPattern(text)} then 25 else 0` : sql`else 25`}
+  end`;
+  return weight === 1 ? score : sql`(${weight}::float8 * ${score})`;
+}
+
+/** The relevance score: each word's best alternative, summed, plus a bonus when the name is the query. */
+export function relevanceScore(terms: SearchTerm[]): SQL {
+  const phrase = terms.map((t) => t.word).join(" ");
+  const perTerm = terms.map((term) =>
+    term.alternatives.length === 1
+      ? alternativeScore(term.alternatives[0]!, false)
+      : sql`greatest(${sql.join(
+          term.alternatives.map((alternative) => alternativeScore(alternative, true)),
+          sql`, `,
+        )})`,
+  );
+  return sql`(${sql.join(perTerm, sql` + `)} + case when lower(${products.name}) = ${phrase} then 100 else 0 end)`;
+}
+
+/** How products of equal relevance are ordered: the better rated, then the newer, then by id. */
+const tieOrder = (): SQL[] => [
+  sql`${products.ratingScore} desc nulls last`,
+  sql`${products.createdAt} desc`,
+  sql`${products.id} desc`,
+];
+
+/** Most relevant first; among equals, the better rated and then the newer, with the id as tie-breaker. */
+export function relevanceOrder(terms: SearchTerm[]): SQL[] {
+  return [sql`${relevanceScore(terms)} desc`, ...tieOrder()];
+}
+
+/**
+ * The ids among which the first `rows` products of a one-word search in relevance order are, found
+ * without scoring every match: in each tier, the first `rows` matches in tie order. The tiers are every
+ * match, names equal to the word and, per alternative of the word, names starting with it, names with a
+ * word starting with it, names holding it and (for a word with several) products holding it. Each tier
+ * is the set of matches scoring at least some value, so every product of the true first `rows` is among
+ * the first `rows` of the tier of its own score: ranking the union with `relevanceOrder` is exact. Each
+ * tier is read off the rating index in tie order and stops after `rows`, so a word held by 10 % of the
+ * catalogue costs a few hundred rows, not 100,000 scores and a sort.
+ * Null for several words: their scores add up, the sets "scoring at least" are combinations of every
+ * word's tiers, and ANDs of correlated conditions mislead the planner (measured: 290 ms instead of 50).
+ */
+export function rankedCandidates(where: SQL | undefined, terms: SearchTerm[], rows: number): SQL | null {
+  const [term] = terms;
+  if (!term || terms.length > 1) return null;
+  const name = products.searchName;
+  const tiers: (SQL | undefined)[] = [undefined, sql`lower(${products.name}) = ${term.word}`];
+  for (const { text } of term.alternatives) {
+    const starts = sql`${name} like ${`${escapeLike(text)}%`}`;
+    // On the column itself (not on ' ' || name, as the score) so that its statistics estimate the tier.
+    tiers.push(starts, sql`(${starts} or ${name} like ${`% ${escapeLike(text)}%`})`);
+    tiers.push(sql`${name} like ${containsPattern(text)}`);
+    if (term.alternatives.length > 1) tiers.push(sql`${products.searchText} like ${containsPattern(text)}`);
+  }
+  return sql.join(
+    tiers.map(
+      (tier) =>
+        sql`(select ${products.id} from ${products} where ${and(where, tier)} order by ${sql.join(tieOrder(), sql`, `)} limit ${rows})`,
+    ),
+    sql` union `,
+  );
 }

@@ -1,25 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  adminCategoryListSchema,
-  categoryInputSchema,
-  categoryInUseMessage,
-  createdCategorySchema,
-} from "#domain/category-admin";
-import { slugify } from "#domain/slug";
+import { adminCategoryListSchema, categoryInputSchema, createdCategorySchema } from "#domain/category-admin";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { Conflict, NotFound } from "#server/errors";
-import { recordAudit } from "#server/lib/audit";
-import {
-  countProductsInCategory,
-  deleteCategory,
-  insertCategory,
-  listCategoriesWithCounts,
-  lockCategory,
-} from "#server/modules/categories/repository";
+import { listCategoriesWithCounts } from "#server/modules/categories/repository";
+import { createCategory, removeCategory } from "#server/modules/categories/service";
 
 const idParams = z.object({ id: z.uuid("Unknown category") });
-const categoryNotFound = () => new NotFound("Category not found.", "CATEGORY_NOT_FOUND");
 
 /** Category management for admins; the public list is GET /api/categories in the catalogue module. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,26 +37,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const me = signedInUser(request);
       const { name } = request.body;
-      const slug = slugify(name);
-      const row = await db.transaction(async (tx) => {
-        const created = await insertCategory(tx, { name, slug });
-        if (!created) {
-          throw new Conflict(
-            `A category with the slug "${slug}" already exists. Choose a different name.`,
-            "CATEGORY_EXISTS",
-          );
-        }
-        await recordAudit(tx, me, {
-          action: "create",
-          entityType: "category",
-          entityId: created.id,
-          entityLabel: created.name,
-          before: null,
-          after: { id: created.id, name: created.name, slug: created.slug },
-        });
-        return created;
-      });
-      request.log.info({ categoryId: row.id, slug, by: me.id }, "category created");
+      const row = await createCategory(db, me, name);
+      request.log.info({ categoryId: row.id, slug: row.slug, by: me.id }, "category created");
       return reply.status(201).send({
         category: { ...row, productCount: 0, createdAt: row.createdAt.toISOString() },
       });
@@ -91,22 +59,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedInUser(request);
       const { id } = request.params;
-      const removed = await db.transaction(async (tx) => {
-        const category = await lockCategory(tx, id);
-        if (!category) throw categoryNotFound();
-        const inUse = await countProductsInCategory(tx, category.slug);
-        if (inUse > 0) throw new Conflict(categoryInUseMessage(inUse), "CATEGORY_IN_USE");
-        await deleteCategory(tx, id);
-        await recordAudit(tx, me, {
-          action: "delete",
-          entityType: "category",
-          entityId: id,
-          entityLabel: category.name,
-          before: category,
-          after: null,
-        });
-        return category;
-      });
+      const removed = await removeCategory(db, me, id);
       request.log.info({ categoryId: id, slug: removed.slug, by: me.id }, "category deleted");
       return { ok: true as const };
     },

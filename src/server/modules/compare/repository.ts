@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { onSale, productColumns } from "#server/db/products";
 import { productFeatures, productSpecifications, products } from "#server/db/schema/catalog";
-import { onSale, productColumns } from "#server/modules/catalog/repository";
 
 /** The asked-for products that are on sale, in no particular order. */
 export async function findOnSaleProducts(db: Database, ids: readonly string[]) {

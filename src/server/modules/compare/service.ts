@@ -3,8 +3,8 @@ import { alignSpecifications, type CompareAnswer } from "#domain/compare";
 import { MAX_RELATED } from "#domain/compare-ids";
 import { toUnits } from "#domain/money";
 import type { Database } from "#server/db/client";
+import { toProductCard } from "#server/db/products";
 import { NotFound } from "#server/errors";
-import { toProductCard } from "#server/modules/catalog/repository";
 import {
   findOnSaleProducts,
   findOnSaleSource,

@@ -1,8 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { siteContentBlocks } from "#server/db/schema/content";
-
-type Db = Database | Transaction;
 
 /** Every saved content block, by key; blocks never saved have no row. */
 export async function listSavedContentBlocks(db: Db) {

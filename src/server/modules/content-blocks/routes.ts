@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  type ContentBlock,
   contentBlockInputSchema,
   contentBlockKeySchema,
   contentBlockListSchema,
   contentBlockSchema,
   searchQuery,
 } from "#domain/cms";
-import { contentBlockRegistry, isKnownContentBlock } from "#domain/content-blocks";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { recordAudit } from "#server/lib/audit";
-import {
-  listSavedContentBlocks,
-  lockContentBlock,
-  upsertContentBlock,
-} from "#server/modules/content-blocks/repository";
+import { listContentBlocks, saveContentBlock } from "#server/modules/content-blocks/service";
 
 /**
  * The admins' side of the site's editable texts (visitors read them from GET /api/content-blocks).
@@ -36,23 +29,7 @@ export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listSavedContentBlocks(db);
-      const blocks = new Map<string, ContentBlock>();
-      for (const [key, { defaultText }] of Object.entries(contentBlockRegistry)) {
-        blocks.set(key, { key, content: defaultText, updatedAt: null, isDefault: true });
-      }
-      for (const row of rows) {
-        blocks.set(row.key, {
-          key: row.key,
-          content: row.content,
-          updatedAt: row.updatedAt.toISOString(),
-          isDefault: false,
-        });
-      }
-      const needle = request.query.search?.toLowerCase();
-      const items = [...blocks.values()]
-        .filter((block) => !needle || block.key.toLowerCase().includes(needle))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const items = await listContentBlocks(db, request.query.search);
       return { items };
     },
   );
@@ -72,19 +49,7 @@ export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedInUser(request);
       const { key } = request.params;
       const { content } = request.body;
-      const row = await db.transaction(async (tx) => {
-        const before = await lockContentBlock(tx, key);
-        const saved = await upsertContentBlock(tx, key, content);
-        await recordAudit(tx, me, {
-          action: before ? "update" : "create",
-          entityType: "content_block",
-          entityId: key,
-          entityLabel: isKnownContentBlock(key) ? contentBlockRegistry[key].label : key,
-          before: before ? { content: before.content } : null,
-          after: { content: saved.content },
-        });
-        return saved;
-      });
+      const row = await saveContentBlock(db, me, key, content);
       request.log.info({ key, by: me.id }, "content block saved");
       return {
         block: {

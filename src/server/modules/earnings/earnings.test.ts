@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
@@ -16,6 +15,7 @@ import { releaseDue } from "#server/modules/ledger/bookings";
 import { post } from "#server/modules/ledger/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
 import { sellerWithProduct } from "#server/test/sellers";
 
@@ -41,19 +41,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(referredBy?: string): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
+  const { orderId } = await placeOrder(buyer, {
     country: "Portugal",
-    paymentMethod: "stripe",
-    items: [{ productId: software.id, quantity: 1, price: software.price }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
+    items: [{ productId: software.id, price: software.price }],
   });
-  expect(res.statusCode).toBe(201);
-  const orderId = res.json().orderId as string;
   if (referredBy) {
     // As if the buyer had followed the reseller's link just before checking out.
     await t.db

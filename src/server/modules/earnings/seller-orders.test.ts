@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, not, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ReceivedOrder, SellerStats } from "#domain/earnings";
@@ -9,6 +8,7 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
 import { sellerWithProduct } from "#server/test/sellers";
 
@@ -49,19 +49,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function place(lines: { id: string; price: number; quantity: number }[]) {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
-    country: "Portugal",
-    paymentMethod: "stripe",
-    items: lines.map((line) => ({ productId: line.id, quantity: line.quantity, price: line.price })),
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().orderId as string;
+  const items = lines.map((line) => ({ productId: line.id, quantity: line.quantity, price: line.price }));
+  return (await placeOrder(buyer, { country: "Portugal", items })).orderId;
 }
 
 const received = async (client: Client, page = 1) => {

@@ -1,8 +1,7 @@
 import { count, sql } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { faqVotes } from "#server/db/schema/inbound";
 
-type Db = Database | Transaction;
 type Vote = "helpful" | "not_helpful";
 
 /** Votes per question and kind, with how many of them are this visitor's (0 or 1). */

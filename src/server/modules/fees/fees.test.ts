@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FeeRules, SellerFees } from "#domain/fees";
@@ -9,8 +8,7 @@ import { orderItems } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
-import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
+import { placeAndPay } from "#server/test/orders";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -47,20 +45,9 @@ const rules = async () => (await superAdmin.get("/api/admin/fees")).json() as Fe
 
 /** Buys the hardware product and answers the order item's fee rate and fee as booked. */
 async function buyHardware() {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: [{ productId: hardware.id, quantity: 1, price: Number(hardware.price) }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-    shippingAddress: testShippingAddress,
+  const order = await placeAndPay(t.app, buyer, {
+    items: [{ productId: hardware.id, price: hardware.price }],
   });
-  expect(res.statusCode).toBe(201);
-  const order = await payOrder(t.app, buyer, res.json().orderId);
   expect(order.paymentStatus).toBe("mock_confirmed");
   const [item] = await t.db
     .select({ feeRate: orderItems.feeRate, fee: orderItems.fee })

@@ -1,11 +1,9 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import type { FeeScope } from "#domain/fees";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { categories } from "#server/db/schema/catalog";
 import { feeRules } from "#server/db/schema/ledger";
-
-type Db = Database | Transaction;
 
 /** Every rule, with the category's name or the seller's name and e-mail people recognise it by. */
 export async function listRules(db: Db) {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { FinanceSummary, Reconciliation } from "#domain/finance";
@@ -8,6 +7,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -38,19 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function place(): Promise<string> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity: 1, price: Number(product.price) }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().orderId;
+  return (await placeOrder(buyer, { items: [{ productId: product.id, price: product.price }] })).orderId;
 }
 
 const summary = async () => {

@@ -1,7 +1,5 @@
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { contactMessages, partnerApplications } from "#server/db/schema/inbound";
-
-type Db = Database | Transaction;
 
 /** Stores a contact message; its id is the reference the team's mail quotes. */
 export async function insertContactMessage(db: Db, values: typeof contactMessages.$inferInsert) {

@@ -1,10 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import { type ApplicationStatus, INBOX_PAGE_SIZE } from "#domain/inbound";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { contactMessages, newsletterSubscriptions, partnerApplications } from "#server/db/schema/inbound";
 
-type Db = Database | Transaction;
 export type PartnerApplicationRow = typeof partnerApplications.$inferSelect;
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 

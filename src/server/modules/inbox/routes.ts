@@ -11,21 +11,15 @@ import {
 } from "#domain/inbound";
 import { paged } from "#domain/paging";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { NotFound } from "#server/errors";
-import { recordAudit } from "#server/lib/audit";
 import {
-  findAccountByEmail,
-  grantSeller,
   listAllSubscriptions,
   listContactMessages,
   listPartnerApplications,
   listSubscriptions,
-  lockPartnerApplicationStatus,
   type PartnerApplicationRow,
   type SubscriptionRow,
-  setPartnerApplicationStatus,
 } from "#server/modules/inbox/repository";
-import { ensureStorefront } from "#server/modules/storefronts/repository";
+import { changeApplicationStatus } from "#server/modules/inbox/service";
 
 const listQuery = inboxQuery.omit({ status: true });
 
@@ -103,42 +97,12 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { status } = request.body;
       const me = signedInUser(request);
-      return db.transaction(async (tx) => {
-        const previous = await lockPartnerApplicationStatus(tx, request.params.id);
-        if (!previous) throw new NotFound("This application does not exist.");
-        const row = await setPartnerApplicationStatus(tx, request.params.id, status);
-        if (!row) throw new NotFound("This application does not exist.");
-        await recordAudit(tx, me, {
-          action: "update",
-          entityType: "partner_application",
-          entityId: row.id,
-          entityLabel: row.companyName,
-          before: previous,
-          after: { status },
-        });
-        let sellerGranted = false;
-        if (status === "approved") {
-          const account = await findAccountByEmail(tx, row.email.toLowerCase());
-          if (account && !account.isSeller) {
-            await grantSeller(tx, account.id);
-            await ensureStorefront(tx, account, row.companyName);
-            await recordAudit(tx, me, {
-              action: "update",
-              entityType: "user",
-              entityId: account.id,
-              entityLabel: account.email,
-              before: { isSeller: false },
-              after: { isSeller: true },
-            });
-          }
-          sellerGranted = Boolean(account);
-        }
-        request.log.info(
-          { applicationId: row.id, status, sellerGranted, by: me.id },
-          "partner application updated",
-        );
-        return { application: application(row), sellerGranted };
-      });
+      const { row, sellerGranted } = await changeApplicationStatus(db, me, request.params.id, status);
+      request.log.info(
+        { applicationId: row.id, status, sellerGranted, by: me.id },
+        "partner application updated",
+      );
+      return { application: application(row), sellerGranted };
     },
   );
 

@@ -1,6 +1,6 @@
 import { formatDate } from "#domain/dates";
 import { type Invoice, SELLER_OF_RECORD } from "#domain/invoice";
-import { escapeHtml } from "#server/web/head";
+import { escapeHtml } from "#server/lib/escape-html";
 
 const styles = `
   *{box-sizing:border-box}

@@ -7,7 +7,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
-import { payOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: ReturnType<typeof createClient>;
@@ -20,7 +20,7 @@ const billing = {
   address: "12 Harbour Street & Co",
   city: "Dubai",
   country: "United Arab Emirates",
-  paymentMethod: "paypal",
+  paymentMethod: "paypal" as const,
 };
 
 beforeAll(async () => {
@@ -31,14 +31,11 @@ beforeAll(async () => {
     .values({ name: "Seat <License>", category: "software", price: "19.99", vendor: "Acme & Sons" })
     .returning({ id: products.id });
   productId = product?.id ?? "";
-  const res = await buyer.post("/api/orders", {
+  placed = await placeAndPay(t.app, buyer, {
     ...billing,
     items: [{ productId, quantity: 2, price: 19.99 }],
     currency: "EUR",
-    idempotencyKey: randomUUID(),
   });
-  expect(res.statusCode).toBe(201);
-  placed = await payOrder(t.app, buyer, res.json().orderId);
 });
 afterAll(() => t.close());
 

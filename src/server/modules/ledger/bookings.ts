@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNotNull, lte, notExists, or, sql } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
 import { feeRateFor } from "#domain/fees";
 import {
@@ -13,14 +12,23 @@ import {
   saleLines,
 } from "#domain/ledger";
 import { allocateUnits, chargeCents, fromUnits, lineTotal, toUnits } from "#domain/money";
-import { openRefundStatuses } from "#domain/refunds";
 import type { Database, Transaction } from "#server/db/client";
-import { commissions, refundRequests } from "#server/db/schema/after-sale";
-import { feeRules, journalEntries } from "#server/db/schema/ledger";
-import { orderItems, orders } from "#server/db/schema/orders";
 import type { JobDefinition } from "#server/jobs/queue";
 import type { Clock } from "#server/lib/clock";
-import { entryExists, itemLineSum } from "#server/modules/ledger/repository";
+import {
+  dueForRelease,
+  entryExists,
+  feeRulesFor,
+  fixItemBooking,
+  itemLineSum,
+  itemSeller,
+  lockItemForRelease,
+  openCommissionsOf,
+  orderJurisdiction,
+  refundedItem,
+  saleItems,
+  saleOrder,
+} from "#server/modules/ledger/repository";
 import { post } from "#server/modules/ledger/service";
 
 /** The source keys of each cause, one place, so a replay always finds the entry it booked. */
@@ -35,23 +43,6 @@ export const sourceKeys = {
 
 const short = (id: string) => id.slice(0, 8).toUpperCase();
 
-async function saleItems(tx: Transaction, orderId: string) {
-  return tx
-    .select({
-      id: orderItems.id,
-      sellerId: orderItems.sellerId,
-      category: orderItems.category,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      tax: orderItems.tax,
-      fee: orderItems.fee,
-      shippingState: orderItems.shippingState,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.id);
-}
-
 /**
  * Books a confirmed order, in its delivery's transaction: fixes each item's platform fee (the rule that
  * applies now), when its net stops waiting for the refund window, and posts the sale. Items whose tax
@@ -64,36 +55,14 @@ export async function bookSale(
   now: Date,
   windowDays: number,
 ): Promise<void> {
-  const [order] = await tx
-    .select({ totalAmount: orders.totalAmount, tax: orders.tax, taxJurisdiction: orders.taxJurisdiction })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const order = await saleOrder(tx, orderId);
   if (!order) return;
   const items = await saleItems(tx, orderId);
   const sellerIds = [...new Set(items.flatMap((item) => (item.sellerId ? [item.sellerId] : [])))];
   const categories = [...new Set(items.flatMap((item) => (item.category ? [item.category] : [])))];
   const [rules, earned] = await Promise.all([
-    tx
-      .select({ scope: feeRules.scope, subject: feeRules.subject, rate: feeRules.rate })
-      .from(feeRules)
-      .where(
-        or(
-          eq(feeRules.scope, "default"),
-          and(eq(feeRules.scope, "seller"), inArray(feeRules.subject, sellerIds.length ? sellerIds : [""])),
-          and(
-            eq(feeRules.scope, "category"),
-            inArray(feeRules.subject, categories.length ? categories : [""]),
-          ),
-        ),
-      ),
-    tx
-      .select({
-        orderItemId: commissions.orderItemId,
-        resellerId: commissions.resellerId,
-        amount: commissions.amount,
-      })
-      .from(commissions)
-      .where(and(eq(commissions.orderId, orderId), inArray(commissions.status, ["pending", "held"]))),
+    feeRulesFor(tx, sellerIds, categories),
+    openCommissionsOf(tx, orderId),
   ]);
   const lines = items.map((item) => toUnits(lineTotal(item.price, item.quantity)));
   const recorded = items.map((item) => toUnits(item.tax));
@@ -111,10 +80,12 @@ export async function bookSale(
     // A physical item's refund window counts from delivery: its net has no settling date until then
     // (`markDelivered` sets it), so the release leaves it pending.
     const itemSettlesAt = item.shippingState && item.shippingState !== "delivered" ? null : settlesAt;
-    await tx
-      .update(orderItems)
-      .set({ feeRate: rate, fee: fromUnits(fee), tax: fromUnits(tax), settlesAt: itemSettlesAt })
-      .where(eq(orderItems.id, item.id));
+    await fixItemBooking(tx, item.id, {
+      feeRate: rate,
+      fee: fromUnits(fee),
+      tax: fromUnits(tax),
+      settlesAt: itemSettlesAt,
+    });
     sale.push({
       orderItemId: item.id,
       sellerId: item.sellerId,
@@ -151,18 +122,9 @@ export async function bookRefund(
   now: Date,
 ): Promise<void> {
   if (!(await entryExists(tx, sourceKeys.sale(refund.orderId)))) return;
-  const [[order], [item]] = await Promise.all([
-    tx.select({ taxJurisdiction: orders.taxJurisdiction }).from(orders).where(eq(orders.id, refund.orderId)),
-    tx
-      .select({
-        sellerId: orderItems.sellerId,
-        price: orderItems.price,
-        quantity: orderItems.quantity,
-        tax: orderItems.tax,
-        fee: orderItems.fee,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.id, refund.orderItemId)),
+  const [order, item] = await Promise.all([
+    orderJurisdiction(tx, refund.orderId),
+    refundedItem(tx, refund.orderItemId),
   ]);
   if (!order || !item) return;
   // A commission an admin rejected before the refund went back to the seller with the net.
@@ -210,20 +172,6 @@ export async function bookRefundPaid(
   });
 }
 
-/** No refund request on the item is waiting for a decision (requested, declined by the seller, escalated). */
-const noOpenRefund = (db: Database | Transaction) =>
-  notExists(
-    db
-      .select({ one: sql`1` })
-      .from(refundRequests)
-      .where(
-        and(
-          eq(refundRequests.orderItemId, orderItems.id),
-          inArray(refundRequests.status, [...openRefundStatuses]),
-        ),
-      ),
-  );
-
 /**
  * Moves every seller net whose refund window has ended from pending to available, a transaction per
  * item. An item with an open refund request stays pending until the request is decided: approved, the
@@ -233,36 +181,11 @@ const noOpenRefund = (db: Database | Transaction) =>
  * has already taken the net back, or holds it.
  */
 export async function releaseDue(db: Database, now: Date, limit = 500): Promise<number> {
-  const due = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(
-      and(
-        isNotNull(orderItems.sellerId),
-        lte(orderItems.settlesAt, now),
-        eq(orderItems.refundStatus, "none"),
-        noOpenRefund(db),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(journalEntries)
-            .where(eq(journalEntries.sourceKey, sql`'release:' || ${orderItems.id}`)),
-        ),
-      ),
-    )
-    .limit(limit);
+  const due = await dueForRelease(db, now, limit);
   let released = 0;
   for (const { id } of due) {
     const booked = await db.transaction(async (tx) => {
-      const [item] = await tx
-        .select({
-          sellerId: orderItems.sellerId,
-          orderId: orderItems.orderId,
-          refundStatus: orderItems.refundStatus,
-        })
-        .from(orderItems)
-        .where(and(eq(orderItems.id, id), noOpenRefund(tx)))
-        .for("update", { skipLocked: true });
+      const item = await lockItemForRelease(tx, id);
       if (!item?.sellerId || item.refundStatus !== "none") return false;
       const account = accountId({ kind: "seller_pending", owner: item.sellerId });
       const net = -(await itemLineSum(tx, id, account));
@@ -307,10 +230,7 @@ export async function bookCommissionRejected(
   now: Date,
 ): Promise<void> {
   if (!(await entryExists(tx, sourceKeys.sale(commission.orderId)))) return;
-  const [item] = await tx
-    .select({ sellerId: orderItems.sellerId })
-    .from(orderItems)
-    .where(eq(orderItems.id, commission.orderItemId));
+  const sellerId = await itemSeller(tx, commission.orderItemId);
   await post(tx, {
     kind: "commission_rejected",
     sourceKey: sourceKeys.commissionRejected(commission.id),
@@ -322,7 +242,7 @@ export async function bookCommissionRejected(
     lines: commissionRejectedLines({
       resellerId: commission.resellerId,
       amount: toUnits(commission.amount),
-      sellerId: item?.sellerId ?? null,
+      sellerId,
       released: await entryExists(tx, sourceKeys.release(commission.orderItemId)),
       orderItemId: commission.orderItemId,
     }),

@@ -13,7 +13,7 @@ import { bookSale, releaseDue } from "#server/modules/ledger/bookings";
 import { settleCommissions } from "#server/modules/referrals/service";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
-import { payOrder } from "#server/test/payments";
+import { placeAndPay, placeOrder } from "#server/test/orders";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -41,19 +41,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "AE",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity: 2, price: product.price }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
+  return placeAndPay(t.app, buyer, { items: [{ productId: product.id, quantity: 2, price: product.price }] });
 }
 
 /** Each account's sum of lines for the order's entries, in money units. */
@@ -123,19 +111,10 @@ describe("the ledger", () => {
 
   test("a reseller's commission is booked with the sale, comes out of the seller's net, and is theirs once approved", async () => {
     // A bank-transfer order waits unpaid; the commission a referral would record goes in before its sale is booked.
-    const second = (
-      await buyer.post("/api/orders", {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Dubai",
-        country: "AE",
-        paymentMethod: "bank-transfer",
-        items: [{ productId: product.id, quantity: 1, price: product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-      })
-    ).json().orderId as string;
+    const { orderId: second } = await placeOrder(buyer, {
+      paymentMethod: "bank-transfer",
+      items: [{ productId: product.id, price: product.price }],
+    });
     const [secondItem] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, second));
     await t.db.insert(commissions).values({
       orderItemId: secondItem?.id ?? "",

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { License } from "#domain/license-schemas";
@@ -10,8 +9,8 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { issueLicenses, revokeLicensesForItem } from "#server/modules/licenses/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { orderBody, placeAndPay } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 // The real generator, wrapped so one test can force a key that is already taken.
 vi.mock("#domain/licenses", async (original) => {
@@ -42,28 +41,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const order = (items: { name: string; quantity: number }[]) => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "stripe",
-  items: items.map(({ name, quantity }) => ({
-    productId: ids[name] ?? "",
-    quantity,
-    price: prices[name] ?? 0,
-  })),
-  shippingAddress: testShippingAddress,
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-});
-
-async function place(client: ReturnType<typeof createClient>, items: { name: string; quantity: number }[]) {
-  const res = await client.post("/api/orders", order(items));
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, client, res.json().orderId);
-}
+const place = (client: ReturnType<typeof createClient>, items: { name: string; quantity: number }[]) =>
+  placeAndPay(t.app, client, {
+    items: items.map(({ name, quantity }) => ({
+      productId: ids[name] ?? "",
+      quantity,
+      price: prices[name] ?? 0,
+    })),
+  });
 
 const licensesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
 const validate = (client: ReturnType<typeof createClient>, key: unknown) =>
@@ -126,7 +111,7 @@ describe("issuing licenses on a confirmed order", () => {
         roles: ["buyer"],
       });
       const client = await signedInClient(payer.app, "payer@example.com", "payer-password");
-      const body = { ...order([]), items: [{ productId: product?.id ?? "", quantity: 2, price: 30 }] };
+      const body = orderBody({ items: [{ productId: product?.id ?? "", quantity: 2, price: 30 }] });
       const placed = await client.post("/api/orders", body);
       expect(placed.statusCode).toBe(201);
       const { orderId } = placed.json();

@@ -1,8 +1,10 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { License } from "#domain/license-schemas";
+import { LICENSED_CATEGORIES } from "#domain/licenses";
 import { utcDay } from "#domain/reviews";
-import type { Database } from "#server/db/client";
+import type { Database, Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
+import { orderItems, orders } from "#server/db/schema/orders";
 import { licenseValidationDays } from "#server/db/schema/reviews";
 
 type LicenseRow = typeof licenses.$inferSelect;
@@ -55,4 +57,54 @@ export async function recordValidationDay(db: Database, licenseId: string, at: D
     .insert(licenseValidationDays)
     .values({ licenseId, day: utcDay(at) })
     .onConflictDoNothing();
+}
+
+/** The buyer of an order, or undefined for an unknown order. */
+export async function orderBuyer(tx: Transaction, orderId: string): Promise<string | undefined> {
+  const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  return order?.userId;
+}
+
+/** The order's items in a licensed category. */
+export async function licensedItemsOf(tx: Transaction, orderId: string) {
+  return tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.category, [...LICENSED_CATEGORIES])));
+}
+
+/** The ids of the order's items that already have license keys. */
+export async function itemsWithLicenses(tx: Transaction, orderId: string): Promise<Set<string>> {
+  const rows = await tx
+    .selectDistinct({ orderItemId: licenses.orderItemId })
+    .from(licenses)
+    .where(eq(licenses.orderId, orderId));
+  return new Set(rows.map((row) => row.orderItemId));
+}
+
+/** Inserts licenses; one whose key is already taken is skipped. Answers how many were inserted. */
+export async function insertLicensesSkippingTakenKeys(
+  tx: Transaction,
+  rows: (typeof licenses.$inferInsert)[],
+): Promise<number> {
+  const inserted = await tx
+    .insert(licenses)
+    .values(rows)
+    .onConflictDoNothing({ target: licenses.key })
+    .returning({ id: licenses.id });
+  return inserted.length;
+}
+
+/** Revokes every active license of an order item; answers how many were revoked. */
+export async function revokeActiveLicensesOfItem(
+  tx: Transaction,
+  orderItemId: string,
+  now: Date,
+): Promise<number> {
+  const revoked = await tx
+    .update(licenses)
+    .set({ status: "revoked", revokedAt: now })
+    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
+    .returning({ id: licenses.id });
+  return revoked.length;
 }

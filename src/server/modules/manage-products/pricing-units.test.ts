@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
@@ -7,7 +6,7 @@ import { products } from "#server/db/schema/catalog";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { type createClient, signedInClient } from "#server/test/client";
-import { placePaidOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -33,15 +32,6 @@ const product = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const billing = {
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "paypal" as const,
-};
-
 const publicProduct = async (id: string) => {
   const res = await t.app.inject({ method: "GET", url: `/api/products/${id}` });
   expect(res.statusCode).toBe(200);
@@ -65,11 +55,9 @@ describe("pricing units", () => {
     const card = (list.json() as ProductList).items.find((item) => item.id === id);
     expect(card?.pricingUnit).toBe("user_month");
 
-    const order = await placePaidOrder(t.app, buyer, {
-      ...billing,
+    const order = await placeAndPay(t.app, buyer, {
+      paymentMethod: "paypal",
       items: [{ productId: id, quantity: 2, price: 9 }],
-      currency: "USD",
-      idempotencyKey: randomUUID(),
     });
     expect(order.items[0]?.pricingUnit).toBe("user_month");
 

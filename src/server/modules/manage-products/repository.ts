@@ -6,14 +6,12 @@ import {
   type ManageProductsQuery,
   type ProductValues,
 } from "#domain/product-admin";
-import type { Database } from "#server/db/client";
+import type { Db } from "#server/db/client";
+import { productColumns } from "#server/db/products";
 import { categories, productFeatures, productSpecifications, products } from "#server/db/schema/catalog";
 import { containsPattern } from "#server/lib/like";
-import { productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
-type Db = Pick<Database, "select" | "insert" | "update" | "delete">;
-
 /** Whose products a caller may manage: null for every product (admins), else one seller's id. */
 export type Owner = string | null;
 

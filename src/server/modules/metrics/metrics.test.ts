@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { PaymentRedirect } from "#domain/payments";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { Mail } from "#server/mail/mailer";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
 
 const TOKEN = "metrics-token-of-at-least-32-characters";
@@ -149,19 +149,10 @@ describe("with METRICS_TOKEN", () => {
     const listing = await t.app.inject({ method: "GET", url: "/api/products?category=software" });
     const product = (listing.json() as { items: { id: string; price: number }[] }).items[0];
     const place = async () => {
-      const res = await buyer.post("/api/orders", {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "12 Harbour Street",
-        city: "Dubai",
-        country: "United Arab Emirates",
-        paymentMethod: "stripe",
-        items: [{ productId: product?.id, quantity: 1, price: product?.price }],
-        currency: "USD",
-        idempotencyKey: crypto.randomUUID(),
+      const placed = await placeOrder(buyer, {
+        items: [{ productId: product?.id ?? "", price: product?.price ?? 0 }],
       });
-      expect(res.statusCode).toBe(201);
-      return (res.json() as PaymentRedirect).orderId;
+      return placed.orderId;
     };
     const paid = await place();
     expect((await payOrder(t.app, buyer, paid, "pay")).paymentStatus).toBe("mock_confirmed");

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { MODERATION_PAGE_SIZE, type ModerationStatus } from "#domain/moderation";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
+import { onSale, productColumns } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import { categories, featuredProducts, products } from "#server/db/schema/catalog";
-import { onSale, productColumns } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
-type Db = Pick<Database, "select" | "insert" | "update" | "delete">;
-
 /** Pending listings, oldest submission first, so nobody waits behind newer ones. */
 export async function listPending(db: Db, page: number) {
   const where = eq(products.moderationStatus, "pending");

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { FEATURED_COUNT } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
 import type { FeaturedAdminList, ModerationDecision } from "#domain/moderation";
+import { toProductCard } from "#server/db/products";
 import { NotFound, ValidationError } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
 import { listingDecidedNotice } from "#server/mail/moderation-mail";
-import { listProducts, toProductCard } from "#server/modules/catalog/repository";
+import { listProducts } from "#server/modules/catalog/repository";
 import {
   decideListing,
   findAccount,

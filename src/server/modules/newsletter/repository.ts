@@ -1,8 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { newsletterSubscriptions } from "#server/db/schema/inbound";
-
-type Db = Database | Transaction;
 
 export async function findSubscription(db: Db, email: string) {
   const [row] = await db

@@ -8,12 +8,12 @@ import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { notifications } from "#server/db/schema/notifications";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { deliverInTx, settlementOf } from "#server/modules/orders/settlement";
+import { deliverInTx, settlementOf } from "#server/modules/settlement/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { readOutbox, waitForMail } from "#server/test/outbox";
 import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -53,21 +53,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function placeOrder(): Promise<string> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
+async function unpaidOrder(): Promise<string> {
+  const placed = await placeOrder(buyer, {
     country: "Portugal",
-    paymentMethod: "stripe",
-    items: [{ productId: seller.product.id, quantity: 1, price: seller.product.price }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-    shippingAddress: testShippingAddress,
+    items: [{ productId: seller.product.id, price: seller.product.price }],
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().orderId;
+  return placed.orderId;
 }
 
 const listOf = async (client: Client): Promise<Notification[]> => {
@@ -84,7 +75,7 @@ describe("notifications", () => {
   test("a sale notifies its seller in the sale's transaction: rolled back, nothing is written or mailed", {
     timeout: 120_000,
   }, async () => {
-    const orderId = await placeOrder();
+    const orderId = await unpaidOrder();
     const mailsToSeller = async () => (await readOutbox(t.dataDir)).filter((m) => m.to === seller.email);
     const mailedBefore = (await mailsToSeller()).length;
     const rows = () => t.db.select().from(notifications).where(eq(notifications.userId, seller.id));
@@ -145,8 +136,8 @@ describe("notifications", () => {
 
   test("mark all read clears the count of its reader only", async () => {
     // Two more sales for the seller.
-    await payOrder(t.app, buyer, await placeOrder());
-    await payOrder(t.app, buyer, await placeOrder());
+    await payOrder(t.app, buyer, await unpaidOrder());
+    await payOrder(t.app, buyer, await unpaidOrder());
     expect(await unreadOf(seller.client)).toBe(2);
     const buyerUnread = await unreadOf(buyer);
     const all = await seller.client.post("/api/notifications/read-all");

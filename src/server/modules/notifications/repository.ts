@@ -1,11 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationKind } from "#domain/notifications";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { notifications } from "#server/db/schema/notifications";
 import { orderItems } from "#server/db/schema/orders";
 
-type Db = Database | Transaction;
 export type NewNotification = typeof notifications.$inferInsert;
 
 export async function insertNotifications(tx: Transaction, rows: NewNotification[]) {

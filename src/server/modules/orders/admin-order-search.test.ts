@@ -7,6 +7,7 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -24,19 +25,9 @@ beforeAll(async () => {
     .where(and(eq(products.category, "software"), eq(products.isActive, true)))
     .limit(1);
   if (!product) throw new Error("the seed has no software product");
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity: 3, price: Number(product.price) }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  orderId = res.json().orderId;
+  ({ orderId } = await placeOrder(buyer, {
+    items: [{ productId: product.id, quantity: 3, price: product.price }],
+  }));
 });
 afterAll(() => t.close());
 

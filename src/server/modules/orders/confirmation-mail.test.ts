@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { licenses } from "#server/db/schema/after-sale";
@@ -7,26 +6,14 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { Mail } from "#server/mail/mailer";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { placeAndPay } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
-import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const ids: Record<string, string> = {};
 
-const checkout = (items: { productId: string; quantity: number; price: number }[], extra: object = {}) => ({
-  fullName: "Bianca <b>Buyer</b>",
-  email: "billing@example.com",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "stripe",
-  items,
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-  shippingAddress: testShippingAddress,
-  ...extra,
-});
+/** A billing name to escape and a billing address that is not the account's. */
+const billing = { fullName: "Bianca <b>Buyer</b>", email: "billing@example.com" };
 
 async function mailsTo(to: string) {
   return (await readOutbox(t.dataDir)).filter((m) => m.to === to);
@@ -48,18 +35,14 @@ afterAll(() => t.close());
 describe("order confirmation e-mail", () => {
   test("goes to the account's address with items, totals, license keys and the invoice link", async () => {
     const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-    const res = await buyer.post(
-      "/api/orders",
-      checkout(
-        [
-          { productId: ids["Seat License"] ?? "", quantity: 2, price: 19.99 },
-          { productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 },
-        ],
-        { currency: "EUR" },
-      ),
-    );
-    expect(res.statusCode).toBe(201);
-    const order = await payOrder(t.app, buyer, res.json().orderId);
+    const order = await placeAndPay(t.app, buyer, {
+      ...billing,
+      items: [
+        { productId: ids["Seat License"] ?? "", quantity: 2, price: 19.99 },
+        { productId: ids["Dev Board"] ?? "", price: 40 },
+      ],
+      currency: "EUR",
+    });
     const keys = (await t.db.select().from(licenses).where(eq(licenses.orderId, order.id))).map((l) => l.key);
     expect(keys).toHaveLength(2);
 
@@ -92,11 +75,10 @@ describe("order confirmation e-mail", () => {
     expect(mail?.body).toMatch(new RegExp(`Seat License: (${keys.join("|")}), (${keys.join("|")})`));
     expect(mail?.body).not.toContain("<b>Buyer</b></p>");
     // A hardware-only order gets its e-mail without a license section.
-    const hardware = await buyer.post(
-      "/api/orders",
-      checkout([{ productId: ids["Dev Board"] ?? "", quantity: 1, price: 40 }]),
-    );
-    await payOrder(t.app, buyer, hardware.json().orderId);
+    await placeAndPay(t.app, buyer, {
+      ...billing,
+      items: [{ productId: ids["Dev Board"] ?? "", price: 40 }],
+    });
     const second = (await mailsTo("buyer@stackbay.test")).at(-1);
     expect(second?.body).toContain("Dev Board × 1: $40.00");
     expect(second?.body).not.toContain("license keys");
@@ -105,14 +87,11 @@ describe("order confirmation e-mail", () => {
   test("a billing e-mail of someone else gets nothing: keys go only to the account's verified address", async () => {
     const before = (await readOutbox(t.dataDir)).length;
     const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-    const res = await buyer.post(
-      "/api/orders",
-      checkout([{ productId: ids["Seat License"] ?? "", quantity: 1, price: 19.99 }], {
-        email: "someone.else@example.com",
-      }),
-    );
-    expect(res.statusCode).toBe(201);
-    await payOrder(t.app, buyer, res.json().orderId);
+    await placeAndPay(t.app, buyer, {
+      ...billing,
+      email: "someone.else@example.com",
+      items: [{ productId: ids["Seat License"] ?? "", price: 19.99 }],
+    });
     const sent = (await readOutbox(t.dataDir)).slice(before);
     expect(sent.map((m) => m.to)).toEqual(["buyer@stackbay.test"]);
     expect(await mailsTo("someone.else@example.com")).toEqual([]);
@@ -135,18 +114,13 @@ describe("order confirmation e-mail", () => {
         .values({ name: "Editor Pro", category: "software", price: "30" })
         .returning({ id: products.id });
       const buyer = await signedInClient(broken.app, "buyer@stackbay.test", DEMO_PASSWORD);
-      const res = await buyer.post(
-        "/api/orders",
-        checkout([{ productId: product?.id ?? "", quantity: 1, price: 30 }]),
-      );
-      expect(res.statusCode).toBe(201);
-      expect(await payOrder(broken.app, buyer, res.json().orderId)).toMatchObject({
-        paymentStatus: "mock_confirmed",
-        isPaid: true,
+      const order = await placeAndPay(broken.app, buyer, {
+        ...billing,
+        items: [{ productId: product?.id ?? "", price: 30 }],
       });
+      expect(order).toMatchObject({ paymentStatus: "mock_confirmed", isPaid: true });
       expect(sent.filter((m) => m.subject.startsWith("Your Stackbay order"))).toHaveLength(1);
-      const orderId = res.json().orderId as string;
-      expect(await broken.db.select().from(licenses).where(eq(licenses.orderId, orderId))).toHaveLength(1);
+      expect(await broken.db.select().from(licenses).where(eq(licenses.orderId, order.id))).toHaveLength(1);
     } finally {
       await broken.close();
     }

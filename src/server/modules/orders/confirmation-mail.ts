@@ -1,23 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { buildInvoice } from "#domain/invoice";
 import { absoluteUrl, paths } from "#domain/routes";
-import type { Transaction } from "#server/db/client";
 import { operatorTrn, publicUrl } from "#server/env";
-import type { JobQueue } from "#server/jobs/queue";
-import { MAIL_QUEUE, type Mail, type MailJob } from "#server/mail/mailer";
+import type { Mail } from "#server/mail/mailer";
 import { orderConfirmationMail } from "#server/mail/order-mail";
 import { licensesOfOrder } from "#server/modules/licenses/repository";
 import { findOrder, findOrderAccount } from "#server/modules/orders/repository";
-
-/** Queues the confirmation e-mail of an order in its delivery's transaction; it is rendered when sent. */
-export async function queueOrderConfirmation(
-  jobs: JobQueue,
-  tx: Transaction,
-  orderId: string,
-): Promise<void> {
-  const job: MailJob = { kind: "order-confirmation", orderId };
-  await jobs.send(MAIL_QUEUE, job, { tx });
-}
 
 /**
  * The buyer's confirmation e-mail, to their account's address: items, totals, license keys and the

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import type { ResellerLinks } from "#domain/referrals";
 import { openDatabase } from "#server/db/client";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { queryRows } from "#server/test/app";
+import { orderBody } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { freePort } from "#server/test/ports";
 
@@ -155,17 +156,11 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
 
     const placed = await Promise.all(
       Array.from({ length: CHECKOUTS }, async () => {
-        const res = await buyer.call("POST", "/api/orders", {
-          fullName: "Bianca Buyer",
-          email: "buyer@stackbay.test",
-          address: "12 Harbour Street",
-          city: "Dubai",
-          country: "United Arab Emirates",
-          paymentMethod: "stripe",
-          items: [{ productId: offered.productId, quantity: 2, price: offered.price }],
-          currency: "USD",
-          idempotencyKey: randomUUID(),
-        });
+        const res = await buyer.call(
+          "POST",
+          "/api/orders",
+          orderBody({ items: [{ productId: offered.productId, quantity: 2, price: offered.price }] }),
+        );
         expect(res.status).toBe(201);
         return (await res.json()) as { orderId: string; redirectUrl: string };
       }),

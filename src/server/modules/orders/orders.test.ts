@@ -9,7 +9,8 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
-import { getOrder, payOrder, placePaidOrder } from "#server/test/payments";
+import { type OrderLine, orderBody, placeAndPay, placeOrder } from "#server/test/orders";
+import { getOrder, payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let buyer: ReturnType<typeof createClient>;
@@ -36,24 +37,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const billing = {
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "paypal" as const,
-};
-const order = (
-  items: { productId: string; quantity: number; price: number }[],
-  extra: Partial<PlaceOrderInput> = {},
-) => ({
-  ...billing,
-  items,
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-  ...extra,
-});
+/** The order request itself is this file's subject: each test builds its body and reads the answer. */
+const order = (items: OrderLine[], extra: Partial<PlaceOrderInput> = {}) =>
+  orderBody({ paymentMethod: "paypal", items, ...extra });
 /** A line as the web app sends it, with the unit price the buyer was shown. */
 const line = (name: string, quantity = 1) => ({
   productId: ids[name] ?? "",
@@ -243,7 +229,10 @@ describe("orders", () => {
       email: `stranger.${Date.now()}@example.com`,
     });
     const other = await signedInClient(t.app, stranger.email, stranger.password);
-    const theirs = await placePaidOrder(t.app, other, order([line("Seat License", 2)]) as PlaceOrderInput);
+    const theirs = await placeAndPay(t.app, other, {
+      paymentMethod: "paypal",
+      items: [line("Seat License", 2)],
+    });
 
     const mineRes = await buyer.get("/api/orders");
     // Someone's orders are never kept by a shared cache (app.ts answers private, no-store by default).
@@ -264,7 +253,7 @@ describe("orders", () => {
 
   test("only admins change an order's status", async () => {
     // A placed order waits for its payment, pending; a confirmed one only moves through refunds.
-    const placed = { id: (await buyer.post("/api/orders", order([line("Dime Widget")]))).json().orderId };
+    const placed = { id: (await placeOrder(buyer, { items: [line("Dime Widget")] })).orderId };
     const update = { paymentStatus: "processing" };
     const refused = await buyer.patch(`/api/admin/orders/${placed.id}`, update);
     expect(refused.statusCode).toBe(403);

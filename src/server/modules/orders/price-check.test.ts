@@ -6,8 +6,8 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { type createClient, signedInClient } from "#server/test/client";
+import { orderBody } from "#server/test/orders";
 import { getOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 // A file of its own: its own database, so its orders and rate-limit counters are its own too.
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,18 +31,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const id = (name: string) => ids[name] ?? "";
-const body = (items: { name: string; quantity: number; price: number }[], key = randomUUID()) => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "paypal",
-  currency: "USD",
-  idempotencyKey: key,
-  shippingAddress: testShippingAddress,
-  items: items.map(({ name, quantity, price }) => ({ productId: id(name), quantity, price })),
-});
+/** The order request itself is this file's subject: each test builds its body and reads the answer. */
+const body = (items: { name: string; quantity: number; price: number }[], key = randomUUID()) =>
+  orderBody({
+    idempotencyKey: key,
+    items: items.map(({ name, ...line }) => ({ productId: id(name), ...line })),
+  });
 const setPrice = (name: string, price: string) =>
   t.db
     .update(products)

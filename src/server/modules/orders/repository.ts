@@ -15,15 +15,14 @@ import {
   type ShippingState,
 } from "#domain/shipping";
 import { vatCheckSchema } from "#domain/tax";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { containsPattern } from "#server/lib/like";
-import { onSale } from "#server/modules/catalog/repository";
 
-type Db = Database | Transaction;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof refundRequests.$inferSelect & { payout: PayoutRow | null };

@@ -14,9 +14,9 @@ import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
 import { findOrder, listAllOrders, listOrdersOfUser, orderStats } from "#server/modules/orders/repository";
 import { placeOrder } from "#server/modules/orders/service";
-import { adminSetStatus, settlementOf } from "#server/modules/orders/settlement";
 import { paymentDepsOf } from "#server/modules/payments/service";
 import { readReferral } from "#server/modules/referrals/cookie";
+import { adminSetStatus, settlementOf } from "#server/modules/settlement/service";
 
 const idParams = z.object({ id: z.uuid("Unknown order") });
 

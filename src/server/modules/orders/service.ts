@@ -25,9 +25,9 @@ import {
   insertOrderOnce,
   productNames,
 } from "#server/modules/orders/repository";
-import { storeReferral } from "#server/modules/orders/settlement";
 import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
 import type { Referral } from "#server/modules/referrals/service";
+import { storeReferral } from "#server/modules/settlement/service";
 import { loadEffectiveTaxRates, verifyVatNumber } from "#server/modules/tax/service";
 import type { VatRegisters } from "#server/vat/registers";
 

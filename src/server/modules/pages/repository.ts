@@ -1,11 +1,10 @@
 import { and, desc, eq, ilike, ne, or } from "drizzle-orm";
 import type { Page, PageListItem, SeoMeta } from "#domain/cms";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { type SeoMeta as StoredSeoMeta, sitePages } from "#server/db/schema/content";
 import { containsPattern } from "#server/lib/like";
 
 type PageRow = typeof sitePages.$inferSelect;
-type Db = Database | Transaction;
 /** The stored columns a save writes; the HTML is already sanitised. */
 export type PageColumns = Omit<typeof sitePages.$inferInsert, "id" | "createdAt" | "updatedAt">;
 

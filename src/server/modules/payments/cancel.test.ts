@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PaymentMethod } from "#domain/checkout";
 import { licenses } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { firstOpenOrder } from "#server/modules/privacy/repository";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { choose, eventsDelivered, getOrder, payOrder, testRef } from "#server/test/payments";
 
 // Issue 30, item 7: an order awaiting payment can be paid now (the same provider flow) or cancelled.
@@ -32,20 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function place(paymentMethod = "stripe") {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "12 Harbour Street",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod,
-    items: [{ productId, quantity: 1, price: 19.99 }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { orderId: string; redirectUrl: string };
+async function place(paymentMethod: PaymentMethod = "stripe") {
+  return placeOrder(buyer, { paymentMethod, items: [{ productId, price: 19.99 }] });
 }
 
 const cancel = (client: ReturnType<typeof createClient>, orderId: string) =>

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "#server/db/schema/catalog";
@@ -7,6 +6,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createStripeProvider } from "#server/payments/stripe";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { getOrder } from "#server/test/payments";
 import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
 
@@ -54,19 +54,7 @@ const webhook = (signed: SignedWebhook) =>
 
 async function placeWithStripe() {
   const buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-  const placed = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "12 Harbour Street",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: [{ productId, quantity: 1, price: 19.99 }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(placed.statusCode).toBe(201);
-  const orderId = placed.json().orderId as string;
+  const { orderId } = await placeOrder(buyer, { items: [{ productId, price: 19.99 }] });
   const [attempt] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
   return { buyer, orderId, attempt: attempt! };
 }

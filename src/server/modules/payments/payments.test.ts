@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PaymentMethod } from "#domain/checkout";
 import { paymentProblem } from "#domain/payments";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
@@ -12,6 +13,7 @@ import { firstOpenOrder } from "#server/modules/privacy/repository";
 import { deliverTestEvent, signTestEvent, type TestWebhookEvent } from "#server/payments/test-provider";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { orderBody, placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { choose, eventsDelivered, getOrder, payOrder, returnToSite, testRef } from "#server/test/payments";
 
@@ -32,23 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const checkout = (key: string = randomUUID(), quantity = 2) => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "stripe",
-  items: [{ productId, quantity, price: 19.99 }],
-  currency: "USD",
-  idempotencyKey: key,
+const checkout = (idempotencyKey: string, paymentMethod: PaymentMethod = "stripe") => ({
+  paymentMethod,
+  items: [{ productId, quantity: 2, price: 19.99 }],
+  idempotencyKey,
 });
-
-async function place(key?: string, paymentMethod = "stripe") {
-  const res = await buyer.post("/api/orders", { ...checkout(key), paymentMethod });
-  expect(res.statusCode).toBe(201);
-  return res.json() as { orderId: string; redirectUrl: string };
-}
+const place = (key: string = randomUUID(), paymentMethod?: PaymentMethod) =>
+  placeOrder(buyer, checkout(key, paymentMethod));
 
 const licensesOf = (orderId: string) => t.db.select().from(licenses).where(eq(licenses.orderId, orderId));
 const paymentsOf = (orderId: string) =>
@@ -129,7 +121,7 @@ describe("paying in test mode", () => {
     expect(await licensesOf(placed.orderId)).toHaveLength(0);
 
     // The same checkout sent again (the cart was kept) opens a second attempt on a new session.
-    const again = await buyer.post("/api/orders", checkout(key));
+    const again = await buyer.post("/api/orders", orderBody(checkout(key)));
     expect(again.statusCode).toBe(200);
     expect(again.json().orderId).toBe(placed.orderId);
     expect(testRef(again.json().redirectUrl)).not.toBe(testRef(placed.redirectUrl));

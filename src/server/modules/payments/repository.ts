@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, isNull, lt, notExists } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
 import { paymentEvents, payments } from "#server/db/schema/payments";
 
-type Db = Database | Transaction;
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The order's row locked for the rest of the transaction, or undefined. */

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { awaitsPayment, type PaymentMethod, type PaymentStatus } from "#domain/checkout";
 import { chargeCents } from "#domain/money";
@@ -7,7 +6,6 @@ import type { OrderPaymentAnswer, PaymentAttemptState, PaymentRedirect } from "#
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
-import { orders } from "#server/db/schema/orders";
 import { publicUrl } from "#server/env";
 import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
@@ -15,12 +13,6 @@ import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { transfersOf } from "#server/modules/bank-transfers/repository";
 import { expireBankTransfers, reopenBankTransfer } from "#server/modules/bank-transfers/service";
-import {
-  assertTransition,
-  deliverInTx,
-  type Settlement,
-  settlementOf,
-} from "#server/modules/orders/settlement";
 import {
   accountEmail,
   findOwnedOrder,
@@ -38,7 +30,14 @@ import {
   updatePayment,
 } from "#server/modules/payments/repository";
 import { applyAccountEvent } from "#server/modules/payout-accounts/service";
-import { applyRefundEvent, type PayoutDeps, payoutDepsOf } from "#server/modules/refunds/payouts";
+import { applyRefundEvent, type RefundPayoutDeps, refundPayoutDepsOf } from "#server/modules/refunds/payouts";
+import { setOrderPaymentStatus } from "#server/modules/settlement/repository";
+import {
+  assertTransition,
+  deliverInTx,
+  type Settlement,
+  settlementOf,
+} from "#server/modules/settlement/service";
 import { InvalidWebhookSignature, type PaymentState } from "#server/payments/provider";
 import type { PaymentProviders } from "#server/payments/registry";
 
@@ -52,7 +51,7 @@ export type PaymentDeps = {
   /** PAYMENT_EXPIRY_MINUTES. */
   expiryMinutes: number;
   /** Where refund events are applied (the refunds module's payouts). */
-  payouts: PayoutDeps;
+  payouts: RefundPayoutDeps;
   /** Bank-transfer instructions are e-mailed in the transaction that places the order. */
   mailer: Mailer;
 };
@@ -64,7 +63,7 @@ export function paymentDepsOf(app: FastifyInstance): PaymentDeps {
     settlement: settlementOf(app),
     origin: publicUrl(app.env),
     expiryMinutes: app.env.PAYMENT_EXPIRY_MINUTES,
-    payouts: payoutDepsOf(app),
+    payouts: refundPayoutDepsOf(app),
     mailer: app.mailer,
   };
 }
@@ -113,10 +112,7 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
     if (order.paymentStatus === "pending" && latest?.state === "pending") return { order, payment: latest };
     if (order.paymentStatus === "failed") {
       assertTransition(order.paymentStatus, "pending", "buyer");
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "pending", isPaid: false, updatedAt: new Date() })
-        .where(eq(orders.id, orderId));
+      await setOrderPaymentStatus(tx, orderId, { paymentStatus: "pending", isPaid: false }, new Date());
     }
     const provider = deps.providers.forMethod(
       order.paymentMethod as Parameters<PaymentProviders["forMethod"]>[0],
@@ -199,12 +195,13 @@ export async function applyPaymentState(
   await updatePayment(tx, payment.id, { state: result.state, reason, updatedAt: now });
   const newest = await latestPayment(tx, payment.orderId);
   if (newest?.id === payment.id) {
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
-      .where(
-        and(eq(orders.id, payment.orderId), inArray(orders.paymentStatus, sourcesOf("failed", "provider"))),
-      );
+    await setOrderPaymentStatus(
+      tx,
+      payment.orderId,
+      { paymentStatus: "failed", isPaid: false },
+      now,
+      sourcesOf("failed", "provider"),
+    );
   }
   return result.state;
 }
@@ -378,10 +375,12 @@ export async function cancelOrder(
       latest?.state === "pending"
         ? await applyPaymentState(deps.settlement, tx, latest.id, { state: "cancelled" }, now)
         : null;
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "failed", isPaid: false, cancelledAt: now, updatedAt: now })
-      .where(eq(orders.id, orderId));
+    await setOrderPaymentStatus(
+      tx,
+      orderId,
+      { paymentStatus: "failed", isPaid: false, cancelledAt: now },
+      now,
+    );
     await recordAudit(tx, buyer, {
       action: "update",
       entityType: "order",
@@ -472,10 +471,7 @@ async function expireOrdersWithoutAttempt(deps: PaymentDeps, before: Date, now: 
       const order = await lockOrder(tx, id);
       if (order?.paymentStatus !== "pending" || (await latestPayment(tx, id))) return false;
       assertTransition(order.paymentStatus, "failed", "provider");
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "failed", isPaid: false, updatedAt: now })
-        .where(eq(orders.id, id));
+      await setOrderPaymentStatus(tx, id, { paymentStatus: "failed", isPaid: false }, now);
       return true;
     });
     if (moved) expired++;

@@ -1,10 +1,9 @@
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import type { StripeAccountStatus } from "#domain/payouts";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { payoutAccounts } from "#server/db/schema/payouts";
 
-type Db = Database | Transaction;
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
 export async function findPayoutAccount(db: Db, userId: string): Promise<PayoutAccountRow | undefined> {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -11,7 +10,8 @@ import { payouts } from "#server/db/schema/ledger";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp, queryRows } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
-import { eventsDelivered, payOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
+import { eventsDelivered } from "#server/test/payments";
 import { sellerWithProduct } from "#server/test/sellers";
 
 /**
@@ -156,19 +156,10 @@ async function run(step: Step): Promise<string> {
       );
       const seller = pick(sellers, step.b);
       if (!buyer || !seller) return "buy: nobody left to buy";
-      const res = await buyer.client.post("/api/orders", {
-        fullName: "Ivy Buyer",
+      const order = await placeAndPay(t.app, buyer.client, {
         email: buyer.email,
-        address: "1 Invariant Way",
-        city: "Dubai",
-        country: "AE",
-        paymentMethod: "stripe",
         items: [{ productId: seller.product.id, quantity: 1 + (step.a % 2), price: seller.product.price }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
       });
-      expect(res.statusCode).toBe(201);
-      const order = await payOrder(t.app, buyer.client, res.json().orderId);
       for (const item of order.items) {
         items.push({
           orderId: order.id,

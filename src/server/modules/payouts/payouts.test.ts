@@ -10,8 +10,9 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { placeAndPay } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
-import { eventsDelivered, payOrder } from "#server/test/payments";
+import { eventsDelivered } from "#server/test/payments";
 import { sellerWithProduct } from "#server/test/sellers";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,19 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(quantity: number): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "AE",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity, price: product.price }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
+  return placeAndPay(t.app, buyer, { items: [{ productId: product.id, quantity, price: product.price }] });
 }
 
 /** The seller's balance on an account kind, from the ledger, in money units (credit balance positive). */

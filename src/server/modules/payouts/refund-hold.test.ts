@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
@@ -11,7 +10,8 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
-import { eventsDelivered, payOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
+import { eventsDelivered } from "#server/test/payments";
 import { sellerWithProduct } from "#server/test/sellers";
 
 /**
@@ -42,19 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Dubai",
-    country: "AE",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity: 1, price: product.price }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
+  return placeAndPay(t.app, buyer, { items: [{ productId: product.id, price: product.price }] });
 }
 
 const net = () => {

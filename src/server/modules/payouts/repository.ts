@@ -1,13 +1,12 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { openRefundStatuses } from "#domain/refunds";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { journalLines, ledgerAccounts, payoutBatches, payouts } from "#server/db/schema/ledger";
 import { orderItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 
-type Db = Database | Transaction;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** Every earner's available balance (credit balance, so minus the lines' sum), in money units. */

@@ -6,7 +6,7 @@ import { accountId, type Payee, payoutFailedLines, payoutLines, payoutPaidLines 
 import { fromUnits, toUnits } from "#domain/money";
 import { type BankAccount, maskAccount, payoutHoldEnds } from "#domain/payouts";
 import type { UserRow } from "#server/auth/guards";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
 import { publicUrl } from "#server/env";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition, JobQueue } from "#server/jobs/queue";
@@ -54,11 +54,7 @@ export type PayoutDeps = {
   log: FastifyBaseLogger;
   origin: string;
   /** Each payee's payout details as they stand at `now`: masked, whether payable, and what to pay to. */
-  destinations(
-    db: Database | Transaction,
-    userIds: string[],
-    now: Date,
-  ): Promise<Map<string, PayoutDestination>>;
+  destinations(db: Db, userIds: string[], now: Date): Promise<Map<string, PayoutDestination>>;
   /** Bank details a payout kept (sealed), in full: for the bank payment file only. */
   unsealBank(sealed: string): BankAccount;
   /** Stripe Connect (or test mode): transfers to connected accounts. */
@@ -71,7 +67,7 @@ export type PayoutDeps = {
  * before the owner, e-mailed at the change, can stop it.
  */
 function destinationsOf(coolingOffHours: number) {
-  return async (db: Database | Transaction, userIds: string[], now: Date) => {
+  return async (db: Db, userIds: string[], now: Date) => {
     const rows = await findPayoutAccounts(db, userIds);
     return new Map(
       rows.map((row): [string, PayoutDestination] => {

@@ -14,6 +14,7 @@ import { reviewReports, reviews } from "#server/db/schema/reviews";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp, queryRows } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -36,20 +37,10 @@ async function newBuyer(accountType: "buyer" | "seller" = "buyer") {
   return { email, password, client: await signedInClient(t.app, email, password) };
 }
 
-async function placeOrder(client: Client, email: string) {
-  const res = await client.post("/api/orders", {
-    fullName: "Priya Private",
-    email,
-    address: "7 Quiet Lane",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: [{ productId, quantity: 1, price: 19.99 }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().orderId as string;
+async function placeAs(client: Client, email: string) {
+  return (
+    await placeOrder(client, { fullName: "Priya Private", email, items: [{ productId, price: 19.99 }] })
+  ).orderId;
 }
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
@@ -57,11 +48,11 @@ const orderRow = async (id: string) => (await t.db.select().from(orders).where(e
 describe("download my data", () => {
   test("a file with the person's own data only, keys masked and no secrets", async () => {
     const { email, client } = await newBuyer();
-    const paid = await placeOrder(client, email);
+    const paid = await placeAs(client, email);
     await payOrder(t.app, client, paid);
     expect((await client.patch("/api/me/preferences", { theme: "system" })).statusCode).toBe(200);
     const other = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
-    const othersOrder = await placeOrder(other, "buyer@stackbay.test");
+    const othersOrder = await placeAs(other, "buyer@stackbay.test");
 
     const res = await client.get("/api/me/export");
     expect(res.statusCode).toBe(200);
@@ -93,9 +84,9 @@ describe("download my data", () => {
 describe("delete my account", () => {
   test("refused with an open order, then allowed once it is settled; the person is erased and signed out", async () => {
     const { email, password, client } = await newBuyer();
-    const invoiced = await placeOrder(client, email);
+    const invoiced = await placeAs(client, email);
     await payOrder(t.app, client, invoiced);
-    const open = await placeOrder(client, email);
+    const open = await placeAs(client, email);
     const me = (await client.get("/api/me")).json().user;
 
     const wrong = await client.request("DELETE", "/api/me", { password: "not my password" });
@@ -278,7 +269,7 @@ describe("what deletion does to each table that references a person", () => {
     const me = (await client.get("/api/me")).json().user;
     const [other] = await t.db.select().from(user).where(eq(user.email, "buyer@stackbay.test"));
     const otherId = other?.id ?? "";
-    const paid = await placeOrder(client, email);
+    const paid = await placeAs(client, email);
     await payOrder(t.app, client, paid);
     await t.db.insert(payoutAccounts).values({
       userId: me.id,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import {
   commissions,
   licenses,
@@ -18,8 +18,6 @@ import { orderItems, orders, savedItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
 import { reviewReports, reviews } from "#server/db/schema/reviews";
-
-type Db = Database | Transaction;
 
 /** An order is in progress while its payment is: not paid yet, not failed. */
 export const OPEN_PAYMENT_STATES = ["pending", "processing"];

@@ -1,13 +1,12 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
 import { ANSWER_TIME_WINDOW_DAYS, answerTimeLabel } from "#domain/questions";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
-import { onSale } from "#server/modules/catalog/repository";
 
-type Db = Database | Transaction;
 export type QuestionRow = typeof productQuestions.$inferSelect;
 
 /** A question with what its readers see beside it: the asker's first name, the product and its seller. */

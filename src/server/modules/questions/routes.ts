@@ -10,12 +10,11 @@ import {
   sellerQuestionListSchema,
 } from "#domain/questions";
 import { currentUser, requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { publicUrl } from "#server/env";
 import {
   answerQuestion,
   askQuestion,
   moderateQuestion,
-  type QuestionDeps,
+  questionDepsOf,
   questionsOfProduct,
   reportQuestion,
   sellerQuestions,
@@ -28,13 +27,7 @@ const writes = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
 /** Questions and answers on product pages: asked by signed-in visitors, answered by the seller or an admin. */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): QuestionDeps => ({
-    db: app.database.db,
-    clock: app.clock,
-    jobs: app.jobs,
-    mailer: app.mailer,
-    baseUrl: publicUrl(app.env),
-  });
+  const deps = () => questionDepsOf(app);
 
   app.get(
     "/products/:id/questions",

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { hasRole } from "#domain/accounts";
 import {
   QUESTION_PAGE_SIZE,
@@ -10,6 +11,7 @@ import {
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
+import { publicUrl } from "#server/env";
 import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
@@ -34,7 +36,18 @@ import {
   updateQuestion,
 } from "#server/modules/questions/repository";
 
+/** What questions need from the app; `questionDepsOf(app)` builds it. */
 export type QuestionDeps = { db: Database; clock: Clock; jobs: JobQueue; mailer: Mailer; baseUrl: string };
+
+export function questionDepsOf(app: FastifyInstance): QuestionDeps {
+  return {
+    db: app.database.db,
+    clock: app.clock,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    baseUrl: publicUrl(app.env),
+  };
+}
 
 /** Who is reading a question: shapes what it carries (reasons and report counts, who may answer). */
 type Reader = { id: string; isAdmin: boolean } | null;

@@ -13,7 +13,7 @@ import { REFERRAL_COOKIE } from "#server/modules/referrals/cookie";
 import { cancelCommissionForItem, settleCommissions } from "#server/modules/referrals/service";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
-import { payOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -85,23 +85,12 @@ async function newBuyer(): Promise<Client> {
 }
 
 async function order(client: Client, items: { name: string; quantity: number }[]) {
-  const res = await client.post("/api/orders", {
-    fullName: "Rita Referred",
-    email: "rita@example.com",
-    address: "1 Link Lane",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "paypal",
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-    items: items.map((item) => ({
-      productId: id(item.name),
-      quantity: item.quantity,
-      price: prices[item.name] ?? 0,
-    })),
-  });
-  expect(res.statusCode).toBe(201);
-  return (await payOrder(t.app, client, res.json().orderId)).id;
+  const lines = items.map((item) => ({
+    productId: id(item.name),
+    quantity: item.quantity,
+    price: prices[item.name] ?? 0,
+  }));
+  return (await placeAndPay(t.app, client, { paymentMethod: "paypal", items: lines })).id;
 }
 
 const commissionsOf = (orderId: string) =>

@@ -1,15 +1,20 @@
-import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, notExists, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, ilike, inArray, lt, notExists, or, sql } from "drizzle-orm";
+import type { SignalKind } from "#domain/commission-holds";
 import type { CommissionStatus } from "#domain/commissions";
 import { openRefundStatuses } from "#domain/refunds";
-import type { Database, Transaction } from "#server/db/client";
-import { commissions, referralClicks, refundRequests, resellerCodes } from "#server/db/schema/after-sale";
+import type { Db } from "#server/db/client";
+import { onSale } from "#server/db/products";
+import {
+  commissions,
+  referralClicks,
+  refundRequests,
+  resellerCodes,
+  resellerFingerprints,
+} from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { containsPattern } from "#server/lib/like";
-import { onSale } from "#server/modules/catalog/repository";
-
-type Db = Database | Transaction;
 
 export async function findCode(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -279,4 +284,36 @@ export async function commissionSums(db: Db, resellerId: string) {
     db.select(commissionFigures).from(commissions).where(mine),
   ]);
   return { perProduct, total };
+}
+
+/** Whether the account is a reseller. */
+export async function isReseller(db: Db, userId: string): Promise<boolean> {
+  const [owner] = await db.select({ isReseller: user.isReseller }).from(user).where(eq(user.id, userId));
+  return owner?.isReseller ?? false;
+}
+
+/** Records the reseller's signal hashes as seen at `now` (a hash seen before only moves its date). */
+export async function upsertFingerprints(db: Db, userId: string, kinds: [SignalKind, string][], now: Date) {
+  await db
+    .insert(resellerFingerprints)
+    .values(kinds.map(([kind, hash]) => ({ userId, kind, hash, lastSeenAt: now })))
+    .onConflictDoUpdate({
+      target: [resellerFingerprints.userId, resellerFingerprints.kind, resellerFingerprints.hash],
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    });
+}
+
+/** Forgets the reseller's hashes last seen before `cutoff`. */
+export async function forgetFingerprintsSeenBefore(db: Db, userId: string, cutoff: Date) {
+  await db
+    .delete(resellerFingerprints)
+    .where(and(eq(resellerFingerprints.userId, userId), lt(resellerFingerprints.lastSeenAt, cutoff)));
+}
+
+/** Every hash the reseller was seen with. */
+export async function fingerprintsOf(db: Db, resellerId: string) {
+  return db
+    .select({ kind: resellerFingerprints.kind, hash: resellerFingerprints.hash })
+    .from(resellerFingerprints)
+    .where(eq(resellerFingerprints.userId, resellerId));
 }

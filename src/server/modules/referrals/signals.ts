@@ -1,13 +1,15 @@
 import { createHmac } from "node:crypto";
 import { BlockList, isIP } from "node:net";
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { BuyerSignalHashes, ResellerSignalHashes, SignalKind } from "#domain/commission-holds";
 import { DAY_MS } from "#domain/dates";
-import type { Database, Transaction } from "#server/db/client";
-import { resellerFingerprints } from "#server/db/schema/after-sale";
-import { user } from "#server/db/schema/auth";
+import type { Db } from "#server/db/client";
+import {
+  fingerprintsOf,
+  forgetFingerprintsSeenBefore,
+  isReseller,
+  upsertFingerprints,
+} from "#server/modules/referrals/repository";
 
-type Db = Database | Transaction;
 /** How long a reseller's sign-in is remembered: past the 30-day attribution plus a refund window. */
 export const FINGERPRINT_RETENTION_DAYS = 90;
 
@@ -77,34 +79,18 @@ export async function recordResellerSighting(
   const signals = requestSignals(secret, sighting.ip, sighting.userAgent);
   const kinds = Object.entries(signals) as [SignalKind, string][];
   if (kinds.length === 0) return;
-  const [owner] = await db
-    .select({ isReseller: user.isReseller })
-    .from(user)
-    .where(eq(user.id, sighting.userId));
-  if (!owner?.isReseller) return;
-  await db
-    .insert(resellerFingerprints)
-    .values(kinds.map(([kind, hash]) => ({ userId: sighting.userId, kind, hash, lastSeenAt: now })))
-    .onConflictDoUpdate({
-      target: [resellerFingerprints.userId, resellerFingerprints.kind, resellerFingerprints.hash],
-      set: { lastSeenAt: sql`excluded.last_seen_at` },
-    });
-  await db
-    .delete(resellerFingerprints)
-    .where(
-      and(
-        eq(resellerFingerprints.userId, sighting.userId),
-        lt(resellerFingerprints.lastSeenAt, new Date(now.getTime() - FINGERPRINT_RETENTION_DAYS * DAY_MS)),
-      ),
-    );
+  if (!(await isReseller(db, sighting.userId))) return;
+  await upsertFingerprints(db, sighting.userId, kinds, now);
+  await forgetFingerprintsSeenBefore(
+    db,
+    sighting.userId,
+    new Date(now.getTime() - FINGERPRINT_RETENTION_DAYS * DAY_MS),
+  );
 }
 
 /** Every hash the reseller was seen with, by kind. */
 export async function resellerSignalHashes(db: Db, resellerId: string): Promise<ResellerSignalHashes> {
-  const rows = await db
-    .select({ kind: resellerFingerprints.kind, hash: resellerFingerprints.hash })
-    .from(resellerFingerprints)
-    .where(eq(resellerFingerprints.userId, resellerId));
+  const rows = await fingerprintsOf(db, resellerId);
   const hashes: Partial<Record<SignalKind, string[]>> = {};
   for (const row of rows) hashes[row.kind] = [...(hashes[row.kind] ?? []), row.hash];
   return hashes;

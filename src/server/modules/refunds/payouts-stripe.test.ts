@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chargeCents } from "#domain/money";
@@ -9,9 +8,9 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createStripeProvider } from "#server/payments/stripe";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { getOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
 
 /**
@@ -63,20 +62,10 @@ describe("refunds through Stripe", () => {
         ),
       )
       .limit(1);
-    const placed = await buyer.post("/api/orders", {
-      fullName: "Bianca Buyer",
-      email: "buyer@stackbay.test",
-      address: "7 Harbour Road",
-      city: "Lisbon",
+    const { orderId } = await placeOrder(buyer, {
       country: "Portugal",
-      paymentMethod: "stripe",
-      items: [{ productId: product?.id, quantity: 1, price: Number(product?.price) }],
-      currency: "USD",
-      idempotencyKey: randomUUID(),
-      shippingAddress: testShippingAddress,
+      items: [{ productId: product?.id ?? "", price: product?.price ?? 0 }],
     });
-    expect(placed.statusCode).toBe(201);
-    const orderId = placed.json().orderId as string;
     const [attempt] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(attempt?.provider).toBe("stripe");
     // The buyer pays on Stripe's page; Stripe's signed event confirms the order.

@@ -9,13 +9,13 @@ import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
 import { paymentEvents, testPaymentSessions } from "#server/db/schema/payments";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { payoutDepsOf, REFUND_PAYOUT_JOB, runPayout } from "#server/modules/refunds/payouts";
+import { REFUND_PAYOUT_JOB, refundPayoutDepsOf, runPayout } from "#server/modules/refunds/payouts";
 import { deliverTestEvent, type TestRefundEvent } from "#server/payments/test-provider";
 import { createTestApp, queryRows } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeAndPay, placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { getOrder, payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 /**
  * Approved refunds pay the buyer back: through the test-mode provider the order was paid with (its
@@ -61,20 +61,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function place(...productIds: string[]): Promise<string> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
-    country: "Portugal",
-    paymentMethod: "stripe",
-    items: productIds.map((productId) => ({ productId, quantity: 1, price: prices[productId] ?? 0 })),
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-    shippingAddress: testShippingAddress,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().orderId as string;
+  const items = productIds.map((productId) => ({ productId, price: prices[productId] ?? 0 }));
+  return (await placeOrder(buyer, { country: "Portugal", items })).orderId;
 }
 
 const buy = async (...productIds: string[]) => payOrder(t.app, buyer, await place(...productIds));
@@ -242,10 +230,10 @@ describe("refund payouts through the provider", () => {
     }
     // The job failed and waits for its back-off; the payout is still pending.
     expect(await payoutOf(refundId)).toMatchObject({ state: "pending", attempts: 1, failureReason: null });
-    await runPayout(payoutDepsOf(t.app), refundId);
+    await runPayout(refundPayoutDepsOf(t.app), refundId);
     expect(await payoutOf(refundId)).toMatchObject({ state: "succeeded", attempts: 2 });
     // A job run again after success asks the provider nothing more.
-    await runPayout(payoutDepsOf(t.app), refundId);
+    await runPayout(refundPayoutDepsOf(t.app), refundId);
     expect((await payoutOf(refundId))?.attempts).toBe(2);
     expect((await sessionOf(order.id))?.refunds).toHaveLength(1);
   });
@@ -268,19 +256,10 @@ describe("an approval the process did not get to pay out", () => {
     try {
       const b = await signedInClient(stopped.app, "buyer@stackbay.test", DEMO_PASSWORD);
       const s = await signedInClient(stopped.app, "seller@stackbay.test", DEMO_PASSWORD);
-      const placed = await b.post("/api/orders", {
-        fullName: "Bianca Buyer",
-        email: "buyer@stackbay.test",
-        address: "7 Harbour Road",
-        city: "Lisbon",
+      const order = await placeAndPay(stopped.app, b, {
         country: "Portugal",
-        paymentMethod: "stripe",
-        items: [{ productId: hardware, quantity: 1, price: prices[hardware] ?? 0 }],
-        currency: "USD",
-        idempotencyKey: randomUUID(),
-        shippingAddress: testShippingAddress,
+        items: [{ productId: hardware, price: prices[hardware] ?? 0 }],
       });
-      const order = await payOrder(stopped.app, b, placed.json().orderId);
       const asked = await b.post(`/api/orders/${order.id}/items/${order.items[0]?.id}/refund`, {
         reason: "It arrived broken, the box was crushed.",
       });
@@ -302,7 +281,7 @@ describe("an approval the process did not get to pay out", () => {
       expect(jobs.map((j) => j.data)).toEqual([{ refundId }]);
 
       // The queued job runs (as a restarted worker would run it) and pays the refund.
-      await runPayout(payoutDepsOf(stopped.app), jobs[0]?.data.refundId ?? "");
+      await runPayout(refundPayoutDepsOf(stopped.app), jobs[0]?.data.refundId ?? "");
       const [paid] = await stopped.db
         .select()
         .from(refundPayouts)

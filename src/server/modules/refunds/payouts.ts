@@ -35,7 +35,7 @@ import type { PaymentProviders } from "#server/payments/registry";
 export const REFUND_PAYOUT_JOB = "refund-payout";
 export type RefundPayoutJob = { refundId: string };
 
-export type PayoutDeps = {
+export type RefundPayoutDeps = {
   db: Database;
   jobs: JobQueue;
   mailer: Mailer;
@@ -45,7 +45,7 @@ export type PayoutDeps = {
   log: FastifyBaseLogger;
 };
 
-export function payoutDepsOf(app: FastifyInstance): PayoutDeps {
+export function refundPayoutDepsOf(app: FastifyInstance): RefundPayoutDeps {
   return {
     db: app.database.db,
     jobs: app.jobs,
@@ -115,7 +115,7 @@ export async function createPayout(
 }
 
 /** Queues the buyer's e-mail that the money went back, in the transaction that says so. */
-async function tellBuyer(deps: PayoutDeps, tx: Transaction, payout: PayoutRow) {
+async function tellBuyer(deps: RefundPayoutDeps, tx: Transaction, payout: PayoutRow) {
   const facts = await findPayoutMailFacts(tx, payout.refundId);
   if (!facts) return;
   await deps.mailer.send(
@@ -140,7 +140,7 @@ async function tellBuyer(deps: PayoutDeps, tx: Transaction, payout: PayoutRow) {
  * nothing. Moving to succeeded (once only) queues the buyer's e-mail in the same transaction.
  */
 async function applyAnswer(
-  deps: PayoutDeps,
+  deps: RefundPayoutDeps,
   tx: Transaction,
   payout: PayoutRow,
   round: number,
@@ -177,7 +177,11 @@ async function applyAnswer(
  * cannot be reached throws, and the job is retried with back-off; an answer (paid back, refused, or
  * still processing) is recorded, and a refusal waits for an admin's retry.
  */
-export async function runPayout(deps: PayoutDeps, refundId: string, now = () => new Date()): Promise<void> {
+export async function runPayout(
+  deps: RefundPayoutDeps,
+  refundId: string,
+  now = () => new Date(),
+): Promise<void> {
   const payout = await findPayout(deps.db, refundId);
   if (payout?.state !== "pending") return;
   const provider = payout.provider ? deps.providers.byName(payout.provider) : null;
@@ -206,7 +210,7 @@ export function refundPayoutJob(app: FastifyInstance): JobDefinition<RefundPayou
     retryDelaySeconds: 60,
     expireInSeconds: 120,
     describe: (job) => `Refund ${job.refundId.slice(0, 8).toUpperCase()}`,
-    run: (job) => runPayout(payoutDepsOf(app), job.refundId),
+    run: (job) => runPayout(refundPayoutDepsOf(app), job.refundId),
   };
 }
 
@@ -216,7 +220,7 @@ export function refundPayoutJob(app: FastifyInstance): JobDefinition<RefundPayou
  * was about, or null for a refund we do not know.
  */
 export async function applyRefundEvent(
-  deps: PayoutDeps,
+  deps: RefundPayoutDeps,
   tx: Transaction,
   providerName: string,
   event: Extract<PaymentEvent, { kind: "refund" }>,
@@ -239,7 +243,7 @@ export async function applyRefundEvent(
 
 /** Admins: a refused payout goes to the provider again, as a new round of the same refund. */
 export async function retryPayout(
-  deps: PayoutDeps,
+  deps: RefundPayoutDeps,
   admin: UserRow,
   refundId: string,
   now = new Date(),
@@ -273,7 +277,7 @@ export async function retryPayout(
 
 /** Admins: the operator made the bank transfer of a refund no provider can pay back; the buyer is told. */
 export async function markTransferred(
-  deps: PayoutDeps,
+  deps: RefundPayoutDeps,
   admin: UserRow,
   refundId: string,
   input: { reference: string; transferredOn: string },

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
@@ -8,7 +7,7 @@ import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { signedInClient } from "#server/test/client";
-import { payOrder } from "#server/test/payments";
+import { placeAndPay } from "#server/test/orders";
 
 /** A window other than the default 14 days: every answer must follow the configuration. */
 const WINDOW_DAYS = 3;
@@ -31,19 +30,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
+  return placeAndPay(t.app, buyer, {
     country: "Portugal",
-    paymentMethod: "stripe",
-    items: [{ productId: product.id, quantity: 1, price: Number(product.price) }],
-    currency: "USD",
-    idempotencyKey: randomUUID(),
+    items: [{ productId: product.id, price: product.price }],
   });
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
 }
 
 const windowEnd = (order: Order) =>

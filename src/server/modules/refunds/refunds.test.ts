@@ -12,9 +12,8 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeAndPay } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
-import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 type Client = Awaited<ReturnType<typeof signedInClient>>;
@@ -57,20 +56,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function buy(...productIds: string[]): Promise<Order> {
-  const res = await buyer.post("/api/orders", {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "7 Harbour Road",
-    city: "Lisbon",
-    country: "Portugal",
-    paymentMethod: "stripe",
-    items: productIds.map((productId) => ({ productId, quantity: 1, price: prices[productId] ?? 0 })),
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-    shippingAddress: testShippingAddress,
-  });
-  expect(res.statusCode).toBe(201);
-  return payOrder(t.app, buyer, res.json().orderId);
+  const items = productIds.map((productId) => ({ productId, price: prices[productId] ?? 0 }));
+  return placeAndPay(t.app, buyer, { country: "Portugal", items });
 }
 
 const itemOf = (order: Order, productId: string) =>

@@ -8,13 +8,12 @@ import {
   type RefundListItem,
   type RefundStatus,
 } from "#domain/refunds";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { refundMessages, refundPayouts, refundRequests } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { payments } from "#server/db/schema/payments";
 
-type Db = Database | Transaction;
 export type RefundRow = typeof refundRequests.$inferSelect;
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
 

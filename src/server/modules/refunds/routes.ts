@@ -17,7 +17,7 @@ import {
   refundThreadSchema,
 } from "#domain/refunds";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { markTransferred, payoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
+import { markTransferred, refundPayoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
 import { listRefunds } from "#server/modules/refunds/repository";
 import {
   decideRefund,
@@ -209,7 +209,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        payout: await retryPayout(payoutDepsOf(app), signedInUser(request), request.params.id),
+        payout: await retryPayout(refundPayoutDepsOf(app), signedInUser(request), request.params.id),
       }),
     );
     admin.post(
@@ -228,7 +228,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => ({
         payout: await markTransferred(
-          payoutDepsOf(app),
+          refundPayoutDepsOf(app),
           signedInUser(request),
           request.params.id,
           request.body,

@@ -26,7 +26,6 @@ import {
 import { bookRefund } from "#server/modules/ledger/bookings";
 import { revokeLicensesForItem } from "#server/modules/licenses/service";
 import { notify, notifyAdmins } from "#server/modules/notifications/service";
-import { assertTransition } from "#server/modules/orders/settlement";
 import { cancelCommissionForItem } from "#server/modules/referrals/service";
 import { createPayout } from "#server/modules/refunds/payouts";
 import {
@@ -46,6 +45,7 @@ import {
   updateRefundRequest,
 } from "#server/modules/refunds/repository";
 import { withdrawReviewsOfRefundedItem } from "#server/modules/reviews/service";
+import { assertTransition } from "#server/modules/settlement/service";
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,

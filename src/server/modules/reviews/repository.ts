@@ -1,13 +1,12 @@
 import { and, count, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { RatingSummary } from "#domain/reviews";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { licenseValidationDays, reviewReports, reviews } from "#server/db/schema/reviews";
 
-type Db = Database | Transaction;
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /** A review with what every reader sees beside it: the author's first name and the active-use days. */

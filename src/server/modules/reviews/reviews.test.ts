@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS } from "#domain/dates";
@@ -13,9 +12,9 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
 import { createTestApp } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { payOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -42,20 +41,8 @@ async function account(email: string, firstName: string): Promise<Client> {
 }
 
 async function place(client: Client, email: string, names: string[], pay = true) {
-  const res = await client.post("/api/orders", {
-    fullName: "Rita Reviewer",
-    email,
-    address: "12 Harbour Street",
-    city: "Dubai",
-    country: "United Arab Emirates",
-    paymentMethod: "stripe",
-    items: names.map((name) => ({ productId: ids[name], quantity: 1, price: prices[name] })),
-    shippingAddress: testShippingAddress,
-    currency: "USD",
-    idempotencyKey: randomUUID(),
-  });
-  expect(res.statusCode).toBe(201);
-  const orderId = res.json().orderId as string;
+  const items = names.map((name) => ({ productId: ids[name] ?? "", price: prices[name] ?? 0 }));
+  const { orderId } = await placeOrder(client, { email, items });
   if (pay) await payOrder(t.app, client, orderId);
   return orderId;
 }

@@ -9,14 +9,13 @@ import {
   reviewSchema,
 } from "#domain/reviews";
 import { currentUser, requireRole, requireUser, signedInUser } from "#server/auth/guards";
-import { publicUrl } from "#server/env";
 import {
   createReview,
   editReview,
   moderateReview,
-  type ReviewDeps,
   replyToReview,
   reportReview,
+  reviewDepsOf,
   reviewsOfProduct,
 } from "#server/modules/reviews/service";
 
@@ -26,12 +25,7 @@ const writes = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
 /** Verified-buyer reviews on product pages: read by anyone, written by buyers, moderated by admins. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): ReviewDeps => ({
-    db: app.database.db,
-    clock: app.clock,
-    mailer: app.mailer,
-    baseUrl: publicUrl(app.env),
-  });
+  const deps = () => reviewDepsOf(app);
 
   app.get(
     "/products/:id/reviews",

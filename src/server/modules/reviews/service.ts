@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { hasRole } from "#domain/accounts";
 import {
   ACTIVE_USE_DAYS,
@@ -12,7 +13,8 @@ import {
 } from "#domain/reviews";
 import { absoluteUrl, paths } from "#domain/routes";
 import type { UserRow } from "#server/auth/guards";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
+import { publicUrl } from "#server/env";
 import { AppError, Conflict, Forbidden, NotFound } from "#server/errors";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
@@ -39,7 +41,12 @@ import {
   writeProductRating,
 } from "#server/modules/reviews/repository";
 
+/** What reviews need from the app; `reviewDepsOf(app)` builds it. */
 export type ReviewDeps = { db: Database; clock: Clock; mailer: Mailer; baseUrl: string };
+
+export function reviewDepsOf(app: FastifyInstance): ReviewDeps {
+  return { db: app.database.db, clock: app.clock, mailer: app.mailer, baseUrl: publicUrl(app.env) };
+}
 
 /** Who is reading: shapes what a review answer carries (reasons and report counts for admins). */
 export type Reader = { id: string; isAdmin: boolean } | null;
@@ -51,7 +58,7 @@ const PAID = new Set(["mock_confirmed", "partially_refunded"]);
  * purchase, or null. The order must be paid, the item not refunded and received (digital goods at
  * payment; physical goods once delivered, which `isReceived` decides from the shipping state).
  */
-export async function eligiblePurchase(db: Database | Transaction, userId: string, productId: string) {
+export async function eligiblePurchase(db: Db, userId: string, productId: string) {
   const items = await purchasesOf(db, userId, productId);
   const item = items.find((i) =>
     isReceived({ orderPaid: PAID.has(i.paymentStatus), shippingState: i.shippingState }),

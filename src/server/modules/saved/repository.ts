@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "#server/db/client";
+import { onSale, productColumns, toProductCard } from "#server/db/products";
 import { products } from "#server/db/schema/catalog";
 import { savedItems } from "#server/db/schema/orders";
-import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
 /**
  * The user's saved products, newest saved first, each with whether it is still on sale: one taken off

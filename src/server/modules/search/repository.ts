@@ -1,16 +1,10 @@
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
+import { onSale } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import { categories, products, storefronts } from "#server/db/schema/catalog";
 import { searchSynonyms } from "#server/db/schema/search";
 import { containsPattern, escapeLike } from "#server/lib/like";
-import { onSale } from "#server/modules/catalog/repository";
-
-type Db = Database | Transaction;
-
-export async function loadSynonyms(db: Db) {
-  return db.select({ term: searchSynonyms.term, synonyms: searchSynonyms.synonyms }).from(searchSynonyms);
-}
 
 export async function listSynonyms(db: Db) {
   return db.select().from(searchSynonyms).orderBy(asc(searchSynonyms.term));

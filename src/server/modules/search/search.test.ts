@@ -2,11 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type ProductList, productListQuery } from "#domain/catalog-schemas";
 import { normalizeSearch, type Suggestions, type Synonym } from "#domain/search";
+import { onSale } from "#server/db/products";
 import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
 import { searchSynonyms } from "#server/db/schema/search";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { listProducts, onSale } from "#server/modules/catalog/repository";
+import { listProducts } from "#server/modules/catalog/repository";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 

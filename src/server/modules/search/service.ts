@@ -3,7 +3,8 @@ import { searchWords, suggestionRank } from "#domain/search";
 import type { Database } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { type AuditActor, recordAudit } from "#server/lib/audit";
-import { forgetSearchState, nameWordCondition, searchTerms } from "#server/modules/catalog/search";
+import { nameWordCondition } from "#server/modules/catalog/repository";
+import { forgetSearchState, searchTerms } from "#server/modules/catalog/search";
 import {
   deleteSynonym,
   findSynonym,

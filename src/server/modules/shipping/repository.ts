@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { confirmedStatuses } from "#domain/checkout";
 import type { DeliveredBy, Shipment, ShippingState } from "#domain/shipping";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { toItemShipping } from "#server/modules/orders/repository";
-
-type Db = Database | Transaction;
 
 /** Only paid orders ship: a pending or failed order's items are nobody's to send. */
 const paid = inArray(orders.paymentStatus, [...confirmedStatuses]);

@@ -4,7 +4,7 @@ import { confirmedStatuses } from "#domain/checkout";
 import { absoluteUrl, paths } from "#domain/routes";
 import { autoDeliveryCutoff, type DeliveredBy, type Shipment, settlesAtOnDelivery } from "#domain/shipping";
 import type { UserRow } from "#server/auth/guards";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
 import { publicUrl } from "#server/env";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
@@ -43,7 +43,7 @@ export function shippingDepsOf(app: FastifyInstance): ShippingDeps {
 
 const notFound = () => new NotFound("Shipment not found.", "SHIPMENT_NOT_FOUND");
 
-async function reread(db: Database | Transaction, orderItemId: string): Promise<Shipment> {
+async function reread(db: Db, orderItemId: string): Promise<Shipment> {
   const shipment = await findShipment(db, orderItemId);
   if (!shipment) throw notFound();
   return shipment;

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Order } from "#domain/checkout";
@@ -15,8 +14,8 @@ import { releaseDue } from "#server/modules/ledger/bookings";
 import { deliveryConfirmJob, shippingDepsOf } from "#server/modules/shipping/service";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { orderBody, placeAndPay, placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
-import { placePaidOrder } from "#server/test/payments";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -72,32 +71,15 @@ const address = {
   phone: "+971 4 555 0100",
 };
 
-function body(names: string[], extra: Record<string, unknown> = {}) {
-  return {
-    fullName: "Bianca Buyer",
-    email: "buyer@stackbay.test",
-    address: "12 Harbour Street",
-    city: "Dubai",
-    country: "AE",
-    paymentMethod: "stripe" as const,
-    items: names.map((name) => ({
-      productId: ids[name] ?? "",
-      quantity: 1,
-      price: name === "Ship Router" ? 120 : 30,
-    })),
-    currency: "USD" as const,
-    idempotencyKey: randomUUID(),
-    ...extra,
-  };
-}
+const lines = (names: string[]) =>
+  names.map((name) => ({ productId: ids[name] ?? "", price: name === "Ship Router" ? 120 : 30 }));
 
 /** A paid order of the router (and the suite), as the buyer pays it. */
 async function paidHardwareOrder(client = buyer): Promise<{ order: Order; itemId: string }> {
-  const order = await placePaidOrder(
-    t.app,
-    client,
-    body(["Ship Router", "Ship Suite"], { shippingAddress: address }),
-  );
+  const order = await placeAndPay(t.app, client, {
+    items: lines(["Ship Router", "Ship Suite"]),
+    shippingAddress: address,
+  });
   const item = order.items.find((i) => i.productName === "Ship Router");
   if (!item) throw new Error("no router in the order");
   return { order, itemId: item.id };
@@ -123,7 +105,10 @@ function clock(): AdjustableClock {
 
 describe("checkout", () => {
   test("a cart with a physical item needs a shipping address; the order keeps it", async () => {
-    const missing = await buyer.post("/api/orders", body(["Ship Router"]));
+    const missing = await buyer.post(
+      "/api/orders",
+      orderBody({ items: lines(["Ship Router"]), shippingAddress: null }),
+    );
     expect(missing.statusCode).toBe(400);
     // A code of its own, so that checkout shows the address fields without reading the message.
     expect(missing.json()).toMatchObject({
@@ -150,7 +135,10 @@ describe("checkout", () => {
   test("an invalid address is refused field by field", async () => {
     const res = await buyer.post(
       "/api/orders",
-      body(["Ship Router"], { shippingAddress: { ...address, postalCode: "", phone: "call me" } }),
+      orderBody({
+        items: lines(["Ship Router"]),
+        shippingAddress: { ...address, postalCode: "", phone: "call me" },
+      }),
     );
     expect(res.statusCode).toBe(400);
     const paths = (res.json().details as { path: string }[]).map((d) => d.path);
@@ -158,14 +146,20 @@ describe("checkout", () => {
   });
 
   test("a digital cart needs no address, ignores one sent anyway, and is delivered at payment", async () => {
-    const order = await placePaidOrder(t.app, buyer, body(["Ship Suite"]));
+    const order = await placeAndPay(t.app, buyer, {
+      items: lines(["Ship Suite"]),
+      shippingAddress: null,
+    });
     expect(order.paymentStatus).toBe("mock_confirmed");
     expect(order.shippingAddress).toBeNull();
     expect(order.items[0]?.shipping).toBeNull();
     const row = await itemRow(order.items[0]?.id ?? "");
     expect(row.settlesAt?.getTime()).toBeGreaterThan(Date.now() + (WINDOW_DAYS - 1) * DAY_MS);
 
-    const claimed = await placePaidOrder(t.app, buyer, body(["Ship Suite"], { shippingAddress: address }));
+    const claimed = await placeAndPay(t.app, buyer, {
+      items: lines(["Ship Suite"]),
+      shippingAddress: address,
+    });
     expect(claimed.shippingAddress).toBeNull();
   });
 });
@@ -203,12 +197,11 @@ describe("shipping", () => {
   });
 
   test("an unpaid order does not ship", async () => {
-    const res = await buyer.post("/api/orders", body(["Ship Router"], { shippingAddress: address }));
-    expect(res.statusCode).toBe(201);
+    const { orderId } = await placeOrder(buyer, { items: lines(["Ship Router"]), shippingAddress: address });
     const [row] = await t.db
       .select({ id: orderItems.id })
       .from(orderItems)
-      .where(eq(orderItems.orderId, res.json().orderId));
+      .where(eq(orderItems.orderId, orderId));
     const refused = await ship(seller, row?.id ?? "");
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("ORDER_NOT_PAID");

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, like, or, sql } from "drizzle-orm";
 import { type StorefrontValues, storefrontSlugBase } from "#domain/storefronts";
-import type { Database } from "#server/db/client";
+import type { Database, Db } from "#server/db/client";
+import { onSale, productColumns, toProductCard } from "#server/db/products";
 import { user } from "#server/db/schema/auth";
 import {
   products,
@@ -10,11 +11,8 @@ import {
   uploads,
 } from "#server/db/schema/catalog";
 import { reviews } from "#server/db/schema/reviews";
-import { onSale, productColumns, toProductCard } from "#server/modules/catalog/repository";
 
 /** A database or an open transaction. */
-type Db = Pick<Database, "select" | "insert" | "update" | "delete">;
-
 export type StorefrontRow = typeof storefronts.$inferSelect;
 export type StorefrontChangeRow = typeof storefrontChanges.$inferSelect;
 

@@ -1,10 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { fxRates, products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
-
-type Db = Database | Transaction;
 
 /** How many accounts, products (all and on sale) and orders there are. */
 export async function countRecords(db: Db) {

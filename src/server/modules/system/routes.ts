@@ -2,24 +2,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   adminFxRateSchema,
-  BUFFER_DECIMALS,
   fxRateParams,
   fxRateUpdateSchema,
   jobsSchema,
-  RATE_DECIMALS,
   retriedJobsSchema,
   retryJobsSchema,
   systemSchema,
 } from "#domain/system";
 import { requireRole, signedInUser } from "#server/auth/guards";
-import { recordAudit } from "#server/lib/audit";
-import {
-  countRecords,
-  type FxRateRow,
-  listFxRates,
-  lockFxRate,
-  upsertFxRate,
-} from "#server/modules/system/repository";
+import { countRecords, type FxRateRow, listFxRates } from "#server/modules/system/repository";
+import { retryDeadLetters, setFxRate } from "#server/modules/system/service";
 import packageJson from "../../../../package.json" with { type: "json" };
 
 const version = packageJson.version;
@@ -111,19 +103,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { ids } = request.body;
-      const retried = await app.jobs.retry(ids);
-      if (retried > 0) {
-        await recordAudit(db, signedInUser(request), {
-          action: "update",
-          entityType: "job",
-          entityId: ids?.length === 1 ? (ids[0] ?? "all") : "dead-letter",
-          entityLabel: ids
-            ? `Retried ${retried} failed job${retried === 1 ? "" : "s"}`
-            : `Retried all ${retried} failed jobs`,
-          before: { state: "dead-lettered" },
-          after: { state: "queued" },
-        });
-      }
+      const retried = await retryDeadLetters(db, app.jobs, signedInUser(request), ids);
       return { retried };
     },
   );
@@ -145,26 +125,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedInUser(request);
       const { code } = request.params;
       const { rateToUsd, fxBuffer } = request.body;
-      const row = await db.transaction(async (tx) => {
-        const before = await lockFxRate(tx, code);
-        const saved = await upsertFxRate(tx, code, {
-          rateToUsd: rateToUsd.toFixed(RATE_DECIMALS),
-          fxBuffer: fxBuffer.toFixed(BUFFER_DECIMALS),
-        });
-        const figures = (r: FxRateRow) => ({
-          rateToUsd: Number(r.rateToUsd),
-          fxBuffer: Number(r.fxBuffer),
-        });
-        await recordAudit(tx, me, {
-          action: before ? "update" : "create",
-          entityType: "fx_rate",
-          entityId: code,
-          entityLabel: code,
-          before: before ? figures(before) : null,
-          after: figures(saved),
-        });
-        return saved;
-      });
+      const row = await setFxRate(db, me, code, { rateToUsd, fxBuffer });
       request.log.info({ currency: code, rateToUsd, fxBuffer, by: me.id }, "exchange rate changed");
       return { rate: toRate(row) };
     },

@@ -1,9 +1,8 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { Database, Transaction } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { taxRates, vatChecks } from "#server/db/schema/ledger";
 
-type Db = Database | Transaction;
 export type TaxRateRow = typeof taxRates.$inferSelect;
 
 /** Every admin override, with the e-mail of the admin who made it (null if that account is gone). */

@@ -8,7 +8,7 @@ import {
   taxJurisdictions,
   type VatCheck,
 } from "#domain/tax";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db } from "#server/db/client";
 import type { AuditActor } from "#server/lib/audit";
 import { recordAudit } from "#server/lib/audit";
 import {
@@ -20,8 +20,6 @@ import {
   upsertTaxRate,
 } from "#server/modules/tax/repository";
 import type { VatRegisters } from "#server/vat/registers";
-
-type Db = Database | Transaction;
 
 /** The rates in force: each jurisdiction's default unless an admin changed it. The checkout's input. */
 export async function loadEffectiveTaxRates(db: Db): Promise<EffectiveTaxRate[]> {

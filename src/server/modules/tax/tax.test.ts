@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PlaceOrderInput } from "#domain/checkout";
@@ -10,8 +9,8 @@ import { orderItems } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { orderBody } from "#server/test/orders";
 import { getOrder } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 import { startVatStandIn, type VatStandIn } from "#server/test/vat-registers-stand-in";
 
 type Client = ReturnType<typeof createClient>;
@@ -64,19 +63,13 @@ const line = (name: string, quantity = 1) => ({
   quantity,
   price: prices[name] ?? 0,
 });
-const order = (extra: Partial<PlaceOrderInput>): PlaceOrderInput => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Mumbai",
-  country: "IN",
-  paymentMethod: "paypal",
-  items: [line("Seat License", 3), line("Sensor Call", 7), line("Dev Board")],
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-  shippingAddress: testShippingAddress,
-  ...extra,
-});
+/** An Indian buyer's order of three lines; the tax on it is this file's subject. */
+const order = (extra: Partial<PlaceOrderInput>): PlaceOrderInput =>
+  orderBody({
+    country: "IN",
+    items: [line("Seat License", 3), line("Sensor Call", 7), line("Dev Board")],
+    ...extra,
+  });
 
 async function place(body: PlaceOrderInput) {
   const res = await buyer.post("/api/orders", body);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { PlaceOrderInput } from "#domain/checkout";
@@ -8,6 +7,7 @@ import { vatChecks } from "#server/db/schema/ledger";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { orderBody } from "#server/test/orders";
 import { getOrder, payOrder } from "#server/test/payments";
 import { startVatStandIn, type VatStandIn } from "#server/test/vat-registers-stand-in";
 
@@ -54,20 +54,8 @@ afterAll(async () => {
   await registers?.close();
 });
 
-const order = (country: string, taxId: string): PlaceOrderInput => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Berlin",
-  country,
-  business: true,
-  company: "Acme",
-  taxId,
-  paymentMethod: "paypal",
-  items: [{ productId, quantity: 1, price: 100 }],
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-});
+const order = (country: string, taxId: string): PlaceOrderInput =>
+  orderBody({ country, business: true, company: "Acme", taxId, items: [{ productId, price: 100 }] });
 
 async function place(body: PlaceOrderInput) {
   const res = await buyer.post("/api/orders", body);

@@ -1,8 +1,6 @@
 import { and, inArray, isNull, ne, or } from "drizzle-orm";
-import type { Database } from "#server/db/client";
+import type { Db } from "#server/db/client";
 import { uploads } from "#server/db/schema/catalog";
-
-type Db = Pick<Database, "select" | "insert">;
 
 export async function recordUploads(db: Db, urls: string[], ownerId: string) {
   await db

@@ -26,7 +26,6 @@ import { findOrderByReference } from "#web/features/orders/api/admin-bank-transf
 import { useAdminOrders } from "#web/features/orders/api/get-admin-orders";
 import { useUpdateOrderStatus } from "#web/features/orders/api/update-order-status";
 import { RecordTransferDialog } from "#web/features/orders/components/record-transfer-dialog";
-import { ApiError } from "#web/lib/api";
 import { runMutation } from "#web/lib/mutation";
 import { useSearchState } from "#web/lib/use-search-state";
 import { cn } from "#web/lib/utils";
@@ -147,17 +146,22 @@ function FindTransfer({ onFound }: { onFound: (orderId: string) => void }) {
     }
     setBusy(true);
     setError(undefined);
-    try {
-      onFound((await findOrderByReference(parsed.data.reference)).orderId);
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status < 500
-          ? caught.message
-          : "Could not search right now. Please try again.",
-      );
-    } finally {
-      setBusy(false);
-    }
+    const result = await runMutation(findOrderByReference(parsed.data.reference), {
+      error: { title: "Could not search right now", description: "Please try again." },
+      // A reference that fails its check or names no order: the server's words, on the field.
+      on: (caught) => {
+        switch (caught.code) {
+          case "VALIDATION_ERROR":
+          case "TRANSFER_REFERENCE_NOT_FOUND":
+            setError(caught.message);
+            return null;
+          default:
+            return undefined;
+        }
+      },
+    });
+    setBusy(false);
+    if (result.ok) onFound(result.data.orderId);
   };
   return (
     <form onSubmit={submit} noValidate className="flex items-start gap-2" aria-label="Find a bank transfer">

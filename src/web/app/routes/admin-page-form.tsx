@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import type { PageValues } from "#domain/cms";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
-import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireAdmin } from "#web/features/auth/components/guards";
 import { useCreatePage } from "#web/features/pages/api/create-page";
@@ -11,7 +11,7 @@ import { useAdminPage } from "#web/features/pages/api/get-admin-page";
 import { useUpdatePage } from "#web/features/pages/api/update-page";
 import { PageForm } from "#web/features/pages/components/page-form";
 import { ApiError } from "#web/lib/api";
-import { runMutation } from "#web/lib/mutation";
+import { type OnApiError, runMutation } from "#web/lib/mutation";
 
 /** /admin/pages/add creates a page; /admin/pages/:id edits the page with that id. */
 export function Component() {
@@ -33,14 +33,13 @@ function BackToPages() {
 function AddPage() {
   const create = useCreatePage();
   const navigate = useNavigate();
-  const save = async (values: PageValues) => {
+  const save = async (values: PageValues, on: OnApiError) => {
     const result = await runMutation(create.mutateAsync(values), {
       success: { title: "Success", description: "Page created successfully!" },
       error: { title: "Failed to create page", placement: "title" },
+      on,
     });
-    // The form marks a taken slug on its field.
-    if (!result.ok) throw result.error;
-    navigate(paths.admin.pages());
+    if (result.ok) navigate(paths.admin.pages());
   };
   return (
     <>
@@ -64,34 +63,37 @@ function EditPage({ id }: { id: string }) {
 
   if (page.isPending) return <Spinner label="Loading page" />;
   if (page.isError) {
-    const missing = page.error instanceof ApiError && page.error.status === 404;
+    if (!(page.error instanceof ApiError && page.error.status === 404)) {
+      return (
+        <LoadError
+          page
+          title="This page could not be loaded"
+          error={page.error}
+          onRetry={() => page.refetch()}
+        >
+          <BackToPages />
+        </LoadError>
+      );
+    }
     return (
-      <section role={missing ? undefined : "alert"} className="mx-auto max-w-lg px-4 py-24 text-center">
-        <title>{`${missing ? "Page not found" : "Page unavailable"} | Stackbay`}</title>
-        <h1 className="text-2xl font-bold">{missing ? "Page not found" : "This page could not be loaded"}</h1>
-        <p className="mt-3 text-muted-foreground">
-          {missing ? "There is no page with this id; it may have been deleted." : page.error.message}
-        </p>
-        {!missing && (
-          <Button variant="outline" className="mt-6" onClick={() => page.refetch()}>
-            Try again
-          </Button>
-        )}
-        <div>
+      <section className="mx-auto max-w-lg px-4 py-24 text-center">
+        <title>Page not found | Stackbay</title>
+        <h1 className="text-2xl font-bold">Page not found</h1>
+        <p className="mt-3 text-muted-foreground">There is no page with this id; it may have been deleted.</p>
+        <div className="mt-6">
           <BackToPages />
         </div>
       </section>
     );
   }
 
-  const save = async (values: PageValues) => {
+  const save = async (values: PageValues, on: OnApiError) => {
     const result = await runMutation(update.mutateAsync({ id, values }), {
       success: { title: "Success", description: "Page updated successfully!" },
       error: { title: "Failed to update page", placement: "title" },
+      on,
     });
-    // The form marks a taken slug on its field.
-    if (!result.ok) throw result.error;
-    navigate(paths.admin.pages());
+    if (result.ok) navigate(paths.admin.pages());
   };
   return (
     <>

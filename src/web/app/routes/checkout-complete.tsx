@@ -10,6 +10,7 @@ import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { OutcomeCard } from "#web/components/ui/outcome-card";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
@@ -43,7 +44,7 @@ export function Component() {
   );
 }
 
-/** A centred card for the page's own state (no order, or one that could not be loaded): heading, text, one action. */
+/** A centred card for the page's own state (no order): heading, text, one action. */
 function Notice({
   title,
   text,
@@ -53,7 +54,6 @@ function Notice({
   title: string;
   text: string;
   action: ReactNode;
-  role?: "alert";
   "data-testid"?: string;
 }) {
   return (
@@ -80,22 +80,6 @@ function NotFoundCard() {
   );
 }
 
-/** A read that failed, and a button to try it again. */
-function LoadFailed({ title, text, onRetry }: { title: string; text: string; onRetry: () => void }) {
-  return (
-    <Notice
-      role="alert"
-      title={title}
-      text={text}
-      action={
-        <Button className="mt-6" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    />
-  );
-}
-
 function PaymentResult({ orderId }: { orderId: string }) {
   const [params] = useSearchParams();
   const complete = useCompletePayment(orderId);
@@ -114,9 +98,11 @@ function PaymentResult({ orderId }: { orderId: string }) {
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <NotFoundCard />;
     return (
-      <LoadFailed
+      <LoadError
+        page
         title="Could not load your order"
         text="Please check your connection; we keep trying."
+        error={order.error}
         onRetry={() => void order.refetch()}
       />
     );
@@ -149,9 +135,11 @@ function BankTransferResult({ order }: { order: Order }) {
   if (transfer.isPending) return <Spinner className="py-16" label="Loading the payment instructions" />;
   if (transfer.isError) {
     return (
-      <LoadFailed
+      <LoadError
+        page
         title="Could not load the payment instructions"
         text="Please check your connection and try again."
+        error={transfer.error}
         onRetry={() => void transfer.refetch()}
       />
     );

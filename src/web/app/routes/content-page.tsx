@@ -4,6 +4,7 @@ import type { PublicPage } from "#domain/cms";
 import { formatDate } from "#domain/dates";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { usePage } from "#web/features/pages/api/get-page";
 import { PageContent } from "#web/features/pages/components/page-content";
@@ -65,14 +66,12 @@ export function Component() {
   if (page.isError) {
     if (page.error instanceof ApiError && page.error.status === 404) return <PageNotFound />;
     return (
-      <section role="alert" className="mx-auto max-w-lg px-4 py-24 text-center">
-        <title>Page unavailable | Stackbay</title>
-        <h1 className="text-2xl font-bold">This page could not be loaded</h1>
-        <p className="mt-3 text-muted-foreground">{page.error.message}</p>
-        <Button variant="outline" className="mt-6" onClick={() => page.refetch()}>
-          Try again
-        </Button>
-      </section>
+      <LoadError
+        page
+        title="This page could not be loaded"
+        error={page.error}
+        onRetry={() => page.refetch()}
+      />
     );
   }
   return <ContentPage page={page.data} />;

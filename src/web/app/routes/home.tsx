@@ -6,6 +6,7 @@ import { currencyByCode } from "#domain/currency";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { useMarketplaceStats } from "#web/features/catalog/api/get-marketplace-stats";
 import { useFeaturedProducts } from "#web/features/catalog/api/get-products";
 import { FigureList, figures } from "#web/features/catalog/components/marketplace-figures";
@@ -58,13 +59,16 @@ function FeaturedProducts() {
         </Button>
       </div>
       {featured.isError ? (
-        <p className="mt-8 text-muted-foreground" role="alert">
-          Featured products could not be loaded.{" "}
-          <Link to={paths.products()} className="text-primary underline">
-            Browse all products
-          </Link>{" "}
-          instead.
-        </p>
+        <LoadError
+          what="featured products"
+          error={featured.error}
+          onRetry={() => void featured.refetch()}
+          className="mt-8"
+        >
+          <Link to={paths.products()} className="text-sm text-primary underline">
+            Browse all products instead
+          </Link>
+        </LoadError>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {featured.isPending ? (

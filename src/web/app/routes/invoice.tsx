@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, FileX, Printer, RotateCw } from "lucide-react";
+import { ArrowLeft, Download, FileX, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
@@ -6,6 +6,7 @@ import { confirmedStatuses, orderStatusLabel } from "#domain/checkout";
 import { invoiceNumber } from "#domain/invoice";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { invoiceDownloadUrl } from "#web/features/invoices/api/invoice-download";
@@ -37,17 +38,9 @@ function InvoiceScreen({ id }: { id: string }) {
         This invoice does not exist, or it belongs to another account.
       </Notice>
     ) : (
-      <Notice
-        title="Couldn't load the invoice"
-        action={
-          <Button variant="outline" onClick={() => order.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        }
-      >
-        {order.error.message}
-      </Notice>
+      <LoadError page title="Couldn't load the invoice" error={order.error} onRetry={() => order.refetch()}>
+        <DashboardLink />
+      </LoadError>
     );
   }
   const confirmed = confirmedStatuses.includes(order.data.paymentStatus);
@@ -99,17 +92,17 @@ function TransferInstructions({ orderId }: { orderId: string }) {
   if (transfer.isPending) return <Spinner className="py-6" label="Loading the payment instructions" />;
   if (transfer.isError)
     return (
-      <p className="mt-8 text-sm text-destructive" role="alert">
-        Could not load the payment instructions.{" "}
-        <button type="button" className="underline" onClick={() => void transfer.refetch()}>
-          Try again
-        </button>
-      </p>
+      <LoadError
+        what="payment instructions"
+        error={transfer.error}
+        onRetry={() => void transfer.refetch()}
+        className="mt-8"
+      />
     );
   return <InvoicePaymentInstructions transfer={transfer.data} />;
 }
 
-function Notice({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section
       className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center"
@@ -120,11 +113,16 @@ function Notice({ title, children, action }: { title: string; children: ReactNod
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>
       <p className="mt-2 text-muted-foreground">{children}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {action}
-        <Button asChild variant={action ? "outline" : "default"}>
-          <Link to={paths.dashboard()}>Go to your dashboard</Link>
-        </Button>
+        <DashboardLink variant="default" />
       </div>
     </section>
+  );
+}
+
+function DashboardLink({ variant = "outline" }: { variant?: "outline" | "default" }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link to={paths.dashboard()}>Go to your dashboard</Link>
+    </Button>
   );
 }

@@ -47,7 +47,8 @@ function BackLink() {
   );
 }
 
-function NotFoundState({ message }: { message: string }) {
+/** No product came back, or the fetch failed (the spec words both as "not found"; a failed one can retry). */
+function NotFoundState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <section
       className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-24 text-center"
@@ -56,6 +57,11 @@ function NotFoundState({ message }: { message: string }) {
       <title>Product not found | Stackbay</title>
       <h1 className="text-2xl font-bold">Product not found</h1>
       <p className="text-muted-foreground">{message}</p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
       <BackLink />
     </section>
   );
@@ -96,14 +102,13 @@ export function Component() {
   if (product.isPending) return <DetailSkeleton />;
   if (product.isError) {
     // A 404 is "no product came back"; anything else is a failed fetch.
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+    if (product.error instanceof ApiError && product.error.status === 404) {
+      return <NotFoundState message="The product you're looking for doesn't exist." />;
+    }
     return (
       <NotFoundState
-        message={
-          missing
-            ? "The product you're looking for doesn't exist."
-            : "The product you're looking for doesn't exist or has been removed."
-        }
+        message="The product you're looking for doesn't exist or has been removed."
+        onRetry={() => void product.refetch()}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { PackageSearch, Search, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { PackageSearch, Search, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
@@ -16,6 +16,7 @@ import { PageHeader } from "#web/components/layout/page-header";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { NativeSelect } from "#web/components/ui/select";
 import { useCategories } from "#web/features/catalog/api/get-categories";
 import {
@@ -261,14 +262,13 @@ export function Component() {
             </div>
 
             {products.isError ? (
-              <div className="mt-10 flex flex-col items-center gap-3 text-center" role="alert">
-                <TriangleAlert className="size-10 text-destructive" aria-hidden />
-                <h2 className="text-xl font-semibold">Error loading products</h2>
-                <p className="text-muted-foreground">Please try refreshing the page</p>
-                <Button variant="outline" onClick={() => products.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <LoadError
+                title="Error loading products"
+                text="Please try refreshing the page"
+                error={products.error}
+                onRetry={() => void products.refetch()}
+                className="mt-10"
+              />
             ) : products.isPending ? (
               <div className="mt-3 grid gap-3 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
                 <ProductCardSkeletons count={SKELETON_COUNT} />

@@ -6,6 +6,7 @@ import { stripeStatusLabels, type TestOnboardingChoice } from "#domain/payouts";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import {
@@ -13,6 +14,7 @@ import {
   useTestConnectAccount,
 } from "#web/features/payout-accounts/api/payout-account";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 /**
  * `routePatterns.testConnect`: test mode's stand-in for Stripe Connect's hosted onboarding. It asks for
@@ -35,24 +37,43 @@ function TestConnect({ accountId }: { accountId: string }) {
 
   if (account.isPending) return <Spinner label="Loading the onboarding" />;
   if (account.isError) {
-    const missing = account.error instanceof ApiError && account.error.status === 404;
+    const away = (
+      <Button asChild variant="outline">
+        <Link to={paths.dashboard("wallet")}>Go to your wallet</Link>
+      </Button>
+    );
+    if (!(account.error instanceof ApiError && account.error.status === 404)) {
+      return (
+        <LoadError
+          page
+          title="Could not load the onboarding"
+          text="Please try again in a moment."
+          error={account.error}
+          onRetry={() => void account.refetch()}
+        >
+          {away}
+        </LoadError>
+      );
+    }
     return (
-      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-connect-error">
-        <h1 className="text-2xl font-semibold">
-          {missing ? "Account not found" : "Could not load the onboarding"}
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          {missing ? "This onboarding page does not exist or is not yours." : "Please try again in a moment."}
-        </p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link to={paths.dashboard("wallet")}>Go to your wallet</Link>
-        </Button>
+      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-connect-not-found">
+        <h1 className="text-2xl font-semibold">Account not found</h1>
+        <p className="mt-2 text-muted-foreground">This onboarding page does not exist or is not yours.</p>
+        <div className="mt-6">{away}</div>
       </section>
     );
   }
 
   const onChoose = async (choice: TestOnboardingChoice) => {
-    const { redirectUrl } = await choose.mutateAsync(choice);
+    const result = await runMutation(choose.mutateAsync(choice), {
+      error: {
+        title: "Could not finish the onboarding",
+        show: "api",
+        fallback: "Something went wrong. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    const { redirectUrl } = result.data;
     setLeaving(true);
     window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
@@ -74,20 +95,8 @@ function TestConnect({ accountId }: { accountId: string }) {
         </p>
         <p className="mt-6 text-sm text-muted-foreground">Account status</p>
         <p className="text-lg font-semibold">{stripeStatusLabels[account.data.status]}</p>
-        {choose.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {choose.error instanceof ApiError
-              ? choose.error.message
-              : "Something went wrong. Please try again."}
-          </p>
-        )}
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <Button
-            type="button"
-            size="lg"
-            disabled={busy}
-            onClick={() => void onChoose("complete").catch(() => undefined)}
-          >
+          <Button type="button" size="lg" disabled={busy} onClick={() => void onChoose("complete")}>
             Complete onboarding
           </Button>
           <Button
@@ -95,7 +104,7 @@ function TestConnect({ accountId }: { accountId: string }) {
             size="lg"
             variant="outline"
             disabled={busy}
-            onClick={() => void onChoose("incomplete").catch(() => undefined)}
+            onClick={() => void onChoose("incomplete")}
           >
             Leave incomplete
           </Button>

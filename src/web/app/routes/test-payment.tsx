@@ -6,10 +6,12 @@ import { TEST_MODE_LABEL, type TestPaymentChoice } from "#domain/payments";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { useChooseTestPayment, useTestPaymentSession } from "#web/features/payments/api/test-payment";
 import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 
 /**
  * `routePatterns.testPayment`: the test-mode provider's hosted page. It stands where Stripe's or
@@ -41,24 +43,43 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
 
   if (session.isPending) return <Spinner label="Loading the payment" />;
   if (session.isError) {
-    const missing = session.error instanceof ApiError && session.error.status === 404;
+    const away = (
+      <Button asChild variant="outline">
+        <Link to={paths.dashboard()}>Go to your orders</Link>
+      </Button>
+    );
+    if (!(session.error instanceof ApiError && session.error.status === 404)) {
+      return (
+        <LoadError
+          page
+          title="Could not load the payment"
+          text="Please try again in a moment."
+          error={session.error}
+          onRetry={() => void session.refetch()}
+        >
+          {away}
+        </LoadError>
+      );
+    }
     return (
-      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-payment-error">
-        <h1 className="text-2xl font-semibold">
-          {missing ? "Payment not found" : "Could not load the payment"}
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          {missing ? "This payment page does not exist or is not yours." : "Please try again in a moment."}
-        </p>
-        <Button asChild variant="outline" className="mt-6">
-          <Link to={paths.dashboard()}>Go to your orders</Link>
-        </Button>
+      <section className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="test-payment-not-found">
+        <h1 className="text-2xl font-semibold">Payment not found</h1>
+        <p className="mt-2 text-muted-foreground">This payment page does not exist or is not yours.</p>
+        <div className="mt-6">{away}</div>
       </section>
     );
   }
 
   const onChoose = async (choice: TestPaymentChoice) => {
-    const { redirectUrl } = await choose.mutateAsync(choice);
+    const result = await runMutation(choose.mutateAsync(choice), {
+      error: {
+        title: "Could not finish the payment",
+        show: "api",
+        fallback: "Something went wrong. Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    const { redirectUrl } = result.data;
     setLeaving(true);
     // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
     window.scrollTo(0, 0);
@@ -93,13 +114,6 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
             This payment has already been {data.state === "paid" ? "paid" : data.state}.
           </p>
         )}
-        {choose.isError && (
-          <p className="mt-4 text-sm text-destructive" role="alert">
-            {choose.error instanceof ApiError
-              ? choose.error.message
-              : "Something went wrong. Please try again."}
-          </p>
-        )}
         <div className="mt-6 grid gap-3 sm:grid-cols-3">
           {choices.map(({ choice, label, variant }) => (
             <Button
@@ -108,7 +122,7 @@ function TestPayment({ paymentRef }: { paymentRef: string }) {
               variant={variant}
               size="lg"
               disabled={busy}
-              onClick={() => void onChoose(choice).catch(() => undefined)}
+              onClick={() => void onChoose(choice)}
             >
               {label}
             </Button>

@@ -6,7 +6,7 @@ import { updatePreferences } from "#web/features/account/api/update-preferences"
 import { useMe } from "#web/features/auth/api/get-me";
 import { currencyStore, onCurrencyChosen } from "#web/features/currency/currency-store";
 import { onThemeChosen, showTheme } from "#web/features/theme/theme-store";
-import { showToast } from "#web/lib/lazy-toast";
+import { runMutation } from "#web/lib/mutation";
 
 /** Shows an account's saved currency and theme; the visitor's own picks elsewhere are left alone. */
 export function applyPreferences(preferences: Me["preferences"]) {
@@ -19,10 +19,9 @@ function savePreference(queryClient: QueryClient, preferences: PreferencesInput)
   const failure = preferences.currency
     ? "Failed to save currency preference."
     : "Failed to save theme preference.";
-  return updatePreferences(preferences).then(
-    (user) => setMe(queryClient, user),
-    () => showToast("error", "Error", { description: failure }),
-  );
+  return runMutation(updatePreferences(preferences), {
+    error: { title: "Error", description: failure },
+  }).then((result) => result.ok && setMe(queryClient, result.data));
 }
 
 /**

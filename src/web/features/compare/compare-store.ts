@@ -1,6 +1,6 @@
 import { isProductId, MAX_COMPARE } from "#domain/compare-ids";
-import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
+import { toastInvalid } from "#web/lib/mutation";
 
 /** A product in the compare tray: its name is kept so the tray can say what it holds without a request. */
 export type TrayItem = { id: string; name: string };
@@ -34,9 +34,10 @@ export const compareActions = {
     const items = compareStore.get();
     if (items.some((i) => i.id === item.id)) return true;
     if (items.length >= MAX_COMPARE) {
-      showToast("error", "Compare is full", {
-        description: `You can compare up to ${MAX_COMPARE} products. Remove one to add ${item.name}.`,
-      });
+      toastInvalid(
+        "Compare is full",
+        `You can compare up to ${MAX_COMPARE} products. Remove one to add ${item.name}.`,
+      );
       return false;
     }
     compareStore.set([...items, item]);

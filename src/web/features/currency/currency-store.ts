@@ -1,6 +1,7 @@
 import { type CurrencyCode, currencyByCode, DEFAULT_CURRENCY, isCurrencyCode } from "#domain/currency";
 import { showToast } from "#web/lib/lazy-toast";
 import { createLocalStore } from "#web/lib/local-store";
+import { toastError } from "#web/lib/mutation";
 
 export const currencyStore = createLocalStore<CurrencyCode>(
   "stackbay.currency",
@@ -28,8 +29,9 @@ const CURRENCY_TOAST = "currency";
 /** Switches the display currency at once; an unsupported code is refused with the spec's toast. */
 export function chooseCurrency(code: string) {
   if (!isCurrencyCode(code)) {
-    showToast("error", "Invalid Currency", {
+    toastError(null, {
       id: CURRENCY_TOAST,
+      title: "Invalid Currency",
       description: "The selected currency is not supported.",
     });
     return;

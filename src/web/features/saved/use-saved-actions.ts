@@ -1,6 +1,6 @@
 import { useSaveProduct } from "#web/features/saved/api/save-product";
 import { useUnsaveProduct } from "#web/features/saved/api/unsave-product";
-import { showToast } from "#web/lib/lazy-toast";
+import { runMutation } from "#web/lib/mutation";
 
 /** Save and remove with the spec's toasts, shared by the product page and the dashboard. */
 export function useSavedActions() {
@@ -8,23 +8,15 @@ export function useSavedActions() {
   const unsaveMutation = useUnsaveProduct();
 
   const save = (productId: string) =>
-    saveMutation.mutate(productId, {
-      onSuccess: () =>
-        showToast("success", "Product saved!", {
-          description: "Product has been added to your saved items.",
-        }),
-      onError: () =>
-        showToast("error", "Error", { description: "Failed to save product. Please try again." }),
+    void runMutation(saveMutation.mutateAsync(productId), {
+      success: { title: "Product saved!", description: "Product has been added to your saved items." },
+      error: { title: "Error", description: "Failed to save product. Please try again." },
     });
 
   const remove = (productId: string) =>
-    unsaveMutation.mutate(productId, {
-      onSuccess: () =>
-        showToast("success", "Product removed", {
-          description: "Product has been removed from your saved items.",
-        }),
-      onError: () =>
-        showToast("error", "Error", { description: "Failed to remove product. Please try again." }),
+    void runMutation(unsaveMutation.mutateAsync(productId), {
+      success: { title: "Product removed", description: "Product has been removed from your saved items." },
+      error: { title: "Error", description: "Failed to remove product. Please try again." },
     });
 
   return {

@@ -13,6 +13,7 @@ import { Input } from "#web/components/ui/input";
 import { useConfirmTwoFactor } from "#web/features/account/api/confirm-two-factor";
 import { useDisableTwoFactor } from "#web/features/account/api/disable-two-factor";
 import { useEnableTwoFactor } from "#web/features/account/api/enable-two-factor";
+import { copyText } from "#web/lib/clipboard";
 import { reportError, runMutation } from "#web/lib/mutation";
 
 type Step = { kind: "idle" } | { kind: "password" } | { kind: "setup"; setup: TwoFactorSetup };
@@ -185,11 +186,7 @@ function SetupForm({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const copyCodes = () =>
-    navigator.clipboard.writeText(setup.backupCodes.join("\n")).then(
-      () => toast.success("Backup codes copied"),
-      () => toast.error("Copy failed", { description: "Select the codes and copy them by hand." }),
-    );
+  const copyCodes = () => copyText(setup.backupCodes.join("\n"), { title: "Backup codes copied" }, "codes");
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     const result = await runMutation(confirm.mutateAsync({ code }), {

@@ -9,6 +9,7 @@ import { showToast } from "#web/lib/lazy-toast";
 export function useMeErrorToast() {
   const { isError } = useMe();
   useEffect(() => {
+    // Not `reportError`: the spec's toast is this title alone, and it reports a read, not a mutation.
     if (isError) showToast("error", "Failed to load user permissions", { id: "me-error" });
   }, [isError]);
 }

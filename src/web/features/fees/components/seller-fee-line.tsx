@@ -1,5 +1,6 @@
 import { applyRate } from "#domain/ledger";
 import { formatRatePercent, formatUsd, toUnits } from "#domain/money";
+import { LoadError } from "#web/components/ui/load-error";
 import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { useMyFees } from "#web/features/fees/api/fee-rules";
 
@@ -20,9 +21,18 @@ function priceUnits(price: string): number | null {
 export function SellerFeeLine({ category, price }: { category: string; price: string }) {
   const fees = useMyFees();
   const categoryName = useCategoryName(category);
+  if (fees.isError) {
+    return (
+      <LoadError
+        what="Stackbay fee"
+        error={fees.error}
+        onRetry={() => void fees.refetch()}
+        className="sm:col-span-2"
+      />
+    );
+  }
   let text: string;
   if (fees.isPending) text = "Loading your Stackbay fee…";
-  else if (fees.isError) text = "Your Stackbay fee could not be loaded.";
   else if (!category) text = "Choose a category to see the Stackbay fee on each sale.";
   else {
     const rate =
@@ -39,15 +49,6 @@ export function SellerFeeLine({ category, price }: { category: string; price: st
   return (
     <p className="text-sm text-muted-foreground sm:col-span-2" aria-live="polite" data-testid="seller-fee">
       {text}
-      {fees.isError && (
-        <button
-          type="button"
-          className="ml-2 font-medium text-primary underline-offset-4 hover:underline"
-          onClick={() => fees.refetch()}
-        >
-          Try again
-        </button>
-      )}
     </p>
   );
 }

@@ -1,6 +1,5 @@
-import { Copy, KeyRound, RotateCw } from "lucide-react";
+import { Copy, KeyRound } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "#domain/dates";
 import { invoiceNumber } from "#domain/invoice";
 import type { License } from "#domain/license-schemas";
@@ -8,7 +7,9 @@ import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { useLicenses } from "#web/features/licenses/api/get-licenses";
+import { copyText } from "#web/lib/clipboard";
 import { cn } from "#web/lib/utils";
 
 /** The dashboard's Licenses view: every key the buyer owns, with copy, status and renewal. */
@@ -19,15 +20,11 @@ export function LicensesView() {
       {licenses.isPending ? (
         <LicensesSkeleton />
       ) : licenses.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
-          <p className="text-sm text-destructive" role="alert">
-            Failed to load licenses. {licenses.error.message}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => licenses.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to load licenses"
+          error={licenses.error}
+          onRetry={() => void licenses.refetch()}
+        />
       ) : licenses.data.items.length === 0 ? (
         <NoLicenses />
       ) : (
@@ -44,12 +41,7 @@ export function LicensesView() {
 function LicenseCard({ license }: { license: License }) {
   const active = license.status === "active";
   const copy = () =>
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(license.key))
-      .then(
-        () => toast.success("License key copied", { description: license.productName }),
-        () => toast.error("Copy failed", { description: "Select the key and copy it by hand." }),
-      );
+    copyText(license.key, { title: "License key copied", description: license.productName }, "key");
   return (
     <li
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-border p-4"

@@ -33,7 +33,7 @@ import {
 import { useMyStorefront } from "#web/features/storefronts/api/storefronts";
 import { uploadImage } from "#web/features/uploads/api/upload-image";
 import { ApiError } from "#web/lib/api";
-import { runMutation, toastError } from "#web/lib/mutation";
+import { runMutation } from "#web/lib/mutation";
 
 const blank = (value: number | null) => (value === null ? "" : String(value));
 
@@ -135,14 +135,14 @@ function LoadedForm({
         result.push(item);
         continue;
       }
-      try {
-        const { url } = await uploadImage(item.file);
-        result.push({ ...item, url, file: null });
-      } catch (error) {
-        toastError(error, { title: "Failed to upload image" });
+      const upload = await runMutation(uploadImage(item.file), {
+        error: { title: "Failed to upload image" },
+      });
+      if (!upload.ok) {
         setImages((current) => current.map((i) => result.find((r) => r.key === i.key) ?? i));
         return null;
       }
+      result.push({ ...item, url: upload.data.url, file: null });
     }
     setImages(result);
     return result;

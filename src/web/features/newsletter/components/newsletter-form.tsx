@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type NewsletterInput, newsletterSchema } from "#domain/newsletter";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
 import { useSubscribe } from "#web/features/newsletter/api/subscribe";
+import { runMutation } from "#web/lib/mutation";
 
 export function NewsletterForm() {
   const subscribe = useSubscribe();
@@ -16,18 +16,18 @@ export function NewsletterForm() {
   const error = form.formState.errors.email?.message;
   const [sent, setSent] = useState(false);
 
-  const onSubmit = form.handleSubmit((values) =>
-    subscribe.mutateAsync(values).then(
-      () => {
-        toast.success("Thank you for subscribing!", {
-          description: "You'll receive our latest updates and offers.",
-        });
-        form.reset();
-        setSent(true);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await runMutation(subscribe.mutateAsync(values), {
+      success: {
+        title: "Thank you for subscribing!",
+        description: "You'll receive our latest updates and offers.",
       },
-      (failure: Error) => toast.error("Subscription failed", { description: failure.message }),
-    ),
-  );
+      error: { title: "Subscription failed" },
+    });
+    if (!result.ok) return;
+    form.reset();
+    setSent(true);
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-label="Newsletter">

@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { toast } from "sonner";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import type { Order } from "#domain/checkout";
 import {
@@ -14,7 +13,7 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
 import { useCancelOrder, useRetryPayment } from "#web/features/payments/api/order-payment";
-import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -29,27 +28,25 @@ export function OrderPaymentActions({ order, className }: { order: Order; classN
   const [confirming, setConfirming] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const short = order.id.slice(0, 8);
-  const failure = (error: unknown, fallback: string) =>
-    toast.error(error instanceof ApiError ? error.message : fallback, { id: `order-action-${order.id}` });
+  // One toast per order: a second click's answer replaces the first's instead of stacking.
+  const id = `order-action-${order.id}`;
+  // The server words why an order cannot be paid or cancelled (already paid, cancelled, expired).
+  const failure = (title: string) => ({ id, title, show: "api", fallback: "Please try again." }) as const;
 
   const onPay = async () => {
-    try {
-      const { redirectUrl } = await pay.mutateAsync();
-      setLeaving(true);
-      window.scrollTo(0, 0);
-      window.location.assign(redirectUrl);
-    } catch (error) {
-      failure(error, "Could not open the payment page. Please try again.");
-    }
+    const result = await runMutation(pay.mutateAsync(), {
+      error: failure("Could not open the payment page"),
+    });
+    if (!result.ok) return;
+    setLeaving(true);
+    window.scrollTo(0, 0);
+    window.location.assign(result.data.redirectUrl);
   };
-  const onCancel = async () => {
-    try {
-      await cancel.mutateAsync();
-      toast.success(`Order ${short} cancelled`, { id: `order-action-${order.id}` });
-    } catch (error) {
-      failure(error, "Could not cancel the order. Please try again.");
-    }
-  };
+  const onCancel = () =>
+    runMutation(cancel.mutateAsync(), {
+      success: { id, title: `Order ${short} cancelled` },
+      error: failure("Could not cancel the order"),
+    });
   const busy = pay.isPending || leaving || cancel.isPending;
 
   return (

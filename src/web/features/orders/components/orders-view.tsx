@@ -1,7 +1,6 @@
 import { ShoppingBag } from "lucide-react";
 import { Fragment, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import {
   awaitsPayment,
@@ -19,6 +18,7 @@ import { taxLineLabel } from "#domain/tax";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
@@ -28,6 +28,7 @@ import { OrderPaymentActions } from "#web/features/orders/components/order-payme
 import { useBankTransfer } from "#web/features/payments/api/bank-transfer";
 import { OrderRefunds } from "#web/features/refunds/components/order-refunds";
 import { OrderDelivery, ShippingAddressBlock } from "#web/features/shipping/components/order-delivery";
+import { reportError } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 const columns = ["Order ID", "Total Amount", "Payment Method", "Status", "Date", "Items", "Details"];
@@ -62,14 +63,16 @@ export function OrdersView({ title = "Order History" }: { title?: string }) {
   const orders = useOrders();
   const money = useMoney();
 
+  const failure = orders.error;
   useEffect(() => {
-    if (!orders.isError) return;
+    if (!failure) return;
     // A fixed id: StrictMode's second effect run and a remount replace the toast instead of stacking it.
-    toast.error("Error loading orders", {
+    reportError(failure, {
       id: "orders-load-error",
+      title: "Error loading orders",
       description: "There was an error loading your orders. Please try again.",
     });
-  }, [orders.isError]);
+  }, [failure]);
 
   const description =
     money.currency.code === "USD"
@@ -81,9 +84,7 @@ export function OrdersView({ title = "Order History" }: { title?: string }) {
       {orders.isPending ? (
         <OrdersSkeleton />
       ) : orders.isError ? (
-        <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-destructive">
-          Failed to load orders
-        </p>
+        <LoadError title="Failed to load orders" error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
         <NoOrders />
       ) : (
@@ -347,12 +348,11 @@ function OrderLicenses({ orderId }: { orderId: string }) {
   if (licenses.isPending) return <p className="text-sm text-muted-foreground">Loading license keys…</p>;
   if (licenses.isError) {
     return (
-      <p className="text-sm text-destructive">
-        Could not load the license keys.{" "}
-        <Link to={paths.dashboard("licenses")} className="font-medium underline">
+      <LoadError what="license keys" error={licenses.error} onRetry={() => void licenses.refetch()}>
+        <Link to={paths.dashboard("licenses")} className="text-sm font-medium underline">
           See your licenses
         </Link>
-      </p>
+      </LoadError>
     );
   }
   const keys = licenses.data.items.filter((license) => license.orderId === orderId);

@@ -21,6 +21,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { useAdminBankTransfer, useRecordTransfer } from "#web/features/orders/api/admin-bank-transfers";
 import { runMutation } from "#web/lib/mutation";
@@ -45,9 +46,11 @@ export function RecordTransferDialog({ orderId, onClose }: { orderId: string | n
         {transfer.isPending ? (
           <Spinner className="py-6" label="Loading the order's transfers" />
         ) : transfer.isError ? (
-          <p className="text-sm text-destructive" role="alert">
-            Could not load this order's transfers: {transfer.error.message}
-          </p>
+          <LoadError
+            what="order's transfers"
+            error={transfer.error}
+            onRetry={() => void transfer.refetch()}
+          />
         ) : (
           <TransferStanding transfer={transfer.data} />
         )}

@@ -12,7 +12,7 @@ import { FormField, Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { Spinner } from "#web/components/ui/spinner";
 import { PagePreview } from "#web/features/pages/components/page-preview";
-import { ApiError } from "#web/lib/api";
+import type { OnApiError } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 const blank: PageInput = {
@@ -39,8 +39,9 @@ const fromPage = (page: Page): PageInput => ({
 });
 
 /**
- * The page form for add and edit. `onSave` throws on failure; the form keeps what was typed, and a slug
- * that is taken is also marked on the slug field.
+ * The page form for add and edit. `onSave` runs the save with the form's own error step (`on`, for
+ * `runMutation`): a slug that is taken is marked on the slug field, beside the screen's toast; the form
+ * keeps what was typed.
  */
 export function PageForm({
   page,
@@ -49,7 +50,7 @@ export function PageForm({
 }: {
   page?: Page;
   submitLabel: string;
-  onSave: (values: PageValues) => Promise<void>;
+  onSave: (values: PageValues, on: OnApiError) => Promise<void>;
 }) {
   const form = useForm<PageInput, unknown, PageValues>({
     resolver: zodResolver(pageInputSchema),
@@ -66,15 +67,13 @@ export function PageForm({
     form.setValue("slug", slug, { shouldDirty: true, shouldValidate: isSubmitted });
 
   const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await onSave(values);
-      } catch (error) {
-        if (error instanceof ApiError && error.code === "PAGE_SLUG_TAKEN") {
+    (values) =>
+      onSave(values, (error) => {
+        if (error.code === "PAGE_SLUG_TAKEN") {
           form.setError("slug", { message: error.message }, { shouldFocus: true });
         }
-      }
-    },
+        return undefined;
+      }),
     // A content error must be visible (and its field focusable) even when the preview is open.
     (invalid) => {
       if (invalid.content) setTab("write");

@@ -32,7 +32,7 @@ import { Textarea } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { pageProse } from "#web/features/pages/components/page-content";
 import { uploadImage } from "#web/features/uploads/api/upload-image";
-import { ApiError } from "#web/lib/api";
+import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -572,21 +572,25 @@ function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }
       return;
     }
     setUploading(true);
-    try {
-      // The same upload as product pictures: the server checks the bytes and stores a re-encoded WebP.
-      const image = await uploadImage(file);
-      editor
-        .chain()
-        .focus()
-        // Its size reserves the space before the picture loads; the page's styles scale it down.
-        .setImage({ src: image.url, alt: altText.data, width: image.width, height: image.height })
-        .run();
-      onClose();
-    } catch (error) {
-      setProblems({ upload: error instanceof ApiError ? error.message : "The image could not be uploaded." });
-    } finally {
-      setUploading(false);
-    }
+    // The same upload as product pictures: the server checks the bytes and stores a re-encoded WebP.
+    const result = await runMutation(uploadImage(file), {
+      error: { title: "The image could not be uploaded", description: "Please try again." },
+      // What the server found wrong with the file is said in the dialog, beside the file.
+      on: (error) => {
+        setProblems({ upload: error.message });
+        return null;
+      },
+    });
+    setUploading(false);
+    if (!result.ok) return;
+    const image = result.data;
+    editor
+      .chain()
+      .focus()
+      // Its size reserves the space before the picture loads; the page's styles scale it down.
+      .setImage({ src: image.url, alt: altText.data, width: image.width, height: image.height })
+      .run();
+    onClose();
   };
   return (
     <Panel

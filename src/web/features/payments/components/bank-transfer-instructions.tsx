@@ -1,20 +1,15 @@
 import { Copy, FlaskConical, Landmark } from "lucide-react";
-import { toast } from "sonner";
 import { type BankTransfer, transferInstruction } from "#domain/bank-transfer";
 import { formatDate } from "#domain/dates";
 import { formatUsd } from "#domain/money";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
+import { copyText } from "#web/lib/clipboard";
 import { cn } from "#web/lib/utils";
 
 function copy(label: string, value: string) {
-  return Promise.resolve()
-    .then(() => navigator.clipboard.writeText(value))
-    .then(
-      () => toast.success(`${label} copied`, { description: value }),
-      () => toast.error("Copy failed", { description: `Select the ${label} and copy it by hand.` }),
-    );
+  return copyText(value, { title: `${label} copied`, description: value }, label);
 }
 
 function Detail({

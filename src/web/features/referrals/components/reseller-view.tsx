@@ -1,7 +1,6 @@
-import { Copy, Info, Link2, RotateCw, Search } from "lucide-react";
+import { Copy, Info, Link2, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { Me } from "#domain/accounts";
 import { commissionStatusLabel } from "#domain/commissions";
 import { formatUsd } from "#domain/money";
@@ -11,10 +10,12 @@ import { PagedList } from "#web/components/layout/paged-list";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
 import { Input } from "#web/components/ui/input";
+import { LoadError } from "#web/components/ui/load-error";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useResellerLinks } from "#web/features/referrals/api/get-reseller-links";
+import { copyText } from "#web/lib/clipboard";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 import { cn } from "#web/lib/utils";
 
@@ -75,14 +76,11 @@ function ResellerLinksView() {
       {links.isPending ? (
         <LinksSkeleton />
       ) : links.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-8 text-center">
-          <p className="text-sm text-destructive" role="alert">
-            Failed to load your reseller links. {links.error.message}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => links.refetch()} disabled={links.isFetching}>
-            <RotateCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to load your reseller links"
+          error={links.error}
+          onRetry={() => void links.refetch()}
+        />
       ) : (
         <div className="flex flex-col gap-6">
           <TotalsCards totals={links.data.totals} />
@@ -215,13 +213,7 @@ function LinksTable({ items }: { items: ResellerLink[] }) {
 
 function LinkRow({ item }: { item: ResellerLink }) {
   const money = useMoney();
-  const copy = () =>
-    Promise.resolve()
-      .then(() => navigator.clipboard.writeText(item.link))
-      .then(
-        () => toast.success("Link copied", { description: item.name }),
-        () => toast.error("Copy failed", { description: "Select the link and copy it by hand." }),
-      );
+  const copy = () => copyText(item.link, { title: "Link copied", description: item.name }, "link");
   return (
     <tr data-testid="reseller-link-row">
       <td className="py-3 pr-2">

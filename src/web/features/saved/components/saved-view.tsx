@@ -1,9 +1,10 @@
-import { Heart, PackageX, TriangleAlert, X } from "lucide-react";
+import { Heart, PackageX, X } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { paths } from "#domain/routes";
 import { ViewCard } from "#web/components/layout/view-card";
 import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
 import { ProductCard, ProductCardSkeletons } from "#web/features/catalog/components/product-card";
 import { useSavedProducts } from "#web/features/saved/api/get-saved-products";
 import { useSavedActions } from "#web/features/saved/use-saved-actions";
@@ -32,14 +33,12 @@ export function SavedView() {
   return (
     <ViewCard title="Saved Products" description="Products you saved to come back to.">
       {saved.isError ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center" role="alert">
-          <TriangleAlert className="size-10 text-destructive" aria-hidden />
-          <h3 className="text-lg font-semibold">Failed to load saved items</h3>
-          <p className="text-sm text-muted-foreground">Please try again in a moment.</p>
-          <Button variant="outline" onClick={() => saved.refetch()} disabled={saved.isFetching}>
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title="Failed to load saved items"
+          text="Please try again in a moment."
+          error={saved.error}
+          onRetry={() => void saved.refetch()}
+        />
       ) : saved.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status">
           <span className="sr-only">Loading saved products</span>

@@ -27,7 +27,7 @@ import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { useMyStorefront, useSaveStorefront } from "#web/features/storefronts/api/storefronts";
 import { uploadImage } from "#web/features/uploads/api/upload-image";
-import { errorText, runMutation } from "#web/lib/mutation";
+import { runMutation } from "#web/lib/mutation";
 
 /** The seller's "Storefront" view: the public face of their account, and its link. */
 export function StorefrontView({ me }: { me: Me }) {
@@ -189,13 +189,16 @@ function LogoField({
     if (local) return setProblem(local);
     setProblem(undefined);
     setUploading(true);
-    try {
-      onChange((await uploadImage(file)).url);
-    } catch (failure) {
-      setProblem(errorText(failure, { fallback: "The logo could not be uploaded. Please try again." }));
-    } finally {
-      setUploading(false);
-    }
+    const result = await runMutation(uploadImage(file), {
+      error: { title: "The logo could not be uploaded", description: "Please try again." },
+      // What the server found wrong with the file (type, size) is said on the field, not in a toast.
+      on: (failure) => {
+        setProblem(failure.message);
+        return null;
+      },
+    });
+    setUploading(false);
+    if (result.ok) onChange(result.data.url);
   };
   return (
     <div className="flex flex-col gap-2">

@@ -1,19 +1,23 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { PaymentStatus } from "#domain/checkout";
 import { isPaidStatus, type OrderActor, sourcesOf, transitionRefusal } from "#domain/order-states";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
-import { orders, type StoredReferral } from "#server/db/schema/orders";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Metrics } from "#server/lib/metrics";
+import { MAIL_QUEUE, type MailJob } from "#server/mail/mailer";
 import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { notifySellersOfSale } from "#server/modules/notifications/service";
-import { queueOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { type Referral, recordCommissions } from "#server/modules/referrals/service";
+import {
+  confirmOrderIfIn,
+  lockOrderStatus,
+  type StoredReferral,
+  setOrderPaymentStatus,
+} from "#server/modules/settlement/repository";
 
 /** What settling an order needs; built once from the app by `settlementOf` below. */
 export type Settlement = {
@@ -31,6 +35,16 @@ export class InvalidOrderTransition extends Conflict {
   constructor(reason: string) {
     super(reason, "INVALID_ORDER_TRANSITION");
   }
+}
+
+/** Queues the confirmation e-mail of an order in its delivery's transaction; it is rendered when sent. */
+export async function queueOrderConfirmation(
+  jobs: JobQueue,
+  tx: Transaction,
+  orderId: string,
+): Promise<void> {
+  const job: MailJob = { kind: "order-confirmation", orderId };
+  await jobs.send(MAIL_QUEUE, job, { tx });
 }
 
 /** Refuses, with the machine's reason, a move `actor` may not make. */
@@ -61,11 +75,7 @@ export async function deliverInTx(
   actor: OrderActor,
   now: Date,
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(orders)
-    .set({ paymentStatus: "mock_confirmed", isPaid: true, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, sourcesOf("mock_confirmed", actor))))
-    .returning({ userId: orders.userId, referral: orders.referral });
+  const row = await confirmOrderIfIn(tx, orderId, sourcesOf("mock_confirmed", actor), now);
   if (!row) return false;
   await issueLicenses(tx, orderId, now);
   await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays);
@@ -108,23 +118,14 @@ export async function adminSetStatus(
   now = new Date(),
 ): Promise<void> {
   await s.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ paymentStatus: orders.paymentStatus, isPaid: orders.isPaid })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      // Not FOR UPDATE: that also waits for the key-share locks that rows referencing the order take
-      // (a webhook's event row, holding its payment row), and deadlocks with the payment's own path.
-      .for("no key update");
+    const before = await lockOrderStatus(tx, orderId);
     if (!before) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
     assertTransition(before.paymentStatus, to, "admin");
     if (before.paymentStatus === to) return;
     const after = { paymentStatus: to, isPaid: isPaidStatus(to) };
     if (to === "mock_confirmed") await deliverInTx(s, tx, orderId, "admin", now);
     else {
-      await tx
-        .update(orders)
-        .set({ ...after, updatedAt: now })
-        .where(eq(orders.id, orderId));
+      await setOrderPaymentStatus(tx, orderId, after, now);
     }
     await recordAudit(tx, admin, {
       action: "update",

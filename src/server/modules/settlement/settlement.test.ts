@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { commissions, licenses } from "#server/db/schema/after-sale";
@@ -6,14 +5,14 @@ import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
-import { deliver, settlementOf } from "#server/modules/orders/settlement";
 import { REFERRAL_COOKIE } from "#server/modules/referrals/cookie";
+import { deliver, settlementOf } from "#server/modules/settlement/service";
 import { deliverTestEvent } from "#server/payments/test-provider";
 import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
+import { orderBody } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { choose, payOrder, returnToSite, testRef } from "#server/test/payments";
-import { testShippingAddress } from "#server/test/shipping";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -53,21 +52,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const body = () => ({
-  fullName: "Bianca Buyer",
-  email: "buyer@stackbay.test",
-  address: "12 Harbour Street",
-  city: "Dubai",
-  country: "United Arab Emirates",
-  paymentMethod: "stripe",
-  items: [
-    { productId: ids["Settle Suite"], quantity: 3, price: 20 },
-    { productId: ids["Settle Board"], quantity: 1, price: 40 },
-  ],
-  currency: "USD",
-  idempotencyKey: randomUUID(),
-  shippingAddress: testShippingAddress,
-});
+const body = () =>
+  orderBody({
+    items: [
+      { productId: ids["Settle Suite"] ?? "", quantity: 3, price: 20 },
+      { productId: ids["Settle Board"] ?? "", price: 40 },
+    ],
+  });
 
 /**
  * A checkout whose buyer was sent to pay and never came back (or whose process died before the

@@ -1,0 +1,38 @@
+import { expect, test } from "vitest";
+import type { PublicPage } from "#domain/cms";
+import { renderPage } from "#web/entry-server";
+
+/** An app's answers for the server's renderer: its own content page, a moment late, as a database's would be. */
+function appAnswering(title: string): typeof fetch {
+  return async (input) => {
+    const { pathname } = new URL(input instanceof Request ? input.url : input);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+    if (pathname !== "/api/pages/about-us")
+      return Response.json({ code: "NOT_FOUND", message: "Not found" }, { status: 404 });
+    const page: PublicPage = {
+      slug: "about-us",
+      title,
+      content: `<p>${title}</p>`,
+      seoMeta: { title, description: "", ogImageUrl: "" },
+      updatedAt: new Date(0).toISOString(),
+    };
+    return Response.json({ page });
+  };
+}
+
+test("renders that overlap each read from the app that asked for them", async () => {
+  const apps = ["Page of the first app", "Page of the second app"].map((title) => ({
+    title,
+    fetch: appAnswering(title),
+  }));
+  const renders = Array.from({ length: 6 }, (_, i) => apps[i % 2] as (typeof apps)[number]).map(
+    async ({ title, fetch }) => ({
+      title,
+      page: await renderPage("http://stackbay.internal/pages/about-us", fetch),
+    }),
+  );
+  for (const { title, page } of await Promise.all(renders)) {
+    expect(page?.html).toContain(title);
+    expect(page?.html).not.toContain(title.includes("first") ? "second app" : "first app");
+  }
+});
