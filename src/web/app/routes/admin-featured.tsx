@@ -7,7 +7,7 @@ export function Component() {
     <RequireAdmin>
       <PageHeader
         title="Featured Products"
-        subtitle="Choose and order the products on the home page. Only active, approved products can be featured."
+        subtitle="Choose and order the products that lead the home page and the catalogue's Featured sort. Only active, approved products can be featured."
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <FeaturedPicker />
