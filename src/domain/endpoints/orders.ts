@@ -11,6 +11,15 @@ import { endpoint } from "#domain/endpoint";
 import { paymentRedirectSchema } from "#domain/payments";
 
 /** What the web calls of the server's `orders` module (`src/server/modules/orders/routes.ts`). */
+/** Every code this module's services can answer: the endpoints below that reach them share the list. */
+const ordersErrors = [
+  "INVALID_ORDER_TRANSITION",
+  "ORDER_NOT_FOUND",
+  "PRICE_CHANGED",
+  "PRODUCT_UNAVAILABLE",
+  "SHIPPING_ADDRESS_REQUIRED",
+] as const;
+
 export const ordersEndpoints = {
   "GET /admin/orders": endpoint({ query: adminOrdersQuery, answer: adminOrderListSchema, errors: [] }),
   "GET /orders": endpoint({ answer: orderListSchema, errors: [] }),
@@ -23,23 +32,11 @@ export const ordersEndpoints = {
     params: z.object({ id: z.string() }),
     body: orderStatusUpdateSchema,
     answer: orderAnswerSchema,
-    errors: [
-      "INVALID_ORDER_TRANSITION",
-      "ORDER_NOT_FOUND",
-      "PRICE_CHANGED",
-      "PRODUCT_UNAVAILABLE",
-      "SHIPPING_ADDRESS_REQUIRED",
-    ],
+    errors: ordersErrors,
   }),
   "POST /orders": endpoint({
     body: placeOrderSchema,
     answer: paymentRedirectSchema,
-    errors: [
-      "INVALID_ORDER_TRANSITION",
-      "ORDER_NOT_FOUND",
-      "PRICE_CHANGED",
-      "PRODUCT_UNAVAILABLE",
-      "SHIPPING_ADDRESS_REQUIRED",
-    ],
+    errors: ordersErrors,
   }),
 } as const;

@@ -11,6 +11,16 @@ import {
 } from "#domain/payments";
 
 /** What the web calls of the server's `payments` module (`src/server/modules/payments/routes.ts`). */
+/** Every code this module's services can answer: the endpoints below that reach them share the list. */
+const paymentsErrors = [
+  "INVALID_SIGNATURE",
+  "ORDER_CANCELLED",
+  "ORDER_NOT_CANCELLABLE",
+  "ORDER_NOT_FOUND",
+  "PAYMENT_SESSION_NOT_FOUND",
+  "PROVIDER_NOT_FOUND",
+] as const;
+
 export const paymentsEndpoints = {
   "GET /orders/:id/payment": endpoint({
     params: z.object({ id: z.string() }),
@@ -26,51 +36,23 @@ export const paymentsEndpoints = {
   "POST /orders/:id/cancel": endpoint({
     params: z.object({ id: z.string() }),
     answer: orderPaymentAnswerSchema,
-    errors: [
-      "INVALID_SIGNATURE",
-      "ORDER_CANCELLED",
-      "ORDER_NOT_CANCELLABLE",
-      "ORDER_NOT_FOUND",
-      "PAYMENT_SESSION_NOT_FOUND",
-      "PROVIDER_NOT_FOUND",
-    ],
+    errors: paymentsErrors,
   }),
   "POST /orders/:id/payment": endpoint({
     params: z.object({ id: z.string() }),
     answer: paymentRedirectSchema,
-    errors: [
-      "INVALID_SIGNATURE",
-      "ORDER_CANCELLED",
-      "ORDER_NOT_CANCELLABLE",
-      "ORDER_NOT_FOUND",
-      "PAYMENT_SESSION_NOT_FOUND",
-      "PROVIDER_NOT_FOUND",
-    ],
+    errors: paymentsErrors,
   }),
   "POST /orders/:id/payment/complete": endpoint({
     params: z.object({ id: z.string() }),
     body: completePaymentBodySchema,
     answer: orderPaymentAnswerSchema,
-    errors: [
-      "INVALID_SIGNATURE",
-      "ORDER_CANCELLED",
-      "ORDER_NOT_CANCELLABLE",
-      "ORDER_NOT_FOUND",
-      "PAYMENT_SESSION_NOT_FOUND",
-      "PROVIDER_NOT_FOUND",
-    ],
+    errors: paymentsErrors,
   }),
   "POST /payments/test/sessions/:ref/choice": endpoint({
     params: z.object({ ref: z.string() }),
     body: testPaymentChoiceSchema,
     answer: redirectAnswerSchema,
-    errors: [
-      "INVALID_SIGNATURE",
-      "ORDER_CANCELLED",
-      "ORDER_NOT_CANCELLABLE",
-      "ORDER_NOT_FOUND",
-      "PAYMENT_SESSION_NOT_FOUND",
-      "PROVIDER_NOT_FOUND",
-    ],
+    errors: paymentsErrors,
   }),
 } as const;

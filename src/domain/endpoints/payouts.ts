@@ -11,6 +11,17 @@ import {
 } from "#domain/finance";
 
 /** What the web calls of the server's `payouts` module (`src/server/modules/payouts/routes.ts`). */
+/** Every code this module's services can answer: the endpoints below that reach them share the list. */
+const payoutsErrors = [
+  "NOTHING_TO_PAY",
+  "NO_BANK_PAYOUTS",
+  "PAYOUT_BATCH_NOT_FOUND",
+  "PAYOUT_DETAILS_UNKNOWN",
+  "PAYOUT_NOT_BANK",
+  "PAYOUT_NOT_FOUND",
+  "PAYOUT_SETTLED",
+] as const;
+
 export const payoutsEndpoints = {
   "GET /admin/payouts/batches": endpoint({ query: pageQuery, answer: payoutBatchesSchema, errors: [] }),
   "GET /admin/payouts/batches/:id": endpoint({
@@ -27,41 +38,17 @@ export const payoutsEndpoints = {
     params: z.object({ id: z.string() }),
     body: markPayoutFailedSchema,
     answer: batchPayoutSchema,
-    errors: [
-      "NOTHING_TO_PAY",
-      "NO_BANK_PAYOUTS",
-      "PAYOUT_BATCH_NOT_FOUND",
-      "PAYOUT_DETAILS_UNKNOWN",
-      "PAYOUT_NOT_BANK",
-      "PAYOUT_NOT_FOUND",
-      "PAYOUT_SETTLED",
-    ],
+    errors: payoutsErrors,
   }),
   "POST /admin/payouts/:id/paid": endpoint({
     params: z.object({ id: z.string() }),
     body: markPayoutPaidSchema,
     answer: batchPayoutSchema,
-    errors: [
-      "NOTHING_TO_PAY",
-      "NO_BANK_PAYOUTS",
-      "PAYOUT_BATCH_NOT_FOUND",
-      "PAYOUT_DETAILS_UNKNOWN",
-      "PAYOUT_NOT_BANK",
-      "PAYOUT_NOT_FOUND",
-      "PAYOUT_SETTLED",
-    ],
+    errors: payoutsErrors,
   }),
   "POST /admin/payouts/batches": endpoint({
     body: runPayoutBatchSchema,
     answer: payoutBatchDetailSchema,
-    errors: [
-      "NOTHING_TO_PAY",
-      "NO_BANK_PAYOUTS",
-      "PAYOUT_BATCH_NOT_FOUND",
-      "PAYOUT_DETAILS_UNKNOWN",
-      "PAYOUT_NOT_BANK",
-      "PAYOUT_NOT_FOUND",
-      "PAYOUT_SETTLED",
-    ],
+    errors: payoutsErrors,
   }),
 } as const;
