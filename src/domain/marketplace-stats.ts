@@ -1,7 +1,7 @@
+import { groupThousands } from "#domain/money";
+
 /** Plain functions without zod: the footer on every page reads them. The answer's schema is
  * `marketplaceStatsSchema` in `catalog-schemas.ts`. */
-
-const grouped = new Intl.NumberFormat("en-US");
 
 /**
  * A count as marketing copy states it, never more than is true: rounded down to its leading digit's
@@ -11,8 +11,8 @@ const grouped = new Intl.NumberFormat("en-US");
 export function countLabel(count: number): string {
   const n = Math.max(0, Math.floor(count));
   if (n < 10) return String(n);
-  if (n >= 1_000_000) return `${grouped.format(Math.floor(n / 1_000_000))}M+`;
-  if (n >= 10_000) return `${grouped.format(Math.floor(n / 1_000))}K+`;
+  if (n >= 1_000_000) return `${groupThousands(Math.floor(n / 1_000_000))}M+`;
+  if (n >= 10_000) return `${groupThousands(Math.floor(n / 1_000))}K+`;
   const place = 10 ** Math.floor(Math.log10(n));
-  return `${grouped.format(Math.floor(n / place) * place)}+`;
+  return `${groupThousands(Math.floor(n / place) * place)}+`;
 }

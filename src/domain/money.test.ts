@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { MAX_ORDER_LINES, MAX_QUANTITY } from "#domain/checkout";
 import type { CurrencyCode } from "#domain/currency";
 import {
@@ -14,6 +14,7 @@ import {
   formatUnitPrice,
   formatUsd,
   fromUnits,
+  groupThousands,
   isPerTransaction,
   lineTotal,
   MONEY_SCALE,
@@ -560,5 +561,51 @@ describe("allocateUnits", () => {
         (total, weights) => allocateUnits(total, weights).reduce((a, b) => a + b, 0) === total,
       ),
     );
+  });
+});
+
+describe("groupThousands", () => {
+  test("writes a whole number as Intl's en-US grouping does", () => {
+    const intl = new Intl.NumberFormat("en-US");
+    for (const n of [0, -0, 7, 999, 1_000, -1_000, 12_345, 999_999, 1_000_000, -98_765_432, 9_999_999_999])
+      expect(groupThousands(n)).toBe(intl.format(n));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => groupThousands(n) === intl.format(n)),
+    );
+  });
+
+  test("formatAmount rounds a catalogue price as Intl did, half away from zero", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (const amount of [1, 1.5, 2.5, 1_234.49, 1_234.5, 99_999.5, -2.5, -1_234.5, -0.5, 1e9 + 0.5])
+      expect(formatAmount(amount, "USD")).toBe(`$${intl.format(amount)}`);
+    fc.assert(
+      fc.property(fc.double({ min: -1e10, max: 1e10, noNaN: true }), (amount) => {
+        if (amount > 0 && amount < 1) return true;
+        return formatAmount(amount, "EUR") === `€${intl.format(amount)}`;
+      }),
+    );
+  });
+
+  test("loading the money and figures modules and formatting dollar prices and counts makes no Intl formatter", async () => {
+    // The first Intl formatter a page makes loads the locale data: a long task on a phone. The public
+    // pages load these modules and format prices and figures while React takes them over.
+    const original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(original, {
+      construct(target, args) {
+        made++;
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      vi.resetModules();
+      const money = await import("#domain/money");
+      const stats = await import("#domain/marketplace-stats");
+      expect(money.formatPrice(1_234.5, "USD", [], { unit: "month" })).toBe("$1,235 / month");
+      expect(stats.countLabel(12_345)).toBe("12K+");
+      expect(made).toBe(0);
+    } finally {
+      Intl.NumberFormat = original;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { hydrate as restoreQueries } from "@tanstack/react-query";
+import { type DehydratedState, hydrate as restoreQueries } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -13,7 +13,14 @@ if (!root) throw new Error("index.html has no #root element");
 
 const client = createQueryClient();
 const serverState = document.getElementById("ssr-state")?.textContent;
-if (serverState) restoreQueries(client, JSON.parse(serverState));
+if (serverState) {
+  const state = JSON.parse(serverState) as DehydratedState;
+  // The answers are as current as the page: a kept page is dropped whenever the catalogue changes
+  // (decisions 0018, 0020). Dated now, they are not fetched again the moment the page is taken over.
+  const now = Date.now();
+  for (const query of state.queries) query.state.dataUpdatedAt = now;
+  restoreQueries(client, state);
+}
 
 const app = (
   <StrictMode>
@@ -25,6 +32,9 @@ const app = (
 );
 
 if (root.hasAttribute("data-ssr")) {
+  // Every part hydrated: the page answers to everything (journeys wait for this). Until then the API's
+  // reads hold their answers (`untilHydrated`), so each part hydrates with the data the server drew it from.
+  watchHydration(() => root.removeAttribute("data-ssr"));
   // The server drew this page (decision 0020) from the data restored above. Once the page's route code
   // has loaded, React adopts that markup as it is (hydration), then re-renders what this browser knows
   // and the server did not (its stored currency, theme, cart: their stores' server snapshots).
@@ -36,8 +46,6 @@ if (root.hasAttribute("data-ssr")) {
       resolve();
     });
   });
-  // Every part hydrated: the page answers to everything (journeys wait for this).
-  watchHydration(() => root.removeAttribute("data-ssr"));
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);

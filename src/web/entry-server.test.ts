@@ -36,3 +36,16 @@ test("renders that overlap each read from the app that asked for them", async ()
     expect(page?.html).not.toContain(title.includes("first") ? "second app" : "first app");
   }
 });
+
+test("the header, the page's content and the footer are drawn as parts that hydrate apart from the rest", async () => {
+  // React hydrates what is outside every Suspense boundary in one task that does not yield; each boundary
+  // (`HydrateLater`) is hydrated later in slices that do (decision 0024). Its markers in the drawn page
+  // show where a boundary is.
+  const page = await renderPage("http://stackbay.internal/about", async () =>
+    Response.json({ code: "UNAUTHORIZED", message: "Sign in" }, { status: 401 }),
+  );
+  const html = page?.html ?? "";
+  expect(html).toMatch(/<!--\$--><header data-testid="navbar"/);
+  expect(html).toMatch(/<main id="main"[^>]*><!--\$-->/);
+  expect(html).toMatch(/<!--\$--><footer/);
+});

@@ -1,6 +1,7 @@
 import type { EndpointAnswer, EndpointInput } from "#domain/endpoint";
 import type { Endpoints } from "#domain/endpoints";
 import { type ErrorCode, isErrorCode } from "#domain/error-codes";
+import { untilHydrated } from "#web/lib/hydration";
 
 /**
  * The one way the web app talks to the API: JSON in, JSON out, errors as ApiError with the server's code,
@@ -46,7 +47,20 @@ export function answerApiOnServer(fetchOfThisRender: () => typeof fetch | undefi
   serverFetch = fetchOfThisRender;
 }
 
+/**
+ * A read in the browser answers once the page the server drew is hydrated (`untilHydrated`): until then
+ * every part must render what the server drew, so the query it feeds stays as the server left it. The
+ * request itself goes at once.
+ */
 async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const answer = request<T>(path, options);
+  if (serverFetch() || (options.method ?? "GET") !== "GET") return answer;
+  await answer.catch(() => undefined);
+  await untilHydrated();
+  return answer;
+}
+
+async function request<T>(path: string, options: ApiOptions): Promise<T> {
   const { body, query, headers, ...init } = options;
   const onServer = serverFetch();
   const url = new URL(`/api${path}`, onServer ? SERVER_ORIGIN : window.location.origin);

@@ -19,10 +19,36 @@ function settle() {
   done();
 }
 
+/** Settles once the page is hydrated; at once on a page the browser draws itself. */
+let pageHydrated: Promise<void> = Promise.resolve();
+
 /** Calls `done` once the page and every `HydrateLater` part in it are hydrated. */
 export function watchHydration(done: () => void) {
-  watching = { done, rootCommitted: false };
+  let settled = () => {};
+  pageHydrated = new Promise<void>((resolve) => {
+    settled = resolve;
+    // Only a safety net: a part that never hydrates (its code failed to load) must not hold every
+    // answer back for good. A slow phone takes a page over in a second or two.
+    setTimeout(resolve, HYDRATION_WAIT_LIMIT_MS);
+  });
+  watching = {
+    done: () => {
+      settled();
+      done();
+    },
+    rootCommitted: false,
+  };
 }
+
+const HYDRATION_WAIT_LIMIT_MS = 10_000;
+
+/**
+ * Resolves once the page the server drew is hydrated. The parts hydrate one after the other, so an answer
+ * that came while some were still the server's markup would let them render something the server did not
+ * draw (the account, once loaded, in the header): a hydration mismatch, which React resolves by drawing
+ * the part again. The API's reads wait for this before they answer (`lib/api.ts`).
+ */
+export const untilHydrated = () => pageHydrated;
 
 /** Rendered last in the hydrated tree: its effect runs when everything outside the parts is hydrated. */
 export function RootHydrated() {

@@ -18,9 +18,14 @@ const isHostedPath = (pathname: string) =>
   matchRoute(routePatterns.testPayment, pathname) !== null ||
   matchRoute(routePatterns.testConnect, pathname) !== null;
 
+/** Its own component, so that the account loading after the page does not re-render the whole layout. */
+function PreferenceSync() {
+  usePreferenceSync();
+  return null;
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
-  usePreferenceSync();
   const pageStart = useRef<HTMLParagraphElement>(null);
   const loaded = useRef(false);
   // A fresh load leaves focus at the start of the document, so the first Tab reaches the skip link.
@@ -54,12 +59,16 @@ export function RootLayout() {
           >
             Skip to content
           </a>
-          <Navbar />
+          <HydrateLater>
+            <Navbar />
+          </HydrateLater>
         </>
       )}
       <main id="main" tabIndex={-1} className={cn("flex-1 outline-none print:pt-0", !hosted && "pt-16")}>
         {admin && <AdminNav />}
-        <Outlet />
+        <HydrateLater>
+          <Outlet />
+        </HydrateLater>
       </main>
       {hosted ? null : admin ? (
         <footer className="border-t border-border py-3 text-center text-xs text-muted-foreground print:hidden">
@@ -70,6 +79,7 @@ export function RootLayout() {
           <Footer />
         </HydrateLater>
       )}
+      <PreferenceSync />
       <TestModeBanner />
       <ScrollRestoration />
     </div>
