@@ -54,9 +54,13 @@ export function answerApiOnServer(fetchOfThisRender: () => typeof fetch | undefi
  */
 async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const answer = request<T>(path, options);
-  if (serverFetch() || (options.method ?? "GET") !== "GET") return answer;
+  const hydrated = untilHydrated();
+  if (!hydrated || serverFetch() || (options.method ?? "GET") !== "GET") return answer;
   await answer.catch(() => undefined);
-  await untilHydrated();
+  await hydrated;
+  // The held answers come back one task each: all at once, every part that reads them (the account, the
+  // payment methods, each card's saved state) would re-render in one long synchronous task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   return answer;
 }
 

@@ -19,17 +19,20 @@ function settle() {
   done();
 }
 
-/** Settles once the page is hydrated; at once on a page the browser draws itself. */
-let pageHydrated: Promise<void> = Promise.resolve();
+/** Settles once the page is hydrated; null on a page the browser draws itself, and once it has. */
+let pageHydrated: Promise<void> | null = null;
 
 /** Calls `done` once the page and every `HydrateLater` part in it are hydrated. */
 export function watchHydration(done: () => void) {
   let settled = () => {};
   pageHydrated = new Promise<void>((resolve) => {
-    settled = resolve;
+    settled = () => {
+      pageHydrated = null;
+      resolve();
+    };
     // Only a safety net: a part that never hydrates (its code failed to load) must not hold every
     // answer back for good. A slow phone takes a page over in a second or two.
-    setTimeout(resolve, HYDRATION_WAIT_LIMIT_MS);
+    setTimeout(settled, HYDRATION_WAIT_LIMIT_MS);
   });
   watching = {
     done: () => {
@@ -43,7 +46,7 @@ export function watchHydration(done: () => void) {
 const HYDRATION_WAIT_LIMIT_MS = 10_000;
 
 /**
- * Resolves once the page the server drew is hydrated. The parts hydrate one after the other, so an answer
+ * While the page the server drew is being hydrated, a promise that resolves once it is; null otherwise. The parts hydrate one after the other, so an answer
  * that came while some were still the server's markup would let them render something the server did not
  * draw (the account, once loaded, in the header): a hydration mismatch, which React resolves by drawing
  * the part again. The API's reads wait for this before they answer (`lib/api.ts`).

@@ -10,6 +10,7 @@ import {
   sortOptions,
 } from "#domain/catalog";
 import { productListQuery } from "#domain/catalog-schemas";
+import { groupThousands } from "#domain/money";
 import { queryRecord } from "#domain/page-queries";
 import { paths } from "#domain/routes";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -278,14 +279,14 @@ export function Component() {
                 <PackageSearch className="size-12 text-muted-foreground" aria-hidden />
                 <h2 className="text-xl font-semibold">This page is past the end of the list</h2>
                 <p className="text-muted-foreground">
-                  These filters match {total.toLocaleString("en-US")}
+                  These filters match {groupThousands(total)}
                   {data?.totalCapped ? "+" : ""} {total === 1 ? "product" : "products"}, on{" "}
-                  {pastEnd.toLocaleString("en-US")} {pastEnd === 1 ? "page" : "pages"}.
+                  {groupThousands(pastEnd)} {pastEnd === 1 ? "page" : "pages"}.
                 </p>
                 <div className="flex flex-wrap justify-center gap-2">
                   <Button asChild>
                     <Link to={paths.products({ ...filters, page: pastEnd })}>
-                      Go to the last page ({pastEnd.toLocaleString("en-US")})
+                      Go to the last page ({groupThousands(pastEnd)})
                     </Link>
                   </Button>
                   <Button asChild variant="outline">

@@ -1,7 +1,18 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { facetCount } from "#web/features/catalog/components/product-filters";
 
 describe("facetCount", () => {
+  test("groups digits without Intl, whose first use is a long task on a phone", () => {
+    const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
+    try {
+      expect(facetCount(1_234_567, false)).toBe("1,234,567");
+      expect(facetCount(1_234_567, true)).toBe("about 1,200,000");
+      expect(toLocaleString).not.toHaveBeenCalled();
+    } finally {
+      toLocaleString.mockRestore();
+    }
+  });
+
   test("exact counts are shown as they are", () => {
     expect(facetCount(27_053, false)).toBe("27,053");
     expect(facetCount(0, false)).toBe("0");

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { MAX_FACET_CHOICES } from "#domain/catalog";
 import type { Category, ProductFacets } from "#domain/catalog-schemas";
-import { formatUnitPrice } from "#domain/money";
+import { formatUnitPrice, groupThousands } from "#domain/money";
 import { type PricingUnit, pricingUnitLabels } from "#domain/pricing-units";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
@@ -21,9 +21,9 @@ const toggle = <T,>(list: T[], value: T) =>
  * very many matches, decision 0017), rounded to two significant figures and read as "about 27,000".
  */
 export function facetCount(count: number, estimated: boolean) {
-  if (!estimated || count === 0) return count.toLocaleString("en-US");
+  if (!estimated || count === 0) return groupThousands(count);
   const step = 10 ** Math.max(0, Math.floor(Math.log10(count)) - 1);
-  return `about ${(Math.round(count / step) * step).toLocaleString("en-US")}`;
+  return `about ${groupThousands(Math.round(count / step) * step)}`;
 }
 
 function FacetGroup({ title, children }: { title: string; children: React.ReactNode }) {
@@ -269,8 +269,8 @@ export function FacetPanel({
             <>
               {allVendors && facets.vendorsTotal > vendors.length && (
                 <p className="text-xs text-muted-foreground">
-                  The {vendors.length.toLocaleString("en-US")} vendors with the most matches; search to find
-                  the other {(facets.vendorsTotal - vendors.length).toLocaleString("en-US")}.
+                  The {groupThousands(vendors.length)} vendors with the most matches; search to find the other{" "}
+                  {groupThousands(facets.vendorsTotal - vendors.length)}.
                 </p>
               )}
               <Button
@@ -281,9 +281,7 @@ export function FacetPanel({
                 aria-expanded={allVendors}
                 onClick={() => setAllVendors(!allVendors)}
               >
-                {allVendors
-                  ? "Show fewer"
-                  : `Show all vendors (${facets.vendorsTotal.toLocaleString("en-US")})`}
+                {allVendors ? "Show fewer" : `Show all vendors (${groupThousands(facets.vendorsTotal)})`}
               </Button>
             </>
           )}
@@ -434,11 +432,11 @@ export function Pagination({
             aria-current="page"
             className={cn(linkClass, "border-primary bg-primary text-primary-foreground hover:bg-primary")}
           >
-            {item.toLocaleString("en-US")}
+            {groupThousands(item)}
           </span>
         ) : (
           <Link key={item} to={to(item)} className={linkClass} aria-label={`Page ${item}`}>
-            {item.toLocaleString("en-US")}
+            {groupThousands(item)}
             {item === lastPage && !lastPageKnown ? "+" : ""}
           </Link>
         ),

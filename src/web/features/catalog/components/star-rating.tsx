@@ -1,4 +1,5 @@
 import { Star } from "lucide-react";
+import { groupThousands } from "#domain/money";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -27,7 +28,7 @@ export function StarRating({
           <span className="sr-only"> out of 5</span>
         </span>
         <span className="text-muted-foreground">
-          ({reviewsCount.toLocaleString("en-US")}
+          ({groupThousands(reviewsCount)}
           <span className="sr-only"> {reviewsCount === 1 ? "review" : "reviews"}</span>)
         </span>
       </span>
@@ -48,7 +49,7 @@ export function StarRating({
       </span>
       <span className={cn("font-medium", size === "sm" ? "text-xs" : "text-sm")}>{rating.toFixed(1)}</span>
       <span className={cn("text-muted-foreground", size === "sm" ? "text-xs" : "text-sm")}>
-        ({reviewsCount.toLocaleString("en-US")} {reviewsCount === 1 ? "review" : "reviews"})
+        ({groupThousands(reviewsCount)} {reviewsCount === 1 ? "review" : "reviews"})
       </span>
     </div>
   );
