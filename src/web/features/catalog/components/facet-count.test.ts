@@ -3,13 +3,13 @@ import { facetCount } from "#web/features/catalog/components/product-filters";
 
 describe("facetCount", () => {
   test("groups digits without Intl, whose first use is a long task on a phone", () => {
-    const toLocaleString = vi.spyOn(Number.prototype, "toLocaleString");
+    const localeFormat = vi.spyOn(Number.prototype, "toLocaleString");
     try {
       expect(facetCount(1_234_567, false)).toBe("1,234,567");
       expect(facetCount(1_234_567, true)).toBe("about 1,200,000");
-      expect(toLocaleString).not.toHaveBeenCalled();
+      expect(localeFormat).not.toHaveBeenCalled();
     } finally {
-      toLocaleString.mockRestore();
+      localeFormat.mockRestore();
     }
   });
 
