@@ -6,6 +6,7 @@ import {
   chargeCents,
   computeTotals,
   convertFromUsd,
+  decimalDigits,
   type FxRate,
   formatAmount,
   formatOwed,
@@ -603,9 +604,47 @@ describe("groupThousands", () => {
       const stats = await import("#domain/marketplace-stats");
       expect(money.formatPrice(1_234.5, "USD", [], { unit: "month" })).toBe("$1,235 / month");
       expect(stats.countLabel(12_345)).toBe("12K+");
+      expect(money.formatPrice(0.0045, "USD", [], { exact: true })).toBe("$0.0045");
+      expect(money.formatOwed(-1_234.5)).toBe("−$1,234.50");
       expect(made).toBe(0);
     } finally {
       Intl.NumberFormat = original;
+    }
+  });
+});
+
+describe("decimalDigits", () => {
+  test("writes an amount as Intl's en-US format with two to N decimals does", () => {
+    for (const max of [2, 3, 4]) {
+      const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: max });
+      for (const n of [
+        0,
+        1,
+        1.005,
+        2.675,
+        0.125,
+        0.0045,
+        9.995,
+        999.9999,
+        1_234_567.891,
+        31_206.404,
+        0.1 + 0.2,
+      ])
+        expect(decimalDigits(n, max)).toBe(intl.format(n));
+      fc.assert(
+        fc.property(fc.double({ min: 0, max: 1e10, noNaN: true }), (n) => {
+          const written = decimalDigits(n, max);
+          return written === null || written === intl.format(n);
+        }),
+        { numRuns: 2000 },
+      );
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 99_999_999_999_999 }), (units) => {
+          const n = units / 10_000;
+          return decimalDigits(n, max) === intl.format(n);
+        }),
+        { numRuns: 2000 },
+      );
     }
   });
 });

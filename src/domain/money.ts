@@ -133,16 +133,41 @@ const moneyDigits = (currency: CurrencyCode, maximumFractionDigits: number) =>
   });
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * A non-negative amount with two to `maximumFractionDigits` decimals and en-US grouping, as
+ * `Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits })` writes it (from the
+ * number's shortest decimal form, half away from zero), without Intl (see `groupThousands`). Null for a
+ * number whose shortest form has an exponent.
+ */
+export function decimalDigits(value: number, maximumFractionDigits: number): string | null {
+  const shortest = String(value);
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return null;
+  const [whole = "0", fraction = ""] = shortest.split(".");
+  let digits = `${whole}${fraction.slice(0, maximumFractionDigits).padEnd(maximumFractionDigits, "0")}`;
+  if ((fraction[maximumFractionDigits] ?? "0") >= "5") digits = String(BigInt(digits) + 1n);
+  digits = digits.padStart(maximumFractionDigits + 1, "0");
+  const point = digits.length - maximumFractionDigits;
+  const decimals = digits.slice(point).replace(/0+$/, "").padEnd(2, "0");
+  return `${groupThousands(Number(digits.slice(0, point)))}.${decimals}`;
+}
+
 function withDigits(value: number, currency: CurrencyCode, maximumFractionDigits: number): string {
   const key = `${currency}:${maximumFractionDigits}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    format = moneyDigits(currency, maximumFractionDigits);
-    moneyFormats.set(key, format);
-  }
-  const magnitude = format.format(Math.abs(value));
+  const digits = (amount: number) => {
+    if (currency !== "INR") {
+      const written = decimalDigits(amount, maximumFractionDigits);
+      if (written !== null) return written;
+    }
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = moneyDigits(currency, maximumFractionDigits);
+      moneyFormats.set(key, format);
+    }
+    return format.format(amount);
+  };
+  const magnitude = digits(Math.abs(value));
   const text = withSymbol(currency, magnitude);
-  return value < 0 && magnitude !== format.format(0) ? `−${text}` : text;
+  return value < 0 && magnitude !== digits(0) ? `−${text}` : text;
 }
 
 const usdOf = (amountUsd: number | string) =>
