@@ -83,3 +83,15 @@ export const endpoints = {
 } as const;
 
 export type Endpoints = typeof endpoints;
+
+/**
+ * Endpoints no screen calls through `call`: downloads and documents opened by a link, payment providers'
+ * webhooks, links in e-mails, health probes, metrics, the third-party license check and the test clock.
+ * Declared the same way, so that the server registers every route from a declaration.
+ */
+export const externalEndpoints = {} as const;
+
+/** Every endpoint the server registers, each declared exactly once. */
+export const allEndpoints = { ...endpoints, ...externalEndpoints } as const;
+
+export type AllEndpoints = typeof allEndpoints;
