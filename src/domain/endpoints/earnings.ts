@@ -15,3 +15,8 @@ export const earningsEndpoints = {
   "GET /earnings/stats": endpoint({ answer: sellerStatsSchema, errors: [] }),
   "GET /seller/orders": endpoint({ query: pageQuery, answer: receivedOrdersPageSchema, errors: [] }),
 } as const;
+
+/** Opened as a link rather than through `call`. */
+export const earningsExternalEndpoints = {
+  "GET /earnings/sales.csv": endpoint({ answer: { file: "text/csv; charset=utf-8" }, errors: [] }),
+} as const;

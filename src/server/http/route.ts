@@ -4,6 +4,7 @@ import type {
   FastifyContextConfig,
   FastifyInstance,
   onRequestAsyncHookHandler,
+  onResponseAsyncHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -54,10 +55,14 @@ type Successes<E> = E extends { answer: infer A extends z.ZodType }
       ? { 200: z.ZodString }
       : unknown;
 
-/** The schemas Fastify types a route's request and reply by: the declaration's, success answers only. */
+type Others<E> = E extends { otherAnswers: infer O extends Readonly<Record<number, z.ZodType>> }
+  ? O
+  : unknown;
+
+/** The schemas Fastify types a route's request and reply by: the declaration's, without error answers. */
 type SchemaOf<E> = Only<E, "params", "params"> &
   Only<E, "query", "querystring"> &
-  Only<E, "body", "body"> & { response: Successes<E> };
+  Only<E, "body", "body"> & { response: Successes<E> & Others<E> };
 
 /** A route's handler: `request.params`, `.query` and `.body` and the answer are typed from the declaration. */
 export type Handler<K extends EndpointKey> = RouteHandlerMethod<
@@ -79,6 +84,8 @@ export interface RouteOptions {
   /** Left out of the OpenAPI document (the metrics a scraper reads). */
   hide?: boolean;
   onRequest?: Guard;
+  /** Runs after the answer is sent (the test providers' pages deliver their event then). */
+  onResponse?: onResponseAsyncHookHandler;
   config?: Omit<FastifyContextConfig, "endpoint">;
 }
 
@@ -150,6 +157,7 @@ export function route<K extends EndpointKey>(
     method,
     url: path,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.onResponse ? { onResponse: options.onResponse } : {}),
     config: { ...options.config, endpoint: key },
     schema: {
       ...(options.tags ? { tags: options.tags } : {}),
@@ -159,7 +167,7 @@ export function route<K extends EndpointKey>(
       ...produces,
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
-      ...(body && body !== "multipart" ? { body } : {}),
+      ...(body === "multipart" ? { consumes: ["multipart/form-data"] } : body ? { body } : {}),
       response: {
         ...errorAnswers(key, declaration, options),
         ...declaration.otherAnswers,
