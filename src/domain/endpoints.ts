@@ -43,8 +43,8 @@ import { usersEndpoints } from "#domain/endpoints/users";
 /**
  * Every endpoint the web app calls, declared once (decision 0023): keyed by `"METHOD /path"` (relative to
  * `/api`, with `:params`), each with its params, query, body and answer schemas and the error codes it
- * can answer. The web imports this type-only and calls through `call` (`src/web/lib/api.ts`);
- * `src/server/endpoints.test.ts` checks every declaration against the route the server registers.
+ * can answer. The web imports this type-only and calls through `call` (`src/web/lib/api.ts`); the
+ * server registers each route from its declaration (`route`, `src/server/http/route.ts`).
  */
 export const endpoints = {
   ...accountEndpoints,

@@ -23,6 +23,7 @@ import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, ServiceBusy, TooManyRequests } from "#server/errors";
+import { refuseUndeclaredRoutes } from "#server/http/route";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
 import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cache";
@@ -311,14 +312,7 @@ export async function buildApp(options: AppOptions) {
       forgetSearchState();
     }
   });
-  // Every API route is registered from its declaration (`route`, src/server/http/route.ts), so the web,
-  // the OpenAPI document and the server agree; only the documentation's own pages are not declared.
-  app.addHook("onRoute", (options) => {
-    const hidden = (options.schema as { hide?: boolean } | undefined)?.hide === true;
-    if (options.url.startsWith("/api/") && !hidden && !options.config?.endpoint) {
-      throw new Error(`${options.method} ${options.url} is not registered from a declaration (route())`);
-    }
-  });
+  refuseUndeclaredRoutes(app);
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -1,9 +1,11 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Endpoint, methodAndPath } from "#domain/endpoint";
 import { allEndpoints } from "#domain/endpoints";
 import { errorStatus } from "#domain/error-codes";
 import { undeclaredError } from "#server/app";
 import { Conflict, NotFound, Unauthorized } from "#server/errors";
+import { refuseUndeclaredRoutes } from "#server/http/route";
 import { createTestApp } from "#server/test/app";
 
 /**
@@ -40,6 +42,17 @@ const operationOf = (key: string) => {
 };
 
 describe("the API serves exactly the declared endpoints", () => {
+  test("an API route registered without its declaration stops the app from starting", async () => {
+    const app = Fastify();
+    refuseUndeclaredRoutes(app);
+    app.get("/api/docs/page", { schema: { hide: true } }, async () => "documentation");
+    app.get("/sitemap.xml", async () => "not under /api");
+    expect(() => app.get("/api/undeclared", async () => ({ ok: true }))).toThrow(
+      "GET /api/undeclared is not registered from a declaration (route())",
+    );
+    await app.close();
+  });
+
   test("every operation of the OpenAPI document is declared", () => {
     const declared = new Set(documented.map(([key]) => Object.values(urlOf(key)).join(" ")));
     const served = Object.entries(paths).flatMap(([url, operations]) =>

@@ -182,3 +182,17 @@ export function route<K extends EndpointKey>(
     },
   });
 }
+
+/**
+ * Every API route is registered from its declaration (`route`), so that the web, the OpenAPI document and
+ * the server agree: registering any other route under `/api/` throws, and the app does not start. Only
+ * the documentation's own pages (hidden from the document) are not declared.
+ */
+export function refuseUndeclaredRoutes(app: FastifyInstance): void {
+  app.addHook("onRoute", (options) => {
+    const hidden = (options.schema as { hide?: boolean } | undefined)?.hide === true;
+    if (options.url.startsWith("/api/") && !hidden && !options.config?.endpoint) {
+      throw new Error(`${options.method} ${options.url} is not registered from a declaration (route())`);
+    }
+  });
+}
