@@ -59,6 +59,7 @@ export const questionsEndpoints = {
     errors: [
       "ALREADY_ANSWERED",
       "ALREADY_REPORTED",
+      "FORBIDDEN",
       "NOT_FOUND",
       "OWN_PRODUCT",
       "QUESTION_LIMIT",

@@ -49,7 +49,7 @@ export const reviewsEndpoints = {
     params: reviewParams,
     body: reviewReplySchema,
     answer: reviewSchema,
-    errors: [...reviewsErrors, "NOT_FOUND"],
+    errors: ["FORBIDDEN", "NOT_FOUND", ...reviewsErrors],
   }),
   "POST /reviews/:id/report": endpoint({
     params: reviewParams,
