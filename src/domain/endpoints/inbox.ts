@@ -30,7 +30,7 @@ export const inboxEndpoints = {
     params: z.object({ id: z.uuid("Unknown application") }),
     body: applicationStatusSchema,
     answer: z.object({ application: inboxApplicationSchema, sellerGranted: z.boolean() }),
-    errors: ["NOT_FOUND"],
+    errors: ["APPLICATION_NOT_FOUND"],
   }),
 } as const;
 

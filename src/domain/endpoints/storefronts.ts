@@ -28,24 +28,24 @@ export const storefrontsEndpoints = {
     params: z.object({ slug: z.string().max(100) }),
     query: vendorPageQuery,
     answer: vendorPageSchema,
-    errors: ["NOT_FOUND"],
+    errors: ["STOREFRONT_NOT_FOUND"],
   }),
   "POST /admin/storefront-changes/:slug/approve": endpoint({
     params: storefrontSlugParam,
     answer: storefrontDecisionSchema,
-    errors: ["IMAGE_NOT_YOURS", "NOT_FOUND"],
+    errors: ["STOREFRONT_CHANGE_NOT_FOUND"],
   }),
   "POST /admin/storefront-changes/:slug/reject": endpoint({
     params: storefrontSlugParam,
     body: rejectListingSchema,
     answer: storefrontDecisionSchema,
-    errors: ["IMAGE_NOT_YOURS", "NOT_FOUND"],
+    errors: ["STOREFRONT_CHANGE_NOT_FOUND"],
   }),
   "PUT /admin/vendors/:slug/verification": endpoint({
     params: storefrontSlugParam,
     body: storefrontVerificationSchema,
     answer: storefrontVerificationAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "NOT_FOUND"],
+    errors: ["STOREFRONT_NOT_FOUND"],
   }),
   "PUT /seller/storefront": endpoint({
     body: storefrontInputSchema,

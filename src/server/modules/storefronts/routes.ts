@@ -32,7 +32,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["catalogue"],
       summary: "A vendor's storefront with a page of its products and its overall rating",
       description:
-        "404 NOT_FOUND for an unknown slug, and for a storefront whose seller has no product on sale and is not verified.",
+        "404 STOREFRONT_NOT_FOUND for an unknown slug, and for a storefront whose seller has no product on sale and is not verified.",
     },
     async (request, reply) => {
       reply.header("cache-control", "public, no-cache");
