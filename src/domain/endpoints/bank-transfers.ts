@@ -34,23 +34,18 @@ export const bankTransfersEndpoints = {
   "GET /admin/orders/:id/bank-transfer": endpoint({
     params: idParams,
     answer: adminBankTransferSchema,
-    errors: ["ORDER_NOT_FOUND", "TRANSFER_REFERENCE_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "GET /orders/:id/bank-transfer": endpoint({
     params: idParams,
     answer: bankTransferSchema,
-    errors: ["ORDER_NOT_FOUND", "TRANSFER_REFERENCE_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "POST /admin/orders/:id/bank-transfers": endpoint({
     status: [200, 201],
     params: idParams,
     body: recordTransferBodySchema,
     answer: recordTransferAnswerSchema,
-    errors: [
-      "ORDER_NOT_AWAITING_TRANSFER",
-      "ORDER_NOT_FOUND",
-      "TRANSFER_ALREADY_RECORDED",
-      "TRANSFER_REFERENCE_NOT_FOUND",
-    ],
+    errors: ["ORDER_NOT_AWAITING_TRANSFER", "ORDER_NOT_FOUND", "TRANSFER_ALREADY_RECORDED"],
   }),
 } as const;

@@ -9,13 +9,13 @@ export const categoriesEndpoints = {
   "DELETE /admin/categories/:id": endpoint({
     params: idParams,
     answer: okAnswerSchema,
-    errors: ["CATEGORY_EXISTS", "CATEGORY_IN_USE", "CATEGORY_NOT_FOUND"],
+    errors: ["CATEGORY_IN_USE", "CATEGORY_NOT_FOUND"],
   }),
   "GET /admin/categories": endpoint({ answer: adminCategoryListSchema, errors: [] }),
   "POST /admin/categories": endpoint({
     status: 201,
     body: categoryInputSchema,
     answer: createdCategorySchema,
-    errors: ["CATEGORY_EXISTS", "CATEGORY_IN_USE", "CATEGORY_NOT_FOUND"],
+    errors: ["CATEGORY_EXISTS"],
   }),
 } as const;

@@ -19,13 +19,13 @@ export const feesEndpoints = {
   "DELETE /admin/fees/:scope/:subject?": endpoint({
     params: ruleParams,
     answer: null,
-    errors: ["CATEGORY_NOT_FOUND", "FEE_RULE_NOT_FOUND", "SELLER_NOT_FOUND"],
+    errors: ["FEE_RULE_NOT_FOUND"],
   }),
   "GET /admin/fees": endpoint({ answer: feeRulesSchema, errors: [] }),
   "GET /fees/mine": endpoint({ answer: sellerFeesSchema, errors: [] }),
   "PUT /admin/fees": endpoint({
     body: feeRuleInputSchema,
     answer: z.object({ rule: feeRuleViewSchema }),
-    errors: ["CATEGORY_NOT_FOUND", "FEE_RULE_NOT_FOUND", "SELLER_NOT_FOUND"],
+    errors: ["CATEGORY_NOT_FOUND", "SELLER_NOT_FOUND"],
   }),
 } as const;

@@ -17,7 +17,7 @@ export const manageProductsEndpoints = {
   "DELETE /manage/products/:id": endpoint({
     params: idParams,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "GET /manage/products": endpoint({
     query: manageProductsQuery,
@@ -39,11 +39,11 @@ export const manageProductsEndpoints = {
     status: 201,
     body: productInputSchema,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["IMAGE_NOT_YOURS"],
   }),
   "POST /manage/products/:id/restore": endpoint({
     params: idParams,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
 } as const;

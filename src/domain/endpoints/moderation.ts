@@ -25,23 +25,23 @@ export const moderationEndpoints = {
   "POST /admin/moderation/:id/approve": endpoint({
     params: idParams,
     answer: moderationDecisionSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "POST /admin/moderation/:id/reject": endpoint({
     params: idParams,
     body: rejectListingSchema,
     answer: moderationDecisionSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "PUT /admin/featured-products": endpoint({
     body: featuredSelectionSchema,
     answer: featuredAdminListSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: [],
   }),
   "PUT /admin/users/:id/trusted-seller": endpoint({
     params: userParams,
     body: trustedSellerSchema,
     answer: trustedSellerAnswerSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["USER_NOT_FOUND"],
   }),
 } as const;

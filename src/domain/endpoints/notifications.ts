@@ -11,5 +11,5 @@ export const notificationsEndpoints = {
     answer: unreadCountSchema,
     errors: ["NOTIFICATION_NOT_FOUND"],
   }),
-  "POST /notifications/read-all": endpoint({ answer: unreadCountSchema, errors: ["NOTIFICATION_NOT_FOUND"] }),
+  "POST /notifications/read-all": endpoint({ answer: unreadCountSchema, errors: [] }),
 } as const;

@@ -12,7 +12,7 @@ export const pagesEndpoints = {
   "DELETE /admin/pages/:id": endpoint({
     params: idParams,
     answer: okAnswerSchema,
-    errors: ["PAGE_NOT_FOUND", "PAGE_SLUG_TAKEN"],
+    errors: ["PAGE_NOT_FOUND"],
   }),
   "GET /admin/pages": endpoint({ query: searchQuery, answer: pageListSchema, errors: [] }),
   "GET /admin/pages/:id": endpoint({
@@ -35,6 +35,6 @@ export const pagesEndpoints = {
     status: 201,
     body: pageInputSchema,
     answer: pageAnswerSchema,
-    errors: ["PAGE_NOT_FOUND", "PAGE_SLUG_TAKEN"],
+    errors: ["PAGE_SLUG_TAKEN"],
   }),
 } as const;

@@ -14,49 +14,39 @@ const idParams = z.object({ id: z.uuid("Unknown order") });
 const refParams = z.object({ ref: z.string().regex(/^tps_[0-9a-f]{24}$/, "Unknown payment session") });
 
 /** What the web calls of the server's `payments` module (`src/server/modules/payments/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const paymentsErrors = [
-  "INVALID_SIGNATURE",
-  "ORDER_CANCELLED",
-  "ORDER_NOT_CANCELLABLE",
-  "ORDER_NOT_FOUND",
-  "PAYMENT_SESSION_NOT_FOUND",
-  "PROVIDER_NOT_FOUND",
-] as const;
-
 export const paymentsEndpoints = {
   "GET /orders/:id/payment": endpoint({
     params: idParams,
     answer: orderPaymentAnswerSchema,
-    errors: ["ORDER_NOT_FOUND", "PAYMENT_SESSION_NOT_FOUND", "PROVIDER_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "GET /payments/config": endpoint({ answer: paymentsConfigSchema, errors: [] }),
   "GET /payments/test/sessions/:ref": endpoint({
     params: refParams,
     answer: testPaymentSessionSchema,
-    errors: ["ORDER_NOT_FOUND", "PAYMENT_SESSION_NOT_FOUND", "PROVIDER_NOT_FOUND"],
+    errors: ["PAYMENT_SESSION_NOT_FOUND"],
   }),
   "POST /orders/:id/cancel": endpoint({
     params: idParams,
     answer: orderPaymentAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_NOT_CANCELLABLE", "ORDER_NOT_FOUND"],
   }),
   "POST /orders/:id/payment": endpoint({
     params: idParams,
     answer: paymentRedirectSchema,
-    errors: paymentsErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_CANCELLED", "ORDER_NOT_FOUND"],
   }),
   "POST /orders/:id/payment/complete": endpoint({
     params: idParams,
     body: completePaymentBodySchema,
     answer: orderPaymentAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "POST /payments/test/sessions/:ref/choice": endpoint({
     params: refParams,
     body: testPaymentChoiceSchema,
     answer: redirectAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["PAYMENT_SESSION_NOT_FOUND"],
   }),
 } as const;
 

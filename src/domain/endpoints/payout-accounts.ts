@@ -18,28 +18,28 @@ const accountIdParams = z.object({
 export const payoutAccountsEndpoints = {
   "DELETE /payouts/account": endpoint({
     answer: null,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["PAYOUT_ACCOUNT_NOT_FOUND"],
   }),
   "GET /payouts/account": endpoint({ answer: payoutAccountAnswerSchema, errors: [] }),
   "GET /payouts/test/connect/:accountId": endpoint({
     params: accountIdParams,
     answer: testConnectAccountSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND"],
   }),
   "POST /payouts/account/stripe": endpoint({
     body: startOnboardingSchema.optional(),
     answer: onboardingAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["COUNTRY_REQUIRED"],
   }),
   "POST /payouts/test/connect/:accountId/choice": endpoint({
     params: accountIdParams,
     body: testOnboardingChoiceSchema,
     answer: redirectAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND"],
   }),
   "PUT /payouts/account/bank": endpoint({
     body: bankAccountSchema,
     answer: payoutAccountAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: [],
   }),
 } as const;

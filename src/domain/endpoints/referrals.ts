@@ -30,6 +30,6 @@ export const referralsEndpoints = {
   "POST /referrals/visit": endpoint({
     body: referralVisitSchema,
     answer: referralVisitAnswer,
-    errors: ["COMMISSION_NOT_FOUND", "COMMISSION_NOT_HELD"],
+    errors: [],
   }),
 } as const;

@@ -15,7 +15,7 @@ export const searchEndpoints = {
   "DELETE /admin/search/synonyms/:id": endpoint({
     params: idParams,
     answer: okAnswerSchema,
-    errors: ["SYNONYM_EXISTS", "SYNONYM_NOT_FOUND"],
+    errors: ["SYNONYM_NOT_FOUND"],
   }),
   "GET /admin/search/synonyms": endpoint({ answer: synonymListSchema, errors: [] }),
   "GET /search/suggestions": endpoint({ query: suggestionsQuery, answer: suggestionsSchema, errors: [] }),
@@ -23,7 +23,7 @@ export const searchEndpoints = {
     status: 201,
     body: synonymInputSchema,
     answer: synonymSchema,
-    errors: ["SYNONYM_EXISTS", "SYNONYM_NOT_FOUND"],
+    errors: ["SYNONYM_EXISTS"],
   }),
   "PUT /admin/search/synonyms/:id": endpoint({
     params: idParams,
