@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { App } from "#server/app";
-import { openDatabase } from "#server/db/client";
+import { createEmbeddedCluster, hasEmbeddedCluster, openDatabase } from "#server/db/client";
 import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
-import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { renderDemoPictures, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
 import { configuredStorage } from "#server/storage/configured";
 import { webRoot } from "#server/web/build";
@@ -47,14 +47,28 @@ export async function startServer(
   options: { webBuild?: Promise<{ built: boolean } & StartPhase> } = {},
 ) {
   const phases: Record<string, StartPhase> = {};
-  // The app's modules (most of the server's code) load while the database opens: tsx compiles them off
-  // the main thread, where PGlite creates its cluster.
-  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
-  appModule.catch(() => undefined);
+  const embedded = !env.DATABASE_URL;
+  // A first start of the embedded database: the demo seed will draw its pictures. They render on
+  // sharp's threads from now on, beside the rest of the start; the seed waits for those it stores.
+  if (embedded && env.NODE_ENV !== "production" && !hasEmbeddedCluster(env.DATA_DIR)) {
+    const startMs = performance.now();
+    void renderDemoPictures().then(() => {
+      phases.renderPictures = { startMs, endMs: performance.now() };
+    });
+  }
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   // The embedded database's files must not be opened by a backup or restore at the same time.
-  const releaseDataDir = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR, "server");
+  const releaseDataDir = embedded ? await lockDataDir(env.DATA_DIR, "server") : null;
+  // On a first start PostgreSQL's initdb runs in a worker thread while this one loads the app's modules
+  // (most of the server's code); then the database opens as on any later start.
+  const cluster = embedded
+    ? timed(phases, "createCluster", () => createEmbeddedCluster(env.DATA_DIR))
+    : Promise.resolve();
+  cluster.catch(() => undefined);
+  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
+  appModule.catch(() => undefined);
+  await cluster;
   const database = await timed(phases, "openDatabase", () =>
     openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
   );
