@@ -8,7 +8,7 @@ import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
 import { renderDemoPictures, seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
 import { configuredStorage } from "#server/storage/configured";
-import { webRoot } from "#server/web/build";
+import { compressRemaining, webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
 async function ensureAuthSecret(env: Env): Promise<string> {
@@ -99,6 +99,13 @@ export async function startServer(
       },
     },
     "started",
+  );
+  // What the first page loads was compressed by the build; the rest is compressed now, in the background.
+  void compressRemaining(webRoot).then(
+    (files) => {
+      if (files > 0) app.log.info({ files }, "compressed the web app's remaining assets");
+    },
+    (error: unknown) => app.log.warn({ err: error }, "could not compress the web app's remaining assets"),
   );
 
   let closing = false;
