@@ -134,11 +134,11 @@ export async function writeProductImages(
 }
 
 /**
- * Renders every demo picture (products and vendor logos) into the cache, all handed to sharp at once:
- * its work runs on libuv's threads, so the pictures render on the cores the process's main thread
- * leaves free while it loads modules and opens the database, even when that thread is busy for
- * seconds at a time. The seed then only copies them. Resolves when all are cached; a picture that
- * fails here is rendered (and its error reported) by the seed itself.
+ * Renders every demo picture (products and vendor logos) into the cache, one per core at a time: sharp
+ * works on libuv's threads, beside the server's thread loading modules and the worker thread creating
+ * the database (which must not wait behind 200 renders queued at once). The seed then only copies
+ * them, or waits for a render under way. Resolves when all are cached; a picture that fails here is
+ * rendered (and its error reported) by the seed itself.
  */
 export async function prerenderDemoPictures(
   products: readonly { name: string; vendor: string; accent: string; imageCount: number }[],
@@ -150,7 +150,7 @@ export async function prerenderDemoPictures(
     ),
     ...vendors.map((v) => vendorLogoSvg(v.name, v.accent)),
   ];
-  await Promise.allSettled(svgs.map(renderedWebp));
+  await inParallel(svgs, (svg) => renderedWebp(svg).catch(() => undefined));
 }
 
 export const VENDOR_LOGO_SIZE = 256;
