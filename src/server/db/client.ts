@@ -1,9 +1,6 @@
-import { once } from "node:events";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -15,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
+import { embeddedDbDir } from "#server/db/cluster";
 import * as afterSale from "#server/db/schema/after-sale";
 import * as audit from "#server/db/schema/audit";
 import * as auth from "#server/db/schema/auth";
@@ -267,29 +265,6 @@ export async function openDatabase(options: {
     poolUse: () => [],
     close: () => client.close(),
   };
-}
-
-/** Where PGlite keeps the embedded database of a DATA_DIR. */
-const embeddedDbDir = (dataDir: string) => path.resolve(dataDir, "db");
-
-/** Whether a DATA_DIR already holds an embedded cluster (a later start): initdb writes PG_VERSION first. */
-export const hasEmbeddedCluster = (dataDir: string) =>
-  existsSync(path.join(embeddedDbDir(dataDir), "PG_VERSION"));
-
-/**
- * Creates the embedded cluster of a DATA_DIR that has none (PostgreSQL's initdb, some 4 s of CPU on a
- * first start) in a worker thread, so the calling thread goes on loading modules meanwhile;
- * `openDatabase` then opens it as on any later start. The caller holds the data directory's lock.
- */
-export async function createEmbeddedCluster(dataDir: string): Promise<void> {
-  if (hasEmbeddedCluster(dataDir)) return;
-  const dir = embeddedDbDir(dataDir);
-  // PGlite creates only the last folder of its path.
-  await mkdir(path.dirname(dir), { recursive: true });
-  const worker = new Worker(new URL("./create-cluster.ts", import.meta.url), { workerData: { dir } });
-  // Rejects with the worker's error if initdb fails.
-  const [code] = (await once(worker, "exit")) as [number];
-  if (code !== 0) throw new Error(`Creating the embedded database in ${dir} failed (exit code ${code}).`);
 }
 
 /** An embedded PostgreSQL with the extensions the schema uses: in `dir`, or in memory; from a dump if given. */

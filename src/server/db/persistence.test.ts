@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { createEmbeddedCluster, hasEmbeddedCluster, openDatabase } from "#server/db/client";
+import { openDatabase } from "#server/db/client";
+import { createEmbeddedCluster, hasEmbeddedCluster } from "#server/db/cluster";
 import { categories } from "#server/db/schema/catalog";
 
 // What `npm start` relies on: the embedded database in DATA_DIR keeps its data across restarts.
