@@ -10,6 +10,8 @@ import {
 import { endpoint } from "#domain/endpoint";
 import { paymentRedirectSchema } from "#domain/payments";
 
+const idParams = z.object({ id: z.uuid("Unknown order") });
+
 /** What the web calls of the server's `orders` module (`src/server/modules/orders/routes.ts`). */
 /** Every code this module's services can answer: the endpoints below that reach them share the list. */
 const ordersErrors = [
@@ -24,17 +26,18 @@ export const ordersEndpoints = {
   "GET /admin/orders": endpoint({ query: adminOrdersQuery, answer: adminOrderListSchema, errors: [] }),
   "GET /orders": endpoint({ answer: orderListSchema, errors: [] }),
   "GET /orders/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: orderAnswerSchema,
     errors: ["ORDER_NOT_FOUND"],
   }),
   "PATCH /admin/orders/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: orderStatusUpdateSchema,
     answer: orderAnswerSchema,
     errors: ordersErrors,
   }),
   "POST /orders": endpoint({
+    status: [200, 201],
     body: placeOrderSchema,
     answer: paymentRedirectSchema,
     errors: ordersErrors,

@@ -10,6 +10,8 @@ import {
   runPayoutBatchSchema,
 } from "#domain/finance";
 
+const idParams = z.object({ id: z.uuid("Unknown payout") });
+
 /** What the web calls of the server's `payouts` module (`src/server/modules/payouts/routes.ts`). */
 /** Every code this module's services can answer: the endpoints below that reach them share the list. */
 const payoutsErrors = [
@@ -25,7 +27,7 @@ const payoutsErrors = [
 export const payoutsEndpoints = {
   "GET /admin/payouts/batches": endpoint({ query: pageQuery, answer: payoutBatchesSchema, errors: [] }),
   "GET /admin/payouts/batches/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: payoutBatchDetailSchema,
     errors: ["PAYOUT_BATCH_NOT_FOUND", "PAYOUT_NOT_FOUND"],
   }),
@@ -35,20 +37,30 @@ export const payoutsEndpoints = {
     errors: [],
   }),
   "POST /admin/payouts/:id/failed": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: markPayoutFailedSchema,
     answer: batchPayoutSchema,
     errors: payoutsErrors,
   }),
   "POST /admin/payouts/:id/paid": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: markPayoutPaidSchema,
     answer: batchPayoutSchema,
     errors: payoutsErrors,
   }),
   "POST /admin/payouts/batches": endpoint({
+    status: 201,
     body: runPayoutBatchSchema,
     answer: payoutBatchDetailSchema,
+    errors: payoutsErrors,
+  }),
+} as const;
+
+/** Opened as a link rather than through `call`. */
+export const payoutsExternalEndpoints = {
+  "GET /admin/payouts/batches/:id/bank-file.csv": endpoint({
+    params: idParams,
+    answer: { file: "text/csv; charset=utf-8" },
     errors: payoutsErrors,
   }),
 } as const;

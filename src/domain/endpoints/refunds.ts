@@ -14,6 +14,9 @@ import {
   refundThreadSchema,
 } from "#domain/refunds";
 
+const threadParams = z.object({ id: z.uuid("Unknown refund request") });
+const payoutParams = z.object({ id: z.uuid("Unknown refund request") });
+
 /** The admins' list of refund requests: a page, optionally of one status or payout state. */
 export const adminRefundsQuery = z.object({
   page: pageNumber,
@@ -41,35 +44,37 @@ const refundsErrors = [
 
 export const refundsEndpoints = {
   "GET /refunds/:id/messages": endpoint({
-    params: z.object({ id: z.string() }),
+    params: threadParams,
     answer: refundThreadSchema,
     errors: ["ORDER_ITEM_NOT_FOUND", "ORDER_NOT_FOUND", "PAYOUT_NOT_FOUND", "REFUND_NOT_FOUND"],
   }),
   "POST /admin/refunds/:id/payout/retry": endpoint({
-    params: z.object({ id: z.string() }),
+    params: payoutParams,
     answer: payoutAnswerSchema,
     errors: refundsErrors,
   }),
   "POST /admin/refunds/:id/payout/transferred": endpoint({
-    params: z.object({ id: z.string() }),
+    params: payoutParams,
     body: markTransferredSchema,
     answer: payoutAnswerSchema,
     errors: refundsErrors,
   }),
   "POST /orders/:orderId/items/:itemId/refund": endpoint({
-    params: z.object({ orderId: z.string(), itemId: z.string() }),
+    status: 201,
+    params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
     body: refundRequestSchema,
     answer: refundAnswerSchema,
     errors: refundsErrors,
   }),
   "POST /refunds/:id/decision": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.uuid("Unknown refund request") }),
     body: refundDecisionSchema,
     answer: refundAnswerSchema,
     errors: refundsErrors,
   }),
   "POST /refunds/:id/messages": endpoint({
-    params: z.object({ id: z.string() }),
+    status: 201,
+    params: threadParams,
     body: refundMessageInputSchema,
     answer: refundThreadSchema,
     errors: refundsErrors,

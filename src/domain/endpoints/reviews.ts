@@ -9,6 +9,9 @@ import {
   reviewSchema,
 } from "#domain/reviews";
 
+const productParams = z.object({ id: z.uuid({ error: "Product not found" }) });
+const reviewParams = z.object({ id: z.uuid({ error: "Review not found" }) });
+
 /** What the web calls of the server's `reviews` module (`src/server/modules/reviews/routes.ts`). */
 /** Every code this module's services can answer: the endpoints below that reach them share the list. */
 const reviewsErrors = [
@@ -24,44 +27,45 @@ const reviewsErrors = [
 
 export const reviewsEndpoints = {
   "GET /products/:id/reviews": endpoint({
-    params: z.object({ id: z.string() }),
+    params: productParams,
     query: reviewListQuery,
     answer: reviewListSchema,
-    errors: [],
+    errors: ["NOT_FOUND"],
   }),
   "PATCH /reviews/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: reviewInputSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: [...reviewsErrors, "NOT_FOUND"],
   }),
   "POST /products/:id/reviews": endpoint({
-    params: z.object({ id: z.string() }),
+    status: 201,
+    params: productParams,
     body: reviewInputSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: [...reviewsErrors, "NOT_FOUND"],
   }),
   "POST /reviews/:id/reply": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: reviewReplySchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["FORBIDDEN", "NOT_FOUND", ...reviewsErrors],
   }),
   "POST /reviews/:id/report": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     answer: null,
-    errors: reviewsErrors,
+    errors: [...reviewsErrors, "NOT_FOUND"],
   }),
   "POST /admin/reviews/:id/hide": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: questionModerationSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: [...reviewsErrors, "NOT_FOUND"],
   }),
   "POST /admin/reviews/:id/restore": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: questionModerationSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: [...reviewsErrors, "NOT_FOUND"],
   }),
 } as const;
