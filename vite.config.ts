@@ -13,7 +13,9 @@ const gz = promisify(gzip);
  * Writes .br and .gz beside every text asset so the server sends them precompressed. Brotli's best quality
  * (11) is kept for what every first page loads (the entry, its static imports and their CSS); chunks loaded
  * later (charts, the editor, admin screens) get quality 10, some 2% larger for a third of the time (11
- * spent seconds on the charts chunk alone, on every first start).
+ * spent seconds on the charts chunk alone, on every first start). The server's own builds
+ * (`ensureWebBuild`) compress only what the first page loads and leave the rest to the server, which
+ * compresses it once it listens (`compressRemaining`): the first start does not wait for it.
  */
 function precompress(): Plugin {
   let outDir = "";
@@ -38,9 +40,13 @@ function precompress(): Plugin {
     async closeBundle() {
       // Test builds (see `ensureWebBuild`) trade a few percent of size for seconds of build time.
       const quick = process.env.STACKBAY_QUICK_COMPRESSION === "1";
+      const firstPaintOnly = process.env.STACKBAY_COMPRESS_FIRST_PAINT_ONLY === "1";
       const files = (await readdir(outDir, { recursive: true })).filter(
         // .vite/ holds the manifest, which is read from disk and never served.
-        (file) => /\.(js|css|html|svg|json|txt|xml)$/.test(file) && !file.startsWith(".vite"),
+        (file) =>
+          /\.(js|css|html|svg|json|txt|xml)$/.test(file) &&
+          !file.startsWith(".vite") &&
+          (!firstPaintOnly || firstPaint.has(file)),
       );
       // All at once: zlib compresses on libuv's thread pool, so every core works on a file. One after
       // the other, brotli at quality 11 was most of a first start's build.

@@ -9,7 +9,7 @@ import { freePort } from "#server/test/ports";
 /**
  * `npm start` as on a fresh clone, timed from the command to the first healthy `/api/health`: a new
  * DATA_DIR (an empty PGlite database to migrate and seed), a new web build directory and a new TMPDIR (so
- * neither the rendered demo pictures nor tsx's compiled modules are cached). The server prints when each
+ * the rendered demo pictures are not cached). The server prints when each
  * phase of its start began and ended (`startup` in its "started" log line); phases overlap, since the web
  * app builds in a child process while the database is set up. Runs COLD_START_RUNS times (default 3) and
  * prints the median of each figure, since the machine may be busy with other work.
@@ -18,16 +18,21 @@ const root = path.resolve(import.meta.dirname, "..");
 
 type Phase = { startMs: number; endMs: number };
 type Startup = { totalMs: number; phases: Record<string, Phase> };
-type Run = { healthyMs: number; cpuMs: number | null; startup: Startup | null };
+/** CPU time in ms: the whole group's, the server process's own (all its threads) and its builds'. */
+type Cpu = { totalMs: number; serverMs: number; buildMs: number };
+type Run = { healthyMs: number; cpu: Cpu | null; startup: Startup | null };
 
 /**
  * CPU time (user and system) the processes of a group have used, children that ended included, from
- * Linux's /proc: unlike the wall time it hardly depends on what else the machine is doing. Null elsewhere.
+ * Linux's /proc: unlike the wall time it hardly depends on what else the machine is doing. The server
+ * process's own time covers its threads (the database's initdb worker, the pictures' rendering); the
+ * web build's processes have ended by the time it listens, so their time is what it reaped from its
+ * children. Null elsewhere.
  */
-async function groupCpuMs(pgid: number): Promise<number | null> {
+async function groupCpu(pgid: number): Promise<Cpu | null> {
   const pids = await readdir("/proc").catch(() => null);
   if (!pids) return null;
-  let ticks = 0;
+  const cpu: Cpu = { totalMs: 0, serverMs: 0, buildMs: 0 };
   for (const pid of pids.filter((name) => /^\d+$/.test(name))) {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
     if (!stat) continue;
@@ -35,9 +40,18 @@ async function groupCpuMs(pgid: number): Promise<number | null> {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (Number(fields[2]) !== pgid) continue;
     // utime, stime, cutime, cstime (fields 14 to 17), in clock ticks of 1/100 s on Linux.
-    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    const [own, children] = [
+      [11, 12],
+      [13, 14],
+    ].map((ids) => ids.reduce((sum, i) => sum + Number(fields[i]) * 10, 0)) as [number, number];
+    cpu.totalMs += own + children;
+    const command = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    if (command.includes("src/server/start.ts")) {
+      cpu.serverMs = own;
+      cpu.buildMs = children;
+    }
   }
-  return ticks * 10;
+  return cpu;
 }
 
 async function oneColdStart(): Promise<Run> {
@@ -57,7 +71,7 @@ async function oneColdStart(): Promise<Run> {
   };
   await mkdir(path.join(dir, "tmp"));
   const started = performance.now();
-  // Its own process group, so stopping it stops npm, tsx and the server together.
+  // Its own process group, so stopping it stops npm and the server together.
   const child = spawn("npm", ["start", "--silent"], {
     cwd: root,
     env,
@@ -92,10 +106,10 @@ async function oneColdStart(): Promise<Run> {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const healthyMs = performance.now() - started;
-    const cpuMs = child.pid ? await groupCpuMs(child.pid) : null;
+    const cpu = child.pid ? await groupCpu(child.pid) : null;
     // The summary is logged right after listen; give the line a moment to arrive.
     for (let i = 0; i < 40 && !startup; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    return { healthyMs, cpuMs, startup };
+    return { healthyMs, cpu, startup };
   } finally {
     if (!exited && child.pid) {
       process.kill(-child.pid, "SIGTERM");
@@ -127,11 +141,14 @@ export async function coldStart(runs = Number(process.env.COLD_START_RUNS ?? 3))
       "takes s": seconds(median(phases.map((p) => p.endMs - p.startMs))),
     };
   };
-  row("start node, tsx and the server's first modules", (s) =>
-    s.phases.openDatabase ? { startMs: 0, endMs: s.phases.openDatabase.startMs } : undefined,
-  );
+  row("start node and the server's first modules", (s) => {
+    const first = s.phases.createCluster ?? s.phases.loadAppModules;
+    return first ? { startMs: 0, endMs: first.startMs } : undefined;
+  });
+  row("render the demo pictures (sharp's threads)", (s) => s.phases.renderPictures);
+  row("create the database cluster (worker thread)", (s) => s.phases.createCluster);
   row("load the app's modules", (s) => s.phases.loadAppModules);
-  row("build the web app (child process)", (s) => s.phases.webBuild);
+  row("build the web app (child processes)", (s) => s.phases.webBuild);
   row("open the database", (s) => s.phases.openDatabase);
   row("migrate", (s) => {
     const all = s.phases.migrateAndSeed;
@@ -147,14 +164,14 @@ export async function coldStart(runs = Number(process.env.COLD_START_RUNS ?? 3))
     "ends at s": seconds(median(totals)),
     "takes s": seconds(median(totals)),
   };
-  const cpu = results.flatMap((r) => (r.cpuMs === null ? [] : [r.cpuMs]));
-  if (cpu.length > 0) {
-    rows["CPU time of all its processes until healthy"] = {
-      "starts at s": "",
-      "ends at s": "",
-      "takes s": seconds(median(cpu)),
-    };
-  }
+  const cpu = results.flatMap((r) => (r.cpu === null ? [] : [r.cpu]));
+  const cpuRow = (name: string, pick: (cpu: Cpu) => number) => {
+    if (cpu.length > 0)
+      rows[name] = { "starts at s": "", "ends at s": "", "takes s": seconds(median(cpu.map(pick))) };
+  };
+  cpuRow("CPU time of all its processes until healthy", (c) => c.totalMs);
+  cpuRow("  of which the server process (all its threads)", (c) => c.serverMs);
+  cpuRow("  of which the web build's processes", (c) => c.buildMs);
   console.info(
     `Cold start (fresh DATA_DIR, web build and TMPDIR; ${os.cpus().length} cores, load ${os
       .loadavg()[0]

@@ -166,7 +166,11 @@ export async function expectNoErrorScreen(page: Page, path: string) {
   expect(await page.getByTestId("route-error-detail").count(), path).toBe(0);
 }
 
-/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
+/**
+ * Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). Every screen as it opens
+ * is checked by the sweep (layout-sweep.test.ts) at 375 px dark and 1366 px light; journeys check the
+ * states it does not reach: an open dialog or menu, an error shown, a form filled in, a toast.
+ */
 export async function expectAccessible(page: Page) {
   expect(await seriousViolations(page), "accessibility violations").toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -25,10 +25,18 @@ declare module "vitest" {
   }
 }
 
-/** A real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. */
+/** The first server's database and pictures just after the seed, for the next servers to start from. */
+type Seeded = { snapshot: Blob; uploadsDir: string };
+
+/**
+ * A real server for the journeys: the built app, a temporary DATA_DIR with demo data, a free port. The
+ * first server migrates and seeds; the others open a copy of its freshly seeded database and pictures
+ * (the seed runs on one core, and gives every server the same data anyway).
+ */
 async function startServer(
   registers: VatStandIn,
-): Promise<{ server: E2eServer; close: () => Promise<void> }> {
+  seeded: Seeded | undefined,
+): Promise<{ server: E2eServer; seeded: Seeded; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-e2e-"));
   // A known port, so links the server writes (reseller links, e-mails) point at this server.
   const port = await freePort();
@@ -48,9 +56,17 @@ async function startServer(
     // Set-up accounts sign up from addresses of their own (`newAccount` in e2e/browser.ts).
     TRUST_PROXY: "true",
   });
-  const database = await openDatabase({ dataDir });
-  await database.migrate();
-  await seedDemo(database.db, { uploadsDir: path.join(dataDir, "uploads") });
+  const uploadsDir = path.join(dataDir, "uploads");
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  if (seeded) {
+    database = await openDatabase({ dataDir, snapshot: seeded.snapshot });
+    await cp(seeded.uploadsDir, uploadsDir, { recursive: true });
+  } else {
+    database = await openDatabase({ dataDir });
+    await database.migrate();
+    await seedDemo(database.db, { uploadsDir });
+  }
+  const snapshot = seeded?.snapshot ?? (await database.dump!());
   const app = await buildApp({ env, database, webRoot });
   const baseUrl = await app.listen({ port, host: "127.0.0.1" });
   const sessions: E2eServer["sessions"] = {};
@@ -65,6 +81,7 @@ async function startServer(
   }
   return {
     server: { baseUrl, dataDir, sessions },
+    seeded: { snapshot, uploadsDir },
     close: async () => {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -78,7 +95,8 @@ export default async function setup(project: TestProject) {
   // The VAT numbers the journeys' business buyers give are registered; any other is not.
   const registers = await startVatStandIn({ registered: ["DE136695976", "GB980780684"] });
   const started: Awaited<ReturnType<typeof startServer>>[] = [];
-  for (let i = 0; i < project.config.maxWorkers; i++) started.push(await startServer(registers));
+  for (let i = 0; i < project.config.maxWorkers; i++)
+    started.push(await startServer(registers, started[0]?.seeded));
   project.provide(
     "servers",
     started.map((s) => s.server),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectAccessible, setupBrowser } from "./browser";
+import { setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
@@ -60,18 +60,6 @@ describe.each(documents)("$title", (doc) => {
     expect(new URL(page.url()).pathname).toBe(doc.path);
   });
 
-  test("passes axe in light and dark", async () => {
-    for (const theme of ["light", "dark"] as const) {
-      const page = await browser.newPage({ theme });
-      await page.goto(doc.path);
-      await page.getByRole("heading", { level: 1, name: doc.title }).waitFor();
-      expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
-        theme === "dark",
-      );
-      await expectAccessible(page);
-    }
-  });
-
   test("on a 375 px phone the contents sit above the text and nothing scrolls sideways", async () => {
     const page = await browser.newPage({ width: 375, height: 740, theme: "dark" });
     await page.goto(doc.path);
@@ -80,6 +68,5 @@ describe.each(documents)("$title", (doc) => {
     const tocBox = await page.getByRole("navigation", { name: "Table of contents" }).boundingBox();
     const firstSection = await page.locator("article section").first().boundingBox();
     expect(tocBox && firstSection && tocBox.y + tocBox.height <= firstSection.y).toBe(true);
-    await expectAccessible(page);
   });
 });

@@ -2,7 +2,7 @@
 // file by a computed path, which a bundle (the server renderer's, decision 0020) cannot follow, so a page
 // that formats a country failed to draw on the server.
 import isoCountries from "i18n-iso-countries/index.js";
-import en from "i18n-iso-countries/langs/en.json";
+import en from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
 // Only English: the checkout, the invoice and the admin screens are in English, and every other locale
 // would be shipped to the browser for nothing.

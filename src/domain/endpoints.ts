@@ -6,23 +6,26 @@ import { catalogEndpoints } from "#domain/endpoints/catalog";
 import { categoriesEndpoints } from "#domain/endpoints/categories";
 import { compareEndpoints } from "#domain/endpoints/compare";
 import { contentBlocksEndpoints } from "#domain/endpoints/content-blocks";
-import { earningsEndpoints } from "#domain/endpoints/earnings";
+import { earningsEndpoints, earningsExternalEndpoints } from "#domain/endpoints/earnings";
 import { faqEndpoints } from "#domain/endpoints/faq";
 import { feesEndpoints } from "#domain/endpoints/fees";
-import { financeEndpoints } from "#domain/endpoints/finance";
+import { financeEndpoints, financeExternalEndpoints } from "#domain/endpoints/finance";
+import { healthExternalEndpoints } from "#domain/endpoints/health";
 import { inboundEndpoints } from "#domain/endpoints/inbound";
-import { inboxEndpoints } from "#domain/endpoints/inbox";
-import { licensesEndpoints } from "#domain/endpoints/licenses";
+import { inboxEndpoints, inboxExternalEndpoints } from "#domain/endpoints/inbox";
+import { invoicesExternalEndpoints } from "#domain/endpoints/invoices";
+import { licensesEndpoints, licensesExternalEndpoints } from "#domain/endpoints/licenses";
 import { manageProductsEndpoints } from "#domain/endpoints/manage-products";
+import { metricsExternalEndpoints } from "#domain/endpoints/metrics";
 import { moderationEndpoints } from "#domain/endpoints/moderation";
-import { newsletterEndpoints } from "#domain/endpoints/newsletter";
+import { newsletterEndpoints, newsletterExternalEndpoints } from "#domain/endpoints/newsletter";
 import { notificationsEndpoints } from "#domain/endpoints/notifications";
 import { ordersEndpoints } from "#domain/endpoints/orders";
 import { pagesEndpoints } from "#domain/endpoints/pages";
-import { paymentsEndpoints } from "#domain/endpoints/payments";
+import { paymentsEndpoints, paymentsExternalEndpoints } from "#domain/endpoints/payments";
 import { payoutAccountsEndpoints } from "#domain/endpoints/payout-accounts";
-import { payoutsEndpoints } from "#domain/endpoints/payouts";
-import { privacyEndpoints } from "#domain/endpoints/privacy";
+import { payoutsEndpoints, payoutsExternalEndpoints } from "#domain/endpoints/payouts";
+import { privacyEndpoints, privacyExternalEndpoints } from "#domain/endpoints/privacy";
 import { questionsEndpoints } from "#domain/endpoints/questions";
 import { referralsEndpoints } from "#domain/endpoints/referrals";
 import { refundsEndpoints } from "#domain/endpoints/refunds";
@@ -33,14 +36,15 @@ import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
 import { systemEndpoints } from "#domain/endpoints/system";
 import { taxEndpoints } from "#domain/endpoints/tax";
+import { testClockExternalEndpoints } from "#domain/endpoints/test-clock";
 import { uploadsEndpoints } from "#domain/endpoints/uploads";
 import { usersEndpoints } from "#domain/endpoints/users";
 
 /**
  * Every endpoint the web app calls, declared once (decision 0023): keyed by `"METHOD /path"` (relative to
  * `/api`, with `:params`), each with its params, query, body and answer schemas and the error codes it
- * can answer. The web imports this type-only and calls through `call` (`src/web/lib/api.ts`);
- * `src/server/endpoints.test.ts` checks every declaration against the route the server registers.
+ * can answer. The web imports this type-only and calls through `call` (`src/web/lib/api.ts`); the
+ * server registers each route from its declaration (`route`, `src/server/http/route.ts`).
  */
 export const endpoints = {
   ...accountEndpoints,
@@ -83,3 +87,28 @@ export const endpoints = {
 } as const;
 
 export type Endpoints = typeof endpoints;
+
+/**
+ * Endpoints no screen calls through `call`: downloads and documents opened by a link, payment providers'
+ * webhooks, links in e-mails, health probes, metrics, the third-party license check and the test clock.
+ * Declared the same way, so that the server registers every route from a declaration.
+ */
+export const externalEndpoints = {
+  ...earningsExternalEndpoints,
+  ...financeExternalEndpoints,
+  ...healthExternalEndpoints,
+  ...inboxExternalEndpoints,
+  ...invoicesExternalEndpoints,
+  ...licensesExternalEndpoints,
+  ...metricsExternalEndpoints,
+  ...newsletterExternalEndpoints,
+  ...paymentsExternalEndpoints,
+  ...payoutsExternalEndpoints,
+  ...privacyExternalEndpoints,
+  ...testClockExternalEndpoints,
+} as const;
+
+/** Every endpoint the server registers, each declared exactly once. */
+export const allEndpoints = { ...endpoints, ...externalEndpoints } as const;
+
+export type AllEndpoints = typeof allEndpoints;

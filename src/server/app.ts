@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import underPressure from "@fastify/under-pressure";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyContextConfig, type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -16,12 +16,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { isServerErrorCode } from "#domain/error-codes";
+import { allEndpoints } from "#domain/endpoints";
+import { anyRouteErrorCodes, errorStatus, isServerErrorCode } from "#domain/error-codes";
 import { type Auth, createAuth } from "#server/auth/auth";
 import { translateAuthError } from "#server/auth/errors";
 import type { DatabaseHandle } from "#server/db/client";
 import { type Env, publicUrl } from "#server/env";
 import { AppError, Forbidden, ServiceBusy, TooManyRequests } from "#server/errors";
+import { refuseUndeclaredRoutes } from "#server/http/route";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
 import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cache";
@@ -194,6 +196,25 @@ async function refuseWhenSaturated(app: FastifyInstance, env: Env, database: Dat
   }
 }
 
+const anyRoute: ReadonlySet<string> = new Set(anyRouteErrorCodes);
+
+/**
+ * Why an error a route threw contradicts its declaration, or null when it does not: its code is neither
+ * declared by the endpoint nor one any route may answer, or its status is not the code's (errorStatus).
+ * Test servers answer such an error with a 500 that says so, so the API test that reaches it fails and
+ * the declaration (what the web and the OpenAPI document trust) gets corrected.
+ */
+export function undeclaredError(config: FastifyContextConfig, error: AppError): string | null {
+  const key = config.endpoint;
+  if (error.statusCode !== errorStatus[error.code]) {
+    return `${error.code} was answered with ${error.statusCode}, but errorStatus says ${errorStatus[error.code]}`;
+  }
+  if (!key || anyRoute.has(error.code)) return null;
+  const declared: readonly string[] = allEndpoints[key].errors;
+  if (declared.includes(error.code)) return null;
+  return `${key} answered ${error.code}, which its declaration does not list: add it to its errors in src/domain/endpoints`;
+}
+
 export async function buildApp(options: AppOptions) {
   const { env, database } = options;
   const app = Fastify({
@@ -291,6 +312,7 @@ export async function buildApp(options: AppOptions) {
       forgetSearchState();
     }
   });
+  refuseUndeclaredRoutes(app);
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -346,6 +368,11 @@ export async function buildApp(options: AppOptions) {
       });
     }
     if (error instanceof AppError) {
+      const undeclared = env.NODE_ENV === "test" ? undeclaredError(request.routeOptions.config, error) : null;
+      if (undeclared) {
+        request.log.error({ err: error }, undeclared);
+        return reply.status(500).send({ code: "INTERNAL_ERROR", message: undeclared });
+      }
       return reply.status(error.statusCode).send({
         code: error.code,
         message: error.message,

@@ -338,9 +338,12 @@ export function testModeMethods(env: {
 export type Env = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "EnvError";
+    this.problems = problems;
   }
 }
 

@@ -5,14 +5,16 @@ import type { ServerErrorCode } from "#domain/error-codes";
  * of `serverErrorCodes` (`src/domain/error-codes.ts`): a new one is declared there, where the web sees it.
  */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ServerErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
+  readonly statusCode: number;
+  readonly code: ServerErrorCode;
+  readonly details?: unknown;
+
+  constructor(statusCode: number, code: ServerErrorCode, message: string, details?: unknown) {
     super(message);
     this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.code = code;
+    this.details = details;
   }
 }
 

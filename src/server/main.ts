@@ -3,12 +3,10 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { App } from "#server/app";
-import { openDatabase } from "#server/db/client";
+import { createEmbeddedCluster, hasEmbeddedCluster } from "#server/db/cluster";
 import { DataDirInUse, lockDataDir } from "#server/db/data-dir-lock";
-import { seedDemoIfEmpty } from "#server/db/seed/demo";
 import { type Env, EnvError, loadEnv } from "#server/env";
-import { configuredStorage } from "#server/storage/configured";
-import { webRoot } from "#server/web/build";
+import { compressRemaining, webRoot } from "#server/web/build";
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR, never in the repo. */
 async function ensureAuthSecret(env: Env): Promise<string> {
@@ -47,14 +45,42 @@ export async function startServer(
   options: { webBuild?: Promise<{ built: boolean } & StartPhase> } = {},
 ) {
   const phases: Record<string, StartPhase> = {};
-  // The app's modules (most of the server's code) load while the database opens: tsx compiles them off
-  // the main thread, where PGlite creates its cluster.
-  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
-  appModule.catch(() => undefined);
+  const embedded = !env.DATABASE_URL;
+  // A first start of the embedded database, which the demo seed will fill.
+  const firstStart = embedded && env.NODE_ENV !== "production" && !hasEmbeddedCluster(env.DATA_DIR);
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
   // The embedded database's files must not be opened by a backup or restore at the same time.
-  const releaseDataDir = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR, "server");
+  const releaseDataDir = embedded ? await lockDataDir(env.DATA_DIR, "server") : null;
+  // On a first start PostgreSQL's initdb runs in a worker thread from here on, while this thread loads
+  // the rest of the server (only what the lock needs was loaded before); then the database opens as on
+  // any later start.
+  const cluster = embedded
+    ? timed(phases, "createCluster", () => createEmbeddedCluster(env.DATA_DIR))
+    : Promise.resolve();
+  cluster.catch(() => undefined);
+  const seedModule = import("#server/db/seed/demo");
+  seedModule.catch(() => undefined);
+  if (firstStart) {
+    // The demo pictures render on sharp's threads from now on; the seed waits for those it stores.
+    const startMs = performance.now();
+    void seedModule
+      .then(({ renderDemoPictures }) => renderDemoPictures())
+      .then(
+        () => {
+          phases.renderPictures = { startMs, endMs: performance.now() };
+        },
+        () => undefined,
+      );
+  }
+  const appModule = timed(phases, "loadAppModules", () => import("#server/app"));
+  appModule.catch(() => undefined);
+  const [{ openDatabase }, { seedDemoIfEmpty }, { configuredStorage }] = await Promise.all([
+    import("#server/db/client"),
+    seedModule,
+    import("#server/storage/configured"),
+  ]);
+  await cluster;
   const database = await timed(phases, "openDatabase", () =>
     openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
   );
@@ -85,6 +111,13 @@ export async function startServer(
       },
     },
     "started",
+  );
+  // What the first page loads was compressed by the build; the rest is compressed now, in the background.
+  void compressRemaining(webRoot).then(
+    (files) => {
+      if (files > 0) app.log.info({ files }, "compressed the web app's remaining assets");
+    },
+    (error: unknown) => app.log.warn({ err: error }, "could not compress the web app's remaining assets"),
   );
 
   let closing = false;

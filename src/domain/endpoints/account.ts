@@ -75,7 +75,7 @@ export const accountEndpoints = {
   "POST /auth/two-factor": endpoint({
     body: twoFactorCodeSchema,
     answer: userAnswerSchema,
-    errors: ["INVALID_TWO_FACTOR_CODE", "TWO_FACTOR_EXPIRED", "TOO_MANY_ATTEMPTS"],
+    errors: ["INVALID_TWO_FACTOR_CODE", "TOO_MANY_ATTEMPTS", "TWO_FACTOR_EXPIRED", "TWO_FACTOR_NOT_ENABLED"],
   }),
   "POST /auth/verification-code": endpoint({
     body: emailOnlySchema,

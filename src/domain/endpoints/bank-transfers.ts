@@ -8,6 +8,8 @@ import {
 } from "#domain/bank-transfer";
 import { endpoint } from "#domain/endpoint";
 
+const idParams = z.object({ id: z.uuid("Unknown order") });
+
 /**
  * The body of an admin's record of a received transfer as the route takes it: every field is checked
  * by the service, which answers each problem in the admin's words.
@@ -27,27 +29,23 @@ export const bankTransfersEndpoints = {
   "GET /admin/bank-transfers/lookup": endpoint({
     query: transferReferenceQuerySchema,
     answer: z.object({ orderId: z.string() }),
-    errors: [],
+    errors: ["TRANSFER_REFERENCE_NOT_FOUND"],
   }),
   "GET /admin/orders/:id/bank-transfer": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: adminBankTransferSchema,
-    errors: ["ORDER_NOT_FOUND", "TRANSFER_REFERENCE_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "GET /orders/:id/bank-transfer": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: bankTransferSchema,
-    errors: ["ORDER_NOT_FOUND", "TRANSFER_REFERENCE_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "POST /admin/orders/:id/bank-transfers": endpoint({
-    params: z.object({ id: z.string() }),
+    status: [200, 201],
+    params: idParams,
     body: recordTransferBodySchema,
     answer: recordTransferAnswerSchema,
-    errors: [
-      "ORDER_NOT_AWAITING_TRANSFER",
-      "ORDER_NOT_FOUND",
-      "TRANSFER_ALREADY_RECORDED",
-      "TRANSFER_REFERENCE_NOT_FOUND",
-    ],
+    errors: ["ORDER_NOT_AWAITING_TRANSFER", "ORDER_NOT_FOUND", "TRANSFER_ALREADY_RECORDED"],
   }),
 } as const;

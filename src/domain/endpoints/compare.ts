@@ -6,7 +6,7 @@ import { endpoint } from "#domain/endpoint";
 export const compareEndpoints = {
   "GET /compare": endpoint({ query: compareQuery, answer: compareAnswerSchema, errors: [] }),
   "GET /products/:id/related": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.string().max(64) }),
     answer: relatedAnswerSchema,
     errors: ["PRODUCT_NOT_FOUND"],
   }),

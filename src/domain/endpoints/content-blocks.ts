@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   contentBlockInputSchema,
+  contentBlockKeySchema,
   contentBlockListSchema,
   contentBlockSchema,
   searchQuery,
@@ -11,7 +12,7 @@ import { endpoint } from "#domain/endpoint";
 export const contentBlocksEndpoints = {
   "GET /admin/content-blocks": endpoint({ query: searchQuery, answer: contentBlockListSchema, errors: [] }),
   "PUT /admin/content-blocks/:key": endpoint({
-    params: z.object({ key: z.string() }),
+    params: z.object({ key: contentBlockKeySchema }),
     body: contentBlockInputSchema,
     answer: z.object({ block: contentBlockSchema }),
     errors: [],

@@ -27,9 +27,14 @@ export const inboxEndpoints = {
     errors: [],
   }),
   "PATCH /admin/inbox/applications/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.uuid("Unknown application") }),
     body: applicationStatusSchema,
     answer: z.object({ application: inboxApplicationSchema, sellerGranted: z.boolean() }),
-    errors: [],
+    errors: ["APPLICATION_NOT_FOUND"],
   }),
+} as const;
+
+/** Opened as a link rather than through `call`. */
+export const inboxExternalEndpoints = {
+  "GET /admin/inbox/subscribers.csv": endpoint({ answer: { file: "text/csv; charset=utf-8" }, errors: [] }),
 } as const;

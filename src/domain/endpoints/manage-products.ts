@@ -7,15 +7,17 @@ import {
   productInputSchema,
 } from "#domain/product-admin";
 
+const idParams = z.object({ id: z.uuid("Unknown product") });
+
 /** One product as the product editor reads and writes it. */
 export const productAnswerSchema = z.object({ product: editableProductSchema });
 
 /** What the web calls of the server's `manage-products` module (`src/server/modules/manage-products/routes.ts`). */
 export const manageProductsEndpoints = {
   "DELETE /manage/products/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "GET /manage/products": endpoint({
     query: manageProductsQuery,
@@ -23,24 +25,25 @@ export const manageProductsEndpoints = {
     errors: [],
   }),
   "GET /manage/products/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: productAnswerSchema,
     errors: ["PRODUCT_NOT_FOUND"],
   }),
   "PATCH /manage/products/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: productInputSchema,
     answer: productAnswerSchema,
     errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
   }),
   "POST /manage/products": endpoint({
+    status: 201,
     body: productInputSchema,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["IMAGE_NOT_YOURS"],
   }),
   "POST /manage/products/:id/restore": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: productAnswerSchema,
-    errors: ["IMAGE_NOT_YOURS", "PRODUCT_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
 } as const;

@@ -11,6 +11,9 @@ import {
   trustedSellerSchema,
 } from "#domain/moderation";
 
+const idParams = z.object({ id: z.uuid("Unknown product") });
+const userParams = z.object({ id: z.string().min(1).max(64) });
+
 /** What the web calls of the server's `moderation` module (`src/server/modules/moderation/routes.ts`). */
 export const moderationEndpoints = {
   "GET /admin/featured-products": endpoint({ answer: featuredAdminListSchema, errors: [] }),
@@ -20,25 +23,25 @@ export const moderationEndpoints = {
     errors: [],
   }),
   "POST /admin/moderation/:id/approve": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: moderationDecisionSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "POST /admin/moderation/:id/reject": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: rejectListingSchema,
     answer: moderationDecisionSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "PUT /admin/featured-products": endpoint({
     body: featuredSelectionSchema,
     answer: featuredAdminListSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: [],
   }),
   "PUT /admin/users/:id/trusted-seller": endpoint({
-    params: z.object({ id: z.string() }),
+    params: userParams,
     body: trustedSellerSchema,
     answer: trustedSellerAnswerSchema,
-    errors: ["PRODUCT_NOT_FOUND", "USER_NOT_FOUND"],
+    errors: ["USER_NOT_FOUND"],
   }),
 } as const;

@@ -10,3 +10,11 @@ export const newsletterEndpoints = {
     errors: [],
   }),
 } as const;
+
+const tokenQuery = z.object({ token: z.string().min(20).max(100) });
+
+/** The links in the confirmation e-mail: each sends the browser to the home page with the outcome. */
+export const newsletterExternalEndpoints = {
+  "GET /newsletter/confirm": endpoint({ query: tokenQuery, answer: { redirect: 303 }, errors: [] }),
+  "GET /newsletter/unsubscribe": endpoint({ query: tokenQuery, answer: { redirect: 303 }, errors: [] }),
+} as const;

@@ -7,9 +7,9 @@ export const notificationsEndpoints = {
   "GET /notifications": endpoint({ query: pageQuery, answer: notificationListSchema, errors: [] }),
   "GET /notifications/unread-count": endpoint({ answer: unreadCountSchema, errors: [] }),
   "POST /notifications/:id/read": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.uuid("Unknown notification") }),
     answer: unreadCountSchema,
     errors: ["NOTIFICATION_NOT_FOUND"],
   }),
-  "POST /notifications/read-all": endpoint({ answer: unreadCountSchema, errors: ["NOTIFICATION_NOT_FOUND"] }),
+  "POST /notifications/read-all": endpoint({ answer: unreadCountSchema, errors: [] }),
 } as const;

@@ -10,33 +10,34 @@ import {
 import { endpoint } from "#domain/endpoint";
 import { paymentRedirectSchema } from "#domain/payments";
 
-/** What the web calls of the server's `orders` module (`src/server/modules/orders/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const ordersErrors = [
-  "INVALID_ORDER_TRANSITION",
-  "ORDER_NOT_FOUND",
-  "PRICE_CHANGED",
-  "PRODUCT_UNAVAILABLE",
-  "SHIPPING_ADDRESS_REQUIRED",
-] as const;
+const idParams = z.object({ id: z.uuid("Unknown order") });
 
+/** What the web calls of the server's `orders` module (`src/server/modules/orders/routes.ts`). */
 export const ordersEndpoints = {
   "GET /admin/orders": endpoint({ query: adminOrdersQuery, answer: adminOrderListSchema, errors: [] }),
   "GET /orders": endpoint({ answer: orderListSchema, errors: [] }),
   "GET /orders/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: orderAnswerSchema,
     errors: ["ORDER_NOT_FOUND"],
   }),
   "PATCH /admin/orders/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: orderStatusUpdateSchema,
     answer: orderAnswerSchema,
-    errors: ordersErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_NOT_FOUND"],
   }),
   "POST /orders": endpoint({
+    status: [200, 201],
     body: placeOrderSchema,
     answer: paymentRedirectSchema,
-    errors: ordersErrors,
+    errors: [
+      "INVALID_ORDER_TRANSITION",
+      "ORDER_CANCELLED",
+      "ORDER_NOT_FOUND",
+      "PRICE_CHANGED",
+      "PRODUCT_UNAVAILABLE",
+      "SHIPPING_ADDRESS_REQUIRED",
+    ],
   }),
 } as const;

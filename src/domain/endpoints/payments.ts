@@ -10,49 +10,51 @@ import {
   testPaymentSessionSchema,
 } from "#domain/payments";
 
-/** What the web calls of the server's `payments` module (`src/server/modules/payments/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const paymentsErrors = [
-  "INVALID_SIGNATURE",
-  "ORDER_CANCELLED",
-  "ORDER_NOT_CANCELLABLE",
-  "ORDER_NOT_FOUND",
-  "PAYMENT_SESSION_NOT_FOUND",
-  "PROVIDER_NOT_FOUND",
-] as const;
+const idParams = z.object({ id: z.uuid("Unknown order") });
+const refParams = z.object({ ref: z.string().regex(/^tps_[0-9a-f]{24}$/, "Unknown payment session") });
 
+/** What the web calls of the server's `payments` module (`src/server/modules/payments/routes.ts`). */
 export const paymentsEndpoints = {
   "GET /orders/:id/payment": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: orderPaymentAnswerSchema,
-    errors: ["ORDER_NOT_FOUND", "PAYMENT_SESSION_NOT_FOUND", "PROVIDER_NOT_FOUND"],
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "GET /payments/config": endpoint({ answer: paymentsConfigSchema, errors: [] }),
   "GET /payments/test/sessions/:ref": endpoint({
-    params: z.object({ ref: z.string() }),
+    params: refParams,
     answer: testPaymentSessionSchema,
-    errors: ["ORDER_NOT_FOUND", "PAYMENT_SESSION_NOT_FOUND", "PROVIDER_NOT_FOUND"],
+    errors: ["PAYMENT_SESSION_NOT_FOUND"],
   }),
   "POST /orders/:id/cancel": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: orderPaymentAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_NOT_CANCELLABLE", "ORDER_NOT_FOUND"],
   }),
   "POST /orders/:id/payment": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: paymentRedirectSchema,
-    errors: paymentsErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_CANCELLED", "ORDER_NOT_FOUND"],
   }),
   "POST /orders/:id/payment/complete": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: completePaymentBodySchema,
     answer: orderPaymentAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["ORDER_NOT_FOUND"],
   }),
   "POST /payments/test/sessions/:ref/choice": endpoint({
-    params: z.object({ ref: z.string() }),
+    params: refParams,
     body: testPaymentChoiceSchema,
     answer: redirectAnswerSchema,
-    errors: paymentsErrors,
+    errors: ["PAYMENT_SESSION_NOT_FOUND"],
+  }),
+} as const;
+
+/** Payment providers post their signed events here, server to server. */
+export const paymentsExternalEndpoints = {
+  "POST /payments/webhooks/:provider": endpoint({
+    params: z.object({ provider: z.string().max(20) }),
+    answer: z.object({ received: z.literal(true) }),
+    errors: ["INVALID_SIGNATURE", "PROVIDER_NOT_FOUND"],
   }),
 } as const;

@@ -10,32 +10,36 @@ import {
   testOnboardingChoiceSchema,
 } from "#domain/payouts";
 
+const accountIdParams = z.object({
+  accountId: z.string().regex(/^acct_test_[0-9a-f]{24}$/, "Unknown connected account"),
+});
+
 /** What the web calls of the server's `payout-accounts` module (`src/server/modules/payout-accounts/routes.ts`). */
 export const payoutAccountsEndpoints = {
   "DELETE /payouts/account": endpoint({
     answer: null,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["PAYOUT_ACCOUNT_NOT_FOUND"],
   }),
   "GET /payouts/account": endpoint({ answer: payoutAccountAnswerSchema, errors: [] }),
   "GET /payouts/test/connect/:accountId": endpoint({
-    params: z.object({ accountId: z.string() }),
+    params: accountIdParams,
     answer: testConnectAccountSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND"],
   }),
   "POST /payouts/account/stripe": endpoint({
     body: startOnboardingSchema.optional(),
     answer: onboardingAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["COUNTRY_REQUIRED"],
   }),
   "POST /payouts/test/connect/:accountId/choice": endpoint({
-    params: z.object({ accountId: z.string() }),
+    params: accountIdParams,
     body: testOnboardingChoiceSchema,
     answer: redirectAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: ["CONNECT_ACCOUNT_NOT_FOUND"],
   }),
   "PUT /payouts/account/bank": endpoint({
     body: bankAccountSchema,
     answer: payoutAccountAnswerSchema,
-    errors: ["CONNECT_ACCOUNT_NOT_FOUND", "COUNTRY_REQUIRED", "PAYOUT_ACCOUNT_NOT_FOUND"],
+    errors: [],
   }),
 } as const;

@@ -10,24 +10,15 @@ import {
   runPayoutBatchSchema,
 } from "#domain/finance";
 
-/** What the web calls of the server's `payouts` module (`src/server/modules/payouts/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const payoutsErrors = [
-  "NOTHING_TO_PAY",
-  "NO_BANK_PAYOUTS",
-  "PAYOUT_BATCH_NOT_FOUND",
-  "PAYOUT_DETAILS_UNKNOWN",
-  "PAYOUT_NOT_BANK",
-  "PAYOUT_NOT_FOUND",
-  "PAYOUT_SETTLED",
-] as const;
+const idParams = z.object({ id: z.uuid("Unknown payout") });
 
+/** What the web calls of the server's `payouts` module (`src/server/modules/payouts/routes.ts`). */
 export const payoutsEndpoints = {
   "GET /admin/payouts/batches": endpoint({ query: pageQuery, answer: payoutBatchesSchema, errors: [] }),
   "GET /admin/payouts/batches/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     answer: payoutBatchDetailSchema,
-    errors: ["PAYOUT_BATCH_NOT_FOUND", "PAYOUT_NOT_FOUND"],
+    errors: ["PAYOUT_BATCH_NOT_FOUND"],
   }),
   "GET /admin/payouts/preview": endpoint({
     query: z.object({ minimum: z.coerce.number().min(1).max(1_000_000).optional() }),
@@ -35,20 +26,30 @@ export const payoutsEndpoints = {
     errors: [],
   }),
   "POST /admin/payouts/:id/failed": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: markPayoutFailedSchema,
     answer: batchPayoutSchema,
-    errors: payoutsErrors,
+    errors: ["PAYOUT_NOT_BANK", "PAYOUT_NOT_FOUND", "PAYOUT_SETTLED"],
   }),
   "POST /admin/payouts/:id/paid": endpoint({
-    params: z.object({ id: z.string() }),
+    params: idParams,
     body: markPayoutPaidSchema,
     answer: batchPayoutSchema,
-    errors: payoutsErrors,
+    errors: ["PAYOUT_NOT_BANK", "PAYOUT_NOT_FOUND", "PAYOUT_SETTLED"],
   }),
   "POST /admin/payouts/batches": endpoint({
+    status: 201,
     body: runPayoutBatchSchema,
     answer: payoutBatchDetailSchema,
-    errors: payoutsErrors,
+    errors: ["NOTHING_TO_PAY", "PAYOUT_BATCH_NOT_FOUND"],
+  }),
+} as const;
+
+/** Opened as a link rather than through `call`. */
+export const payoutsExternalEndpoints = {
+  "GET /admin/payouts/batches/:id/bank-file.csv": endpoint({
+    params: idParams,
+    answer: { file: "text/csv; charset=utf-8" },
+    errors: ["NO_BANK_PAYOUTS", "PAYOUT_DETAILS_UNKNOWN"],
   }),
 } as const;

@@ -10,13 +10,16 @@ import {
   sellerQuestionListSchema,
 } from "#domain/questions";
 
+const productParams = z.object({ id: z.uuid({ error: "Product not found" }) });
+const questionParams = z.object({ id: z.uuid({ error: "Question not found" }) });
+
 /** What the web calls of the server's `questions` module (`src/server/modules/questions/routes.ts`). */
 export const questionsEndpoints = {
   "GET /products/:id/questions": endpoint({
-    params: z.object({ id: z.string() }),
+    params: productParams,
     query: questionListQuery,
     answer: questionListSchema,
-    errors: [],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "GET /seller/questions": endpoint({
     query: questionListQuery,
@@ -24,32 +27,33 @@ export const questionsEndpoints = {
     errors: [],
   }),
   "POST /products/:id/questions": endpoint({
-    params: z.object({ id: z.string() }),
+    status: 201,
+    params: productParams,
     body: questionInputSchema,
     answer: questionSchema,
-    errors: ["ALREADY_ANSWERED", "ALREADY_REPORTED", "OWN_PRODUCT", "QUESTION_LIMIT", "QUESTION_UNCHANGED"],
+    errors: ["OWN_PRODUCT", "PRODUCT_NOT_FOUND", "QUESTION_LIMIT"],
   }),
   "POST /questions/:id/report": endpoint({
-    params: z.object({ id: z.string() }),
+    params: questionParams,
     answer: null,
-    errors: ["ALREADY_ANSWERED", "ALREADY_REPORTED", "OWN_PRODUCT", "QUESTION_LIMIT", "QUESTION_UNCHANGED"],
+    errors: ["ALREADY_REPORTED", "QUESTION_NOT_FOUND"],
   }),
   "PUT /questions/:id/answer": endpoint({
-    params: z.object({ id: z.string() }),
+    params: questionParams,
     body: answerInputSchema,
     answer: questionSchema,
-    errors: ["ALREADY_ANSWERED", "ALREADY_REPORTED", "OWN_PRODUCT", "QUESTION_LIMIT", "QUESTION_UNCHANGED"],
+    errors: ["ALREADY_ANSWERED", "FORBIDDEN", "QUESTION_NOT_FOUND"],
   }),
   "POST /admin/questions/:id/hide": endpoint({
-    params: z.object({ id: z.string() }),
+    params: questionParams,
     body: questionModerationSchema,
     answer: questionSchema,
-    errors: ["ALREADY_ANSWERED", "ALREADY_REPORTED", "OWN_PRODUCT", "QUESTION_LIMIT", "QUESTION_UNCHANGED"],
+    errors: ["QUESTION_NOT_FOUND", "QUESTION_UNCHANGED"],
   }),
   "POST /admin/questions/:id/restore": endpoint({
-    params: z.object({ id: z.string() }),
+    params: questionParams,
     body: questionModerationSchema,
     answer: questionSchema,
-    errors: ["ALREADY_ANSWERED", "ALREADY_REPORTED", "OWN_PRODUCT", "QUESTION_LIMIT", "QUESTION_UNCHANGED"],
+    errors: ["QUESTION_NOT_FOUND", "QUESTION_UNCHANGED"],
   }),
 } as const;

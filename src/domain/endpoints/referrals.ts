@@ -22,7 +22,7 @@ export const referralsEndpoints = {
   }),
   "GET /reseller/links": endpoint({ query: resellerLinksQuery, answer: resellerLinksSchema, errors: [] }),
   "POST /admin/commissions/:id/decision": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.uuid("Unknown commission") }),
     body: commissionDecisionSchema,
     answer: commissionDecisionAnswerSchema,
     errors: ["COMMISSION_NOT_FOUND", "COMMISSION_NOT_HELD"],
@@ -30,6 +30,6 @@ export const referralsEndpoints = {
   "POST /referrals/visit": endpoint({
     body: referralVisitSchema,
     answer: referralVisitAnswer,
-    errors: ["COMMISSION_NOT_FOUND", "COMMISSION_NOT_HELD"],
+    errors: [],
   }),
 } as const;

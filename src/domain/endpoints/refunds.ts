@@ -14,6 +14,9 @@ import {
   refundThreadSchema,
 } from "#domain/refunds";
 
+const threadParams = z.object({ id: z.uuid("Unknown refund request") });
+const payoutParams = z.object({ id: z.uuid("Unknown refund request") });
+
 /** The admins' list of refund requests: a page, optionally of one status or payout state. */
 export const adminRefundsQuery = z.object({
   page: pageNumber,
@@ -22,57 +25,48 @@ export const adminRefundsQuery = z.object({
 });
 
 /** What the web calls of the server's `refunds` module (`src/server/modules/refunds/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const refundsErrors = [
-  "ALREADY_REFUNDED",
-  "ORDER_ITEM_NOT_FOUND",
-  "ORDER_NOT_CONFIRMED",
-  "ORDER_NOT_FOUND",
-  "PAYOUT_NOT_AWAITING_TRANSFER",
-  "PAYOUT_NOT_FOUND",
-  "PAYOUT_NOT_RETRYABLE",
-  "REFUND_CLOSED",
-  "REFUND_EXISTS",
-  "REFUND_MESSAGE_LIMIT",
-  "REFUND_NOT_FOUND",
-  "REFUND_STEP_NOT_ALLOWED",
-  "REFUND_WINDOW_CLOSED",
-] as const;
-
 export const refundsEndpoints = {
   "GET /refunds/:id/messages": endpoint({
-    params: z.object({ id: z.string() }),
+    params: threadParams,
     answer: refundThreadSchema,
-    errors: ["ORDER_ITEM_NOT_FOUND", "ORDER_NOT_FOUND", "PAYOUT_NOT_FOUND", "REFUND_NOT_FOUND"],
+    errors: ["REFUND_NOT_FOUND"],
   }),
   "POST /admin/refunds/:id/payout/retry": endpoint({
-    params: z.object({ id: z.string() }),
+    params: payoutParams,
     answer: payoutAnswerSchema,
-    errors: refundsErrors,
+    errors: ["PAYOUT_NOT_FOUND", "PAYOUT_NOT_RETRYABLE"],
   }),
   "POST /admin/refunds/:id/payout/transferred": endpoint({
-    params: z.object({ id: z.string() }),
+    params: payoutParams,
     body: markTransferredSchema,
     answer: payoutAnswerSchema,
-    errors: refundsErrors,
+    errors: ["PAYOUT_NOT_AWAITING_TRANSFER", "PAYOUT_NOT_FOUND"],
   }),
   "POST /orders/:orderId/items/:itemId/refund": endpoint({
-    params: z.object({ orderId: z.string(), itemId: z.string() }),
+    status: 201,
+    params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
     body: refundRequestSchema,
     answer: refundAnswerSchema,
-    errors: refundsErrors,
+    errors: [
+      "ALREADY_REFUNDED",
+      "ORDER_ITEM_NOT_FOUND",
+      "ORDER_NOT_CONFIRMED",
+      "REFUND_EXISTS",
+      "REFUND_WINDOW_CLOSED",
+    ],
   }),
   "POST /refunds/:id/decision": endpoint({
-    params: z.object({ id: z.string() }),
+    params: z.object({ id: z.uuid("Unknown refund request") }),
     body: refundDecisionSchema,
     answer: refundAnswerSchema,
-    errors: refundsErrors,
+    errors: ["INVALID_ORDER_TRANSITION", "ORDER_NOT_FOUND", "REFUND_NOT_FOUND", "REFUND_STEP_NOT_ALLOWED"],
   }),
   "POST /refunds/:id/messages": endpoint({
-    params: z.object({ id: z.string() }),
+    status: 201,
+    params: threadParams,
     body: refundMessageInputSchema,
     answer: refundThreadSchema,
-    errors: refundsErrors,
+    errors: ["REFUND_CLOSED", "REFUND_MESSAGE_LIMIT", "REFUND_NOT_FOUND"],
   }),
   "GET /refunds/mine": endpoint({ query: pageQuery, answer: refundListSchema, errors: [] }),
   "GET /seller/refunds": endpoint({ query: pageQuery, answer: refundListSchema, errors: [] }),

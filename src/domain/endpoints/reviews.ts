@@ -9,59 +9,51 @@ import {
   reviewSchema,
 } from "#domain/reviews";
 
-/** What the web calls of the server's `reviews` module (`src/server/modules/reviews/routes.ts`). */
-/** Every code this module's services can answer: the endpoints below that reach them share the list. */
-const reviewsErrors = [
-  "ALREADY_REPLIED",
-  "ALREADY_REPORTED",
-  "ALREADY_REVIEWED",
-  "EDIT_WINDOW_CLOSED",
-  "NOT_ELIGIBLE",
-  "OWN_PRODUCT",
-  "PURCHASE_REFUNDED",
-  "REVIEW_UNCHANGED",
-] as const;
+const productParams = z.object({ id: z.uuid({ error: "Product not found" }) });
+const reviewParams = z.object({ id: z.uuid({ error: "Review not found" }) });
 
+/** What the web calls of the server's `reviews` module (`src/server/modules/reviews/routes.ts`). */
 export const reviewsEndpoints = {
   "GET /products/:id/reviews": endpoint({
-    params: z.object({ id: z.string() }),
+    params: productParams,
     query: reviewListQuery,
     answer: reviewListSchema,
-    errors: [],
+    errors: ["PRODUCT_NOT_FOUND"],
   }),
   "PATCH /reviews/:id": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: reviewInputSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["EDIT_WINDOW_CLOSED", "PURCHASE_REFUNDED", "REVIEW_NOT_FOUND"],
   }),
   "POST /products/:id/reviews": endpoint({
-    params: z.object({ id: z.string() }),
+    status: 201,
+    params: productParams,
     body: reviewInputSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["ALREADY_REVIEWED", "NOT_ELIGIBLE", "OWN_PRODUCT", "PRODUCT_NOT_FOUND"],
   }),
   "POST /reviews/:id/reply": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: reviewReplySchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["ALREADY_REPLIED", "FORBIDDEN", "REVIEW_NOT_FOUND"],
   }),
   "POST /reviews/:id/report": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     answer: null,
-    errors: reviewsErrors,
+    errors: ["ALREADY_REPORTED", "REVIEW_NOT_FOUND"],
   }),
   "POST /admin/reviews/:id/hide": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: questionModerationSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["REVIEW_NOT_FOUND", "REVIEW_UNCHANGED"],
   }),
   "POST /admin/reviews/:id/restore": endpoint({
-    params: z.object({ id: z.string() }),
+    params: reviewParams,
     body: questionModerationSchema,
     answer: reviewSchema,
-    errors: reviewsErrors,
+    errors: ["REVIEW_NOT_FOUND", "REVIEW_UNCHANGED"],
   }),
 } as const;

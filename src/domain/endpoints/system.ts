@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
 import {
   adminFxRateSchema,
+  fxRateParams,
   fxRateUpdateSchema,
   jobsSchema,
   retriedJobsSchema,
@@ -15,7 +16,7 @@ export const systemEndpoints = {
   "GET /admin/system": endpoint({ answer: systemSchema, errors: [] }),
   "POST /admin/jobs/retry": endpoint({ body: retryJobsSchema, answer: retriedJobsSchema, errors: [] }),
   "PUT /admin/fx-rates/:code": endpoint({
-    params: z.object({ code: z.string() }),
+    params: fxRateParams,
     body: fxRateUpdateSchema,
     answer: z.object({ rate: adminFxRateSchema }),
     errors: [],

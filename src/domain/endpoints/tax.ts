@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
 import {
   adminTaxRatesSchema,
   effectiveTaxRatesSchema,
+  taxJurisdictionParams,
   taxRateInputSchema,
   vatCheckAnswerSchema,
   vatCheckBodySchema,
@@ -11,7 +11,7 @@ import {
 /** What the web calls of the server's `tax` module (`src/server/modules/tax/routes.ts`). */
 export const taxEndpoints = {
   "DELETE /admin/tax-rates/:jurisdiction": endpoint({
-    params: z.object({ jurisdiction: z.string() }),
+    params: taxJurisdictionParams,
     answer: adminTaxRatesSchema,
     errors: [],
   }),
@@ -19,7 +19,7 @@ export const taxEndpoints = {
   "GET /tax/rates": endpoint({ answer: effectiveTaxRatesSchema, errors: [] }),
   "POST /tax/vat-check": endpoint({ body: vatCheckBodySchema, answer: vatCheckAnswerSchema, errors: [] }),
   "PUT /admin/tax-rates/:jurisdiction": endpoint({
-    params: z.object({ jurisdiction: z.string() }),
+    params: taxJurisdictionParams,
     body: taxRateInputSchema,
     answer: adminTaxRatesSchema,
     errors: [],

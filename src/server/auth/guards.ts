@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { hasRole, type Role } from "#domain/accounts";
+import type { ServerErrorCode } from "#domain/error-codes";
 import { user } from "#server/db/schema/auth";
 import { Forbidden, Unauthorized } from "#server/errors";
+import type { Guard } from "#server/http/route";
 
 export type UserRow = typeof user.$inferSelect;
 
@@ -48,18 +50,23 @@ export async function currentUser(request: FastifyRequest, reply?: FastifyReply)
   return request.user;
 }
 
+/** A guard and the error codes it answers, which the OpenAPI document lists for each route it guards. */
+export function guard(answers: readonly ServerErrorCode[], check: onRequestAsyncHookHandler): Guard {
+  return Object.assign(check, { answers });
+}
+
 /** Route guard: 401 unless signed in. Runs before body validation, so strangers learn nothing. */
-export const requireUser: onRequestAsyncHookHandler = async (request, reply) => {
+export const requireUser = guard(["UNAUTHORIZED"], async (request, reply) => {
   if (!(await currentUser(request, reply))) throw new Unauthorized();
-};
+});
 
 /** Route guard: 401 unless signed in, 403 unless the user holds `role` (a super admin is an admin). */
-export function requireRole(role: Role): onRequestAsyncHookHandler {
-  return async (request, reply) => {
+export function requireRole(role: Role): Guard {
+  return guard(["UNAUTHORIZED", "FORBIDDEN"], async (request, reply) => {
     const me = await currentUser(request, reply);
     if (!me) throw new Unauthorized();
     if (!hasRole(me, role)) throw new Forbidden();
-  };
+  });
 }
 
 /** The user a guarded route runs for; only call it behind `requireUser` or `requireRole`. */
@@ -69,10 +76,10 @@ export function signedInUser(request: FastifyRequest): UserRow {
 }
 
 /** Route guard: 401 unless signed in, 403 unless the user holds at least one of `roles`. */
-export function requireAnyRole(...roles: Role[]): onRequestAsyncHookHandler {
-  return async (request, reply) => {
+export function requireAnyRole(...roles: Role[]): Guard {
+  return guard(["UNAUTHORIZED", "FORBIDDEN"], async (request, reply) => {
     const me = await currentUser(request, reply);
     if (!me) throw new Unauthorized();
     if (!roles.some((role) => hasRole(me, role))) throw new Forbidden();
-  };
+  });
 }

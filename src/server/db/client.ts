@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ConstructorOptions, fromPglite } from "pg-boss";
+import { embeddedDbDir } from "#server/db/cluster";
 import * as afterSale from "#server/db/schema/after-sale";
 import * as audit from "#server/db/schema/audit";
 import * as auth from "#server/db/schema/auth";
@@ -230,7 +231,7 @@ export async function openDatabase(options: {
   }
   let dir: string | undefined;
   if (options.dataDir) {
-    dir = path.resolve(options.dataDir, "db");
+    dir = embeddedDbDir(options.dataDir);
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }

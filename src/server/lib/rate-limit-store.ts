@@ -14,10 +14,11 @@ type RouteParams = { routeInfo?: { method?: string | string[]; url?: string } };
 export function postgresRateLimitStore(db: Database) {
   let sinceCleanup = 0;
   return class PostgresRateLimitStore {
-    constructor(
-      _params?: unknown,
-      private readonly prefix = "",
-    ) {}
+    private readonly prefix: string;
+
+    constructor(_params?: unknown, prefix = "") {
+      this.prefix = prefix;
+    }
 
     incr(key: string, callback: Callback, timeWindow: number) {
       const now = new Date();

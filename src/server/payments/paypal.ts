@@ -35,16 +35,20 @@ const MAX_DESCRIPTION = 127;
 
 /** A refusal PayPal answered with a 4xx and its documented error body. */
 export class PayPalApiError extends Error {
-  constructor(
-    readonly status: number,
-    /** `details[0].issue` (e.g. INSTRUMENT_DECLINED) or the error's `name`. */
-    readonly issue: string,
-    readonly description: string,
-    /** PayPal's id for the failed call, what its support asks for. */
-    readonly debugId: string | null,
-  ) {
+  readonly status: number;
+  /** `details[0].issue` (e.g. INSTRUMENT_DECLINED) or the error's `name`. */
+  readonly issue: string;
+  readonly description: string;
+  /** PayPal's id for the failed call, what its support asks for. */
+  readonly debugId: string | null;
+
+  constructor(status: number, issue: string, description: string, debugId: string | null) {
     super(`PayPal refused the request (${status} ${issue}): ${description}`);
     this.name = "PayPalApiError";
+    this.status = status;
+    this.issue = issue;
+    this.description = description;
+    this.debugId = debugId;
   }
 }
 

@@ -5,7 +5,7 @@ import {
   type PaymentProvider,
   type PaymentState,
   type RefundState,
-} from "./provider";
+} from "#server/payments/provider";
 
 export type StripeProviderOptions = {
   /** The account's secret key (`sk_live_…` / `sk_test_…`). */

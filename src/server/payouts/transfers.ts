@@ -32,9 +32,12 @@ export type TransferRequest = {
 
 /** Thrown by `createTransfer` when the provider refuses it; `reason` is the provider's own words. */
 export class TransferRefused extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+
+  constructor(reason: string) {
     super(`transfer refused: ${reason}`);
     this.name = "TransferRefused";
+    this.reason = reason;
   }
 }
 

@@ -1,7 +1,10 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 /** dist/web; WEB_BUILD_DIR moves it, so two test runs in one checkout don't rebuild each other's app. */
@@ -41,6 +44,9 @@ export async function ensureWebBuild(
     // Vite keeps an inherited NODE_ENV (Vitest sets "test"), which would ship React's development build.
     NODE_ENV: "production",
     STACKBAY_QUICK_COMPRESSION: options.quickCompression ? "1" : undefined,
+    // The best compression only for what the first page loads; the server compresses the rest once it
+    // listens (`compressRemaining`). A quick test build compresses everything at once, as cheaply.
+    STACKBAY_COMPRESS_FIRST_PAINT_ONLY: options.quickCompression ? undefined : "1",
   };
   const vite = path.join(root, "node_modules/vite/bin/vite.js");
   const common = ["build", "--mode", "production", "--logLevel", "warn", "--emptyOutDir"];
@@ -70,4 +76,42 @@ export async function ensureWebBuild(
     process.removeListener("exit", stop);
   }
   return { built: true };
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes the .br and .gz copies the build left out (see `ensureWebBuild`): text assets of 1 KB or more
+ * that have none yet, at brotli quality 10 and gzip level 9 as vite.config.ts's chunks loaded after the
+ * first page. Run once the server listens; one file at a time, so the pages and assets it serves
+ * meanwhile (read on the same thread pool) do not wait behind it, and each copy is written aside and
+ * renamed, so a request never gets half of one. Until its copy exists, a file is sent as it is.
+ * Answers how many files it compressed: none on a start whose build was complete.
+ */
+export async function compressRemaining(appRoot: string = webRoot): Promise<number> {
+  if (!existsSync(appRoot)) return 0;
+  const files = (await readdir(appRoot, { recursive: true, encoding: "utf8" })).filter(
+    (file) =>
+      /\.(js|css|html|svg|json|txt|xml)$/.test(file) &&
+      !file.startsWith(".vite") &&
+      !(existsSync(path.join(appRoot, `${file}.br`)) && existsSync(path.join(appRoot, `${file}.gz`))),
+  );
+  let compressed = 0;
+  for (const file of files) {
+    const full = path.join(appRoot, file);
+    const content = await readFile(full);
+    if (content.length < 1024) continue;
+    const copies: [string, Buffer][] = [
+      [".br", await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } })],
+      [".gz", await gz(content, { level: 9 })],
+    ];
+    for (const [extension, data] of copies) {
+      const partial = `${full}${extension}.${process.pid}.partial`;
+      await writeFile(partial, data);
+      await rename(partial, `${full}${extension}`);
+    }
+    compressed++;
+  }
+  return compressed;
 }

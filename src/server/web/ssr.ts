@@ -68,11 +68,15 @@ export class RenderBudget {
   /** Per client, the times of its renders in the last minute, oldest first. */
   private readonly renders = new Map<string, number[]>();
 
-  constructor(
-    private readonly perMinute: number,
-    private readonly maxClients = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly perMinute: number;
+  private readonly maxClients: number;
+  private readonly now: () => number;
+
+  constructor(perMinute: number, maxClients = 10_000, now: () => number = Date.now) {
+    this.perMinute = perMinute;
+    this.maxClients = maxClients;
+    this.now = now;
+  }
 
   take(client: string): boolean {
     const now = this.now();
@@ -179,7 +183,10 @@ export async function loadPageRenderer(app: FastifyInstance, entry: string) {
 }
 
 class IncompleteRender extends Error {
-  constructor(readonly markup: string) {
+  readonly markup: string;
+
+  constructor(markup: string) {
     super("rendered while the catalogue could not be read");
+    this.markup = markup;
   }
 }

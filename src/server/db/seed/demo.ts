@@ -18,7 +18,12 @@ import {
 import { siteContentBlocks, sitePages } from "#server/db/schema/content";
 import { demoProducts } from "#server/db/seed/catalog-data";
 import { demoContentBlocks, demoPages } from "#server/db/seed/content-data";
-import { inParallel, writeProductImages, writeVendorLogo } from "#server/db/seed/images";
+import {
+  inParallel,
+  prerenderDemoPictures,
+  writeProductImages,
+  writeVendorLogo,
+} from "#server/db/seed/images";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
@@ -63,6 +68,19 @@ export function demoProductId(key: string): string {
   const hex = bytes.toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** A vendor's logo takes the colour of its first product. */
+const vendorAccent = (vendor: string) => demoProducts.find((p) => p.vendor === vendor)?.accent ?? "#475569";
+
+/**
+ * Renders every picture the demo seed stores (see `prerenderDemoPictures`), ahead of the seed: a first
+ * start begins it before it opens the database.
+ */
+export const renderDemoPictures = () =>
+  prerenderDemoPictures(
+    demoProducts,
+    demoVendors.map((vendor) => ({ name: vendor.name, accent: vendorAccent(vendor.name) })),
+  );
 
 /** Where the demo pictures go: the app's storage (either driver), or a folder for the local driver. */
 type DemoPictures = { storage: FileStorage } | { uploadsDir: string };
@@ -218,8 +236,11 @@ async function describeDemoVendors(
     if (front && front.description === null) undescribed.push({ vendor, ownerId, front });
   }
   const logoUrls = await inParallel(undescribed, ({ vendor, front }) => {
-    const accent = demoProducts.find((p) => p.vendor === vendor.name)?.accent ?? "#475569";
-    return writeVendorLogo(storage, { slug: front.slug, name: vendor.name, accent });
+    return writeVendorLogo(storage, {
+      slug: front.slug,
+      name: vendor.name,
+      accent: vendorAccent(vendor.name),
+    });
   });
   for (const [i, { vendor, ownerId }] of undescribed.entries()) {
     const logoUrl = logoUrls[i] ?? null;

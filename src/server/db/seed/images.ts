@@ -75,15 +75,31 @@ export async function inParallel<T, R>(items: readonly T[], work: (item: T) => P
   return results;
 }
 
+/** Renders under way in this process, by cache file: a picture asked for twice is rendered once. */
+const rendering = new Map<string, Promise<string>>();
+
 /**
  * The WebP for a picture, rendered once per machine: the file is named by the hash of its SVG (and the
  * encoding options), so a
  * changed picture is rendered again and every later seed (tests, fresh starts) only copies it.
  */
-async function renderedWebp(svg: string): Promise<string> {
+function renderedWebp(svg: string): Promise<string> {
   const key = createHash("sha256").update(JSON.stringify(WEBP_OPTIONS)).update(svg).digest("hex");
   const file = path.join(cacheDir, `${key}.webp`);
-  if (existsSync(file)) return file;
+  const under = rendering.get(file);
+  if (under) return under;
+  if (existsSync(file)) return Promise.resolve(file);
+  const render = renderWebp(svg, file);
+  rendering.set(file, render);
+  // Once written, the file itself answers; a failed render is tried again by the next caller.
+  render.then(
+    () => rendering.delete(file),
+    () => rendering.delete(file),
+  );
+  return render;
+}
+
+async function renderWebp(svg: string, file: string): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
   const webp = await sharp(Buffer.from(svg)).webp(WEBP_OPTIONS).toBuffer();
   // Written aside and renamed, so a seed running in parallel never copies half a file.
@@ -115,6 +131,26 @@ export async function writeProductImages(
     );
   }
   return urls;
+}
+
+/**
+ * Renders every demo picture (products and vendor logos) into the cache, one per core at a time: sharp
+ * works on libuv's threads, beside the server's thread loading modules and the worker thread creating
+ * the database (which must not wait behind 200 renders queued at once). The seed then only copies
+ * them, or waits for a render under way. Resolves when all are cached; a picture that fails here is
+ * rendered (and its error reported) by the seed itself.
+ */
+export async function prerenderDemoPictures(
+  products: readonly { name: string; vendor: string; accent: string; imageCount: number }[],
+  vendors: readonly { name: string; accent: string }[],
+): Promise<void> {
+  const svgs = [
+    ...products.flatMap((p) =>
+      Array.from({ length: p.imageCount }, (_, view) => productImageSvg(p.name, p.vendor, p.accent, view)),
+    ),
+    ...vendors.map((v) => vendorLogoSvg(v.name, v.accent)),
+  ];
+  await inParallel(svgs, (svg) => renderedWebp(svg).catch(() => undefined));
 }
 
 export const VENDOR_LOGO_SIZE = 256;

@@ -1,29 +1,10 @@
 import { APIError } from "better-auth";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { renderSVG } from "uqr";
-import { z } from "zod";
-import {
-  CODE_TTL_SECONDS,
-  type CodeSent,
-  changePasswordSchema,
-  codeSentSchema,
-  currentUserAnswerSchema,
-  emailOnlySchema,
-  passwordConfirmSchema,
-  preferencesSchema,
-  profileSchema,
-  RESEND_COOLDOWN_SECONDS,
-  resetPasswordSchema,
-  signInResultSchema,
-  signInSchema,
-  signUpSchema,
-  twoFactorCodeSchema,
-  userAnswerSchema,
-  verifyEmailResultSchema,
-  verifyEmailSchema,
-} from "#domain/accounts";
+import { CODE_TTL_SECONDS, type CodeSent, RESEND_COOLDOWN_SECONDS } from "#domain/accounts";
 import { authHeaders, currentUser, forwardCookies, requireUser, signedInUser } from "#server/auth/guards";
 import { Conflict, Unauthorized } from "#server/errors";
+import { route } from "#server/http/route";
 import { passwordChangedMail } from "#server/mail/templates";
 import {
   clearPendingSignIn,
@@ -66,8 +47,6 @@ const sentAnswer: CodeSent = {
   expiresInSeconds: CODE_TTL_SECONDS,
   cooldownSeconds: RESEND_COOLDOWN_SECONDS,
 };
-const noContent = { 204: z.null().describe("Done") };
-
 /**
  * Accounts: sign-up, e-mail codes, sign-in with optional two-factor, sign-out, the current user, profile,
  * preferences, password and two-factor settings. better-auth does the cryptography and sessions
@@ -77,18 +56,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = accountDepsOf(app);
 
-  app.post(
-    "/auth/sign-up",
+  route(
+    app,
+    "POST /auth/sign-up",
     {
+      tags: ["accounts"],
+      summary: "Create a buyer or seller account and e-mail a verification code",
+      description:
+        "Answers the same whether or not the address already has an account: a new or unverified account gets a code, a verified one gets a notice by e-mail.",
       config: { rateLimit: limits.signUp },
-      schema: {
-        tags: ["accounts"],
-        summary: "Create a buyer or seller account and e-mail a verification code",
-        description:
-          "Answers the same whether or not the address already has an account: a new or unverified account gets a code, a verified one gets a notice by e-mail.",
-        body: signUpSchema,
-        response: { 200: z.object({ email: z.string() }) },
-      },
     },
     async (request, reply) => {
       const { email } = request.body;
@@ -98,16 +74,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/verification-code",
+  route(
+    app,
+    "POST /auth/verification-code",
     {
+      tags: ["accounts"],
+      summary: "E-mail a new verification code (one a minute per address)",
       config: { rateLimit: limits.code },
-      schema: {
-        tags: ["accounts"],
-        summary: "E-mail a new verification code (one a minute per address)",
-        body: emailOnlySchema,
-        response: { 200: codeSentSchema },
-      },
     },
     async (request) => {
       await emailCode(deps, request.body.email, "verify");
@@ -115,18 +88,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/verify-email",
+  route(
+    app,
+    "POST /auth/verify-email",
     {
+      tags: ["accounts"],
+      summary: "Confirm an e-mail address with the code sent to it",
+      description:
+        "In the browser that signed up (its pending sign-in cookie, 30 minutes) the person is also signed in and `user` is set; otherwise `user` is null and they log in. Accounts with two-factor always log in.",
       config: { rateLimit: limits.check },
-      schema: {
-        tags: ["accounts"],
-        summary: "Confirm an e-mail address with the code sent to it",
-        description:
-          "In the browser that signed up (its pending sign-in cookie, 30 minutes) the person is also signed in and `user` is set; otherwise `user` is null and they log in. Accounts with two-factor always log in.",
-        body: verifyEmailSchema,
-        response: { 200: verifyEmailResultSchema },
-      },
     },
     async (request, reply) => {
       // An unknown or already verified address has no code waiting, so better-auth answers exactly as
@@ -151,20 +121,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const signInWithPassword = (body: { email: string; password: string }, headers: Headers) =>
     app.auth.api.signInEmail({ body: { ...body, rememberMe: true }, headers, returnHeaders: true });
 
-  app.post(
-    "/auth/sign-in",
+  route(
+    app,
+    "POST /auth/sign-in",
     {
+      tags: ["accounts"],
+      summary: "Log in with e-mail and password",
+      description:
+        "Sets the session cookie, or, when two-factor authentication is on, answers `twoFactorRequired` and expects POST /api/auth/two-factor.",
       config: { rateLimit: limits.signIn },
-      schema: {
-        tags: ["accounts"],
-        summary: "Log in with e-mail and password",
-        description:
-          "Sets the session cookie, or, when two-factor authentication is on, answers `twoFactorRequired` and expects POST /api/auth/two-factor.",
-        body: signInSchema,
-        response: {
-          200: signInResultSchema,
-        },
-      },
     },
     async (request, reply) => {
       const { email } = request.body;
@@ -198,16 +163,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/two-factor",
+  route(
+    app,
+    "POST /auth/two-factor",
     {
+      tags: ["accounts"],
+      summary: "Finish a sign-in with an authenticator code or a backup code",
       config: { rateLimit: limits.code },
-      schema: {
-        tags: ["accounts"],
-        summary: "Finish a sign-in with an authenticator code or a backup code",
-        body: twoFactorCodeSchema,
-        response: { 200: userAnswerSchema },
-      },
     },
     async (request, reply) => {
       const { code, trustDevice } = request.body;
@@ -222,9 +184,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/sign-out",
-    { schema: { tags: ["accounts"], summary: "End the current session", response: noContent } },
+  route(
+    app,
+    "POST /auth/sign-out",
+    {
+      tags: ["accounts"],
+      summary: "End the current session",
+    },
     async (request, reply) => {
       try {
         const { headers } = await app.auth.api.signOut({
@@ -240,16 +206,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/password/forgot",
+  route(
+    app,
+    "POST /auth/password/forgot",
     {
+      tags: ["accounts"],
+      summary: "E-mail a password reset code (same answer for unknown addresses)",
       config: { rateLimit: limits.code },
-      schema: {
-        tags: ["accounts"],
-        summary: "E-mail a password reset code (same answer for unknown addresses)",
-        body: emailOnlySchema,
-        response: { 200: codeSentSchema },
-      },
     },
     async (request) => {
       const { email } = request.body;
@@ -258,16 +221,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/auth/password/reset",
+  route(
+    app,
+    "POST /auth/password/reset",
     {
+      tags: ["accounts"],
+      summary: "Choose a new password with the e-mailed code; every session ends",
       config: { rateLimit: limits.check },
-      schema: {
-        tags: ["accounts"],
-        summary: "Choose a new password with the e-mailed code; every session ends",
-        body: resetPasswordSchema,
-        response: { 200: z.object({ reset: z.literal(true) }) },
-      },
     },
     async (request) => {
       const { email, code, password } = request.body;
@@ -278,14 +238,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/me",
+  route(
+    app,
+    "GET /me",
     {
-      schema: {
-        tags: ["accounts"],
-        summary: "The signed-in user with role flags and preferences, or null for a visitor",
-        response: { 200: currentUserAnswerSchema },
-      },
+      tags: ["accounts"],
+      summary: "The signed-in user with role flags and preferences, or null for a visitor",
     },
     async (request, reply) => {
       const me = await currentUser(request, reply);
@@ -294,177 +252,148 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Routes below act on the signed-in user's own account only: the id comes from the session. */
-  app.register(async (scope) => {
-    const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook("onRequest", requireUser);
-    own.patch(
-      "/me",
-      {
-        config: { rateLimit: limits.account },
-        schema: {
-          tags: ["accounts"],
-          summary: "Update your profile (the e-mail address cannot be changed)",
-          body: profileSchema,
-          response: { 200: userAnswerSchema },
-        },
-      },
-      async (request) => {
-        const { firstName, lastName, phone, address, city, country } = request.body;
-        const row = await updateUser(db, signedInUser(request).id, {
-          firstName,
-          lastName,
-          name: `${firstName} ${lastName}`,
-          phone: phone ?? null,
-          address: address ?? null,
-          city: city ?? null,
-          country: country ?? null,
-        });
-        return { user: toMe(row) };
-      },
-    );
+  route(
+    app,
+    "PATCH /me",
+    {
+      tags: ["accounts"],
+      summary: "Update your profile (the e-mail address cannot be changed)",
+      onRequest: requireUser,
+      config: { rateLimit: limits.account },
+    },
+    async (request) => {
+      const { firstName, lastName, phone, address, city, country } = request.body;
+      const row = await updateUser(db, signedInUser(request).id, {
+        firstName,
+        lastName,
+        name: `${firstName} ${lastName}`,
+        phone: phone ?? null,
+        address: address ?? null,
+        city: city ?? null,
+        country: country ?? null,
+      });
+      return { user: toMe(row) };
+    },
+  );
 
-    own.patch(
-      "/me/preferences",
-      {
-        config: { rateLimit: limits.account },
-        schema: {
-          tags: ["accounts"],
-          summary: "Save display currency, theme and notification settings",
-          body: preferencesSchema,
-          response: { 200: userAnswerSchema },
+  route(
+    app,
+    "PATCH /me/preferences",
+    {
+      tags: ["accounts"],
+      summary: "Save display currency, theme and notification settings",
+      onRequest: requireUser,
+      config: { rateLimit: limits.account },
+    },
+    async (request) => {
+      const current = signedInUser(request);
+      const { currency, theme, notifications } = request.body;
+      const settings = readSettings(current);
+      const row = await updateUser(db, current.id, {
+        preferredCurrency: currency ?? current.preferredCurrency,
+        settings: {
+          theme: theme ?? settings.theme,
+          notifications: notifications ?? settings.notifications,
         },
-      },
-      async (request) => {
-        const current = signedInUser(request);
-        const { currency, theme, notifications } = request.body;
-        const settings = readSettings(current);
-        const row = await updateUser(db, current.id, {
-          preferredCurrency: currency ?? current.preferredCurrency,
-          settings: {
-            theme: theme ?? settings.theme,
-            notifications: notifications ?? settings.notifications,
-          },
-        });
-        return { user: toMe(row) };
-      },
-    );
+      });
+      return { user: toMe(row) };
+    },
+  );
 
-    own.post(
-      "/me/password",
-      {
-        config: { rateLimit: limits.code },
-        schema: {
-          tags: ["accounts"],
-          summary: "Change your password; every other session ends",
-          body: changePasswordSchema,
-          response: noContent,
-        },
-      },
-      async (request, reply) => {
-        const { headers } = await app.auth.api.changePassword({
-          body: { ...request.body, revokeOtherSessions: true },
-          headers: authHeaders(request),
-          returnHeaders: true,
-        });
-        forwardCookies(reply, headers);
-        const owner = signedInUser(request);
-        await app.mailer
-          .send({ to: owner.email, ...passwordChangedMail(owner.firstName) })
-          .catch((error) => request.log.error({ err: error }, "password-changed notice could not be sent"));
-        return reply.status(204).send(null);
-      },
-    );
+  route(
+    app,
+    "POST /me/password",
+    {
+      tags: ["accounts"],
+      summary: "Change your password; every other session ends",
+      onRequest: requireUser,
+      config: { rateLimit: limits.code },
+    },
+    async (request, reply) => {
+      const { headers } = await app.auth.api.changePassword({
+        body: { ...request.body, revokeOtherSessions: true },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      const owner = signedInUser(request);
+      await app.mailer
+        .send({ to: owner.email, ...passwordChangedMail(owner.firstName) })
+        .catch((error) => request.log.error({ err: error }, "password-changed notice could not be sent"));
+      return reply.status(204).send(null);
+    },
+  );
 
-    own.post(
-      "/me/two-factor/enable",
-      {
-        config: { rateLimit: limits.code },
-        schema: {
-          tags: ["accounts"],
-          summary: "Start two-factor set-up: a secret for the authenticator app and backup codes",
-          description:
-            "Two-factor is on only after POST /api/me/two-factor/confirm with a code from the app.",
-          body: passwordConfirmSchema,
-          response: {
-            200: z.object({
-              totpURI: z.string(),
-              secret: z.string(),
-              qrCodeSvg: z.string(),
-              backupCodes: z.array(z.string()),
-            }),
-          },
-        },
-      },
-      async (request) => {
-        if (signedInUser(request).twoFactorEnabled) {
-          throw new Conflict("Two-factor authentication is already on.", "TWO_FACTOR_ALREADY_ENABLED");
-        }
-        const result = await app.auth.api.enableTwoFactor({
-          body: { password: request.body.password },
-          headers: authHeaders(request),
-        });
-        if (!("totpURI" in result) || !result.totpURI)
-          throw new Error("two-factor set-up returned no TOTP URI");
-        return {
-          totpURI: result.totpURI,
-          secret: new URL(result.totpURI).searchParams.get("secret") ?? "",
-          qrCodeSvg: renderSVG(result.totpURI, { border: 2 }),
-          backupCodes: result.backupCodes ?? [],
-        };
-      },
-    );
+  route(
+    app,
+    "POST /me/two-factor/enable",
+    {
+      tags: ["accounts"],
+      summary: "Start two-factor set-up: a secret for the authenticator app and backup codes",
+      description: "Two-factor is on only after POST /api/me/two-factor/confirm with a code from the app.",
+      onRequest: requireUser,
+      config: { rateLimit: limits.code },
+    },
+    async (request) => {
+      if (signedInUser(request).twoFactorEnabled) {
+        throw new Conflict("Two-factor authentication is already on.", "TWO_FACTOR_ALREADY_ENABLED");
+      }
+      const result = await app.auth.api.enableTwoFactor({
+        body: { password: request.body.password },
+        headers: authHeaders(request),
+      });
+      if (!("totpURI" in result) || !result.totpURI)
+        throw new Error("two-factor set-up returned no TOTP URI");
+      return {
+        totpURI: result.totpURI,
+        secret: new URL(result.totpURI).searchParams.get("secret") ?? "",
+        qrCodeSvg: renderSVG(result.totpURI, { border: 2 }),
+        backupCodes: result.backupCodes ?? [],
+      };
+    },
+  );
 
-    own.post(
-      "/me/two-factor/confirm",
-      {
-        config: { rateLimit: limits.code },
-        schema: {
-          tags: ["accounts"],
-          summary: "Turn two-factor on with the first code from the authenticator app",
-          body: z.object({
-            code: z
-              .string()
-              .trim()
-              .regex(/^\d{6}$/, "Enter the 6-digit code from your app."),
-          }),
-          response: { 200: userAnswerSchema },
-        },
-      },
-      async (request, reply) => {
-        const { headers } = await app.auth.api.verifyTOTP({
-          body: { code: request.body.code },
-          headers: authHeaders(request),
-          returnHeaders: true,
-        });
-        forwardCookies(reply, headers);
-        const row = await findUserById(db, signedInUser(request).id);
-        if (!row) throw new Unauthorized();
-        return { user: toMe(row) };
-      },
-    );
+  route(
+    app,
+    "POST /me/two-factor/confirm",
+    {
+      tags: ["accounts"],
+      summary: "Turn two-factor on with the first code from the authenticator app",
+      onRequest: requireUser,
+      config: { rateLimit: limits.code },
+    },
+    async (request, reply) => {
+      const { headers } = await app.auth.api.verifyTOTP({
+        body: { code: request.body.code },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      const row = await findUserById(db, signedInUser(request).id);
+      if (!row) throw new Unauthorized();
+      return { user: toMe(row) };
+    },
+  );
 
-    own.post(
-      "/me/two-factor/disable",
-      {
-        config: { rateLimit: limits.code },
-        schema: {
-          tags: ["accounts"],
-          summary: "Turn two-factor authentication off",
-          body: passwordConfirmSchema,
-          response: { 200: userAnswerSchema },
-        },
-      },
-      async (request, reply) => {
-        const { headers } = await app.auth.api.disableTwoFactor({
-          body: { password: request.body.password },
-          headers: authHeaders(request),
-          returnHeaders: true,
-        });
-        forwardCookies(reply, headers);
-        const row = await findUserById(db, signedInUser(request).id);
-        if (!row) throw new Unauthorized();
-        return { user: toMe(row) };
-      },
-    );
-  });
+  route(
+    app,
+    "POST /me/two-factor/disable",
+    {
+      tags: ["accounts"],
+      summary: "Turn two-factor authentication off",
+      onRequest: requireUser,
+      config: { rateLimit: limits.code },
+    },
+    async (request, reply) => {
+      const { headers } = await app.auth.api.disableTwoFactor({
+        body: { password: request.body.password },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      const row = await findUserById(db, signedInUser(request).id);
+      if (!row) throw new Unauthorized();
+      return { user: toMe(row) };
+    },
+  );
 };

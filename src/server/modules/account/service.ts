@@ -132,7 +132,9 @@ class CodeCooldown extends AppError {
 
 /** Refused by the per-account limit; unknown addresses get exactly the same answer. */
 export class SignInPaused extends AppError {
-  constructor(readonly retryAfterSeconds: number | null) {
+  readonly retryAfterSeconds: number | null;
+
+  constructor(retryAfterSeconds: number | null) {
     super(
       429,
       "TOO_MANY_SIGN_IN_ATTEMPTS",
@@ -141,6 +143,7 @@ export class SignInPaused extends AppError {
         : `Too many failed attempts to log in with this email. Please try again in ${waitText(retryAfterSeconds)}, or reset your password.`,
       { retryAfterSeconds },
     );
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

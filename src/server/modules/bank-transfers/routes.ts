@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  adminBankTransferSchema,
-  bankTransferSchema,
-  MAX_BANK_REFERENCE_LENGTH,
-  recordTransferAnswerSchema,
-  recordTransferSchemaAt,
-  transferReferenceQuerySchema,
-} from "#domain/bank-transfer";
+import { recordTransferSchemaAt } from "#domain/bank-transfer";
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { ValidationError } from "#server/errors";
+import { route } from "#server/http/route";
 import {
   adminBankTransfer,
   bankTransferDepsOf,
@@ -18,91 +11,60 @@ import {
   recordTransfer,
 } from "#server/modules/bank-transfers/service";
 
-const idParams = z.object({ id: z.uuid("Unknown order") });
-
-/**
- * The record form's body as documented; the fields are checked in the handler by
- * `recordTransferSchemaAt(now)`, the form's own schema, since "not in the future" depends on the
- * moment the request arrives, which a schema fixed at registration cannot know.
- */
-const recordTransferBody = z
-  .object({
-    amount: z.unknown().describe('The amount received in USD, at most 2 decimals, e.g. "120.50"'),
-    receivedOn: z.unknown().describe("The day the money arrived, YYYY-MM-DD, not in the future"),
-    bankReference: z
-      .unknown()
-      .describe(`The bank's own reference of the transfer, at most ${MAX_BANK_REFERENCE_LENGTH} characters`),
-  })
-  .partial();
-
 /** Bank transfers: the buyer's instructions, and the admins' record of the money that arrived. */
 export const bankTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = bankTransferDepsOf(app);
 
-  app.register(async (scope) => {
-    const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook("onRequest", requireUser);
-    own.get(
-      "/orders/:id/bank-transfer",
-      {
-        schema: {
-          tags: ["orders"],
-          summary: "How to pay your bank-transfer order, and how much of it has arrived",
-          description:
-            "The operator's account (demo details in test mode), the reference to write on the transfer, the amount due, the due date and the standing of the transfers received. Someone else's order, or one paid another way, answers 404.",
-          params: idParams,
-          response: { 200: bankTransferSchema },
-        },
-      },
-      async (request) => buyerBankTransfer(deps, request.params.id, signedInUser(request).id),
-    );
-  });
+  route(
+    app,
+    "GET /orders/:id/bank-transfer",
+    {
+      tags: ["orders"],
+      summary: "How to pay your bank-transfer order, and how much of it has arrived",
+      description:
+        "The operator's account (demo details in test mode), the reference to write on the transfer, the amount due, the due date and the standing of the transfers received. Someone else's order, or one paid another way, answers 404.",
+      onRequest: requireUser,
+    },
+    async (request) => buyerBankTransfer(deps, request.params.id, signedInUser(request).id),
+  );
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook("onRequest", requireRole("admin"));
 
-    admin.get(
-      "/admin/bank-transfers/lookup",
+    route(
+      admin,
+      "GET /admin/bank-transfers/lookup",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "The order a transfer reference names",
-          description:
-            "Forgives what a bank statement does to a reference (case, spaces, dashes, O for 0, I or L for 1, a missing SB); a mistyped character fails its check.",
-          querystring: transferReferenceQuerySchema,
-          response: { 200: z.object({ orderId: z.string() }) },
-        },
+        tags: ["admin"],
+        summary: "The order a transfer reference names",
+        description:
+          "Forgives what a bank statement does to a reference (case, spaces, dashes, O for 0, I or L for 1, a missing SB); a mistyped character fails its check.",
+        onRequest: requireRole("admin"),
       },
       async (request) => orderByReference(deps, request.query.reference),
     );
 
-    admin.get(
-      "/admin/orders/:id/bank-transfer",
+    route(
+      admin,
+      "GET /admin/orders/:id/bank-transfer",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "A bank-transfer order's instructions and every transfer recorded for it",
-          params: idParams,
-          response: { 200: adminBankTransferSchema },
-        },
+        tags: ["admin"],
+        summary: "A bank-transfer order's instructions and every transfer recorded for it",
+        onRequest: requireRole("admin"),
       },
       async (request) => adminBankTransfer(deps, request.params.id),
     );
 
-    admin.post(
-      "/admin/orders/:id/bank-transfers",
+    route(
+      admin,
+      "POST /admin/orders/:id/bank-transfers",
       {
+        tags: ["admin"],
+        summary: "Record a transfer received for a bank-transfer order",
+        description:
+          "Stored and audited. When the transfers cover the amount due, the order is confirmed and delivered (licenses, commissions, confirmation e-mail) in the same transaction, once; short of it, it stays processing. The same bank reference for the same order again changes nothing (recorded: false); with another amount or day it answers 409 TRANSFER_ALREADY_RECORDED. A paid order answers 409 ORDER_NOT_AWAITING_TRANSFER.",
+        onRequest: requireRole("admin"),
         config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-        schema: {
-          tags: ["admin"],
-          summary: "Record a transfer received for a bank-transfer order",
-          description:
-            "Stored and audited. When the transfers cover the amount due, the order is confirmed and delivered (licenses, commissions, confirmation e-mail) in the same transaction, once; short of it, it stays processing. The same bank reference for the same order again changes nothing (recorded: false); with another amount or day it answers 409 TRANSFER_ALREADY_RECORDED. A paid order answers 409 ORDER_NOT_AWAITING_TRANSFER.",
-          params: idParams,
-          body: recordTransferBody,
-          response: { 200: recordTransferAnswerSchema, 201: recordTransferAnswerSchema },
-        },
       },
       async (request, reply) => {
         const parsed = recordTransferSchemaAt(new Date()).safeParse(request.body);

@@ -4,11 +4,12 @@ import {
   categoryListSchema,
   marketplaceStatsSchema,
   productDetailSchema,
-  productListQuery,
   productListSchema,
 } from "#domain/catalog-schemas";
+import { fxRatesSchema, publicContentBlocksSchema } from "#domain/endpoints/catalog";
 import { siteLinksOf, siteLinksSchema } from "#domain/site-links";
 import { NotFound } from "#server/errors";
+import { route } from "#server/http/route";
 import { answerFromCache } from "#server/modules/catalog/cached";
 import {
   countMarketplace,
@@ -19,25 +20,17 @@ import {
   listProducts,
 } from "#server/modules/catalog/repository";
 
-const fxRatesSchema = z.array(
-  z.object({ currencyCode: z.string(), rateToUsd: z.number(), fxBuffer: z.number() }),
-);
-const contentBlocksSchema = z.array(z.object({ key: z.string(), content: z.string() }));
-
 // Every answer here is public and the same for everyone, so it is served from the catalogue cache
 // (decision 0018), keyed by the validated query, which already has its defaults filled in.
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
 
-  app.get(
-    "/products",
+  route(
+    app,
+    "GET /products",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Active products: search, category, discounts, sort, pages",
-        querystring: productListQuery,
-        response: { 200: productListSchema },
-      },
+      tags: ["catalogue"],
+      summary: "Active products: search, category, discounts, sort, pages",
     },
     async (request, reply) =>
       answerFromCache(request, reply, `products:${JSON.stringify(request.query)}`, productListSchema, (db) =>
@@ -52,15 +45,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    "/products/:id",
+  route(
+    app,
+    "GET /products/:id",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "One active product with its features and specifications",
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: productDetailSchema },
-      },
+      tags: ["catalogue"],
+      summary: "One active product with its features and specifications",
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -77,55 +67,47 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/categories",
+  route(
+    app,
+    "GET /categories",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Product categories",
-        response: { 200: categoryListSchema },
-      },
+      tags: ["catalogue"],
+      summary: "Product categories",
     },
     async (request, reply) =>
       answerFromCache(request, reply, "categories", categoryListSchema, listCategories),
   );
 
-  app.get(
-    "/fx-rates",
+  route(
+    app,
+    "GET /fx-rates",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Exchange rates from USD, with the buffer applied to displayed prices",
-        response: { 200: fxRatesSchema },
-      },
+      tags: ["catalogue"],
+      summary: "Exchange rates from USD, with the buffer applied to displayed prices",
     },
     async (request, reply) => answerFromCache(request, reply, "fx-rates", fxRatesSchema, listFxRates),
   );
 
-  app.get(
-    "/content-blocks",
+  route(
+    app,
+    "GET /content-blocks",
     {
-      schema: {
-        tags: ["content"],
-        summary: "The site's editable texts",
-        response: { 200: contentBlocksSchema },
-      },
+      tags: ["content"],
+      summary: "The site's editable texts",
     },
     async (request, reply) =>
-      answerFromCache(request, reply, "content-blocks", contentBlocksSchema, listContentBlocks),
+      answerFromCache(request, reply, "content-blocks", publicContentBlocksSchema, listContentBlocks),
   );
 
   // Orders and reviews notify no cache (decision 0018): a new customer shows once the catalogue next
   // changes, or at the latest when the entry's five-minute life ends. A review changes its product's
   // rating, which does notify.
-  app.get(
-    "/marketplace-stats",
+  route(
+    app,
+    "GET /marketplace-stats",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "The marketplace in figures: products, vendors, countries, customers, mean rating",
-        response: { 200: marketplaceStatsSchema },
-      },
+      tags: ["catalogue"],
+      summary: "The marketplace in figures: products, vendors, countries, customers, mean rating",
     },
     async (request, reply) =>
       answerFromCache(request, reply, "marketplace-stats", marketplaceStatsSchema, countMarketplace),
@@ -133,14 +115,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // From the configuration, the same until the next start; cached like the rest so pages drawn on the
   // server may read it and browsers revalidate it by ETag.
-  app.get(
-    "/site-links",
+  route(
+    app,
+    "GET /site-links",
     {
-      schema: {
-        tags: ["content"],
-        summary: "The operator's social accounts for the footer (only those configured)",
-        response: { 200: siteLinksSchema },
-      },
+      tags: ["content"],
+      summary: "The operator's social accounts for the footer (only those configured)",
     },
     async (request, reply) =>
       answerFromCache(request, reply, "site-links", siteLinksSchema, async () => siteLinksOf(app.env)),

@@ -1,38 +1,31 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { adminCategoryListSchema, categoryInputSchema, createdCategorySchema } from "#domain/category-admin";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { listCategoriesWithCounts } from "#server/modules/categories/repository";
 import { createCategory, removeCategory } from "#server/modules/categories/service";
-
-const idParams = z.object({ id: z.uuid("Unknown category") });
 
 /** Category management for admins; the public list is GET /api/categories in the catalogue module. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("admin"));
 
-  app.get(
-    "/admin/categories",
+  route(
+    app,
+    "GET /admin/categories",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Every category with its number of products (active and inactive), newest first",
-        response: { 200: adminCategoryListSchema },
-      },
+      tags: ["admin"],
+      summary: "Every category with its number of products (active and inactive), newest first",
+      onRequest: requireRole("admin"),
     },
     async () => ({ items: await listCategoriesWithCounts(db) }),
   );
 
-  app.post(
-    "/admin/categories",
+  route(
+    app,
+    "POST /admin/categories",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Add a category; its slug is derived from the name",
-        body: categoryInputSchema,
-        response: { 201: createdCategorySchema },
-      },
+      tags: ["admin"],
+      summary: "Add a category; its slug is derived from the name",
+      onRequest: requireRole("admin"),
     },
     async (request, reply) => {
       const me = signedInUser(request);
@@ -45,16 +38,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/admin/categories/:id",
+  route(
+    app,
+    "DELETE /admin/categories/:id",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Delete a category that no product uses",
-        description: "Refused with 409 CATEGORY_IN_USE while any product, active or inactive, is in it.",
-        params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }) },
-      },
+      tags: ["admin"],
+      summary: "Delete a category that no product uses",
+      description: "Refused with 409 CATEGORY_IN_USE while any product, active or inactive, is in it.",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const me = signedInUser(request);

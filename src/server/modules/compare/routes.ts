@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { compareAnswerSchema, compareQuery, relatedAnswerSchema } from "#domain/compare";
 import { NotFound } from "#server/errors";
+import { route } from "#server/http/route";
 import { compareProducts, relatedProducts } from "#server/modules/compare/service";
 
 // Public catalogue data, as the catalogue routes answer it: shared caches may keep it, and revalidate
@@ -12,17 +12,14 @@ const CATALOGUE_CACHE = "public, no-cache";
 export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    "/compare",
+  route(
+    app,
+    "GET /compare",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Two to four products on sale side by side, their specifications aligned by key",
-        description:
-          "400 VALIDATION_ERROR for fewer than two, more than four or malformed ids. Ids of products not on sale are listed in `missing`.",
-        querystring: compareQuery,
-        response: { 200: compareAnswerSchema },
-      },
+      tags: ["catalogue"],
+      summary: "Two to four products on sale side by side, their specifications aligned by key",
+      description:
+        "400 VALIDATION_ERROR for fewer than two, more than four or malformed ids. Ids of products not on sale are listed in `missing`.",
     },
     async (request, reply) => {
       reply.header("cache-control", CATALOGUE_CACHE);
@@ -30,15 +27,12 @@ export const compareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/products/:id/related",
+  route(
+    app,
+    "GET /products/:id/related",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Up to eight products on sale related to one: same category first, then seller, then price",
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: relatedAnswerSchema },
-      },
+      tags: ["catalogue"],
+      summary: "Up to eight products on sale related to one: same category first, then seller, then price",
     },
     async (request, reply) => {
       const { id } = request.params;

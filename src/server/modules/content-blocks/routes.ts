@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  contentBlockInputSchema,
-  contentBlockKeySchema,
-  contentBlockListSchema,
-  contentBlockSchema,
-  searchQuery,
-} from "#domain/cms";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { listContentBlocks, saveContentBlock } from "#server/modules/content-blocks/service";
 
 /**
@@ -16,17 +9,14 @@ import { listContentBlocks, saveContentBlock } from "#server/modules/content-blo
  */
 export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("admin"));
 
-  app.get(
-    "/admin/content-blocks",
+  route(
+    app,
+    "GET /admin/content-blocks",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Every content block, known defaults included, ordered by key; search over the key",
-        querystring: searchQuery,
-        response: { 200: contentBlockListSchema },
-      },
+      tags: ["admin"],
+      summary: "Every content block, known defaults included, ordered by key; search over the key",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const items = await listContentBlocks(db, request.query.search);
@@ -34,16 +24,13 @@ export const contentBlockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/admin/content-blocks/:key",
+  route(
+    app,
+    "PUT /admin/content-blocks/:key",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Save a content block's text (plain text, created when it has no row yet)",
-        params: z.object({ key: contentBlockKeySchema }),
-        body: contentBlockInputSchema,
-        response: { 200: z.object({ block: contentBlockSchema }) },
-      },
+      tags: ["admin"],
+      summary: "Save a content block's text (plain text, created when it has no row yet)",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const me = signedInUser(request);

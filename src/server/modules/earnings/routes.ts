@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  earningsOverviewSchema,
-  payoutHistorySchema,
-  receivedOrdersPageSchema,
-  saleLinesPageSchema,
-  sellerStatsSchema,
-} from "#domain/earnings";
-import { pageNumber } from "#domain/paging";
 import { requireUser, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { salesCsv } from "#server/modules/earnings/csv";
 import {
   allSales,
@@ -25,66 +17,59 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-    signedIn.addHook("onRequest", requireUser);
     // Figures about one person's money: never kept by a shared cache or the browser's back button.
     signedIn.addHook("onSend", async (_request, reply) => {
       reply.header("cache-control", "private, no-store");
     });
 
-    signedIn.get(
-      "/earnings",
+    route(
+      signedIn,
+      "GET /earnings",
       {
-        schema: {
-          tags: ["earnings"],
-          summary:
-            "Your balances per earning role (pending, available, in transit, paid) and the last 12 months",
-          description:
-            "One summary per role you hold (seller, reseller); none for a plain buyer. Every figure is summed from the ledger. Amounts in USD.",
-          response: { 200: earningsOverviewSchema },
-        },
+        tags: ["earnings"],
+        summary:
+          "Your balances per earning role (pending, available, in transit, paid) and the last 12 months",
+        description:
+          "One summary per role you hold (seller, reseller); none for a plain buyer. Every figure is summed from the ledger. Amounts in USD.",
+        onRequest: requireUser,
       },
       async (request) => earningsOverview(db, signedInUser(request), app.env.PAYOUT_MINIMUM_USD, new Date()),
     );
 
-    signedIn.get(
-      "/earnings/sales",
+    route(
+      signedIn,
+      "GET /earnings/sales",
       {
-        schema: {
-          tags: ["earnings"],
-          summary:
-            "Your sold items of confirmed orders, newest first, with gross, fee, commission, tax and net",
-          description: "Sellers only (403 otherwise).",
-          querystring: z.object({ page: pageNumber }),
-          response: { 200: saleLinesPageSchema },
-        },
+        tags: ["earnings"],
+        summary:
+          "Your sold items of confirmed orders, newest first, with gross, fee, commission, tax and net",
+        description: "Sellers only (403 otherwise).",
+        onRequest: requireUser,
       },
       async (request) => salesPage(db, signedInUser(request), request.query.page),
     );
 
-    signedIn.get(
-      "/seller/orders",
+    route(
+      signedIn,
+      "GET /seller/orders",
       {
-        schema: {
-          tags: ["earnings"],
-          summary: "The orders you received as a seller, newest first, with only your items in each",
-          description:
-            "Sellers only (403 otherwise). The paid orders whose sale is booked (those Orders Received counts); each names the buyer (company, else billing name) and carries only your own items, their refund and shipping state, and their total in USD before fees. Another seller's items of the same order, and the buyer's other lines, are never included.",
-          querystring: z.object({ page: pageNumber }),
-          response: { 200: receivedOrdersPageSchema },
-        },
+        tags: ["earnings"],
+        summary: "The orders you received as a seller, newest first, with only your items in each",
+        description:
+          "Sellers only (403 otherwise). The paid orders whose sale is booked (those Orders Received counts); each names the buyer (company, else billing name) and carries only your own items, their refund and shipping state, and their total in USD before fees. Another seller's items of the same order, and the buyer's other lines, are never included.",
+        onRequest: requireUser,
       },
       async (request) => receivedOrdersPage(db, signedInUser(request), request.query.page),
     );
 
-    signedIn.get(
-      "/earnings/sales.csv",
+    route(
+      signedIn,
+      "GET /earnings/sales.csv",
       {
-        schema: {
-          tags: ["earnings"],
-          summary: "Your sold items as CSV (up to 10,000 newest lines)",
-          description: "Sellers only (403 otherwise).",
-          produces: ["text/csv"],
-        },
+        tags: ["earnings"],
+        summary: "Your sold items as CSV (up to 10,000 newest lines)",
+        description: "Sellers only (403 otherwise).",
+        onRequest: requireUser,
       },
       async (request, reply) => {
         const lines = await allSales(db, signedInUser(request));
@@ -96,29 +81,25 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    signedIn.get(
-      "/earnings/payouts",
+    route(
+      signedIn,
+      "GET /earnings/payouts",
       {
-        schema: {
-          tags: ["earnings"],
-          summary: "Your payouts (as seller and reseller), newest first",
-          querystring: z.object({ page: pageNumber }),
-          response: { 200: payoutHistorySchema },
-        },
+        tags: ["earnings"],
+        summary: "Your payouts (as seller and reseller), newest first",
+        onRequest: requireUser,
       },
       async (request) => payoutHistory(db, signedInUser(request).id, request.query.page),
     );
 
-    signedIn.get(
-      "/earnings/stats",
+    route(
+      signedIn,
+      "GET /earnings/stats",
       {
-        schema: {
-          tags: ["earnings"],
-          summary: "Your seller figures: orders received, gross sales and net earnings",
-          description:
-            "Sellers only (403 otherwise). Net earnings is pending + available + in transit + paid.",
-          response: { 200: sellerStatsSchema },
-        },
+        tags: ["earnings"],
+        summary: "Your seller figures: orders received, gross sales and net earnings",
+        description: "Sellers only (403 otherwise). Net earnings is pending + available + in transit + paid.",
+        onRequest: requireUser,
       },
       async (request) => sellerStats(db, signedInUser(request)),
     );

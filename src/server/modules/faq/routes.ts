@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { type FaqVote, type FaqVotes, faqVoteSchema, faqVotesSchema, isFaqId } from "#domain/faq";
+import { type FaqVote, type FaqVotes, isFaqId } from "#domain/faq";
 import { NotFound } from "#server/errors";
+import { route } from "#server/http/route";
 import { countFaqVotes, saveFaqVote } from "#server/modules/faq/repository";
 
 const VISITOR_COOKIE = "sb_visitor";
@@ -40,28 +41,23 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
     return { votes };
   }
 
-  app.get(
-    "/faq/votes",
+  route(
+    app,
+    "GET /faq/votes",
     {
-      schema: {
-        tags: ["faq"],
-        summary: "Helpful / not helpful counts per FAQ question",
-        response: { 200: faqVotesSchema },
-      },
+      tags: ["faq"],
+      summary: "Helpful / not helpful counts per FAQ question",
     },
     async (request, reply) => tally(visitorId(request, reply, false)),
   );
 
-  app.post(
-    "/faq/votes",
+  route(
+    app,
+    "POST /faq/votes",
     {
+      tags: ["faq"],
+      summary: "Record this visitor's vote on a question (voting again changes it)",
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["faq"],
-        summary: "Record this visitor's vote on a question (voting again changes it)",
-        body: faqVoteSchema,
-        response: { 200: faqVotesSchema },
-      },
     },
     async (request, reply) => {
       const { questionId, vote } = request.body;

@@ -1,50 +1,43 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { financeSummarySchema, periodSchema, reconciliationSchema } from "#domain/finance";
 import { requireRole } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { financeSummary, journalCsv, reconciliation } from "#server/modules/finance/service";
 
 /** The operator's books, read from the ledger; super admins only. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("superAdmin"));
 
-  app.get(
-    "/admin/finance",
+  route(
+    app,
+    "GET /admin/finance",
     {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Sales, fees, commissions, tax due, refunds and payouts booked in a period; balances owed now",
-        description: "`from` and `to` are UTC calendar days, `to` included.",
-        querystring: periodSchema,
-        response: { 200: financeSummarySchema },
-      },
+      tags: ["admin"],
+      summary: "Sales, fees, commissions, tax due, refunds and payouts booked in a period; balances owed now",
+      description: "`from` and `to` are UTC calendar days, `to` included.",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => financeSummary(db, request.query),
   );
 
-  app.get(
-    "/admin/finance/reconciliation",
+  route(
+    app,
+    "GET /admin/finance/reconciliation",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Money captured per order against the sale booked in the ledger; every order that differs",
-        response: { 200: reconciliationSchema },
-      },
+      tags: ["admin"],
+      summary: "Money captured per order against the sale booked in the ledger; every order that differs",
+      onRequest: requireRole("superAdmin"),
     },
     async () => reconciliation(db),
   );
 
-  app.get(
-    "/admin/finance/export.csv",
+  route(
+    app,
+    "GET /admin/finance/export.csv",
     {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "The period's journal as CSV, a row per line (date, entry kind, memo, order, account, debit, credit)",
-        querystring: periodSchema,
-        produces: ["text/csv"],
-      },
+      tags: ["admin"],
+      summary:
+        "The period's journal as CSV, a row per line (date, entry kind, memo, order, account, debit, credit)",
+      onRequest: requireRole("superAdmin"),
     },
     async (request, reply) => {
       const { from, to } = request.query;

@@ -1,37 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-
-const healthSchema = z.object({
-  status: z.enum(["ok", "degraded"]),
-  database: z.enum(["ok", "unreachable"]),
-  databaseKind: z.enum(["pglite", "postgres"]),
-  uptimeSeconds: z.number(),
-});
-
-/** A saturated server answers every request, health checks included, with the busy error (app.ts). */
-const busySchema = z.object({
-  code: z.literal("SERVICE_BUSY"),
-  message: z.string(),
-  details: z.object({ retryAfterSeconds: z.number() }),
-});
-
-const liveSchema = z.object({ status: z.literal("ok") });
-
-const readySchema = z.object({
-  status: z.enum(["ready", "unavailable"]),
-  database: z.enum(["ok", "unreachable"]),
-  shuttingDown: z.boolean(),
-});
+import { route } from "#server/http/route";
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/health",
+  route(
+    app,
+    "GET /health",
     {
-      schema: {
-        tags: ["system"],
-        summary: "Liveness and database round trip",
-        response: { 200: healthSchema, 503: z.union([healthSchema, busySchema]) },
-      },
+      tags: ["system"],
+      summary: "Liveness and database round trip",
     },
     async (request, reply) => {
       const { database } = app;
@@ -46,31 +22,27 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/health/live",
+  route(
+    app,
+    "GET /health/live",
     {
-      schema: {
-        tags: ["system"],
-        summary: "Liveness: the process answers",
-        description:
-          "200 while the process runs; touches no database, so a slow database never gets a live process restarted.",
-        response: { 200: liveSchema },
-      },
+      tags: ["system"],
+      summary: "Liveness: the process answers",
+      description:
+        "200 while the process runs; touches no database, so a slow database never gets a live process restarted.",
       config: { shedLoad: false },
     },
     async () => ({ status: "ok" as const }),
   );
 
-  app.get(
-    "/health/ready",
+  route(
+    app,
+    "GET /health/ready",
     {
-      schema: {
-        tags: ["system"],
-        summary: "Readiness: whether to send this instance requests",
-        description:
-          "200 when the database answers and the instance is not shutting down; 503 otherwise (from the first moment of a shutdown, so a load balancer stops sending requests before the server closes).",
-        response: { 200: readySchema, 503: z.union([readySchema, busySchema]) },
-      },
+      tags: ["system"],
+      summary: "Readiness: whether to send this instance requests",
+      description:
+        "200 when the database answers and the instance is not shutting down; 503 otherwise (from the first moment of a shutdown, so a load balancer stops sending requests before the server closes).",
     },
     async (request, reply) => {
       const shuttingDown = app.readiness.shuttingDown;

@@ -1,26 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { contactSchema, contactSubjects, partnerApplicationSchema } from "#domain/inbound";
+import { contactSubjects } from "#domain/inbound";
+import { route } from "#server/http/route";
 import { contactMail, partnerApplicationMail } from "#server/mail/forms-mail";
 import { insertContactMessage, insertPartnerApplication } from "#server/modules/inbound/repository";
 
-const accepted = z.object({ received: z.literal(true) });
 const FORM_RATE_LIMIT = { max: 5, timeWindow: "10 minutes" };
 
 /** The contact and partner forms: stored first, then mailed; a mail failure is logged, the form is not lost. */
 export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.post(
-    "/contact",
+  route(
+    app,
+    "POST /contact",
     {
+      tags: ["forms"],
+      summary: "Send a message to the Stackbay team",
       config: { rateLimit: FORM_RATE_LIMIT },
-      schema: {
-        tags: ["forms"],
-        summary: "Send a message to the Stackbay team",
-        body: contactSchema,
-        response: { 200: accepted },
-      },
     },
     async (request) => {
       const { website, ...form } = request.body;
@@ -50,16 +46,13 @@ export const inboundRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/partner-applications",
+  route(
+    app,
+    "POST /partner-applications",
     {
+      tags: ["forms"],
+      summary: "Apply to sell on Stackbay",
       config: { rateLimit: FORM_RATE_LIMIT },
-      schema: {
-        tags: ["forms"],
-        summary: "Apply to sell on Stackbay",
-        body: partnerApplicationSchema,
-        response: { 200: accepted },
-      },
     },
     async (request) => {
       const { nickname, ...form } = request.body;

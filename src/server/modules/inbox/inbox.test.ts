@@ -89,6 +89,7 @@ describe("admin inbox", () => {
       status: "approved",
     });
     expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe("APPLICATION_NOT_FOUND");
     expect(
       (await admin.patch("/api/admin/inbox/applications/not-an-id", { status: "approved" })).statusCode,
     ).toBe(400);

@@ -1,16 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { csvText } from "#domain/csv";
-import {
-  applicationStatusSchema,
-  INBOX_PAGE_SIZE,
-  inboxApplicationSchema,
-  inboxMessageSchema,
-  inboxQuery,
-  inboxSubscriberSchema,
-} from "#domain/inbound";
-import { paged } from "#domain/paging";
+import { INBOX_PAGE_SIZE, inboxApplicationSchema } from "#domain/inbound";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import {
   listAllSubscriptions,
   listContactMessages,
@@ -20,8 +12,6 @@ import {
   type SubscriptionRow,
 } from "#server/modules/inbox/repository";
 import { changeApplicationStatus } from "#server/modules/inbox/service";
-
-const listQuery = inboxQuery.omit({ status: true });
 
 const iso = <T extends { createdAt: Date; updatedAt?: Date }>(row: T) => ({
   ...row,
@@ -38,7 +28,6 @@ function subscriberStatus(row: SubscriptionRow) {
 /** What came in through the public forms, for admins: messages, seller applications, subscribers. */
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("admin"));
 
   const pageOf = <T>(items: T[], total: number, page: number) => ({
     items,
@@ -47,15 +36,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     pageSize: INBOX_PAGE_SIZE,
   });
 
-  app.get(
-    "/admin/inbox/messages",
+  route(
+    app,
+    "GET /admin/inbox/messages",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Contact messages, newest first",
-        querystring: listQuery,
-        response: { 200: paged(inboxMessageSchema) },
-      },
+      tags: ["admin"],
+      summary: "Contact messages, newest first",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const { page } = request.query;
@@ -64,15 +51,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/inbox/applications",
+  route(
+    app,
+    "GET /admin/inbox/applications",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Partner applications, newest first, optionally of one status",
-        querystring: inboxQuery,
-        response: { 200: paged(inboxApplicationSchema) },
-      },
+      tags: ["admin"],
+      summary: "Partner applications, newest first, optionally of one status",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const { status, page } = request.query;
@@ -81,18 +66,15 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    "/admin/inbox/applications/:id",
+  route(
+    app,
+    "PATCH /admin/inbox/applications/:id",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Move an application to new, reviewing, approved or rejected",
-        description:
-          "Approving gives the account registered with the application's e-mail address (if there is one) seller rights.",
-        params: z.object({ id: z.uuid("Unknown application") }),
-        body: applicationStatusSchema,
-        response: { 200: z.object({ application: inboxApplicationSchema, sellerGranted: z.boolean() }) },
-      },
+      tags: ["admin"],
+      summary: "Move an application to new, reviewing, approved or rejected",
+      description:
+        "Approving gives the account registered with the application's e-mail address (if there is one) seller rights.",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const { status } = request.body;
@@ -106,15 +88,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/inbox/subscribers",
+  route(
+    app,
+    "GET /admin/inbox/subscribers",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Newsletter subscriptions with their state, newest first",
-        querystring: listQuery,
-        response: { 200: paged(inboxSubscriberSchema) },
-      },
+      tags: ["admin"],
+      summary: "Newsletter subscriptions with their state, newest first",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const { page } = request.query;
@@ -129,14 +109,13 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/inbox/subscribers.csv",
+  route(
+    app,
+    "GET /admin/inbox/subscribers.csv",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Confirmed, active subscribers as CSV (e-mail, confirmed at)",
-        produces: ["text/csv"],
-      },
+      tags: ["admin"],
+      summary: "Confirmed, active subscribers as CSV (e-mail, confirmed at)",
+      onRequest: requireRole("admin"),
     },
     async (_request, reply) => {
       const rows = await listAllSubscriptions(db);

@@ -23,9 +23,9 @@ export async function changeApplicationStatus(
 ): Promise<{ row: PartnerApplicationRow; sellerGranted: boolean }> {
   return db.transaction(async (tx) => {
     const previous = await lockPartnerApplicationStatus(tx, id);
-    if (!previous) throw new NotFound("This application does not exist.");
+    if (!previous) throw new NotFound("This application does not exist.", "APPLICATION_NOT_FOUND");
     const row = await setPartnerApplicationStatus(tx, id, status);
-    if (!row) throw new NotFound("This application does not exist.");
+    if (!row) throw new NotFound("This application does not exist.", "APPLICATION_NOT_FOUND");
     await recordAudit(tx, actor, {
       action: "update",
       entityType: "partner_application",

@@ -1,12 +1,8 @@
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  type LicenseCheckAnswer,
-  licenseCheckAnswerSchema,
-  licenseCheckSchema,
-  licenseListSchema,
-} from "#domain/license-schemas";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { LicenseCheckAnswer } from "#domain/license-schemas";
 import { LICENSE_KEY_PATTERN, normaliseLicenseKey } from "#domain/licenses";
 import { requireUser, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { findLicenseByKey, licensesOf, recordValidationDay } from "#server/modules/licenses/repository";
 
 const unknownKey: LicenseCheckAnswer = { valid: false, status: "unknown", product: null, renewsAt: null };
@@ -15,36 +11,28 @@ const unknownKey: LicenseCheckAnswer = { valid: false, status: "unknown", produc
 export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.register(async (scope) => {
-    const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook("onRequest", requireUser);
-    own.get(
-      "/licenses",
-      {
-        schema: {
-          tags: ["licenses"],
-          summary: "Your license keys, newest first",
-          response: { 200: licenseListSchema },
-        },
-      },
-      async (request) => {
-        return { items: await licensesOf(db, signedInUser(request).id) };
-      },
-    );
-  });
-
-  app.post(
-    "/licenses/validate",
+  route(
+    app,
+    "GET /licenses",
     {
+      tags: ["licenses"],
+      summary: "Your license keys, newest first",
+      onRequest: requireUser,
+    },
+    async (request) => {
+      return { items: await licensesOf(db, signedInUser(request).id) };
+    },
+  );
+
+  route(
+    app,
+    "POST /licenses/validate",
+    {
+      tags: ["licenses"],
+      summary: "Check a license key: active, revoked or unknown, and for which product",
+      description:
+        "Public, for vendors' software; rate-limited per address. Case and surrounding spaces are ignored. A malformed key answers like an unknown one, and the answer never names the holder or the order.",
       config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["licenses"],
-        summary: "Check a license key: active, revoked or unknown, and for which product",
-        description:
-          "Public, for vendors' software; rate-limited per address. Case and surrounding spaces are ignored. A malformed key answers like an unknown one, and the answer never names the holder or the order.",
-        body: licenseCheckSchema,
-        response: { 200: licenseCheckAnswerSchema },
-      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");

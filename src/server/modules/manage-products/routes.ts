@@ -1,14 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { hasRole } from "#domain/accounts";
-import {
-  editableProductSchema,
-  managedProductListSchema,
-  manageProductsQuery,
-  productInputSchema,
-} from "#domain/product-admin";
 import { requireAnyRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { listManagedProducts } from "#server/modules/manage-products/repository";
 import {
   createListing,
@@ -18,9 +12,6 @@ import {
   ownerOf,
   setListingActive,
 } from "#server/modules/manage-products/service";
-
-const productAnswer = z.object({ product: editableProductSchema });
-const idParams = z.object({ id: z.uuid("Unknown product") });
 
 /**
  * Saves of listings, counted per account (the guard has run, so the user is known; an address is
@@ -42,19 +33,16 @@ const listingWriteLimit = {
 export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const deps = listingDepsOf(app);
-  app.addHook("onRequest", requireAnyRole("seller", "admin"));
 
-  app.get(
-    "/manage/products",
+  route(
+    app,
+    "GET /manage/products",
     {
-      schema: {
-        tags: ["manage"],
-        summary: "Products to manage, newest first, inactive ones included",
-        description:
-          "Admins see every product (only their own with mine=true); sellers always see only their own.",
-        querystring: manageProductsQuery,
-        response: { 200: managedProductListSchema },
-      },
+      tags: ["manage"],
+      summary: "Products to manage, newest first, inactive ones included",
+      description:
+        "Admins see every product (only their own with mine=true); sellers always see only their own.",
+      onRequest: requireAnyRole("seller", "admin"),
     },
     async (request) => {
       const me = signedInUser(request);
@@ -63,18 +51,16 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/manage/products",
+  route(
+    app,
+    "POST /manage/products",
     {
+      tags: ["manage"],
+      summary: "Create a product",
+      description:
+        "A seller's product is theirs, sold under their storefront's name (the body's vendor is ignored); an admin's is listed by Stackbay. Owner, ids and dates in the body are ignored.",
+      onRequest: requireAnyRole("seller", "admin"),
       config: { rateLimit: listingWriteLimit },
-      schema: {
-        tags: ["manage"],
-        summary: "Create a product",
-        description:
-          "A seller's product is theirs, sold under their storefront's name (the body's vendor is ignored); an admin's is listed by Stackbay. Owner, ids and dates in the body are ignored.",
-        body: productInputSchema,
-        response: { 201: productAnswer },
-      },
     },
     async (request, reply) => {
       const me = signedInUser(request);
@@ -84,30 +70,25 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/manage/products/:id",
+  route(
+    app,
+    "GET /manage/products/:id",
     {
-      schema: {
-        tags: ["manage"],
-        summary: "One product with everything its owner may edit",
-        params: idParams,
-        response: { 200: productAnswer },
-      },
+      tags: ["manage"],
+      summary: "One product with everything its owner may edit",
+      onRequest: requireAnyRole("seller", "admin"),
     },
     async (request) => ({ product: await editableProduct(deps, signedInUser(request), request.params.id) }),
   );
 
-  app.patch(
-    "/manage/products/:id",
+  route(
+    app,
+    "PATCH /manage/products/:id",
     {
+      tags: ["manage"],
+      summary: "Replace a product's editable fields, features and specifications",
+      onRequest: requireAnyRole("seller", "admin"),
       config: { rateLimit: listingWriteLimit },
-      schema: {
-        tags: ["manage"],
-        summary: "Replace a product's editable fields, features and specifications",
-        params: idParams,
-        body: productInputSchema,
-        response: { 200: productAnswer },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -118,16 +99,14 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/manage/products/:id",
+  route(
+    app,
+    "DELETE /manage/products/:id",
     {
+      tags: ["manage"],
+      summary: "Deactivate a product (soft delete; restore undoes it)",
+      onRequest: requireAnyRole("seller", "admin"),
       config: { rateLimit: listingWriteLimit },
-      schema: {
-        tags: ["manage"],
-        summary: "Deactivate a product (soft delete; restore undoes it)",
-        params: idParams,
-        response: { 200: productAnswer },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -137,16 +116,14 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/manage/products/:id/restore",
+  route(
+    app,
+    "POST /manage/products/:id/restore",
     {
+      tags: ["manage"],
+      summary: "Make a deactivated product active again",
+      onRequest: requireAnyRole("seller", "admin"),
       config: { rateLimit: listingWriteLimit },
-      schema: {
-        tags: ["manage"],
-        summary: "Make a deactivated product active again",
-        params: idParams,
-        response: { 200: productAnswer },
-      },
     },
     async (request) => {
       const me = signedInUser(request);

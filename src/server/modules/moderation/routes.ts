@@ -1,17 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  featuredAdminListSchema,
-  featuredHomeSchema,
-  featuredSelectionSchema,
-  moderationDecisionSchema,
-  moderationQueueQuery,
-  moderationQueueSchema,
-  rejectListingSchema,
-  trustedSellerAnswerSchema,
-  trustedSellerSchema,
-} from "#domain/moderation";
+import { featuredHomeSchema } from "#domain/moderation";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { answerFromCache } from "#server/modules/catalog/cached";
 import { listPending } from "#server/modules/moderation/repository";
 import {
@@ -22,9 +12,6 @@ import {
   setTrusted,
 } from "#server/modules/moderation/service";
 
-const idParams = z.object({ id: z.uuid("Unknown product") });
-const userParams = z.object({ id: z.string().min(1).max(64) });
-
 /**
  * Listing moderation and the home page's Featured Products (decision 0013): admins approve or reject
  * sellers' listings, mark sellers trusted and choose the featured products; the public reads the
@@ -34,44 +21,35 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const admin = requireRole("admin");
 
-  app.get(
-    "/featured-products",
+  route(
+    app,
+    "GET /featured-products",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "The home page's Featured Products: the admins' choice, else the first active products",
-        response: { 200: featuredHomeSchema },
-      },
-    },
-    // Public and on every home page load: from the catalogue cache (decision 0018).
+      tags: ["catalogue"],
+      summary: "The home page's Featured Products: the admins' choice, else the first active products",
+    }, // Public and on every home page load: from the catalogue cache (decision 0018).
     async (request, reply) =>
       answerFromCache(request, reply, "featured-products", featuredHomeSchema, () => featuredForHome(app)),
   );
 
-  app.get(
-    "/admin/moderation",
+  route(
+    app,
+    "GET /admin/moderation",
     {
+      tags: ["moderation"],
+      summary: "Listings waiting for review, oldest first",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "Listings waiting for review, oldest first",
-        querystring: moderationQueueQuery,
-        response: { 200: moderationQueueSchema },
-      },
     },
     async (request) => listPending(db, request.query.page),
   );
 
-  app.post(
-    "/admin/moderation/:id/approve",
+  route(
+    app,
+    "POST /admin/moderation/:id/approve",
     {
+      tags: ["moderation"],
+      summary: "Approve a listing: it becomes public (if active)",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "Approve a listing: it becomes public (if active)",
-        params: idParams,
-        response: { 200: moderationDecisionSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -81,17 +59,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/admin/moderation/:id/reject",
+  route(
+    app,
+    "POST /admin/moderation/:id/reject",
     {
+      tags: ["moderation"],
+      summary: "Reject a listing with a reason the seller sees and is e-mailed",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "Reject a listing with a reason the seller sees and is e-mailed",
-        params: idParams,
-        body: rejectListingSchema,
-        response: { 200: moderationDecisionSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -104,17 +78,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/admin/users/:id/trusted-seller",
+  route(
+    app,
+    "PUT /admin/users/:id/trusted-seller",
     {
+      tags: ["moderation"],
+      summary: "Mark a seller trusted (listings public without review) or not",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "Mark a seller trusted (listings public without review) or not",
-        params: userParams,
-        body: trustedSellerSchema,
-        response: { 200: trustedSellerAnswerSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -127,29 +97,24 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/featured-products",
+  route(
+    app,
+    "GET /admin/featured-products",
     {
+      tags: ["moderation"],
+      summary: "The chosen Featured Products in their order",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "The chosen Featured Products in their order",
-        response: { 200: featuredAdminListSchema },
-      },
     },
     async () => featuredForAdmin(app),
   );
 
-  app.put(
-    "/admin/featured-products",
+  route(
+    app,
+    "PUT /admin/featured-products",
     {
+      tags: ["moderation"],
+      summary: "Replace the chosen Featured Products and their order (empty: the default)",
       onRequest: admin,
-      schema: {
-        tags: ["moderation"],
-        summary: "Replace the chosen Featured Products and their order (empty: the default)",
-        body: featuredSelectionSchema,
-        response: { 200: featuredAdminListSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { newsletterSchema } from "#domain/newsletter";
 import { publicUrl } from "#server/env";
+import { route } from "#server/http/route";
 import { newsletterConfirmMail } from "#server/mail/forms-mail";
 import {
   confirmSubscription,
@@ -13,8 +12,6 @@ import {
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 const newToken = () => randomBytes(32).toString("base64url");
-const tokenQuery = z.object({ token: z.string().min(20).max(100) });
-
 /**
  * Double opt-in: subscribing stores the address and e-mails a confirmation link; only confirmed,
  * not-unsubscribed addresses are on the list. Every answer is the same, so nobody can probe the list.
@@ -22,16 +19,13 @@ const tokenQuery = z.object({ token: z.string().min(20).max(100) });
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.post(
-    "/newsletter",
+  route(
+    app,
+    "POST /newsletter",
     {
+      tags: ["newsletter"],
+      summary: "Subscribe an e-mail address (a confirmation link is e-mailed)",
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["newsletter"],
-        summary: "Subscribe an e-mail address (a confirmation link is e-mailed)",
-        body: newsletterSchema,
-        response: { 200: z.object({ subscribed: z.literal(true) }) },
-      },
     },
     async (request) => {
       const { email } = request.body;
@@ -61,14 +55,12 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/newsletter/confirm",
+  route(
+    app,
+    "GET /newsletter/confirm",
     {
-      schema: {
-        tags: ["newsletter"],
-        summary: "Confirm a subscription from the e-mailed link",
-        querystring: tokenQuery,
-      },
+      tags: ["newsletter"],
+      summary: "Confirm a subscription from the e-mailed link",
     },
     async (request, reply) => {
       const confirmed = await confirmSubscription(db, hash(request.query.token));
@@ -76,14 +68,12 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/newsletter/unsubscribe",
+  route(
+    app,
+    "GET /newsletter/unsubscribe",
     {
-      schema: {
-        tags: ["newsletter"],
-        summary: "Unsubscribe from the e-mailed link",
-        querystring: tokenQuery,
-      },
+      tags: ["newsletter"],
+      summary: "Unsubscribe from the e-mailed link",
     },
     async (request, reply) => {
       const done = await unsubscribe(db, hash(request.query.token));

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { notificationListSchema, unreadCountSchema } from "#domain/notifications";
-import { pageNumber } from "#domain/paging";
 import { requireUser, signedInUser } from "#server/auth/guards";
 import { NotFound } from "#server/errors";
+import { route } from "#server/http/route";
 import {
   listNotifications,
   markAllRead,
@@ -17,44 +15,38 @@ import {
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireUser);
 
-  app.get(
-    "/notifications",
+  route(
+    app,
+    "GET /notifications",
     {
-      schema: {
-        tags: ["notifications"],
-        summary: "Your notifications, newest first",
-        querystring: z.object({ page: pageNumber }),
-        response: { 200: notificationListSchema },
-      },
+      tags: ["notifications"],
+      summary: "Your notifications, newest first",
+      onRequest: requireUser,
     },
     async (request) => listNotifications(db, signedInUser(request).id, request.query.page),
   );
 
-  app.get(
-    "/notifications/unread-count",
+  route(
+    app,
+    "GET /notifications/unread-count",
     {
-      schema: {
-        tags: ["notifications"],
-        summary: "How many of your notifications are unread (the header's bell)",
-        response: { 200: unreadCountSchema },
-      },
+      tags: ["notifications"],
+      summary: "How many of your notifications are unread (the header's bell)",
+      onRequest: requireUser,
     },
     async (request) => ({ unread: await unreadCount(db, signedInUser(request).id) }),
   );
 
-  app.post(
-    "/notifications/:id/read",
+  route(
+    app,
+    "POST /notifications/:id/read",
     {
+      tags: ["notifications"],
+      summary: "Mark one of your notifications read",
+      description: "Someone else's notification answers 404.",
+      onRequest: requireUser,
       config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["notifications"],
-        summary: "Mark one of your notifications read",
-        description: "Someone else's notification answers 404.",
-        params: z.object({ id: z.uuid("Unknown notification") }),
-        response: { 200: unreadCountSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -64,15 +56,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/notifications/read-all",
+  route(
+    app,
+    "POST /notifications/read-all",
     {
+      tags: ["notifications"],
+      summary: "Mark all your notifications read",
+      onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["notifications"],
-        summary: "Mark all your notifications read",
-        response: { 200: unreadCountSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { pageInputSchema, pageListSchema, pageSchema, publicPageSchema, searchQuery } from "#domain/cms";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { findActivePage, listPages, toPage } from "#server/modules/pages/repository";
 import {
   changePage,
@@ -11,23 +10,17 @@ import {
   removePage,
 } from "#server/modules/pages/service";
 
-const pageAnswer = z.object({ page: pageSchema });
 // Any text is accepted so a malformed id answers 404 like an unknown one (the edit screen shows not-found).
-const idParams = z.object({ id: z.string().max(64) });
-
 /** Content pages: the public page by slug, and the admins' page management. */
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    "/pages/:slug",
+  route(
+    app,
+    "GET /pages/:slug",
     {
-      schema: {
-        tags: ["content"],
-        summary: "An active content page by its slug",
-        params: z.object({ slug: z.string().max(200) }),
-        response: { 200: z.object({ page: publicPageSchema }) },
-      },
+      tags: ["content"],
+      summary: "An active content page by its slug",
     },
     async (request, reply) => {
       const row = await findActivePage(db, request.params.slug);
@@ -41,30 +34,25 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook("onRequest", requireRole("admin"));
 
-    admin.get(
-      "/admin/pages",
+    route(
+      admin,
+      "GET /admin/pages",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Every page, drafts included, most recently updated first; search over title or slug",
-          querystring: searchQuery,
-          response: { 200: pageListSchema },
-        },
+        tags: ["admin"],
+        summary: "Every page, drafts included, most recently updated first; search over title or slug",
+        onRequest: requireRole("admin"),
       },
       async (request) => ({ items: await listPages(db, request.query.search) }),
     );
 
-    admin.post(
-      "/admin/pages",
+    route(
+      admin,
+      "POST /admin/pages",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Create a page (a draft unless isActive is true); its HTML is sanitised",
-          body: pageInputSchema,
-          response: { 201: pageAnswer },
-        },
+        tags: ["admin"],
+        summary: "Create a page (a draft unless isActive is true); its HTML is sanitised",
+        onRequest: requireRole("admin"),
       },
       async (request, reply) => {
         const me = signedInUser(request);
@@ -74,15 +62,13 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    admin.get(
-      "/admin/pages/:id",
+    route(
+      admin,
+      "GET /admin/pages/:id",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "One page, drafts included, for editing",
-          params: idParams,
-          response: { 200: pageAnswer },
-        },
+        tags: ["admin"],
+        summary: "One page, drafts included, for editing",
+        onRequest: requireRole("admin"),
       },
       async (request) => {
         const row = await pageForEditing(db, request.params.id);
@@ -90,16 +76,13 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    admin.patch(
-      "/admin/pages/:id",
+    route(
+      admin,
+      "PATCH /admin/pages/:id",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Update a page; isActive and seoMeta keep their values when left out",
-          params: idParams,
-          body: pageInputSchema,
-          response: { 200: pageAnswer },
-        },
+        tags: ["admin"],
+        summary: "Update a page; isActive and seoMeta keep their values when left out",
+        onRequest: requireRole("admin"),
       },
       async (request) => {
         const me = signedInUser(request);
@@ -110,15 +93,13 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    admin.delete(
-      "/admin/pages/:id",
+    route(
+      admin,
+      "DELETE /admin/pages/:id",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Delete a page for good",
-          params: idParams,
-          response: { 200: z.object({ ok: z.literal(true) }) },
-        },
+        tags: ["admin"],
+        summary: "Delete a page for good",
+        onRequest: requireRole("admin"),
       },
       async (request) => {
         const me = signedInUser(request);

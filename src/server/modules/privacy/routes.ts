@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { accountExportSchema, deleteAccountSchema } from "#domain/accounts";
 import { authHeaders, requireUser, signedInUser } from "#server/auth/guards";
 import { ValidationError } from "#server/errors";
+import { route } from "#server/http/route";
 import { deleteAccount, exportAccount } from "#server/modules/privacy/service";
 
 /**
@@ -12,19 +11,17 @@ import { deleteAccount, exportAccount } from "#server/modules/privacy/service";
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    "/me/export",
+  route(
+    app,
+    "GET /me/export",
     {
+      tags: ["accounts"],
+      summary: "Download my data: everything Stackbay holds about your account, as a JSON file",
+      description:
+        "License keys and the payout method are masked; password hashes, two-factor secrets, bank details and session tokens are never included.",
       onRequest: requireUser,
       // A full read of the account: generous for a person, useless for scraping.
       config: { rateLimit: { max: 5, timeWindow: "1 hour" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Download my data: everything Stackbay holds about your account, as a JSON file",
-        description:
-          "License keys and the payout method are masked; password hashes, two-factor secrets, bank details and session tokens are never included.",
-        response: { 200: accountExportSchema },
-      },
     },
     async (request, reply) => {
       const data = await exportAccount(db, signedInUser(request));
@@ -34,19 +31,16 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/me",
+  route(
+    app,
+    "DELETE /me",
     {
+      tags: ["accounts"],
+      summary: "Delete your account (password, and the authenticator code when two-factor is on)",
+      description:
+        "Refused with 409 ACCOUNT_DELETION_BLOCKED (`details.reason`) while an order awaits payment, a refund is open, a shipment is undelivered, or an earnings balance or payout is outstanding. Signs you out.",
       onRequest: requireUser,
       config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Delete your account (password, and the authenticator code when two-factor is on)",
-        description:
-          "Refused with 409 ACCOUNT_DELETION_BLOCKED (`details.reason`) while an order awaits payment, a refund is open, a shipment is undelivered, or an earnings balance or payout is outstanding. Signs you out.",
-        body: deleteAccountSchema,
-        response: { 204: z.null().describe("Deleted and signed out") },
-      },
     },
     async (request, reply) => {
       const me = signedInUser(request);

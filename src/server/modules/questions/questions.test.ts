@@ -92,8 +92,10 @@ describe("asking", () => {
       expect(res.json().code).toBe("VALIDATION_ERROR");
     }
     for (const name of ["Pending Seat", "Off Seat"]) {
-      expect((await buyer.post(url(name), { text })).statusCode).toBe(404);
-      expect((await createClient(t.app).get(url(name))).statusCode).toBe(404);
+      for (const res of [await buyer.post(url(name), { text }), await createClient(t.app).get(url(name))]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe("PRODUCT_NOT_FOUND");
+      }
     }
     expect(await t.db.select().from(productQuestions).where(eq(productQuestions.askerId, buyerId))).toEqual(
       [],
@@ -253,7 +255,9 @@ describe("moderation", () => {
       status: "hidden",
       hiddenReason: "Contains a phone number",
     });
-    expect((await stranger.post(`/api/questions/${target.id}/report`)).statusCode).toBe(404);
+    const hiddenReport = await stranger.post(`/api/questions/${target.id}/report`);
+    expect(hiddenReport.statusCode).toBe(404);
+    expect(hiddenReport.json().code).toBe("QUESTION_NOT_FOUND");
     expect((await admin.post(hide, { reason: "again" })).json().code).toBe("QUESTION_UNCHANGED");
 
     const restored = await admin.post(`/api/admin/questions/${target.id}/restore`, {

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  answerInputSchema,
-  questionInputSchema,
-  questionListQuery,
-  questionListSchema,
-  questionModerationSchema,
-  questionSchema,
-  sellerQuestionListSchema,
-} from "#domain/questions";
 import { currentUser, requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import {
   answerQuestion,
   askQuestion,
@@ -20,8 +11,6 @@ import {
   sellerQuestions,
 } from "#server/modules/questions/service";
 
-const productParams = z.object({ id: z.uuid({ error: "Product not found" }) });
-const questionParams = z.object({ id: z.uuid({ error: "Question not found" }) });
 // Per address, on top of the per-account limit on asking that the service keeps.
 const writes = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
@@ -29,18 +18,14 @@ const writes = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => questionDepsOf(app);
 
-  app.get(
-    "/products/:id/questions",
+  route(
+    app,
+    "GET /products/:id/questions",
     {
-      schema: {
-        tags: ["questions"],
-        summary: "A product's questions the visitor may read, newest first, and the seller's answer time",
-        description:
-          "Everyone reads answered, published questions; the asker also reads their own, the product's seller its unanswered ones, and admins hidden ones too.",
-        params: productParams,
-        querystring: questionListQuery,
-        response: { 200: questionListSchema },
-      },
+      tags: ["questions"],
+      summary: "A product's questions the visitor may read, newest first, and the seller's answer time",
+      description:
+        "Everyone reads answered, published questions; the asker also reads their own, the product's seller its unanswered ones, and admins hidden ones too.",
     },
     async (request, reply) => {
       const me = await currentUser(request, reply);
@@ -48,19 +33,15 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/products/:id/questions",
+  route(
+    app,
+    "POST /products/:id/questions",
     {
+      tags: ["questions"],
+      summary: "Ask about a product (not your own); its seller is e-mailed",
+      description: "At most 5 questions an hour per account (429 QUESTION_LIMIT).",
       onRequest: requireUser,
       config: writes,
-      schema: {
-        tags: ["questions"],
-        summary: "Ask about a product (not your own); its seller is e-mailed",
-        description: "At most 5 questions an hour per account (429 QUESTION_LIMIT).",
-        params: productParams,
-        body: questionInputSchema,
-        response: { 201: questionSchema },
-      },
     },
     async (request, reply) => {
       const question = await askQuestion(deps(), signedInUser(request), request.params.id, request.body.text);
@@ -68,34 +49,27 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/questions/:id/answer",
+  route(
+    app,
+    "PUT /questions/:id/answer",
     {
+      tags: ["questions"],
+      summary:
+        "The product's seller or an admin answers (once; the answerer may edit); the asker is e-mailed",
       onRequest: requireUser,
       config: writes,
-      schema: {
-        tags: ["questions"],
-        summary:
-          "The product's seller or an admin answers (once; the answerer may edit); the asker is e-mailed",
-        params: questionParams,
-        body: answerInputSchema,
-        response: { 200: questionSchema },
-      },
     },
     async (request) => answerQuestion(deps(), signedInUser(request), request.params.id, request.body.text),
   );
 
-  app.post(
-    "/questions/:id/report",
+  route(
+    app,
+    "POST /questions/:id/report",
     {
+      tags: ["questions"],
+      summary: "Report a question to the admins (once per person)",
       onRequest: requireUser,
       config: writes,
-      schema: {
-        tags: ["questions"],
-        summary: "Report a question to the admins (once per person)",
-        params: questionParams,
-        response: { 204: z.null() },
-      },
     },
     async (request, reply) => {
       await reportQuestion(deps(), signedInUser(request), request.params.id);
@@ -103,16 +77,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/seller/questions",
+  route(
+    app,
+    "GET /seller/questions",
     {
+      tags: ["questions"],
+      summary: "Questions about your products, unanswered first",
       onRequest: requireAnyRole("seller", "admin"),
-      schema: {
-        tags: ["questions"],
-        summary: "Questions about your products, unanswered first",
-        querystring: questionListQuery,
-        response: { 200: sellerQuestionListSchema },
-      },
     },
     async (request) => sellerQuestions(deps(), signedInUser(request), request.query.page),
   );
@@ -121,17 +92,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     ["hide", "hidden"],
     ["restore", "published"],
   ] as const) {
-    app.post(
-      `/admin/questions/:id/${action}`,
+    route(
+      app,
+      `POST /admin/questions/:id/${action}`,
       {
+        tags: ["questions"],
+        summary: `${action === "hide" ? "Hide" : "Restore"} a question, with a reason the asker is e-mailed`,
         onRequest: requireRole("admin"),
-        schema: {
-          tags: ["questions"],
-          summary: `${action === "hide" ? "Hide" : "Restore"} a question, with a reason the asker is e-mailed`,
-          params: questionParams,
-          body: questionModerationSchema,
-          response: { 200: questionSchema },
-        },
       },
       async (request) =>
         moderateQuestion(deps(), signedInUser(request), request.params.id, to, request.body.reason),

@@ -89,14 +89,14 @@ const readerOf = (me: UserRow): Reader => ({ id: me.id, isAdmin: hasRole(me, "ad
 
 async function loaded(deps: QuestionDeps, id: string, reader: Reader): Promise<Question> {
   const record = await findQuestionRecord(deps.db, id);
-  if (!record) throw new NotFound("Question not found.");
+  if (!record) throw new NotFound("Question not found.", "QUESTION_NOT_FOUND");
   return toQuestion(record, reader);
 }
 
 /** A public product, or 404 as if it did not exist (inactive and unapproved listings included). */
 async function publicProduct(deps: QuestionDeps, productId: string) {
   const product = await findProduct(deps.db, productId);
-  if (!product?.onSale) throw new NotFound("Product not found.");
+  if (!product?.onSale) throw new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
   return product;
 }
 
@@ -151,9 +151,9 @@ export async function answerQuestion(deps: QuestionDeps, me: UserRow, id: string
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const current = await lockQuestion(tx, id);
-    if (current?.status !== "published") throw new NotFound("Question not found.");
+    if (current?.status !== "published") throw new NotFound("Question not found.", "QUESTION_NOT_FOUND");
     const product = await findProduct(tx, current.productId);
-    if (!product) throw new NotFound("Question not found.");
+    if (!product) throw new NotFound("Question not found.", "QUESTION_NOT_FOUND");
     const isSeller = product.sellerId === me.id;
     if (!isSeller && !reader?.isAdmin)
       throw new Forbidden("Only the product's seller can answer its questions.");
@@ -184,7 +184,7 @@ export async function answerQuestion(deps: QuestionDeps, me: UserRow, id: string
 
 export async function reportQuestion(deps: QuestionDeps, me: UserRow, id: string) {
   const record = await findQuestionRecord(deps.db, id);
-  if (record?.status !== "published") throw new NotFound("Question not found.");
+  if (record?.status !== "published") throw new NotFound("Question not found.", "QUESTION_NOT_FOUND");
   if (!(await insertReport(deps.db, id, me.id, deps.clock.now())))
     throw new Conflict("You have already reported this question.", "ALREADY_REPORTED");
 }
@@ -200,7 +200,7 @@ export async function moderateQuestion(
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const current = await lockQuestion(tx, id);
-    if (!current) throw new NotFound("Question not found.");
+    if (!current) throw new NotFound("Question not found.", "QUESTION_NOT_FOUND");
     if (current.status === to)
       throw new Conflict(
         to === "hidden" ? "This question is already hidden." : "This question is already published.",

@@ -1,19 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  commissionDecisionAnswerSchema,
-  commissionDecisionSchema,
-  heldCommissionListSchema,
-  heldCommissionsQuery,
-} from "#domain/commission-holds";
-import {
-  referralVisitAnswer,
-  referralVisitSchema,
-  resellerLinksQuery,
-  resellerLinksSchema,
-} from "#domain/referrals";
 import { currentUser, requireRole, signedInUser } from "#server/auth/guards";
 import { publicUrl } from "#server/env";
+import { route } from "#server/http/route";
 import { writeReferral } from "#server/modules/referrals/cookie";
 import {
   decideCommission,
@@ -28,18 +16,15 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = app.env.AUTH_SECRET;
   if (!secret) throw new Error("AUTH_SECRET must be set before the app is built");
 
-  app.post(
-    "/referrals/visit",
+  route(
+    app,
+    "POST /referrals/visit",
     {
+      tags: ["referrals"],
+      summary: "Report a visit through a reseller link; counts a click and sets the attribution cookie",
+      description:
+        "A click counts at most once per visitor, product and day; bots and the reseller's own visits are not counted. Every valid visit (re)sets the signed 30-day attribution cookie: the last link followed wins.",
       config: { rateLimit: { max: 120, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["referrals"],
-        summary: "Report a visit through a reseller link; counts a click and sets the attribution cookie",
-        description:
-          "A click counts at most once per visitor, product and day; bots and the reseller's own visits are not counted. Every valid visit (re)sets the signed 30-day attribution cookie: the last link followed wins.",
-        body: referralVisitSchema,
-        response: { 200: referralVisitAnswer },
-      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -61,19 +46,16 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const reseller = scope.withTypeProvider<ZodTypeProvider>();
-    reseller.addHook("onRequest", requireRole("reseller"));
 
-    reseller.get(
-      "/reseller/links",
+    route(
+      reseller,
+      "GET /reseller/links",
       {
-        schema: {
-          tags: ["referrals"],
-          summary: "Your reseller links with clicks, orders and commission per product and in total",
-          querystring: resellerLinksQuery,
-          description:
-            "A page of the links by product name (search by name or category). Creates your reseller code on first use. Commission is pending during the refund window, then approved; a refund cancels it. Amounts are in USD.",
-          response: { 200: resellerLinksSchema },
-        },
+        tags: ["referrals"],
+        summary: "Your reseller links with clicks, orders and commission per product and in total",
+        description:
+          "A page of the links by product name (search by name or category). Creates your reseller code on first use. Commission is pending during the refund window, then approved; a refund cancels it. Amounts are in USD.",
+        onRequest: requireRole("reseller"),
       },
       async (request) =>
         resellerLinks(
@@ -88,35 +70,29 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook("onRequest", requireRole("admin"));
 
-    admin.get(
-      "/admin/commissions",
+    route(
+      admin,
+      "GET /admin/commissions",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Commissions of one status for review, newest first: held ones by default",
-          description:
-            "A commission is held when the order looks like the reseller's own purchase from a second account; each carries the reasons.",
-          querystring: heldCommissionsQuery,
-          response: { 200: heldCommissionListSchema },
-        },
+        tags: ["admin"],
+        summary: "Commissions of one status for review, newest first: held ones by default",
+        description:
+          "A commission is held when the order looks like the reseller's own purchase from a second account; each carries the reasons.",
+        onRequest: requireRole("admin"),
       },
       async (request) => listCommissionsForReview(db, request.query.status, request.query.page),
     );
 
-    admin.post(
-      "/admin/commissions/:id/decision",
+    route(
+      admin,
+      "POST /admin/commissions/:id/decision",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Release a held commission (pending until the refund window ends) or reject it",
-          description:
-            "Release makes it pending: the next settlement approves it once the refund window after the order has passed. Reject cancels it. 409 when it is not held.",
-          params: z.object({ id: z.uuid("Unknown commission") }),
-          body: commissionDecisionSchema,
-          response: { 200: commissionDecisionAnswerSchema },
-        },
+        tags: ["admin"],
+        summary: "Release a held commission (pending until the refund window ends) or reject it",
+        description:
+          "Release makes it pending: the next settlement approves it once the refund window after the order has passed. Reject cancels it. 409 when it is not held.",
+        onRequest: requireRole("admin"),
       },
       async (request) => {
         const commission = await decideCommission(

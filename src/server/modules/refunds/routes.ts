@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { pageNumber } from "#domain/paging";
 import {
-  markTransferredSchema,
-  payoutAnswerSchema,
-  payoutStates,
   REFUND_MESSAGE_MAX,
   REFUND_MESSAGE_RATE_MAX,
   REFUND_MESSAGE_WINDOW_MS,
-  refundAnswerSchema,
-  refundDecisionSchema,
-  refundListSchema,
-  refundMessageInputSchema,
-  refundRequestSchema,
-  refundStatuses,
-  refundThreadSchema,
+  type refundStatuses,
 } from "#domain/refunds";
 import { requireAnyRole, requireRole, requireUser, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { markTransferred, refundPayoutDepsOf, retryPayout } from "#server/modules/refunds/payouts";
 import { listRefunds } from "#server/modules/refunds/repository";
 import {
@@ -32,20 +22,16 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook("onRequest", requireUser);
 
-    own.post(
-      "/orders/:orderId/items/:itemId/refund",
+    route(
+      own,
+      "POST /orders/:orderId/items/:itemId/refund",
       {
+        tags: ["refunds"],
+        summary: "Ask for an item's refund, with a reason",
+        description: `Only the order's buyer, on a confirmed order, within the refund window (REFUND_WINDOW_DAYS, ${app.env.REFUND_WINDOW_DAYS} days); once per item.`,
+        onRequest: requireUser,
         config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
-        schema: {
-          tags: ["refunds"],
-          summary: "Ask for an item's refund, with a reason",
-          description: `Only the order's buyer, on a confirmed order, within the refund window (REFUND_WINDOW_DAYS, ${app.env.REFUND_WINDOW_DAYS} days); once per item.`,
-          params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
-          body: refundRequestSchema,
-          response: { 201: refundAnswerSchema },
-        },
       },
       async (request, reply) => {
         const me = signedInUser(request);
@@ -67,46 +53,38 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    own.get(
-      "/refunds/mine",
+    route(
+      own,
+      "GET /refunds/mine",
       {
-        schema: {
-          tags: ["refunds"],
-          summary: "Your own refund requests as a buyer, newest first",
-          querystring: z.object({ page: pageNumber }),
-          response: { 200: refundListSchema },
-        },
+        tags: ["refunds"],
+        summary: "Your own refund requests as a buyer, newest first",
+        onRequest: requireUser,
       },
       async (request) => listRefunds(db, { buyerId: signedInUser(request).id }, request.query.page),
     );
 
-    const threadParams = z.object({ id: z.uuid("Unknown refund request") });
-    own.get(
-      "/refunds/:id/messages",
+    route(
+      own,
+      "GET /refunds/:id/messages",
       {
-        schema: {
-          tags: ["refunds"],
-          summary: "The messages on a refund request, oldest first",
-          description: "For the request's buyer, the item's seller and admins; anyone else gets 404.",
-          params: threadParams,
-          response: { 200: refundThreadSchema },
-        },
+        tags: ["refunds"],
+        summary: "The messages on a refund request, oldest first",
+        description: "For the request's buyer, the item's seller and admins; anyone else gets 404.",
+        onRequest: requireUser,
       },
       async (request) => refundThread(db, signedInUser(request), request.params.id),
     );
 
-    own.post(
-      "/refunds/:id/messages",
+    route(
+      own,
+      "POST /refunds/:id/messages",
       {
+        tags: ["refunds"],
+        summary: "Write on a refund request: offer a fix, explain, or answer",
+        description: `Plain text up to ${REFUND_MESSAGE_MAX} characters, ${REFUND_MESSAGE_RATE_MAX} messages in ${REFUND_MESSAGE_WINDOW_MS / 60_000} minutes a person, while the request is open. The other parties are notified. Anyone but its buyer, the item's seller and admins gets 404.`,
+        onRequest: requireUser,
         config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
-        schema: {
-          tags: ["refunds"],
-          summary: "Write on a refund request: offer a fix, explain, or answer",
-          description: `Plain text up to ${REFUND_MESSAGE_MAX} characters, ${REFUND_MESSAGE_RATE_MAX} messages in ${REFUND_MESSAGE_WINDOW_MS / 60_000} minutes a person, while the request is open. The other parties are notified. Anyone but its buyer, the item's seller and admins gets 404.`,
-          params: threadParams,
-          body: refundMessageInputSchema,
-          response: { 201: refundThreadSchema },
-        },
       },
       async (request, reply) =>
         reply
@@ -122,19 +100,15 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
     );
 
-    own.post(
-      "/refunds/:id/decision",
+    route(
+      own,
+      "POST /refunds/:id/decision",
       {
-        schema: {
-          tags: ["refunds"],
-          summary:
-            "Take the next step: the seller approves or rejects, the buyer escalates, an admin decides",
-          description:
-            "Who may take which step is decided on the server from the request: its buyer, the item's seller, or an admin for escalated requests. Anyone else gets 404.",
-          params: z.object({ id: z.uuid("Unknown refund request") }),
-          body: refundDecisionSchema,
-          response: { 200: refundAnswerSchema },
-        },
+        tags: ["refunds"],
+        summary: "Take the next step: the seller approves or rejects, the buyer escalates, an admin decides",
+        description:
+          "Who may take which step is decided on the server from the request: its buyer, the item's seller, or an admin for escalated requests. Anyone else gets 404.",
+        onRequest: requireUser,
       },
       async (request) => {
         const me = signedInUser(request);
@@ -154,16 +128,13 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const seller = scope.withTypeProvider<ZodTypeProvider>();
-    seller.addHook("onRequest", requireAnyRole("seller", "admin"));
-    seller.get(
-      "/seller/refunds",
+    route(
+      seller,
+      "GET /seller/refunds",
       {
-        schema: {
-          tags: ["refunds"],
-          summary: "Refund requests for items you sold, newest first",
-          querystring: z.object({ page: pageNumber }),
-          response: { 200: refundListSchema },
-        },
+        tags: ["refunds"],
+        summary: "Refund requests for items you sold, newest first",
+        onRequest: requireAnyRole("seller", "admin"),
       },
       async (request) => listRefunds(db, { sellerId: signedInUser(request).id }, request.query.page),
     );
@@ -171,60 +142,43 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook("onRequest", requireRole("admin"));
-    admin.get(
-      "/admin/refunds",
+    route(
+      admin,
+      "GET /admin/refunds",
       {
-        schema: {
-          tags: ["admin"],
-          summary: "Every refund request, newest first, optionally of one status or payout state",
-          querystring: z.object({
-            page: pageNumber,
-            status: z
-              .enum(refundStatuses, { error: `Status must be one of ${refundStatuses.join(", ")}` })
-              .optional(),
-            payout: z
-              .enum(payoutStates, { error: `Payout must be one of ${payoutStates.join(", ")}` })
-              .optional(),
-          }),
-          response: { 200: refundListSchema },
-        },
+        tags: ["admin"],
+        summary: "Every refund request, newest first, optionally of one status or payout state",
+        onRequest: requireRole("admin"),
       },
       async (request) =>
         listRefunds(db, { status: request.query.status, payout: request.query.payout }, request.query.page),
     );
 
-    const payoutParams = z.object({ id: z.uuid("Unknown refund request") });
-    admin.post(
-      "/admin/refunds/:id/payout/retry",
+    route(
+      admin,
+      "POST /admin/refunds/:id/payout/retry",
       {
+        tags: ["admin"],
+        summary: "Send a refund the provider refused to the provider again",
+        description:
+          "Only for a refund whose payout failed: it goes back to pending and the provider is asked again (a new round of the same refund, so a refund the provider made is never made twice). Audited.",
+        onRequest: requireRole("admin"),
         config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-        schema: {
-          tags: ["admin"],
-          summary: "Send a refund the provider refused to the provider again",
-          description:
-            "Only for a refund whose payout failed: it goes back to pending and the provider is asked again (a new round of the same refund, so a refund the provider made is never made twice). Audited.",
-          params: payoutParams,
-          response: { 200: payoutAnswerSchema },
-        },
       },
       async (request) => ({
         payout: await retryPayout(refundPayoutDepsOf(app), signedInUser(request), request.params.id),
       }),
     );
-    admin.post(
-      "/admin/refunds/:id/payout/transferred",
+    route(
+      admin,
+      "POST /admin/refunds/:id/payout/transferred",
       {
+        tags: ["admin"],
+        summary: "Record the bank transfer made for a refund no provider can pay back",
+        description:
+          "Only for a payout awaiting a transfer (the order was not paid through a card or PayPal provider): records the bank's reference and the date, completes the payout and e-mails the buyer. Audited.",
+        onRequest: requireRole("admin"),
         config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
-        schema: {
-          tags: ["admin"],
-          summary: "Record the bank transfer made for a refund no provider can pay back",
-          description:
-            "Only for a payout awaiting a transfer (the order was not paid through a card or PayPal provider): records the bank's reference and the date, completes the payout and e-mails the buyer. Audited.",
-          params: payoutParams,
-          body: markTransferredSchema,
-          response: { 200: payoutAnswerSchema },
-        },
       },
       async (request) => ({
         payout: await markTransferred(

@@ -169,7 +169,9 @@ describe("a verified buyer's review", () => {
     const res = await buyer.patch(`/api/reviews/${written.id}`, { ...review, rating: 2 });
     expect(res.statusCode).toBe(200);
     expect(await productFigures("Review Seat")).toEqual({ rating: 2, reviewsCount: 1 });
-    expect((await otherBuyer.patch(`/api/reviews/${written.id}`, review)).statusCode).toBe(404);
+    const notTheirs = await otherBuyer.patch(`/api/reviews/${written.id}`, review);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().code).toBe("REVIEW_NOT_FOUND");
   });
 
   test("the product's seller replies once; nobody else can", async () => {

@@ -103,13 +103,13 @@ async function refreshRating(tx: Transaction, productId: string) {
 
 async function reviewable(deps: ReviewDeps, productId: string): Promise<ProductFacts> {
   const product = await findProduct(deps.db, productId);
-  if (!product?.isActive) throw new NotFound("Product not found.");
+  if (!product?.isActive) throw new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
   return product;
 }
 
 async function loaded(deps: ReviewDeps, id: string, reader: Reader): Promise<Review> {
   const record = await findReviewRecord(deps.db, id);
-  if (!record) throw new NotFound("Review not found.");
+  if (!record) throw new NotFound("Review not found.", "REVIEW_NOT_FOUND");
   return toReview(record, reader);
 }
 
@@ -149,7 +149,7 @@ export async function createReview(deps: ReviewDeps, me: UserRow, productId: str
 /** The author's own review, locked, or 404 (someone else's review answers as if it did not exist). */
 async function ownReview(tx: Transaction, me: UserRow, id: string): Promise<ReviewRow> {
   const row = await lockReview(tx, id);
-  if (!row || row.userId !== me.id) throw new NotFound("Review not found.");
+  if (!row || row.userId !== me.id) throw new NotFound("Review not found.", "REVIEW_NOT_FOUND");
   return row;
 }
 
@@ -196,7 +196,7 @@ export async function replyToReview(deps: ReviewDeps, me: UserRow, id: string, t
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const current = await lockReview(tx, id);
-    if (current?.status !== "published") throw new NotFound("Review not found.");
+    if (current?.status !== "published") throw new NotFound("Review not found.", "REVIEW_NOT_FOUND");
     const product = await findProduct(tx, current.productId);
     if (!product || product.sellerId !== me.id)
       throw new Forbidden("Only the product's seller can reply to its reviews.");
@@ -209,7 +209,7 @@ export async function replyToReview(deps: ReviewDeps, me: UserRow, id: string, t
 
 export async function reportReview(deps: ReviewDeps, me: UserRow, id: string) {
   const record = await findReviewRecord(deps.db, id);
-  if (record?.status !== "published") throw new NotFound("Review not found.");
+  if (record?.status !== "published") throw new NotFound("Review not found.", "REVIEW_NOT_FOUND");
   if (!(await insertReport(deps.db, id, me.id, deps.clock.now())))
     throw new Conflict("You have already reported this review.", "ALREADY_REPORTED");
 }
@@ -227,7 +227,7 @@ export async function moderateReview(
 ) {
   await deps.db.transaction(async (tx) => {
     const current = await lockReview(tx, id);
-    if (!current) throw new NotFound("Review not found.");
+    if (!current) throw new NotFound("Review not found.", "REVIEW_NOT_FOUND");
     if (current.status === to)
       throw new Conflict(
         to === "hidden" ? "This review is already hidden." : "This review is already published.",

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  suggestionsQuery,
-  suggestionsSchema,
-  synonymInputSchema,
-  synonymListSchema,
-  synonymSchema,
-} from "#domain/search";
+import { suggestionsSchema } from "#domain/search";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { answerFromCache } from "#server/modules/catalog/cached";
 import { listSynonyms } from "#server/modules/search/repository";
 import {
@@ -18,21 +12,15 @@ import {
   toSynonym,
 } from "#server/modules/search/service";
 
-const idParams = z.object({ id: z.uuid("Unknown synonym") });
-
 /** The header's type-ahead (public) and the synonyms admins keep (decision 0017). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/search/suggestions",
+  route(
+    app,
+    "GET /search/suggestions",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "Type-ahead: up to 5 products, 3 vendors and 3 categories matching the text, typos allowed",
-        querystring: suggestionsQuery,
-        response: { 200: suggestionsSchema },
-      },
-    },
-    // As the catalogue: the same for everyone, so answered from the catalogue cache (decision 0018),
+      tags: ["catalogue"],
+      summary: "Type-ahead: up to 5 products, 3 vendors and 3 categories matching the text, typos allowed",
+    }, // As the catalogue: the same for everyone, so answered from the catalogue cache (decision 0018),
     // which every catalogue change clears; a popular prefix costs one query, not one per keystroke.
     async (request, reply) =>
       answerFromCache(
@@ -50,29 +38,25 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const synonymRoutes: FastifyPluginAsyncZod = async (admin) => {
   const { db } = admin.database;
-  admin.addHook("onRequest", requireRole("admin"));
 
-  admin.get(
-    "/admin/search/synonyms",
+  route(
+    admin,
+    "GET /admin/search/synonyms",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Every search synonym, by word",
-        response: { 200: synonymListSchema },
-      },
+      tags: ["admin"],
+      summary: "Every search synonym, by word",
+      onRequest: requireRole("admin"),
     },
     async () => ({ items: (await listSynonyms(db)).map(toSynonym) }),
   );
 
-  admin.post(
-    "/admin/search/synonyms",
+  route(
+    admin,
+    "POST /admin/search/synonyms",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Add a word and the words a search for it also finds",
-        body: synonymInputSchema,
-        response: { 201: synonymSchema },
-      },
+      tags: ["admin"],
+      summary: "Add a word and the words a search for it also finds",
+      onRequest: requireRole("admin"),
     },
     async (request, reply) => {
       const created = await createSynonym(db, signedInUser(request), request.body);
@@ -80,16 +64,13 @@ const synonymRoutes: FastifyPluginAsyncZod = async (admin) => {
     },
   );
 
-  admin.put(
-    "/admin/search/synonyms/:id",
+  route(
+    admin,
+    "PUT /admin/search/synonyms/:id",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Change a word's synonyms",
-        params: idParams,
-        body: synonymInputSchema,
-        response: { 200: synonymSchema },
-      },
+      tags: ["admin"],
+      summary: "Change a word's synonyms",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       const changed = await changeSynonym(db, signedInUser(request), request.params.id, request.body);
@@ -97,15 +78,13 @@ const synonymRoutes: FastifyPluginAsyncZod = async (admin) => {
     },
   );
 
-  admin.delete(
-    "/admin/search/synonyms/:id",
+  route(
+    admin,
+    "DELETE /admin/search/synonyms/:id",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Remove a word's synonyms",
-        params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }) },
-      },
+      tags: ["admin"],
+      summary: "Remove a word's synonyms",
+      onRequest: requireRole("admin"),
     },
     async (request) => {
       await removeSynonym(db, signedInUser(request), request.params.id);

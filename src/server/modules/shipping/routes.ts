@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  markShippedSchema,
-  shipmentAnswerSchema,
-  shipmentListSchema,
-  shipmentsQuery,
-  stateOfFilter,
-} from "#domain/shipping";
+import { stateOfFilter } from "#domain/shipping";
 import { requireAnyRole, requireUser, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { listShipments } from "#server/modules/shipping/repository";
 import { confirmDelivery, markShipped, shippingDepsOf } from "#server/modules/shipping/service";
 
@@ -17,40 +11,33 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.register(async (scope) => {
     const sellers = scope.withTypeProvider<ZodTypeProvider>();
-    sellers.addHook("onRequest", requireAnyRole("seller", "admin"));
     // A buyer's address is personal data: never kept by a shared cache.
     sellers.addHook("onSend", async (_request, reply) => {
       reply.header("cache-control", "private, no-store");
     });
 
-    sellers.get(
-      "/seller/shipments",
+    route(
+      sellers,
+      "GET /seller/shipments",
       {
-        schema: {
-          tags: ["shipping"],
-          summary: "Your physical items of paid orders in one state (to_ship by default), with where they go",
-          querystring: shipmentsQuery,
-          response: { 200: shipmentListSchema },
-        },
+        tags: ["shipping"],
+        summary: "Your physical items of paid orders in one state (to_ship by default), with where they go",
+        onRequest: requireAnyRole("seller", "admin"),
       },
       async (request) => ({
         items: await listShipments(deps.db, signedInUser(request).id, stateOfFilter(request.query.state)),
       }),
     );
 
-    sellers.post(
-      "/shipments/:itemId/ship",
+    route(
+      sellers,
+      "POST /shipments/:itemId/ship",
       {
-        schema: {
-          tags: ["shipping"],
-          summary:
-            "Mark one of your items shipped with its carrier and tracking number; the buyer is e-mailed",
-          description:
-            "Only the item's seller or an admin; anyone else's item answers 404 SHIPMENT_NOT_FOUND. The order must be paid (409 ORDER_NOT_PAID). The same carrier and tracking number again answers the item unchanged; other values on a shipped or delivered item answer 409 ALREADY_SHIPPED.",
-          params: z.object({ itemId: z.uuid("Unknown order item") }),
-          body: markShippedSchema,
-          response: { 200: shipmentAnswerSchema },
-        },
+        tags: ["shipping"],
+        summary: "Mark one of your items shipped with its carrier and tracking number; the buyer is e-mailed",
+        description:
+          "Only the item's seller or an admin; anyone else's item answers 404 SHIPMENT_NOT_FOUND. The order must be paid (409 ORDER_NOT_PAID). The same carrier and tracking number again answers the item unchanged; other values on a shipped or delivered item answer 409 ALREADY_SHIPPED.",
+        onRequest: requireAnyRole("seller", "admin"),
       },
       async (request) => {
         const me = signedInUser(request);
@@ -61,28 +48,21 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.register(async (scope) => {
-    const buyers = scope.withTypeProvider<ZodTypeProvider>();
-    buyers.addHook("onRequest", requireUser);
-
-    buyers.post(
-      "/orders/:orderId/items/:itemId/confirm-delivery",
-      {
-        schema: {
-          tags: ["shipping"],
-          summary: "Confirm that a shipped item of your order arrived",
-          description:
-            "Only the order's buyer; anyone else answers 404 SHIPMENT_NOT_FOUND. An item not yet shipped answers 409 NOT_SHIPPED; confirming again answers the item unchanged. The item's refund window starts now.",
-          params: z.object({ orderId: z.uuid("Unknown order"), itemId: z.uuid("Unknown order item") }),
-          response: { 200: shipmentAnswerSchema },
-        },
-      },
-      async (request) => {
-        const me = signedInUser(request);
-        const shipment = await confirmDelivery(deps, me, request.params);
-        request.log.info({ orderItemId: shipment.orderItemId }, "delivery confirmed");
-        return { shipment };
-      },
-    );
-  });
+  route(
+    app,
+    "POST /orders/:orderId/items/:itemId/confirm-delivery",
+    {
+      tags: ["shipping"],
+      summary: "Confirm that a shipped item of your order arrived",
+      description:
+        "Only the order's buyer; anyone else answers 404 SHIPMENT_NOT_FOUND. An item not yet shipped answers 409 NOT_SHIPPED; confirming again answers the item unchanged. The item's refund window starts now.",
+      onRequest: requireUser,
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const shipment = await confirmDelivery(deps, me, request.params);
+      request.log.info({ orderItemId: shipment.orderItemId }, "delivery confirmed");
+      return { shipment };
+    },
+  );
 };

@@ -84,7 +84,8 @@ export async function markShipped(
     if (item.refundStatus === "refunded") {
       throw new Conflict("This item was refunded, so it does not ship.", "ITEM_REFUNDED");
     }
-    if (!(await setShipped(tx, orderItemId, input, now))) throw new Conflict("This item changed; reload.");
+    if (!(await setShipped(tx, orderItemId, input, now)))
+      throw new Conflict("This item changed; reload.", "ALREADY_SHIPPED");
     const buyer = await buyerAccount(tx, order.userId);
     if (buyer) {
       await deps.mailer.send(

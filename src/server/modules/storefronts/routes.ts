@@ -1,18 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { rejectListingSchema } from "#domain/moderation";
-import {
-  storefrontAnswerSchema,
-  storefrontChangeQueueSchema,
-  storefrontInputSchema,
-  storefrontSlugParam,
-  storefrontVerificationAnswerSchema,
-  storefrontVerificationSchema,
-  vendorPageQuery,
-  vendorPageSchema,
-} from "#domain/storefronts";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import {
   decideStorefrontChange,
   setVerification,
@@ -29,8 +18,6 @@ const saveLimit = {
   keyGenerator: (request: FastifyRequest) => `storefront-save:${request.user?.id ?? request.ip}`,
 };
 
-const decisionAnswer = z.object({ slug: z.string(), name: z.string(), logoUrl: z.string().nullable() });
-
 /**
  * Vendor storefronts (issue 17, item 5): the public page of each seller, the seller's own editor and
  * the admins' Verified vendor decision.
@@ -38,19 +25,14 @@ const decisionAnswer = z.object({ slug: z.string(), name: z.string(), logoUrl: z
 export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
-  app.get(
-    "/vendors/:slug",
+  route(
+    app,
+    "GET /vendors/:slug",
     {
-      schema: {
-        tags: ["catalogue"],
-        summary: "A vendor's storefront with a page of its products and its overall rating",
-        description:
-          "404 NOT_FOUND for an unknown slug, and for a storefront whose seller has no product on sale and is not verified.",
-        // Any text: a slug that could not exist is answered like an unknown one, not as a bad request.
-        params: z.object({ slug: z.string().max(100) }),
-        querystring: vendorPageQuery,
-        response: { 200: vendorPageSchema },
-      },
+      tags: ["catalogue"],
+      summary: "A vendor's storefront with a page of its products and its overall rating",
+      description:
+        "404 STOREFRONT_NOT_FOUND for an unknown slug, and for a storefront whose seller has no product on sale and is not verified.",
     },
     async (request, reply) => {
       reply.header("cache-control", "public, no-cache");
@@ -58,33 +40,28 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/seller/storefront",
+  route(
+    app,
+    "GET /seller/storefront",
     {
+      tags: ["seller"],
+      summary: "The seller's own storefront, for the dashboard form",
       onRequest: requireRole("seller"),
-      schema: {
-        tags: ["seller"],
-        summary: "The seller's own storefront, for the dashboard form",
-        response: { 200: storefrontAnswerSchema },
-      },
     },
     async (request) => ({ storefront: await storefrontOf(db, signedInUser(request)) }),
   );
 
-  app.put(
-    "/seller/storefront",
+  route(
+    app,
+    "PUT /seller/storefront",
     {
+      tags: ["seller"],
+      summary:
+        "Save the seller's storefront; a new name or logo waits for review unless the seller is trusted",
+      description:
+        "Description, website and country change at once. A new name or logo of an untrusted seller is answered as pendingChange: the storefront, its Verified badge and the products' vendor keep the approved ones until an admin approves it. The logo must be an image the seller uploaded through POST /api/uploads/images (403 IMAGE_NOT_YOURS otherwise); the website must be an https address.",
       onRequest: requireRole("seller"),
       config: { rateLimit: saveLimit },
-      schema: {
-        tags: ["seller"],
-        summary:
-          "Save the seller's storefront; a new name or logo waits for review unless the seller is trusted",
-        description:
-          "Description, website and country change at once. A new name or logo of an untrusted seller is answered as pendingChange: the storefront, its Verified badge and the products' vendor keep the approved ones until an admin approves it. The logo must be an image the seller uploaded through POST /api/uploads/images (403 IMAGE_NOT_YOURS otherwise); the website must be an https address.",
-        body: storefrontInputSchema,
-        response: { 200: storefrontAnswerSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -100,17 +77,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/admin/vendors/:slug/verification",
+  route(
+    app,
+    "PUT /admin/vendors/:slug/verification",
     {
+      tags: ["moderation"],
+      summary: "Mark a storefront a Verified vendor, or take the badge away (audited)",
       onRequest: requireRole("admin"),
-      schema: {
-        tags: ["moderation"],
-        summary: "Mark a storefront a Verified vendor, or take the badge away (audited)",
-        params: storefrontSlugParam,
-        body: storefrontVerificationSchema,
-        response: { 200: storefrontVerificationAnswerSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -120,30 +93,25 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/storefront-changes",
+  route(
+    app,
+    "GET /admin/storefront-changes",
     {
+      tags: ["moderation"],
+      summary: "New storefront names and logos waiting for review, oldest first (at most 200)",
       onRequest: requireRole("admin"),
-      schema: {
-        tags: ["moderation"],
-        summary: "New storefront names and logos waiting for review, oldest first (at most 200)",
-        response: { 200: storefrontChangeQueueSchema },
-      },
     },
     async () => storefrontChangeQueue(db),
   );
 
-  app.post(
-    "/admin/storefront-changes/:slug/approve",
+  route(
+    app,
+    "POST /admin/storefront-changes/:slug/approve",
     {
+      tags: ["moderation"],
+      summary:
+        "Approve a storefront's new name and logo: they become its own and its products' vendor (audited)",
       onRequest: requireRole("admin"),
-      schema: {
-        tags: ["moderation"],
-        summary:
-          "Approve a storefront's new name and logo: they become its own and its products' vendor (audited)",
-        params: storefrontSlugParam,
-        response: { 200: decisionAnswer },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -153,17 +121,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/admin/storefront-changes/:slug/reject",
+  route(
+    app,
+    "POST /admin/storefront-changes/:slug/reject",
     {
+      tags: ["moderation"],
+      summary: "Reject a storefront's new name and logo with a reason the seller reads (audited)",
       onRequest: requireRole("admin"),
-      schema: {
-        tags: ["moderation"],
-        summary: "Reject a storefront's new name and logo with a reason the seller reads (audited)",
-        params: storefrontSlugParam,
-        body: rejectListingSchema,
-        response: { 200: decisionAnswer },
-      },
     },
     async (request) => {
       const me = signedInUser(request);

@@ -36,7 +36,7 @@ import {
 import type { FileStorage } from "#server/storage/storage";
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
-const notFound = () => new NotFound("Storefront not found.", "NOT_FOUND");
+const notFound = () => new NotFound("Storefront not found.", "STOREFRONT_NOT_FOUND");
 
 export function toStorefront(row: StorefrontRow, change: StorefrontChangeRow | null): Storefront {
   return {
@@ -234,7 +234,10 @@ export async function decideStorefrontChange(
     const found = await findStorefrontBySlug(tx, slug);
     const change = found ? await findStorefrontChange(tx, found.storefront.userId) : null;
     if (!found || change?.status !== "pending") {
-      throw new NotFound("No name or logo change of this storefront waits for review.", "NOT_FOUND");
+      throw new NotFound(
+        "No name or logo change of this storefront waits for review.",
+        "STOREFRONT_CHANGE_NOT_FOUND",
+      );
     }
     const before = found.storefront;
     if (decision.approve) {

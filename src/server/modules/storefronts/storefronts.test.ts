@@ -140,11 +140,11 @@ describe("GET /api/vendors/:slug", () => {
     expect(second.products).toMatchObject({ items: [], total: 2, page: 2 });
   });
 
-  test("an unknown slug, and a seller with no public product and no badge, answer 404 NOT_FOUND", async () => {
+  test("an unknown slug, and a seller with no public product and no badge, answer 404 STOREFRONT_NOT_FOUND", async () => {
     for (const s of ["no-such-vendor", "Bad%20Slug", "otto-person"]) {
       const res = await page(s);
       expect(res.statusCode, s).toBe(404);
-      expect(res.json()).toMatchObject({ code: "NOT_FOUND" });
+      expect(res.json()).toMatchObject({ code: "STOREFRONT_NOT_FOUND" });
     }
   });
 
@@ -277,7 +277,9 @@ describe("the seller's storefront", () => {
     expect((await seller.post(`/api/admin/storefront-changes/${slug}/approve`)).statusCode).toBe(403);
     const approved = await admin.post(`/api/admin/storefront-changes/${slug}/approve`);
     expect(approved.statusCode, approved.body).toBe(200);
-    expect((await admin.post(`/api/admin/storefront-changes/${slug}/approve`)).statusCode).toBe(404);
+    const again = await admin.post(`/api/admin/storefront-changes/${slug}/approve`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe("STOREFRONT_CHANGE_NOT_FOUND");
 
     const vendors = await t.db
       .select({ vendor: products.vendor })
@@ -348,9 +350,9 @@ describe("the Verified vendor badge", () => {
     expect((await put(createClient(t.app), url, { verified: true })).statusCode).toBe(401);
     expect((await put(seller, url, { verified: true })).statusCode).toBe(403);
     expect((await put(other, url, { verified: true })).statusCode).toBe(403);
-    expect(
-      (await put(admin, "/api/admin/vendors/no-such-vendor/verification", { verified: true })).statusCode,
-    ).toBe(404);
+    const unknown = await put(admin, "/api/admin/vendors/no-such-vendor/verification", { verified: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe("STOREFRONT_NOT_FOUND");
     const yes = await put(admin, url, { verified: true });
     expect(yes.statusCode, yes.body).toBe(200);
     expect(yes.json()).toMatchObject({ slug: "otto-person", isVerified: true });

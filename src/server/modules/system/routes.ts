@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  adminFxRateSchema,
-  fxRateParams,
-  fxRateUpdateSchema,
-  jobsSchema,
-  retriedJobsSchema,
-  retryJobsSchema,
-  systemSchema,
-} from "#domain/system";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { countRecords, type FxRateRow, listFxRates } from "#server/modules/system/repository";
 import { retryDeadLetters, setFxRate } from "#server/modules/system/service";
 import packageJson from "../../../../package.json" with { type: "json" };
@@ -26,17 +17,15 @@ const toRate = (row: FxRateRow) => ({
 /** The running system at a glance, and the exchange rates prices are converted with; super admins only. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("superAdmin"));
 
-  app.get(
-    "/admin/system",
+  route(
+    app,
+    "GET /admin/system",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Version, uptime, database health, mail and storage, record counts and exchange rates",
-        description: "An unreachable database answers healthy false (counts null), not an error.",
-        response: { 200: systemSchema },
-      },
+      tags: ["admin"],
+      summary: "Version, uptime, database health, mail and storage, record counts and exchange rates",
+      description: "An unreachable database answers healthy false (counts null), not an error.",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => {
       const { database, env, storage } = app;
@@ -63,14 +52,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/jobs",
+  route(
+    app,
+    "GET /admin/jobs",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Background job queues: waiting, running and dead-lettered jobs, and each queue's last run",
-        response: { 200: jobsSchema },
-      },
+      tags: ["admin"],
+      summary: "Background job queues: waiting, running and dead-lettered jobs, and each queue's last run",
+      onRequest: requireRole("superAdmin"),
     },
     async () => {
       const [queues, deadLetters] = await Promise.all([app.jobs.status(), app.jobs.deadLetters(100)]);
@@ -91,15 +79,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/admin/jobs/retry",
+  route(
+    app,
+    "POST /admin/jobs/retry",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Send dead-lettered jobs (these, or all) back to their queue for another round of attempts",
-        body: retryJobsSchema,
-        response: { 200: retriedJobsSchema },
-      },
+      tags: ["admin"],
+      summary: "Send dead-lettered jobs (these, or all) back to their queue for another round of attempts",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => {
       const { ids } = request.body;
@@ -108,18 +94,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    "/admin/fx-rates/:code",
+  route(
+    app,
+    "PUT /admin/fx-rates/:code",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Set a currency's rate to USD and its buffer; displayed prices use them on the next load",
-        description:
-          "USD is the base currency and is refused. The public GET /api/fx-rates reads the same rows.",
-        params: fxRateParams,
-        body: fxRateUpdateSchema,
-        response: { 200: z.object({ rate: adminFxRateSchema }) },
-      },
+      tags: ["admin"],
+      summary: "Set a currency's rate to USD and its buffer; displayed prices use them on the next load",
+      description:
+        "USD is the base currency and is refused. The public GET /api/fx-rates reads the same rows.",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => {
       const me = signedInUser(request);

@@ -1,15 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  adminTaxRatesSchema,
-  effectiveTaxRatesSchema,
-  taxJurisdictionParams,
-  taxRateInputSchema,
-  vatCheckAnswerSchema,
-  vatCheckBodySchema,
-} from "#domain/tax";
 import { checkTaxId } from "#domain/tax-ids";
 import { requireRole, requireUser, signedInUser } from "#server/auth/guards";
 import { operatorTrn } from "#server/env";
+import { route } from "#server/http/route";
 import {
   changeTaxRate,
   listAdminTaxRates,
@@ -22,33 +15,28 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const superAdmin = requireRole("superAdmin");
 
-  app.get(
-    "/tax/rates",
+  route(
+    app,
+    "GET /tax/rates",
     {
-      schema: {
-        tags: ["tax"],
-        summary:
-          "The tax rate in force per jurisdiction (UAE, India, EU member states, UK) and the operator's TRN",
-        description: "What the checkout shows; the server decides each order's tax from the same list.",
-        response: { 200: effectiveTaxRatesSchema },
-      },
+      tags: ["tax"],
+      summary:
+        "The tax rate in force per jurisdiction (UAE, India, EU member states, UK) and the operator's TRN",
+      description: "What the checkout shows; the server decides each order's tax from the same list.",
     },
     async () => ({ items: await loadEffectiveTaxRates(db), operatorTrn: operatorTrn(app.env) }),
   );
 
-  app.post(
-    "/tax/vat-check",
+  route(
+    app,
+    "POST /tax/vat-check",
     {
+      tags: ["tax"],
+      summary: "What VIES (EU) or HMRC (UK) says about a business buyer's VAT number, for the checkout",
+      description:
+        "Only a number the register confirms earns the reverse charge; invalid, unavailable and unchecked (HMRC without credentials) are charged VAT. A confirmation is kept for 24 hours, and placing the order uses it. A number that is not well-formed for the country answers check: null.",
       onRequest: requireUser,
       config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["tax"],
-        summary: "What VIES (EU) or HMRC (UK) says about a business buyer's VAT number, for the checkout",
-        description:
-          "Only a number the register confirms earns the reverse charge; invalid, unavailable and unchecked (HMRC without credentials) are charged VAT. A confirmation is kept for 24 hours, and placing the order uses it. A number that is not well-formed for the country answers check: null.",
-        body: vatCheckBodySchema,
-        response: { 200: vatCheckAnswerSchema },
-      },
     },
     async (request) => {
       const { country, taxId } = request.body;
@@ -59,31 +47,25 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    "/admin/tax-rates",
+  route(
+    app,
+    "GET /admin/tax-rates",
     {
+      tags: ["admin"],
+      summary: "Every jurisdiction's rate, its default and its last change; super admins only",
       onRequest: superAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Every jurisdiction's rate, its default and its last change; super admins only",
-        response: { 200: adminTaxRatesSchema },
-      },
     },
     async () => ({ items: await listAdminTaxRates(db) }),
   );
 
-  app.put(
-    "/admin/tax-rates/:jurisdiction",
+  route(
+    app,
+    "PUT /admin/tax-rates/:jurisdiction",
     {
+      tags: ["admin"],
+      summary: "Set a jurisdiction's rate (percent, 0–50, at most 2 decimals); audited",
+      description: "New orders are taxed at it; placed orders keep the rate they were charged.",
       onRequest: superAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Set a jurisdiction's rate (percent, 0–50, at most 2 decimals); audited",
-        description: "New orders are taxed at it; placed orders keep the rate they were charged.",
-        params: taxJurisdictionParams,
-        body: taxRateInputSchema,
-        response: { 200: adminTaxRatesSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);
@@ -94,16 +76,13 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    "/admin/tax-rates/:jurisdiction",
+  route(
+    app,
+    "DELETE /admin/tax-rates/:jurisdiction",
     {
+      tags: ["admin"],
+      summary: "Return a jurisdiction to its default rate; audited",
       onRequest: superAdmin,
-      schema: {
-        tags: ["admin"],
-        summary: "Return a jurisdiction to its default rate; audited",
-        params: taxJurisdictionParams,
-        response: { 200: adminTaxRatesSchema },
-      },
     },
     async (request) => {
       const me = signedInUser(request);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { DAY_MS } from "#domain/dates";
 import { requireRole } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { AdjustableClock } from "#server/lib/clock";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { settleCommissions } from "#server/modules/referrals/service";
@@ -13,23 +13,13 @@ import { deliverOverdue, shippingDepsOf } from "#server/modules/shipping/service
  * it to see earnings become available without waiting out the refund window.
  */
 export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", requireRole("superAdmin"));
-  app.post(
-    "/test/clock",
+  route(
+    app,
+    "POST /test/clock",
     {
-      schema: {
-        tags: ["test"],
-        summary: "Test servers only: move the clock forward and run the deliveries and releases now due",
-        body: z.object({ advanceDays: z.number().int().min(0).max(400) }),
-        response: {
-          200: z.object({
-            now: z.string(),
-            delivered: z.number(),
-            released: z.number(),
-            approved: z.number(),
-          }),
-        },
-      },
+      tags: ["test"],
+      summary: "Test servers only: move the clock forward and run the deliveries and releases now due",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => {
       const { clock } = app;

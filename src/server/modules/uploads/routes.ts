@@ -1,8 +1,9 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MAX_IMAGE_BYTES, uploadedImageSchema } from "#domain/product-admin";
+import { MAX_IMAGE_BYTES } from "#domain/product-admin";
 import { requireAnyRole, signedInUser } from "#server/auth/guards";
 import { AppError } from "#server/errors";
+import { route } from "#server/http/route";
 import { recordUploads } from "#server/modules/uploads/repository";
 import { imageTooLarge, storeProductImage } from "#server/storage/images";
 
@@ -25,21 +26,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.post(
-    "/uploads/images",
+  route(
+    app,
+    "POST /uploads/images",
     {
+      tags: ["uploads"],
+      summary: "Upload a product image; answers the URLs of the stored WebP and its thumbnail",
+      description:
+        "multipart/form-data with one file in the field `file`, under 5 MB. The type is sniffed from the bytes (JPEG, PNG, WebP, GIF, AVIF); the image is re-encoded to WebP (at most 1600 × 1600, metadata removed) with a 400 × 300 thumbnail, stored under a generated name.",
       onRequest: requireAnyRole("seller", "admin"),
       config: { rateLimit: { max: 60, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["uploads"],
-        summary: "Upload a product image; answers the URLs of the stored WebP and its thumbnail",
-        description:
-          "multipart/form-data with one file in the field `file`, under 5 MB. The type is sniffed from the bytes (JPEG, PNG, WebP, GIF, AVIF); the image is re-encoded to WebP (at most 1600 × 1600, metadata removed) with a 400 × 300 thumbnail, stored under a generated name.",
-        consumes: ["multipart/form-data"],
-        response: { 201: uploadedImageSchema },
-      },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!request.isMultipart()) throw noFile();
       const part = await request.file();
       if (part?.fieldname !== "file") throw noFile();
@@ -50,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = signedInUser(request);
       await recordUploads(app.database.db, [image.url, image.thumbnailUrl], me.id);
       request.log.info({ url: image.url, bytes: data.length, by: me.id }, "image uploaded");
-      return reply.status(201).send(image);
+      return image;
     },
   );
 };

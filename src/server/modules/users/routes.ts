@@ -1,45 +1,33 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import {
-  adminUserListSchema,
-  adminUserSchema,
-  adminUsersQuery,
-  adminUserUpdateSchema,
-} from "#domain/admin-users";
 import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
 import { listUsers } from "#server/modules/users/repository";
 import { updateUserAccess } from "#server/modules/users/service";
 
 /** Super admins manage accounts: who sells, resells, administers, and who may sign in at all. */
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
-  app.addHook("onRequest", requireRole("superAdmin"));
 
-  app.get(
-    "/admin/users",
+  route(
+    app,
+    "GET /admin/users",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Accounts, newest first, 25 a page; search over e-mail and names, filter by role",
-        querystring: adminUsersQuery,
-        response: { 200: adminUserListSchema },
-      },
+      tags: ["admin"],
+      summary: "Accounts, newest first, 25 a page; search over e-mail and names, filter by role",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => listUsers(db, request.query),
   );
 
-  app.patch(
-    "/admin/users/:id",
+  route(
+    app,
+    "PATCH /admin/users/:id",
     {
-      schema: {
-        tags: ["admin"],
-        summary: "Grant or revoke seller, reseller, admin and super-admin rights; disable or enable",
-        description:
-          "Disabling signs the account out everywhere at once. The last active super admin cannot lose the role or be disabled (409 LAST_SUPER_ADMIN), and nobody can disable themselves (409 CANNOT_DISABLE_SELF).",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: adminUserUpdateSchema,
-        response: { 200: z.object({ user: adminUserSchema }) },
-      },
+      tags: ["admin"],
+      summary: "Grant or revoke seller, reseller, admin and super-admin rights; disable or enable",
+      description:
+        "Disabling signs the account out everywhere at once. The last active super admin cannot lose the role or be disabled (409 LAST_SUPER_ADMIN), and nobody can disable themselves (409 CANNOT_DISABLE_SELF).",
+      onRequest: requireRole("superAdmin"),
     },
     async (request) => {
       const me = signedInUser(request);
