@@ -86,6 +86,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Rolldown's automatic splitting left the home route some 40 common chunks of a few hundred bytes
+          // (an icon, a store, an API call), each one more `<link rel=modulepreload>` the entry adds one by
+          // one and one more request. Common chunks under 4 KB of source are copied into the chunks that
+          // read them instead; rolldown's runtime keeps one instance of each module (one state, one
+          // evaluation), and no route loads code it would not have loaded otherwise. Chunks holding styles
+          // stay files (Vite's CSS plugin would emit their CSS once for every copy). Decision 0024.
+          ...(isSsrBuild
+            ? {}
+            : {
+                experimentalInlineCommonChunks: {
+                  maxSize: 4000,
+                  exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+                },
+              }),
           groups: [
             {
               // React itself (react-dom's client and its scheduler): the largest file, and the one that
