@@ -4,20 +4,8 @@
  * the web's `ApiError` carries one of them, so a screen branches on a code the compiler knows, never on
  * the message's words.
  */
-export const serverErrorCodes = [
-  // Any route: the request, the guard, the rate limit, the server.
-  "VALIDATION_ERROR",
-  "INVALID_INPUT",
-  "UNAUTHORIZED",
-  "FORBIDDEN",
-  "FORBIDDEN_ORIGIN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "RATE_LIMITED",
-  "SERVICE_BUSY",
-  "INTERNAL_ERROR",
-  "NOT_RENDERED_ON_SERVER",
-  // Fastify's and its multipart plugin's own refusals, named without their `FST_ERR_` prefix.
+/** Fastify's and its multipart plugin's own refusals, named without their `FST_ERR_` prefix: any route may answer them. */
+const fastifyRefusals = [
   "BAD_REQUEST",
   "BAD_URL",
   "INVALID_URL",
@@ -31,6 +19,23 @@ export const serverErrorCodes = [
   "FILES_LIMIT",
   "PARTS_LIMIT",
   "FIELDS_LIMIT",
+] as const;
+
+export const serverErrorCodes = [
+  // Any route: the request, the guard, the rate limit, the server.
+  "VALIDATION_ERROR",
+  "INVALID_INPUT",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "FORBIDDEN_ORIGIN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "SERVICE_BUSY",
+  "INTERNAL_ERROR",
+  "NOT_RENDERED_ON_SERVER",
+  // Fastify's and its multipart plugin's own refusals.
+  ...fastifyRefusals,
   // Accounts: sign-up, sign-in, codes, two-factor, passwords.
   "INVALID_CREDENTIALS",
   "EMAIL_NOT_VERIFIED",
@@ -276,19 +281,7 @@ export const anyRouteErrorCodes = [
   "RATE_LIMITED",
   "SERVICE_BUSY",
   "INTERNAL_ERROR",
-  "BAD_REQUEST",
-  "BAD_URL",
-  "INVALID_URL",
-  "MAX_PARAM_LENGTH",
-  "CTP_BODY_TOO_LARGE",
-  "CTP_INVALID_MEDIA_TYPE",
-  "CTP_INVALID_CONTENT_LENGTH",
-  "CTP_EMPTY_JSON_BODY",
-  "CTP_INVALID_JSON_BODY",
-  "INVALID_MULTIPART_CONTENT_TYPE",
-  "FILES_LIMIT",
-  "PARTS_LIMIT",
-  "FIELDS_LIMIT",
+  ...fastifyRefusals,
 ] as const satisfies readonly ServerErrorCode[];
 
 /** Made by the web's fetch helper itself: the server could not be reached, or answered without a code. */
