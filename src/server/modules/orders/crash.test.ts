@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, expect, test } from "vitest";
+import { afterAll, expect, inject, test } from "vitest";
 import { LICENSED_CATEGORIES } from "#domain/licenses";
 import type { ResellerLinks } from "#domain/referrals";
 import { openDatabase } from "#server/db/client";
@@ -24,8 +24,8 @@ import { freePort } from "#server/test/ports";
 
 const CHECKOUTS = 40;
 /**
- * Bounds, generous because a loaded machine (CI, parallel test files) can take a minute to migrate and
- * seed the embedded database; an idle one boots in a few seconds and the whole test takes about 20.
+ * Bounds, generous because a loaded machine (CI, parallel test files) can take a minute to start a
+ * server; an idle one boots in a few seconds and the whole test takes about 20.
  */
 const BOOT_MS = 90_000;
 const WAIT_MS = 60_000;
@@ -133,6 +133,13 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
       // A mail job the kill interrupted fails by heartbeat, then waits this long for its retry.
       MAIL_RETRY_SECONDS: "1",
     };
+
+    // The first server opens an install that already holds the demo data and pictures (the run's seeded
+    // template) instead of creating, migrating and seeding one: what is proven here is the restart.
+    const templates = inject("databaseTemplates");
+    const seeded = await openDatabase({ dataDir, snapshot: new Blob([await readFile(templates.seeded)]) });
+    await seeded.close();
+    await cp(templates.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
 
     const first = startServer("src/server/main.ts", env);
     await waitForHealth(base, first);
