@@ -151,6 +151,8 @@ export async function openDatabase(options: {
   snapshot?: Blob;
   /** PGlite only: an embedded database already open (tests hand one on from file to file). */
   pglite?: PGlite;
+  /** PGlite only: its WebAssembly as another thread compiled it (`createEmbeddedCluster`), to share. */
+  pgliteWasmModule?: WebAssembly.Module;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -235,7 +237,7 @@ export async function openDatabase(options: {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(dir), { recursive: true });
   }
-  const client = options.pglite ?? (await openPglite(dir, options.snapshot));
+  const client = options.pglite ?? (await openPglite(dir, options.snapshot, options.pgliteWasmModule));
   // PGlite is one session: the search threshold is set on it once (the pool sets it per connection).
   await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
@@ -267,9 +269,16 @@ export async function openDatabase(options: {
   };
 }
 
-/** An embedded PostgreSQL with the extensions the schema uses: in `dir`, or in memory; from a dump if given. */
-export function openPglite(dir: string | undefined, snapshot?: Blob): Promise<PGlite> {
-  return PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot });
+/**
+ * An embedded PostgreSQL with the extensions the schema uses: in `dir`, or in memory; from a dump if
+ * given; with PGlite's WebAssembly compiled by another thread if given, else compiled here.
+ */
+export function openPglite(
+  dir: string | undefined,
+  snapshot?: Blob,
+  pgliteWasmModule?: WebAssembly.Module,
+): Promise<PGlite> {
+  return PGlite.create(dir, { extensions: { pg_trgm, unaccent }, loadDataDir: snapshot, pgliteWasmModule });
 }
 
 /**
