@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { matchRoute, routePatterns } from "#domain/routes";
 import { AdminNav, isAdminPath } from "#web/components/layout/admin-nav";
 import { Footer } from "#web/components/layout/footer";
@@ -81,7 +81,6 @@ export function RootLayout() {
       )}
       <PreferenceSync />
       <TestModeBanner />
-      <ScrollRestoration />
     </div>
   );
 }
