@@ -6,13 +6,11 @@ import { AppProvider } from "#web/app/provider";
 import { AppRoutes, preloadScreen } from "#web/app/router";
 import { RootHydrated, watchHydration } from "#web/lib/hydration";
 import { createQueryClient } from "#web/lib/query-client";
-import { cn } from "#web/lib/utils";
 
 /**
  * Ends the current task and goes on in the next one. Taking a drawn page over is done in steps, each a task
  * of its own, rather than one long task that a phone's tap would wait behind (Total Blocking Time counts
- * every task's time past 50 ms): evaluating the app's modules, restoring the data,
- * tailwind-merge's first call (it builds its class table, a few milliseconds on a desktop), hydrating.
+ * every task's time past 50 ms): evaluating the app's modules, restoring the data, hydrating.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -52,10 +50,6 @@ if (drawn) {
   // and the server did not (its stored currency, theme, cart: their stores' server snapshots).
   // A screen whose code fails to load is drawn by the browser: the error screen says so.
   await preloadScreen(window.location.pathname).catch(() => undefined);
-  await nextTask();
-  // tailwind-merge builds its class table on its first call: here, in a task of its own, rather than in
-  // the hydration's first task (the layout's classes go through `cn`).
-  cn("p-1", "p-2");
   await nextTask();
   hydrateRoot(root, app);
 } else {
