@@ -11,9 +11,9 @@ import {
 } from "react-router";
 import { paths, routePatterns as r } from "#domain/routes";
 import { RouteError } from "#web/app/route-error";
-import { Component as NotFound } from "#web/app/routes/not-found";
-import { RootLayout } from "#web/components/layout/root-layout";
+import { adminNav, RootLayout } from "#web/components/layout/root-layout";
 import { Spinner } from "#web/components/ui/spinner";
+import { Lazy, type LazyPart, lazyPart } from "#web/lib/lazy-part";
 import { ScrollRestoration } from "#web/lib/scroll-restoration";
 
 /**
@@ -77,36 +77,30 @@ const screenModules: [string, () => Promise<ScreenModule>][] = [
   [r.sellerEditProduct, () => import("#web/app/routes/seller-product-form")],
   [r.adminInbox, () => import("#web/app/routes/admin-inbox")],
   [r.adminOrders, () => import("#web/app/routes/admin-orders")],
+  ["*", () => import("#web/app/routes/not-found")],
 ];
 
-/** A screen whose code is loaded on first use; `preload` fetches it ahead (before hydrating, before showing it). */
-function lazyScreen(load: () => Promise<ScreenModule>) {
-  let loading: Promise<ScreenModule> | undefined;
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        loaded = module.Component;
-        return module;
-      },
-      (error: unknown) => {
-        // Asked again next time (a network that came back), not failed for good.
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return { preload, loaded: () => loaded };
+/** Old link shapes, redirected without code of their own. */
+const legacyPaths = [r.legacyProduct, r.legacyPage, r.legacyAddProduct, r.legacyEditPage];
+
+/** Admin screens draw under the admin bar: its code comes with theirs. */
+const withAdminNav = (load: () => Promise<ScreenModule>) => (): Promise<ScreenModule> =>
+  Promise.all([load(), adminNav.preload()]).then(([module]) => module);
+
+function Screen({ screen }: { screen: LazyPart<object> }) {
+  return <Lazy part={screen} props={{}} />;
 }
 
-function Screen({ screen }: { screen: ReturnType<typeof lazyScreen> }) {
-  // Loaded already (always, on a page being hydrated): drawn in the same render, without suspending.
-  const Loaded = screen.loaded() ?? use(screen.preload()).Component;
-  return <Loaded />;
-}
-
-const screens = screenModules.map(([path, load]) => ({ path, ...lazyScreen(load) }));
+const screens = screenModules.map(([path, load]) => ({
+  path,
+  ...lazyPart(() =>
+    (path.startsWith(`${r.adminOverview}/`) || path === r.adminOverview ? withAdminNav(load) : load)().then(
+      (module) => module.Component,
+    ),
+  ),
+}));
 /** The same paths for `matchRoutes`, which ranks them as `<Routes>` does. */
-const screenPaths = screens.map(({ path }) => ({ path }));
+const screenPaths = [...screens, ...legacyPaths.map((path) => ({ path }))].map(({ path }) => ({ path }));
 
 function screenAt(pathname: string) {
   const match = matchRoutes(screenPaths, pathname)?.[0];
@@ -187,7 +181,6 @@ export function AppRoutes() {
             path={r.legacyEditPage}
             element={<Redirect to={(p) => paths.admin.editPage(p.id ?? "")} />}
           />
-          <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
       <ScrollRestoration location={shown} navigationType={navigationType} />
