@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode, use, useEffect, useState } from "react";
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from "react";
 import {
   type Location,
   matchRoutes,
