@@ -68,11 +68,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The chunks `boot` imports statically, which every page has loaded before any screen's code is imported.
+ * Found when the bundle is written, before Vite writes the screens' preload lists (its own
+ * `generateBundle`), which then leave them out.
+ */
+const loadedWithBoot = new Set<string>();
+function findBootImports(): Plugin {
+  return {
+    name: "stackbay-boot-imports",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        loadedWithBoot.clear();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== "chunk" || loadedWithBoot.has(fileName)) return;
+          loadedWithBoot.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("src/web/boot.tsx"))
+            visit(chunk.fileName);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // React 19 renders the app in the browser and on the server (decision 0021); the plugin gives the dev
   // server fast refresh. The server's renderer (`--ssr src/web/entry-server.tsx`, decision 0020) is the
   // same code for Node.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), findBootImports()])],
   // Bundled whole: `dist/web-ssr` runs without the web's libraries resolved by Node (they are the
   // build's, and some import CSS).
   ssr: { noExternal: true },
@@ -83,6 +111,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     target: isSsrBuild ? "node20" : "es2022",
     manifest: !isSsrBuild,
+    modulePreload: {
+      // A screen's import preloads the chunks it needs, except those `boot` has imported before any screen
+      // is: naming them again in each of the ~50 screens' preload lists cost every page's JavaScript
+      // 0.5 KB gzip (decision 0025). The entry's import of `boot` itself keeps its whole list.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        /(^|\/)index-[\w-]+\.js$/.test(hostId) ? deps : deps.filter((dep) => !loadedWithBoot.has(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -112,7 +147,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               // instead of the handful of small shared chunks automatic splitting leaves for them.
               // Libraries only some screens use (radix dialogs, zod, forms, charts) stay with those screens.
               name: "framework",
-              test: /node_modules[\\/](react-router|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+              // (TanStack Query's observer of several queries at once serves one form, not every page.)
+              test: /node_modules[\\/]((react-router|clsx|class-variance-authority)[\\/]|@tanstack[\\/](query-core|react-query)[\\/](?!.*(queriesObserver|useQueries)))/,
             },
           ],
         },

@@ -14,7 +14,8 @@ import {
   type Who,
 } from "./route-visits";
 
-const browser = setupBrowser();
+// Pages that live through many screens, widths and axe runs: V8 keeps its optimising compilers.
+const browser = setupBrowser({ longLived: true });
 
 /** The widths of the sweep, each with a height a real screen of that width has. */
 const SIZES = [

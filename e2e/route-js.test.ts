@@ -10,3 +10,13 @@ test("a public route loads its JavaScript in a few files, not dozens of tiny one
   expect(home.files).toBeLessThanOrEqual(20);
   for (const [, module] of publicRoutes) expect((await routeJsGzip(module)).files).toBeLessThanOrEqual(30);
 });
+
+// The budget: React's own runtime plus at most 60 KB gzip of ours on the home route (decision 0025). The
+// figure is the entry, the app it loads, the home screen and their static imports (bench/route-js.ts);
+// code the page loads only when it is needed (the footer's, a signed-in person's header entries, other
+// screens) is not in it.
+test("the home route's own JavaScript stays within 60 KB gzip, React's runtime apart", async () => {
+  const home = await routeJsGzip("src/web/app/routes/home.tsx");
+  expect(home.react).toBeGreaterThan(0);
+  expect(home.ours / 1024).toBeLessThanOrEqual(60);
+});

@@ -78,4 +78,33 @@ describe("routing", () => {
     expect(await page.getByRole("link", { name: "Go to Home" }).getAttribute("href")).toBe("/");
     expect(baseUrl()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
+
+  test("a new page starts at its top, Back returns to where the page was left, a ticked filter does not move the page", async () => {
+    const page = await browser.newPage({ width: 1366, height: 700 });
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    const scrollTo = (y: number) =>
+      expect
+        .poll(async () => {
+          await page.evaluate((top) => window.scrollTo(0, top), y);
+          return scrollY();
+        })
+        .toBe(y);
+    await page.goto("/products");
+    await page.waitForLoadState("networkidle");
+    await scrollTo(400);
+    // The filter panel keeps its place when a box is ticked (the list changes under it).
+    const filters = page.getByRole("complementary", { name: "Filters" });
+    await filters.getByRole("checkbox").first().click();
+    await expect.poll(() => new URL(page.url()).search).not.toBe("");
+    expect(await scrollY()).toBeGreaterThan(0);
+    const listed = page.url();
+    await page.waitForLoadState("networkidle");
+    await scrollTo(300);
+    await page.getByTestId("product-card").first().getByRole("link").first().click();
+    await expect.poll(() => page.url()).not.toBe(listed);
+    await expect.poll(scrollY).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(listed);
+    await expect.poll(scrollY).toBe(300);
+  });
 });

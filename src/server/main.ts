@@ -57,7 +57,7 @@ export async function startServer(
   // any later start.
   const cluster = embedded
     ? timed(phases, "createCluster", () => createEmbeddedCluster(env.DATA_DIR))
-    : Promise.resolve();
+    : Promise.resolve(undefined);
   cluster.catch(() => undefined);
   const seedModule = import("#server/db/seed/demo");
   seedModule.catch(() => undefined);
@@ -80,9 +80,11 @@ export async function startServer(
     seedModule,
     import("#server/storage/configured"),
   ]);
-  await cluster;
+  // PGlite's WebAssembly as the worker compiled it, when it created the cluster: the database opens with
+  // it rather than compiling it again.
+  const pgliteWasmModule = await cluster;
   const database = await timed(phases, "openDatabase", () =>
-    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }),
+    openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, pgliteWasmModule }),
   );
   const seed: { result: Awaited<ReturnType<typeof seedDemoIfEmpty>> } = { result: null };
   // The demo seed is part of the set-up: nothing listens before the catalogue is complete.

@@ -1,18 +1,16 @@
 import { type DehydratedState, hydrate as restoreQueries } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppProvider } from "#web/app/provider";
-import { createRouter } from "#web/app/router";
+import { AppRoutes, preloadScreen } from "#web/app/router";
 import { RootHydrated, watchHydration } from "#web/lib/hydration";
 import { createQueryClient } from "#web/lib/query-client";
-import { cn } from "#web/lib/utils";
 
 /**
  * Ends the current task and goes on in the next one. Taking a drawn page over is done in steps, each a task
  * of its own, rather than one long task that a phone's tap would wait behind (Total Blocking Time counts
- * every task's time past 50 ms): evaluating the app's modules, making the router and restoring the data,
- * tailwind-merge's first call (it builds its class table, a few milliseconds on a desktop), hydrating.
+ * every task's time past 50 ms): evaluating the app's modules, restoring the data, hydrating.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -20,8 +18,6 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 const drawn = root.hasAttribute("data-ssr");
 if (drawn) await nextTask();
-
-const router = createRouter();
 
 const client = createQueryClient();
 const serverState = document.getElementById("ssr-state")?.textContent;
@@ -37,7 +33,9 @@ if (serverState) {
 const app = (
   <StrictMode>
     <AppProvider client={client}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
     <RootHydrated />
   </StrictMode>
@@ -50,18 +48,8 @@ if (drawn) {
   // The server drew this page (decision 0020) from the data restored above. Once the page's route code
   // has loaded, React adopts that markup as it is (hydration), then re-renders what this browser knows
   // and the server did not (its stored currency, theme, cart: their stores' server snapshots).
-  await new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-  await nextTask();
-  // tailwind-merge builds its class table on its first call: here, in a task of its own, rather than in
-  // the hydration's first task (the layout's classes go through `cn`).
-  cn("p-1", "p-2");
+  // A screen whose code fails to load is drawn by the browser: the error screen says so.
+  await preloadScreen(window.location.pathname).catch(() => undefined);
   await nextTask();
   hydrateRoot(root, app);
 } else {

@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { dehydrate, type Query } from "@tanstack/react-query";
 import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import { AppProvider } from "#web/app/provider";
-import { routes } from "#web/app/router";
+import { AppRoutes, preloadScreen } from "#web/app/router";
 import { ApiError, answerApiOnServer } from "#web/lib/api";
 import { createQueryClient } from "#web/lib/query-client";
 
@@ -31,11 +31,15 @@ const rendering = new AsyncLocalStorage<typeof fetch>();
 answerApiOnServer(() => rendering.getStore());
 
 async function render(url: string): Promise<{ html: string; state: unknown; complete: boolean } | null> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  // A redirect or a thrown answer: the browser app handles those.
-  if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search, hash } = new URL(url);
+  // A screen whose code failed to load: the browser app handles it.
+  if (
+    !(await preloadScreen(pathname).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   const client = createQueryClient();
   // No retries, and no garbage-collection timers: the client lives for one render, then is cleared.
   client.setDefaultOptions({
@@ -45,7 +49,9 @@ async function render(url: string): Promise<{ html: string; state: unknown; comp
     draw(
       <StrictMode>
         <AppProvider client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${pathname}${search}${hash}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProvider>
       </StrictMode>,
     );

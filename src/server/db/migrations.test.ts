@@ -1,5 +1,10 @@
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { openDatabase, openPglite } from "#server/db/client";
 import { createTestDatabase, queryRows } from "#server/test/app";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -114,3 +119,56 @@ test("money columns keep four decimals exactly and the database refuses impossib
     database.db.execute(sql`insert into products (name, category, price) values ('Orphan', 'nope', 1)`),
   ).rejects.toThrow();
 });
+
+/** What a migrated embedded database holds: its objects' definitions and the migrator's record. */
+async function schemaOf(client: PGlite) {
+  const all = async (query: string) => (await client.query(query)).rows;
+  return {
+    columns: await all(
+      `select table_name, column_name, data_type, is_nullable, column_default, generation_expression
+       from information_schema.columns where table_schema = 'public' order by table_name, column_name`,
+    ),
+    indexes: await all(`select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`),
+    constraints: await all(
+      `select conrelid::regclass::text as tab, conname, pg_get_constraintdef(oid) as def from pg_constraint
+       where connamespace = 'public'::regnamespace order by 1, 2`,
+    ),
+    triggers: await all(
+      `select tgname, pg_get_triggerdef(oid) from pg_trigger where not tgisinternal order by 1`,
+    ),
+    functions: await all(
+      `select proname, prosrc from pg_proc where pronamespace = 'public'::regnamespace order by 1`,
+    ),
+    extensions: await all(`select extname from pg_extension order by 1`),
+    migrations: await all(`select hash, created_at from drizzle.__drizzle_migrations order by id`),
+  };
+}
+
+// A first start migrates the embedded database before it can seed: every statement sent on its own was
+// a round of parse, describe, bind and execute through PGlite.
+test.skipIf(Boolean(process.env.DATABASE_URL))(
+  "the embedded database migrates in a few rounds to what drizzle's migrator builds, and records it alike",
+  async () => {
+    const reference = await openPglite(undefined);
+    const embedded = await openPglite(undefined);
+    try {
+      await migrate(drizzle({ client: reference }), {
+        migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
+      });
+      const handle = await openDatabase({ dataDir: null, pglite: embedded });
+      const rounds = vi.spyOn(embedded, "execProtocolStream");
+      await handle.migrate();
+      expect(rounds.mock.calls.length).toBeLessThan(20);
+      expect(await schemaOf(embedded)).toEqual(await schemaOf(reference));
+      // Either migrator takes over from the other: nothing is left to apply.
+      rounds.mockClear();
+      await handle.migrate();
+      await migrate(drizzle({ client: embedded }), {
+        migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
+      });
+      expect((await schemaOf(embedded)).migrations).toHaveLength(32);
+    } finally {
+      await Promise.all([reference.close(), embedded.close()]);
+    }
+  },
+);

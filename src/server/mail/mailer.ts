@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Transaction } from "#server/db/client";
 import type { Env } from "#server/env";
 import type { JobDefinition, JobQueue } from "#server/jobs/queue";
@@ -96,22 +96,45 @@ export function mailJob(
 }
 
 /**
+ * A nodemailer transport, the SDK loaded when the first message is sent: no request before the server
+ * listens sends mail, and loading it was some 90 ms of CPU of a first start.
+ */
+async function nodemailerTransport(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  const { default: nodemailer } = await import("nodemailer");
+  return nodemailer.createTransport(options) as Transporter;
+}
+
+/** `make`'s answer, made on the first call and shared by every later one (a failure is tried again). */
+function onFirstUse<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    });
+    return made;
+  };
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise every message is written as one RFC 822 file under
  * DATA_DIR/outbox/ (sortable timestamp first), which development and tests read codes and links from.
  */
 export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTransport {
   if (env.SMTP_URL) {
     const timeout = env.SMTP_TIMEOUT_SECONDS * 1000;
-    const transport = nodemailer.createTransport({
-      url: env.SMTP_URL,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    const transport = onFirstUse(() =>
+      nodemailerTransport({
+        url: env.SMTP_URL,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      }),
+    );
     return {
       async send(mail) {
         // Neither the subject nor the address is logged: a subject may carry a person's name.
-        const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+        const info = await (await transport()).sendMail({ from: env.MAIL_FROM, ...mail });
         log.info({ messageId: info.messageId }, "mail sent");
       },
     };
@@ -119,10 +142,12 @@ export function createMailTransport(env: Env, log: FastifyBaseLogger): MailTrans
   const outbox = path.resolve(env.DATA_DIR, "outbox");
   // Orders messages written within one millisecond (or under a stopped test clock) as they were sent.
   let sequence = 0;
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = onFirstUse(() =>
+    nodemailerTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
+      const info = await (await transport()).sendMail({ from: env.MAIL_FROM, ...mail });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const order = String(++sequence).padStart(6, "0");

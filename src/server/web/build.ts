@@ -25,7 +25,7 @@ function newestMtime(entry: string): number {
 
 /**
  * Builds the web app when there is no build yet or a source file is newer than it. The build runs in a
- * child process: on a first start the server opens, migrates and seeds its database on the other core
+ * child process (build-app.ts): on a first start the server opens, migrates and seeds its database
  * meanwhile (`startServer` awaits both before it listens).
  */
 export async function ensureWebBuild(
@@ -48,27 +48,21 @@ export async function ensureWebBuild(
     // listens (`compressRemaining`). A quick test build compresses everything at once, as cheaply.
     STACKBAY_COMPRESS_FIRST_PAINT_ONLY: options.quickCompression ? undefined : "1",
   };
-  const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const common = ["build", "--mode", "production", "--logLevel", "warn", "--emptyOutDir"];
-  // The browser's app and the server's renderer of its pages (decision 0020), on both cores at once.
-  const builds = [
-    [...common, "--outDir", webRoot],
-    [...common, "--ssr", SSR_ENTRY, "--outDir", rendererRoot(webRoot)],
-  ].map((args) =>
-    spawn(process.execPath, [vite, ...args], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
+  // The browser's app and the server's renderer of its pages (decision 0020), one after the other in one
+  // child process (build-app.ts).
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "build-app.ts"), webRoot, rendererRoot(webRoot), SSR_ENTRY],
+    { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
   );
-  // Listening from the start: one build may end while the other is still awaited.
-  const ends = builds.map((child) => once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>);
+  const end = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   // A server that fails to start while the app builds must not leave the build running on its own.
-  const stop = () => {
-    for (const child of builds) child.kill();
-  };
+  const stop = () => child.kill();
   process.once("exit", stop);
   try {
-    for (const [code, signal] of await Promise.all(ends)) {
-      if (code !== 0)
-        throw new Error(`Building the web app failed (vite build ended with ${signal ?? `code ${code}`}).`);
-    }
+    const [code, signal] = await end;
+    if (code !== 0)
+      throw new Error(`Building the web app failed (vite build ended with ${signal ?? `code ${code}`}).`);
   } catch (error) {
     stop();
     throw error;

@@ -1,15 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { paths } from "#domain/routes";
 import { buttonVariants } from "#web/components/ui/button";
 
-/** The router's error screen: shown when a screen throws or fails to load. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The error screen: shown when a screen throws or its code fails to load (`RouteErrorBoundary`). */
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <div
       role="alert"

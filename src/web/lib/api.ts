@@ -1,6 +1,6 @@
 import type { EndpointAnswer, EndpointInput } from "#domain/endpoint";
 import type { Endpoints } from "#domain/endpoints";
-import { type ErrorCode, isErrorCode } from "#domain/error-codes";
+import type { ErrorCode } from "#domain/error-codes";
 import { untilHydrated } from "#web/lib/hydration";
 
 /**
@@ -97,9 +97,14 @@ async function request<T>(path: string, options: ApiOptions): Promise<T> {
   }
   const payload = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {
+    // The list of declared codes is loaded only when an answer is an error: no page needs it to draw.
+    const known = await import("#domain/error-codes").then(
+      ({ isErrorCode }) => isErrorCode(payload?.code),
+      () => false,
+    );
     throw new ApiError(
       response.status,
-      isErrorCode(payload?.code) ? payload.code : "HTTP_ERROR",
+      known ? (payload.code as ErrorCode) : "HTTP_ERROR",
       payload?.message ?? "An unexpected error occurred. Please try again.",
       payload?.details,
     );

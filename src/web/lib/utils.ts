@@ -1,6 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
+import { mergeClasses } from "#web/lib/class-merge";
 
+/** Joins class names; of two Tailwind classes that set the same thing, the later one wins (`mergeClasses`). */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }

@@ -228,11 +228,21 @@ async function describeDemoVendors(
   storage: FileStorage,
   now: Date,
 ) {
+  // Every vendor's storefront in one read: each statement is a round through the embedded database on a
+  // first start, before the server listens.
+  const fronts = new Map(
+    (
+      await db
+        .select()
+        .from(storefronts)
+        .where(inArray(storefronts.userId, owners.size > 0 ? [...owners.values()] : [""]))
+    ).map((front) => [front.userId, front]),
+  );
   const undescribed = [];
   for (const vendor of demoVendors) {
     const ownerId = owners.get(vendor.name);
     if (!ownerId) continue;
-    const [front] = await db.select().from(storefronts).where(eq(storefronts.userId, ownerId));
+    const front = fronts.get(ownerId);
     if (front && front.description === null) undescribed.push({ vendor, ownerId, front });
   }
   const logoUrls = await inParallel(undescribed, ({ vendor, front }) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { buyerOf, MAX_QUANTITY } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
 import { chargeCents, computeTotals, toUnits } from "#domain/money";
@@ -279,17 +279,23 @@ export async function seedDemoReviews(
         );
       for (const row of rows) starsOf.set(row.productId, [...(starsOf.get(row.productId) ?? []), row.rating]);
     }
-    for (const p of rated) {
+    // Every rated product's figures in one statement: each statement is a round through the embedded
+    // database on a first start, before the server listens.
+    const figures = rated.map((p) => {
       const stars = starsOf.get(p.id) ?? [];
       const summary = summariseRatings(
         stars.length,
         stars.reduce((sum, rating) => sum + rating, 0),
       );
-      await tx
-        .update(products)
-        .set({ rating: summary.rating, reviewsCount: summary.reviewsCount, ratingScore: summary.score })
-        .where(eq(products.id, p.id));
-    }
+      return sql`(${p.id}::uuid, ${summary.rating}::numeric, ${summary.reviewsCount}::integer, ${summary.score}::numeric)`;
+    });
+    if (figures.length > 0)
+      await tx.execute(
+        sql`update ${products} set rating = figures.rating, reviews_count = figures.reviews_count,
+          rating_score = figures.score
+          from (values ${sql.join(figures, sql`, `)}) as figures (id, rating, reviews_count, score)
+          where ${products.id} = figures.id`,
+      );
   });
   await releaseDue(db, now);
   return written;

@@ -34,6 +34,7 @@ import {
 } from "#web/features/catalog/components/product-filters";
 import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { HydrateLater } from "#web/lib/hydration";
+import { keepScroll } from "#web/lib/scroll-restoration";
 import { useDebouncedInput } from "#web/lib/use-debounced";
 
 // The phone's filter sheet and its dialog library load when it is opened.
@@ -73,7 +74,7 @@ function useListingUrl() {
     setParams(new URLSearchParams(productFiltersToSearch({ ...filters, ...next })), {
       replace: options.replace ?? false,
       // A ticked box keeps the panel where it is; only a new page scrolls back to the top.
-      preventScrollReset: true,
+      state: keepScroll,
     });
   return { filters, at: { page, after } satisfies ProductPage, update, invalid: !parsed.success };
 }

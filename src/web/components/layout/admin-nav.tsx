@@ -32,10 +32,6 @@ const superAdminLinks: AdminLink[] = [
   { to: paths.admin.audit(), label: "Audit Log" },
 ];
 
-/** Whether a path is one of the admin screens, which use the admin shell (this bar, no marketing footer). */
-export const isAdminPath = (pathname: string) =>
-  pathname === paths.admin.overview() || pathname.startsWith(`${paths.admin.overview()}/`);
-
 /**
  * The admin screens' own navigation, under the site header: every screen an admin (and a super admin)
  * may open. Wide screens show it whole; phones fold it behind a button so it never pushes the page

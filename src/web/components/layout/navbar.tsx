@@ -1,16 +1,15 @@
-import { LayoutDashboard, LogIn, LogOut, Menu, Search, Shield, ShoppingCart, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { LogIn, Menu, Search, ShoppingCart, X } from "lucide-react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "#domain/routes";
 import { Button } from "#web/components/ui/button";
-import { isAdmin, useMe } from "#web/features/auth/api/get-me";
-import { useSignOut } from "#web/features/auth/api/sign-out";
+import { useMe } from "#web/features/auth/api/get-me";
 import { useMeErrorToast } from "#web/features/auth/components/use-me-error-toast";
 import { useCartCount } from "#web/features/cart/cart-store";
 import { CurrencyPicker } from "#web/features/currency/components/currency-picker";
-import { NotificationBell } from "#web/features/notifications/components/notification-bell";
 import { HeaderSearch } from "#web/features/search/components/header-search";
 import { ThemeToggle } from "#web/features/theme/theme-toggle";
+import { Lazy, lazyPart } from "#web/lib/lazy-part";
 import { cn } from "#web/lib/utils";
 
 const links = [
@@ -21,6 +20,24 @@ const links = [
 ];
 
 export const NAV_SCROLL_THRESHOLD = 10;
+
+/** A signed-in person's entries (Dashboard, Admin Panel, Log out): the server never draws them, so their code loads once the account has. */
+const signedInLinks = lazyPart(() =>
+  import("#web/components/layout/signed-in-links").then((m) => m.SignedInLinks),
+);
+
+/** Only a signed-in person has one, and the server never draws it: its code loads once the account has. */
+const notificationBell = lazyPart(() =>
+  import("#web/features/notifications/components/notification-bell").then((m) => m.NotificationBell),
+);
+
+function NotificationBell() {
+  return (
+    <Suspense fallback={null}>
+      <Lazy part={notificationBell} props={{}} />
+    </Suspense>
+  );
+}
 
 function useScrolled() {
   const [scrolled, setScrolled] = useState(false);
@@ -58,36 +75,14 @@ function CartLink({ className, withLabel = false }: { className?: string; withLa
 
 function AccountLinks({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
   const { data: me, isPending } = useMe();
-  const signOut = useSignOut();
   // While the session loads nothing is shown, so the Admin Panel entry never flashes for non-admins.
-  if (isPending) return <span className="h-9 w-36" aria-hidden />;
+  const loading = <span className="h-9 w-36" aria-hidden />;
+  if (isPending) return loading;
   if (me) {
-    // In the phone menu the entries line up with the page links above them.
-    const entry = stacked ? "h-11 justify-start px-3 text-base" : undefined;
     return (
-      <div className={cn("flex gap-1", stacked && "flex-col items-stretch")}>
-        <Button asChild variant="ghost" size="sm" className={entry} onClick={onNavigate}>
-          <Link to={paths.dashboard()}>
-            <LayoutDashboard aria-hidden /> Dashboard
-          </Link>
-        </Button>
-        {isAdmin(me) && (
-          <Button asChild variant="ghost" size="sm" className={entry} onClick={onNavigate}>
-            <Link to={paths.admin.overview()}>
-              <Shield aria-hidden /> Admin Panel
-            </Link>
-          </Button>
-        )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className={entry}
-          disabled={!signOut.isIdle}
-          onClick={() => signOut.mutate(undefined, { onSettled: onNavigate })}
-        >
-          <LogOut aria-hidden /> {signOut.isIdle ? "Log out" : "Logging out..."}
-        </Button>
-      </div>
+      <Suspense fallback={loading}>
+        <Lazy part={signedInLinks} props={{ me, stacked, onNavigate }} />
+      </Suspense>
     );
   }
   return (

@@ -1,13 +1,40 @@
-import { useEffect, useRef } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { matchRoute, routePatterns } from "#domain/routes";
-import { AdminNav, isAdminPath } from "#web/components/layout/admin-nav";
-import { Footer } from "#web/components/layout/footer";
+import { Suspense, useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
+import { matchRoute, paths, routePatterns } from "#domain/routes";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
-import { TestModeBanner } from "#web/features/payments/components/test-mode-banner";
+import { usePaymentsConfig } from "#web/features/payments/api/get-payments-config";
 import { HydrateLater } from "#web/lib/hydration";
+import { Lazy, lazyPart } from "#web/lib/lazy-part";
 import { cn } from "#web/lib/utils";
+
+/** Whether a path is one of the admin screens, which use the admin shell (their bar, no marketing footer). */
+export const isAdminPath = (pathname: string) =>
+  pathname === paths.admin.overview() || pathname.startsWith(`${paths.admin.overview()}/`);
+
+/** Only admins see it: its code comes with the admin screens' (the route table preloads it with them). */
+export const adminNav = lazyPart(() => import("#web/components/layout/admin-nav").then((m) => m.AdminNav));
+
+/**
+ * Below the fold and drawn by the server: its code loads while the page is taken over, and React hydrates
+ * the footer's part once it has come (a tap on it before then is replayed after).
+ */
+const footer = lazyPart(() => import("#web/components/layout/footer").then((m) => m.Footer));
+
+/** Shown only while payments take no real money: its code loads once the payments config says so. */
+const testModeBanner = lazyPart(() =>
+  import("#web/features/payments/components/test-mode-banner").then((m) => m.TestModeBanner),
+);
+
+function TestModeBanner() {
+  const { data } = usePaymentsConfig();
+  if (!data?.testMode) return null;
+  return (
+    <Suspense fallback={null}>
+      <Lazy part={testModeBanner} props={{}} />
+    </Suspense>
+  );
+}
 
 /**
  * The test-mode provider's hosted pages stand where Stripe's and PayPal's would: a page of their own,
@@ -65,7 +92,11 @@ export function RootLayout() {
         </>
       )}
       <main id="main" tabIndex={-1} className={cn("flex-1 outline-none print:pt-0", !hosted && "pt-16")}>
-        {admin && <AdminNav />}
+        {admin && (
+          <Suspense fallback={null}>
+            <Lazy part={adminNav} props={{}} />
+          </Suspense>
+        )}
         <HydrateLater>
           <Outlet />
         </HydrateLater>
@@ -76,12 +107,11 @@ export function RootLayout() {
         </footer>
       ) : (
         <HydrateLater>
-          <Footer />
+          <Lazy part={footer} props={{}} />
         </HydrateLater>
       )}
       <PreferenceSync />
       <TestModeBanner />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
+import { Slot } from "#web/components/ui/slot";
 import { cn } from "#web/lib/utils";
 
 export const buttonVariants = cva(
@@ -34,7 +34,7 @@ export function Button({
   asChild = false,
   ...props
 }: ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
   );

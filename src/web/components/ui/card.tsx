@@ -1,5 +1,5 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
+import { Slot } from "#web/components/ui/slot";
 import { cn } from "#web/lib/utils";
 
 /**
@@ -13,7 +13,7 @@ export function Card({
   flat = false,
   ...props
 }: ComponentProps<"div"> & { asChild?: boolean; flat?: boolean }) {
-  const Component = asChild ? Slot.Root : "div";
+  const Component = asChild ? Slot : "div";
   return (
     <Component
       data-slot="card"
