@@ -128,10 +128,14 @@ describe("oneEditPatterns", () => {
         const matched = oneEditPatterns(w).some((p) => matchesPattern(p, other));
         const d = osaDistance(w, other);
         // Words holding `w` itself (an insertion before or after it) are not looked for: `w` is absent.
+        // So is `w`, which a substitution's `_` also matches: its corrections are looked for because no
+        // product holds it.
         const holdsWord = other.includes(w);
-        if (matched) expect(d).toBe(1);
+        if (matched && other !== w) expect(d).toBe(1);
         if (d === 1 && !holdsWord) expect(matched).toBe(true);
       }),
+      // The word itself, every run (a random pair is rarely equal).
+      { examples: [["éébé", "éébé"]] },
     );
   });
 
