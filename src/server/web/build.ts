@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { setPriority } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -15,6 +16,8 @@ export const webRoot = process.env.WEB_BUILD_DIR
 const rendererRoot = (appRoot: string) => `${appRoot}-ssr`;
 export const rendererEntry = (appRoot: string) => path.join(rendererRoot(appRoot), "entry-server.js");
 const SSR_ENTRY = "src/web/entry-server.tsx";
+/** Niceness of the build process (0 normal, 19 lowest): it yields the cores to the start's critical path. */
+const BUILD_NICENESS = 10;
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -55,6 +58,9 @@ export async function ensureWebBuild(
     [path.join(import.meta.dirname, "build-app.ts"), webRoot, rendererRoot(webRoot), SSR_ENTRY],
     { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
   );
+  // The build is not what the first start waits for (the database cluster is): on a
+  // machine with few cores it runs at a lower priority, taking what the cluster's worker leaves.
+  if (child.pid) setPriority(child.pid, BUILD_NICENESS);
   const end = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   // A server that fails to start while the app builds must not leave the build running on its own.
   const stop = () => child.kill();
