@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -16,6 +17,18 @@ const mockingApiFiles = [
   "src/server/modules/account/account-timing.test.ts",
   "src/server/modules/licenses/licenses.test.ts",
 ];
+
+/**
+ * The server's test files. With DATABASE_URL (CI's PostgreSQL pass, after the same files ran on PGlite),
+ * only those whose outcome depends on it: the files that get their databases from `#server/test/app`,
+ * which opens them on that server, or read DATABASE_URL themselves. The others (the embedded database's
+ * own tests, storage, payments, pure rules) would run exactly as they just did.
+ */
+const serverTestFiles = process.env.DATABASE_URL
+  ? globSync("src/server/**/*.test.ts").filter((file) =>
+      /#server\/test\/app"|process\.env\.DATABASE_URL/.test(readFileSync(file, "utf8")),
+    )
+  : ["src/server/**/*.test.ts"];
 
 const api = {
   environment: "node" as const,
@@ -41,7 +54,7 @@ export default defineConfig({
         test: {
           name: "api",
           ...api,
-          include: ["src/server/**/*.test.ts"],
+          include: serverTestFiles,
           exclude: [...configDefaults.exclude, ...mockingApiFiles],
           // Each file builds its own app on its own database, so files share a worker's imported modules
           // instead of importing the whole server again (that import was most of the run's time).
