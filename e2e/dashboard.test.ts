@@ -185,6 +185,22 @@ describe("dashboard shell", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  test("on a 375 px phone each figure stays on one line, a five-figure amount too", async () => {
+    // The demo buyer Priya has spent over $60,000, which used to break after "$62,550.".
+    const page = await signedIn("priya@stackbay.test", "/dashboard", { width: 375, height: 812 });
+    const stats = page.getByRole("region", { name: "Order summary" });
+    const spent = stats.getByText("Total Spent").locator("xpath=following-sibling::dd");
+    await expect.poll(() => spent.textContent()).toMatch(/^\$\d{2},\d{3}\.\d{2}$/);
+    const linesEach = await stats.locator("dd").evaluateAll((figures) =>
+      figures.map((figure) => {
+        const text = document.createRange();
+        text.selectNodeContents(figure);
+        return text.getClientRects().length;
+      }),
+    );
+    expect(linesEach).toEqual([1, 1, 1]);
+  });
+
   test("role sections: a seller gets their products and refund requests, an admin admin links, a super admin more; dark mode passes axe", async () => {
     const seller = await signedIn("seller@stackbay.test");
     const sellerMenu = menu(seller);

@@ -237,15 +237,18 @@ function TabRow({ me }: { me: Me }) {
 
 function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
   return (
-    // Three in a row even on a phone, compact there, so they never fill the first screen.
-    <Card className="relative p-3 sm:py-5 sm:pr-5 sm:pl-19">
-      <dt className="text-xs text-muted-foreground sm:text-sm">
-        <span className="absolute top-1/2 left-5 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
+    // On a phone a compact row each, label beside figure, so an amount like $62,550.72 stays whole and the
+    // three never fill the first screen; three in a row from 640 px, with an icon once a card has room.
+    <Card className="relative flex items-baseline justify-between gap-3 px-4 py-3 sm:block sm:p-5 lg:pl-19">
+      <dt className="text-sm text-muted-foreground">
+        <span className="absolute top-1/2 left-5 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground lg:flex">
           <Icon className="size-5" aria-hidden />
         </span>
         {label}
       </dt>
-      <dd className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
+      <dd className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-xl md:text-2xl">
+        {value}
+      </dd>
     </Card>
   );
 }
@@ -262,7 +265,7 @@ function BuyerFigures({ heading }: { heading?: string }) {
   return (
     <section aria-label="Order summary" aria-busy={orders.isPending} className="mt-6">
       {heading && <FiguresHeading>{heading}</FiguresHeading>}
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      <dl className="grid gap-2 sm:grid-cols-3 sm:gap-4">
         <StatCard icon={Package} label="Total Orders" value={figure((s) => String(s.totalOrders))} />
         <StatCard
           icon={DollarSign}
@@ -295,7 +298,7 @@ function SellerFigures({ heading }: { heading?: string }) {
   return (
     <section aria-label="Sales summary" aria-busy={stats.isPending} className="mt-6">
       {heading && <FiguresHeading>{heading}</FiguresHeading>}
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+      <dl className="grid gap-2 sm:grid-cols-3 sm:gap-4">
         <StatCard icon={Package} label="Orders Received" value={figure((s) => String(s.ordersReceived))} />
         <StatCard icon={DollarSign} label="Gross Sales" value={amount((s) => s.grossSales)} />
         <StatCard icon={Banknote} label="Net Earnings" value={amount((s) => s.netEarnings)} />
