@@ -27,6 +27,20 @@ export const sessionCookie = (who: DemoAccount) =>
 export type DemoAccount = "buyer" | "seller" | "reseller" | "admin" | "superadmin";
 
 /**
+ * A demo account's call to the API with no page of its own (a fresh page costs a browser context and a
+ * renderer): for set-up a journey does not watch. Answers the fetch response.
+ */
+export const demoApi = (who: DemoAccount, method: string, path: string, data?: unknown) =>
+  fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      cookie: sessionCookie(who),
+      ...(data === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+
+/**
  * Debian's Chromium headless shell (the old headless mode, without the full browser's UI layers: about a
  * fifth less CPU per journey than `chromium --headless`), or the full Chromium where only that is
  * installed; `CHROMIUM_PATH` picks another build.
@@ -253,6 +267,22 @@ export function viewports(): Viewport[] {
   ];
   if (process.env.SCREENSHOTS !== "1") return checked;
   return [...checked, { width: 375, theme: "light" }, { width: 1280, theme: "dark" }];
+}
+
+/**
+ * Shows an open page at another width and theme instead of opening a fresh one (a new context and
+ * renderer): resizes it and, where the theme differs, switches it with the header's toggle, as a person
+ * does. The toggle is in the header bar from 1280 px (below, in the closed menu), so a phone-width page
+ * is widened for the switch, then set to the width asked for.
+ */
+export async function showAt(page: Page, { width, theme }: Viewport, height: number) {
+  const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+  if ((await dark()) !== (theme === "dark")) {
+    if ((page.viewportSize()?.width ?? 0) < 1280) await page.setViewportSize({ width: 1280, height });
+    await page.getByRole("button", { name: `Switch to ${theme} theme` }).click();
+    await expect.poll(dark).toBe(theme === "dark");
+  }
+  await page.setViewportSize({ width, height });
 }
 
 /**
