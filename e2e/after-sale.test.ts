@@ -6,7 +6,16 @@ import type { ManagedProductList } from "#domain/product-admin";
 import type { ResellerLinks } from "#domain/referrals";
 import { formatCents } from "#domain/refunds";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, submitLogin, toast } from "./browser";
+import {
+  dataDir,
+  demoApi,
+  expectAccessible,
+  newAccount,
+  setupBrowser,
+  snapshot,
+  submitLogin,
+  toast,
+} from "./browser";
 import { placeOrder } from "./orders";
 import { payOnTestPage } from "./payments";
 
@@ -31,10 +40,11 @@ describe("after the sale", () => {
     const links = (await (
       await reseller.request.get("/api/reseller/links?pageSize=100")
     ).json()) as ResellerLinks;
-    // One the demo seller sells, as it is the demo seller who answers the refund request below.
-    const samir = await browser.newPage({ as: "seller" });
+    // One the demo seller sells, as it is the demo seller who answers the refund request below (with
+    // this page of theirs).
+    const seller = await browser.newPage({ as: "seller" });
     const sold = (await (
-      await samir.request.get("/api/manage/products?status=active")
+      await seller.request.get("/api/manage/products?status=active")
     ).json()) as ManagedProductList;
     const mine = new Set(sold.items.map((p) => p.id));
     const product = links.items.find(
@@ -78,7 +88,8 @@ describe("after the sale", () => {
     const orderId = await payOnTestPage(buyer);
     const order = ((await (await buyer.request.get(`/api/orders/${orderId}`)).json()) as { order: Order })
       .order;
-    await buyer.goto("/dashboard");
+    await buyer.getByRole("link", { name: "Go to your dashboard" }).click();
+    await buyer.waitForURL((url) => url.pathname === "/dashboard");
 
     // The reseller now has a pending commission on that product: rate × price.
     await reseller.reload();
@@ -90,17 +101,18 @@ describe("after the sale", () => {
       4,
     );
     const pendingCell = row.getByTestId("reseller-link-pending");
+    // (The screen as it opens is checked for accessibility by the width sweep.)
     await expect.poll(() => pendingCell.textContent()).toBe(formatOwed(earned.commission.pending));
-    await expectAccessible(reseller);
 
-    // The buyer sees the license key, then opens the invoice from the order.
-    await buyer.goto("/dashboard/licenses");
+    // The buyer sees the license key, then opens the invoice from the order: through the dashboard's menu.
+    const menu = buyer.getByRole("navigation", { name: "Dashboard menu" });
+    await menu.getByRole("link", { name: "Licenses", exact: true }).click();
     const card = buyer.getByTestId("license-card").filter({ hasText: product.name });
     await card.waitFor();
     expect(await card.getByTestId("license-status").textContent()).toBe("Active");
     const key = (await card.getByTestId("license-key").textContent())?.trim() ?? "";
     expect(key).toMatch(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/);
-    await buyer.goto("/dashboard");
+    await menu.getByRole("link", { name: "Orders", exact: true }).click();
     const short = order.id.slice(0, 8);
     await buyer
       .getByTestId("order-row")
@@ -112,8 +124,8 @@ describe("after the sale", () => {
     expect(await buyer.getByTestId("invoice-seller").textContent()).toContain("Stackbay FZCO");
     expect(await buyer.getByTestId("invoice").textContent()).toContain(product.name);
 
-    // The buyer asks for a refund of the item from the order detail.
-    await buyer.goto("/dashboard");
+    // The buyer asks for a refund of the item from the order detail, back from the invoice.
+    await buyer.getByRole("link", { name: "Back to orders" }).click();
     await buyer
       .getByTestId("order-row")
       .filter({ hasText: short })
@@ -133,7 +145,6 @@ describe("after the sale", () => {
     await snapshot(buyer, "lead-order-refund", { fullPage: true });
 
     // The seller approves it from their refund requests.
-    const seller = await browser.newPage({ as: "seller" });
     await seller.goto("/dashboard/refunds");
     await seller.getByRole("heading", { level: 2, name: "Refund requests for your products" }).waitFor();
     const request = seller.getByTestId("refund-row").filter({ hasText: short });
@@ -205,12 +216,13 @@ describe("after the sale", () => {
   test("a refund no provider can pay back is a transfer the admin makes and records, on a phone in dark mode", async () => {
     // An order an admin confirmed by hand: no provider took the money.
     const buyer = await browser.newPage({ as: "buyer" });
-    const seller = await browser.newPage({ as: "seller" });
     // One of the demo seller's own digital products on sale (hardware would need a shipping address):
     // other journeys add products by sellers of their own, and the demo seller's listings added by
     // journeys wait for review.
     const product = (
-      (await (await seller.request.get("/api/manage/products?status=active")).json()) as ManagedProductList
+      (await (
+        await demoApi("seller", "GET", "/api/manage/products?status=active")
+      ).json()) as ManagedProductList
     ).items.find((p) => p.moderationStatus === "approved" && p.category !== "hardware");
     if (!product) throw new Error("the demo seller has no product");
     const { orderId } = await placeOrder(buyer.request, {
@@ -227,10 +239,11 @@ describe("after the sale", () => {
       data: { reason: "Paid by bank transfer and never delivered." },
     });
     const refundId = ((await asked.json()) as { refund: { id: string } }).refund.id;
-    const approved = await seller.request.post(`/api/refunds/${refundId}/decision`, {
-      data: { decision: "approve" },
+    // The seller's part is set-up through the API (the first journey approves on their screen).
+    const approved = await demoApi("seller", "POST", `/api/refunds/${refundId}/decision`, {
+      decision: "approve",
     });
-    expect(approved.status()).toBe(200);
+    expect(approved.status).toBe(200);
 
     // The admin finds it among the transfers to make, with the amount and the buyer's name.
     const short = orderId.slice(0, 8);
@@ -261,7 +274,8 @@ describe("after the sale", () => {
     await toast(admin, "Transfer recorded").waitFor();
     // It leaves the transfers to make; under all approved refunds it reads sent, with the reference.
     await row.waitFor({ state: "detached" });
-    await admin.goto("/admin/refunds?status=approved");
+    await admin.getByLabel("Show").selectOption({ label: "Refund approved" });
+    await admin.waitForURL((url) => url.searchParams.get("status") === "approved");
     const done = admin.getByTestId("refund-row").filter({ hasText: short });
     await expect.poll(() => done.getByTestId("refund-payout").textContent()).toContain("Ref. NL-REF-7731");
 
@@ -280,13 +294,15 @@ describe("after the sale", () => {
   });
 
   test("admins review refunds at /admin/refunds, on a phone too", async () => {
+    // Opened at its address it shows the escalated requests (none); Show: All lists every one.
     const admin = await browser.newPage({ as: "admin", width: 375, height: 812 });
-    await admin.goto("/admin/refunds?status=all");
+    await admin.goto("/admin/refunds");
     await admin.getByRole("heading", { level: 1, name: "Refunds" }).waitFor();
+    await admin.getByText("No refund requests.").waitFor();
+    await admin.getByLabel("Show").selectOption({ label: "All" });
+    await admin.waitForURL((url) => url.searchParams.get("status") === "all");
     await admin.getByTestId("refund-row").first().waitFor();
     await expectAccessible(admin);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    await admin.goto("/admin/refunds");
-    await admin.getByText("No refund requests.").waitFor();
   });
 });
