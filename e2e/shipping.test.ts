@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, viewports } from "./browser";
+import { dataDir, demoApi, expectAccessible, setupBrowser, showAt, snapshot, viewports } from "./browser";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -16,8 +16,9 @@ describe("delivery of physical goods", () => {
     });
     expect(created.status()).toBe(201);
     const productId = ((await created.json()) as { product: { id: string } }).product.id;
-    const admin = await browser.newPage({ as: "admin" });
-    expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
+    // The approval is set-up through the API (the moderation journeys cover its screen): no page of its own.
+    const approved = await demoApi("admin", "POST", `/api/admin/moderation/${productId}/approve`);
+    expect(approved.status).toBe(200);
 
     // The buyer puts it in the cart from its page and checks out: hardware asks where to ship it.
     const buyer = await browser.newPage({ as: "buyer" });
@@ -74,8 +75,10 @@ describe("delivery of physical goods", () => {
     );
     expect(mail.body).toContain("Aramex");
 
-    // The buyer sees it on its way in the order and confirms it arrived.
-    await buyer.goto("/dashboard");
+    // The buyer sees it on its way in the order and confirms it arrived (from the payment's return page,
+    // still open, to the dashboard as a person goes: its link).
+    await buyer.getByRole("link", { name: "Go to your dashboard" }).click();
+    await buyer.waitForURL((url) => url.pathname === "/dashboard");
     await buyer.getByRole("button", { name: `View order ${orderId.slice(0, 8)}` }).click();
     const delivery = buyer.getByTestId("order-delivery").filter({ hasText: name });
     await delivery.waitFor();
@@ -85,23 +88,20 @@ describe("delivery of physical goods", () => {
     await delivery.getByRole("button", { name: `Confirm delivery of ${name}` }).click();
     await expect.poll(() => delivery.getByTestId("delivery-state").textContent()).toBe("Delivered");
 
-    // The seller's view and the buyer's order at phone width in the dark and on a desktop.
-    for (const { width, theme } of viewports()) {
-      const view = await browser.newPage({ width, height: 900, theme, as: "buyer" });
-      await view.goto("/dashboard");
-      await view.getByRole("button", { name: `View order ${orderId.slice(0, 8)}` }).click();
-      await view.getByTestId("order-delivery").filter({ hasText: name }).waitFor();
-      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectAccessible(view);
-      await snapshot(view, `h17-order-delivery-${width}-${theme}`, { fullPage: true });
-      const sellerView = await browser.newPage({ width, height: 900, theme, as: "seller" });
-      await sellerView.goto("/dashboard/shipping");
-      await sellerView.getByRole("button", { name: "Delivered", exact: true }).click();
-      await sellerView.getByTestId("shipment").filter({ hasText: name }).waitFor();
-      expect(await sellerView.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      );
-      await snapshot(sellerView, `h17-to-ship-${width}-${theme}`, { fullPage: true });
+    // The seller's view and the buyer's order at phone width in the dark and on a desktop: each person's
+    // page, resized and switched in place.
+    await seller.getByRole("button", { name: "Delivered", exact: true }).click();
+    for (const viewport of viewports()) {
+      const { width, theme } = viewport;
+      await showAt(buyer, viewport, 900);
+      await delivery.waitFor();
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectAccessible(buyer);
+      await snapshot(buyer, `h17-order-delivery-${width}-${theme}`, { fullPage: true });
+      await showAt(seller, viewport, 900);
+      await seller.getByTestId("shipment").filter({ hasText: name }).waitFor();
+      expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await snapshot(seller, `h17-to-ship-${width}-${theme}`, { fullPage: true });
     }
   });
 });
