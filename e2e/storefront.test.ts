@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
-import { expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { expectAccessible, setupBrowser, showAt, snapshot, toast, viewports } from "./browser";
 
 const browser = setupBrowser();
 
@@ -62,18 +62,18 @@ describe("vendor storefronts", () => {
     await status.getByText(/waits for an admin's review/).waitFor();
     await expectAccessible(seller);
     await snapshot(seller, "storefront-dashboard-pending", { fullPage: true });
-    const dark = await browser.newPage({ as: "seller", theme: "dark", width: 375 });
-    await dark.goto("/dashboard/storefront");
-    await dark.getByTestId("storefront-change-status").getByText("Pending review").waitFor();
-    await expectAccessible(dark);
-    await snapshot(dark, "storefront-dashboard-pending-375-dark", { fullPage: true });
+    // The same page on a phone in the dark (switched and resized in place, as a person would).
+    await showAt(seller, { width: 375, theme: "dark" }, 800);
+    await status.getByText("Pending review").waitFor();
+    await expectAccessible(seller);
+    await snapshot(seller, "storefront-dashboard-pending-375-dark", { fullPage: true });
 
     // Until an admin approves it, the public page keeps the approved logo; the details are there at once.
-    const waiting = await browser.newPage();
-    await waiting.goto("/vendors/cinderpath-security");
-    await waiting.getByText(description).waitFor();
+    // The visitor, still on the storefront, reloads it.
+    await visitor.reload();
+    await visitor.getByText(description).waitFor();
     expect(
-      await waiting.getByRole("img", { name: "Cinderpath Security logo" }).getAttribute("src"),
+      await visitor.getByRole("img", { name: "Cinderpath Security logo" }).getAttribute("src"),
     ).not.toMatch(/^\/uploads\/products\//);
 
     const admin = await browser.newPage({ as: "admin" });
@@ -90,16 +90,18 @@ describe("vendor storefronts", () => {
     expect(await seller.getByTestId("storefront-change-status").count()).toBe(0);
 
     // Approved, the public page shows them, on a phone in the dark and a desktop in the light.
-    for (const { width, theme } of viewports()) {
-      const page = await browser.newPage({ width, theme });
-      await page.goto("/vendors/cinderpath-security");
-      await page.getByText(description).waitFor();
-      const src = await page.getByRole("img", { name: "Cinderpath Security logo" }).getAttribute("src");
+    // The visitor's page reloaded, then resized and switched in place.
+    await visitor.reload();
+    for (const viewport of viewports()) {
+      const { width, theme } = viewport;
+      await showAt(visitor, viewport, 800);
+      await visitor.getByText(description).waitFor();
+      const src = await visitor.getByRole("img", { name: "Cinderpath Security logo" }).getAttribute("src");
       expect(src).toMatch(/^\/uploads\/products\/.+\.webp$/);
-      const website = page.getByRole("link", { name: /cinderpath\.example/ });
+      const website = visitor.getByRole("link", { name: /cinderpath\.example/ });
       expect(await website.getAttribute("rel")).toBe("nofollow noopener ugc");
-      await expectAccessible(page);
-      await snapshot(page, `storefront-${width}-${theme}`, { fullPage: true });
+      await expectAccessible(visitor);
+      await snapshot(visitor, `storefront-${width}-${theme}`, { fullPage: true });
     }
   });
 });
