@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { demoProductId } from "#server/db/seed/demo";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { dataDir, expectAccessible, setupBrowser, showAt, snapshot, toast, viewports } from "./browser";
 
 const browser = setupBrowser();
 
@@ -49,25 +49,27 @@ describe("questions and answers", () => {
     );
     expect(mail.body).toContain(productPath);
 
-    for (const { width, theme } of viewports()) {
-      const view = await browser.newPage({ width, height: 900, theme, as: "buyer" });
-      await view.goto(productPath);
-      await view.getByTestId("questions").scrollIntoViewIfNeeded();
-      const answered = view.getByTestId("questions").getByTestId("question").filter({ hasText: text });
+    // The buyer follows it; the product page and the seller's view at phone width in the dark and on a
+    // desktop, each person's page resized and switched in place.
+    await buyer.goto(productPath);
+    await buyer.getByTestId("questions").scrollIntoViewIfNeeded();
+    await buyer.getByTestId("questions").getByRole("heading", { name: "Questions & answers" }).waitFor();
+    for (const viewport of viewports()) {
+      const { width, theme } = viewport;
+      await showAt(buyer, viewport, 900);
+      await buyer.getByTestId("questions").scrollIntoViewIfNeeded();
+      const answered = buyer.getByTestId("questions").getByTestId("question").filter({ hasText: text });
       await answered.getByTestId("answer").getByText(answerText).waitFor();
       expect(await answered.getByText("Awaiting answer").count()).toBe(0);
-      expect(await view.getByTestId("answer-time").textContent()).toMatch(/^Usually answers within/);
-      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await view.getByTestId("questions").scrollIntoViewIfNeeded();
-      await snapshot(view, `h17-questions-${width}-${theme}`);
+      expect(await buyer.getByTestId("answer-time").textContent()).toMatch(/^Usually answers within/);
+      expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await buyer.getByTestId("questions").scrollIntoViewIfNeeded();
+      await snapshot(buyer, `h17-questions-${width}-${theme}`);
 
-      const sellerView = await browser.newPage({ width, height: 900, theme, as: "seller" });
-      await sellerView.goto("/dashboard/questions");
-      await sellerView.getByTestId("question").first().waitFor();
-      expect(await sellerView.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      );
-      await snapshot(sellerView, `h17-seller-questions-${width}-${theme}`, { fullPage: true });
+      await showAt(seller, viewport, 900);
+      await seller.getByTestId("question").first().waitFor();
+      expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await snapshot(seller, `h17-seller-questions-${width}-${theme}`, { fullPage: true });
     }
   });
 });
