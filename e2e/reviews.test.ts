@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, setupBrowser, snapshot, toast, viewports } from "./browser";
+import {
+  dataDir,
+  demoApi,
+  expectAccessible,
+  setupBrowser,
+  showAt,
+  snapshot,
+  toast,
+  viewports,
+} from "./browser";
 import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
@@ -15,20 +24,32 @@ async function boughtListing() {
   });
   expect(created.status()).toBe(201);
   const productId = ((await created.json()) as { product: { id: string } }).product.id;
-  const admin = await browser.newPage({ as: "admin" });
-  expect((await admin.request.post(`/api/admin/moderation/${productId}/approve`)).status()).toBe(200);
+  // Approved through the API (the moderation journeys cover its screen): no admin page for it.
+  const approved = await demoApi("admin", "POST", `/api/admin/moderation/${productId}/approve`);
+  expect(approved.status).toBe(200);
 
   const buyer = await browser.newPage({ as: "buyer" });
   const { id: orderId } = await placeAndPay(buyer.request, {
     country: "PT",
     items: [{ productId, price: 49 }],
   });
-  return { seller, admin, buyer, name, productId, orderId };
+  return { seller, buyer, name, productId, orderId };
+}
+
+/**
+ * A visitor on the product's page, opened at the first of `viewports()`: the journey brings the same
+ * page to the others with `showAt` (resized, theme switched in place) rather than a fresh page each.
+ */
+async function visitorOn(productId: string) {
+  const [first] = viewports();
+  const view = await browser.newPage({ width: first?.width, height: 900, theme: first?.theme });
+  await view.goto(`/products/${productId}`);
+  return view;
 }
 
 describe("verified reviews", () => {
   test("a buyer reviews what they bought, the seller replies, an admin hides it and the rating goes with it", async () => {
-    const { seller, admin, buyer, name, productId } = await boughtListing();
+    const { seller, buyer, name, productId } = await boughtListing();
 
     // Unreviewed, the product shows no rating at all; the buyer may write the first review.
     await buyer.goto(`/products/${productId}`);
@@ -69,9 +90,10 @@ describe("verified reviews", () => {
     expect(await sellerCard.getByRole("button", { name: "Reply" }).count()).toBe(0);
 
     // Anyone sees the review, its badge and the reply — at phone width in the dark and on a desktop.
-    for (const { width, theme } of viewports()) {
-      const view = await browser.newPage({ width, height: 900, theme });
-      await view.goto(`/products/${productId}`);
+    const view = await visitorOn(productId);
+    for (const viewport of viewports()) {
+      const { width, theme } = viewport;
+      await showAt(view, viewport, 900);
       await view.getByTestId("reviews").scrollIntoViewIfNeeded();
       const card = view.getByTestId("review").filter({ hasText: "Fast to roll out" });
       await card.getByTestId("seller-reply").waitFor();
@@ -83,6 +105,7 @@ describe("verified reviews", () => {
     }
 
     // An admin hides it with a reason: it leaves the page and the rating, and the author is told why.
+    const admin = await browser.newPage({ as: "admin" });
     await admin.goto(`/products/${productId}`);
     await admin.getByTestId("reviews").scrollIntoViewIfNeeded();
     const adminCard = admin.getByTestId("review").filter({ hasText: "Fast to roll out" });
@@ -93,11 +116,11 @@ describe("verified reviews", () => {
     await toast(admin, "Review hidden").waitFor();
     await adminCard.getByText("Contains a customer's name.").waitFor();
 
-    const visitor = await browser.newPage();
-    await visitor.goto(`/products/${productId}`);
-    await visitor.getByTestId("reviews").scrollIntoViewIfNeeded();
-    await visitor.getByTestId("reviews").getByText("No reviews yet.").waitFor();
-    expect(await visitor.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
+    // The visitor, still on the product page, reloads it.
+    await view.reload();
+    await view.getByTestId("reviews").scrollIntoViewIfNeeded();
+    await view.getByTestId("reviews").getByText("No reviews yet.").waitFor();
+    expect(await view.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
     const mail = await waitForMail(
       dataDir(),
       (m) =>
@@ -139,9 +162,10 @@ describe("verified reviews", () => {
     expect(await own.getByRole("button", { name: "Edit review" }).count()).toBe(0);
     expect(await buyer.getByTestId("product-summary").getByTestId("rating").count()).toBe(0);
 
-    for (const { width, theme } of viewports()) {
-      const view = await browser.newPage({ width, height: 900, theme });
-      await view.goto(`/products/${productId}`);
+    const view = await visitorOn(productId);
+    for (const viewport of viewports()) {
+      const { width, theme } = viewport;
+      await showAt(view, viewport, 900);
       await view.getByTestId("reviews").scrollIntoViewIfNeeded();
       const card = view.getByTestId("review").filter({ hasText: title });
       await card.getByText("Refunded purchase").waitFor();
