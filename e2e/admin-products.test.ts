@@ -165,7 +165,11 @@ describe("admin product management", () => {
     await toast(page, "Success", "Product updated successfully").waitFor();
     await page.waitForURL((url) => url.pathname === "/admin/products");
     expect(uploads).toHaveLength(2);
-    await page.goto(`/products/${id}`);
+    // To the public page by the row's View link, as the admin would check it.
+    await row(page)
+      .getByRole("link", { name: `View ${name}` })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/products/${id}`);
     await page.getByRole("heading", { level: 1, name }).waitFor();
     await expect
       .poll(() => page.getByTestId("price").first().textContent())
