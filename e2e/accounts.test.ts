@@ -192,7 +192,10 @@ describe("login", () => {
     expect(await page.title()).toBe("Forgot Password | Stackbay");
     await expectAccessible(page);
 
-    await page.goto("/verify");
+    // Back to login and on to the verify screen by their links, as a person goes.
+    await page.getByRole("link", { name: "Back to login" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
+    await card.getByRole("link", { name: "Verify your email" }).click();
     await page.getByRole("heading", { level: 1, name: "Verify Your Email" }).waitFor();
     await page.getByText("Enter your email address first").waitFor();
     await page.getByRole("button", { name: "Resend Code" }).click();

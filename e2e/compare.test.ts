@@ -107,21 +107,33 @@ describe("comparing products", () => {
     await phone.getByTestId("compare-table").waitFor();
     await expectTable(phone);
 
-    // The shared link on a desktop: an ordinary table, nothing sideways.
+    // The shared link on a desktop: an ordinary table, nothing sideways. Opened directly once per theme;
+    // a second width of a theme is the same page resized. Axe looks at the newly opened desktop; the
+    // phone above has just checked this table at 375 px dark, and 1366 px is the same layout as 1280 px.
+    const opened = new Map<string, Page>();
     for (const { width, theme } of [...viewports(), { width: 1366, theme: "light" as const }]) {
-      const page = await browser.newPage({ width, theme });
-      await page.goto(`/compare?ids=${ids.join(",")}`);
+      const reused = opened.get(theme);
+      const page = reused ?? (await browser.newPage({ width, theme }));
+      if (reused) {
+        await page.setViewportSize({ width, height: 800 });
+      } else {
+        opened.set(theme, page);
+        await page.goto(`/compare?ids=${ids.join(",")}`);
+      }
       await page.getByTestId("compare-table").waitFor();
       await expectTable(page);
-      expect(await page.locator('[data-slot="table-frame"][data-stacked]').count()).toBe(width < 768 ? 1 : 0);
+      const stacked = () => page.locator('[data-slot="table-frame"][data-stacked]').count();
+      // A resized page lays itself out again a moment after.
+      if (reused) await expect.poll(stacked).toBe(width < 768 ? 1 : 0);
+      else expect(await stacked()).toBe(width < 768 ? 1 : 0);
       expect(await sideways(page)).toBe(false);
-      await expectAccessible(page);
+      if (!reused && width >= 768) await expectAccessible(page);
       await snapshot(page, `compare-${width}-${theme}`, { fullPage: true });
     }
 
-    // Removing a product narrows the comparison and its URL.
-    const desk = await browser.newPage({ width: 1366, theme: "light" });
-    await desk.goto(`/compare?ids=${ids.join(",")}`);
+    // Removing a product narrows the comparison and its URL (on the desktop in the light, at 1366 px).
+    const desk = opened.get("light");
+    if (!desk) throw new Error("the desktop in the light was not opened");
     await desk.getByRole("button", { name: `Remove ${three[1]?.name} from the comparison` }).click();
     await desk.waitForURL((url) => url.searchParams.get("ids") === `${ids[0]},${ids[2]}`);
     await expect
@@ -150,13 +162,13 @@ describe("comparing products", () => {
     }
     await expectAccessible(page);
     await snapshot(page, "compare-tray-1366-dark");
-    await page.goto("/compare");
-    await page.getByRole("heading", { name: "Pick at least two products" }).waitFor();
-    await snapshot(page, "compare-empty-1366-dark");
     await page.goto(`/compare?ids=${list.items.map((p) => p.id).join(",")}`);
     await page.getByRole("heading", { name: "This comparison cannot be shown" }).waitFor();
     await page.getByText("You can compare at most 4 products").waitFor();
+    // The empty comparison, opened once: it asks for two and offers the four in the tray.
     await page.goto("/compare");
+    await page.getByRole("heading", { name: "Pick at least two products" }).waitFor();
+    await snapshot(page, "compare-empty-1366-dark");
     await page.getByRole("link", { name: "Compare the 4 products you picked" }).click();
     await page.getByTestId("compare-table").waitFor();
     expect(await page.getByTestId("compare-product-name").count()).toBe(4);

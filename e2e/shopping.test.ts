@@ -74,15 +74,6 @@ describe("products page", () => {
     );
   });
 
-  test("numbered pages: Next shows the following products", async () => {
-    const page = await browser.newPage();
-    await page.goto("/products");
-    await expect.poll(() => page.getByTestId("product-card").count()).toBe(Math.min(total, 24));
-    if (total <= 24) return;
-    await page.getByRole("link", { name: "Next" }).click();
-    await expect.poll(() => page.getByTestId("product-card").count()).toBe(Math.min(total - 24, 24));
-  });
-
   test("an API failure shows the error state", async () => {
     const page = await browser.newPage({ allowErrors: [/status of 500/] });
     // The first page comes drawn by the server with its products; the next list the browser asks for fails.
@@ -103,7 +94,7 @@ describe("products page", () => {
     await page.getByTestId("product-card").first().waitFor();
   });
 
-  test("home shows eight featured products and the way to all of them", async () => {
+  test("home shows eight featured products and the way to all of them, whose numbered pages Next goes through", async () => {
     const page = await browser.newPage();
     await page.goto("/");
     const featured = page.locator("section", {
@@ -112,11 +103,17 @@ describe("products page", () => {
     await expect.poll(() => featured.getByTestId("product-card").count()).toBe(8);
     await featured.getByRole("link", { name: "View All Products" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/products");
+
+    // Numbered pages: Next shows the following products.
+    await expect.poll(() => page.getByTestId("product-card").count()).toBe(Math.min(total, 24));
+    if (total <= 24) return;
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect.poll(() => page.getByTestId("product-card").count()).toBe(Math.min(total - 24, 24));
   });
 });
 
 describe("product detail", () => {
-  test("thumbnails switch the picture; INR shows lakh formatting and the USD tooltip", async () => {
+  test("thumbnails switch the picture; INR shows lakh formatting and the USD tooltip; Add to cart keeps the buyer on the product, and the toast's View cart opens the cart", async () => {
     const page = await browser.newPage();
     await page.goto(`/products/${detail.id}`);
     await page.getByRole("heading", { level: 1, name: detail.name }).waitFor();
@@ -145,6 +142,14 @@ describe("product detail", () => {
     // Keyboard users get the same hint: the price is focusable and described by the tooltip.
     expect(await price.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
     await expectAccessible(page);
+
+    // Add to cart keeps the buyer on the product, and the toast's View cart opens the cart.
+    await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+    await page.getByText("Added to cart!").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/products/${detail.id}`);
+    expect(await page.getByTestId("cart-count").first().textContent()).toBe("1");
+    await page.getByRole("button", { name: "View cart" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
   });
 
   test("lakh and crore formatting on expensive products", async () => {
@@ -156,17 +161,6 @@ describe("product detail", () => {
     const expected =
       inr >= 10_000_000 ? `₹${(inr / 10_000_000).toFixed(1)}Cr` : `₹${(inr / 100_000).toFixed(1)}L`;
     await expect.poll(() => page.getByTestId("price").first().textContent()).toBe(expected);
-  });
-
-  test("Add to cart keeps the buyer on the product, and the toast's View cart opens the cart", async () => {
-    const page = await browser.newPage();
-    await page.goto(`/products/${detail.id}`);
-    await page.getByRole("button", { name: "Add to cart", exact: true }).click();
-    await page.getByText("Added to cart!").waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/products/${detail.id}`);
-    expect(await page.getByTestId("cart-count").first().textContent()).toBe("1");
-    await page.getByRole("button", { name: "View cart" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/cart");
   });
 
   test("unknown products show 'Product not found' with the way back", async () => {
