@@ -5,6 +5,7 @@ import {
   dataDir,
   demoApi,
   expectAccessible,
+  holdRequests,
   setupBrowser,
   showAt,
   snapshot,
@@ -127,6 +128,22 @@ describe("verified reviews", () => {
         m.to === "buyer@stackbay.test" && m.subject.includes(name) && m.body.includes("Contains a customer"),
     );
     expect(mail.subject).toBe(`Your review of ${name} has been hidden`);
+  });
+
+  test("a product page opened from the list, drawn after its loading placeholder, loads its reviews as they come near", async () => {
+    const page = await browser.newPage();
+    await page.goto("/products");
+    const card = page.getByTestId("product-card").first();
+    const name = (await card.getByRole("heading").textContent()) ?? "";
+    // The product's own request is held, so the page shows its placeholder first, as on a slow network.
+    const release = await holdRequests(page, "**/api/products/*");
+    await card.getByRole("link", { name }).first().click();
+    await page.waitForURL("**/products/*");
+    await page.getByRole("status").first().waitFor();
+    release();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    await page.getByTestId("reviews").scrollIntoViewIfNeeded();
+    await page.getByRole("heading", { level: 2, name: "Reviews" }).waitFor();
   });
 
   test("a refunded purchase's review stays, marked, out of the rating and no longer editable", async () => {

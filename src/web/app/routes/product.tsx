@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
@@ -95,8 +95,7 @@ export function Component() {
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);
-  const belowTheFold = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(belowTheFold, "400px");
+  const [near, belowTheFold] = useNearViewport("400px");
   const category = useCategoryName(product.data?.category ?? "");
 
   if (product.isPending) return <DetailSkeleton />;

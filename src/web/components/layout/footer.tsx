@@ -1,5 +1,5 @@
 import { BadgeCheck, Globe, Lock, ShieldCheck } from "lucide-react";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { countLabel } from "#domain/marketplace-stats";
 import { paths } from "#domain/routes";
@@ -101,8 +101,7 @@ function SocialLinks() {
 
 export function Footer() {
   const tagline = useContentBlock("footer.tagline");
-  const newsletter = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(newsletter);
+  const [near, newsletter] = useNearViewport();
   return (
     <footer className="mt-16 border-t border-border bg-card print:hidden" data-testid="footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5">
