@@ -271,18 +271,22 @@ export function viewports(): Viewport[] {
 
 /**
  * Shows an open page at another width and theme instead of opening a fresh one (a new context and
- * renderer): resizes it and, where the theme differs, switches it with the header's toggle, as a person
- * does. The toggle is in the header bar from 1280 px (below, in the closed menu), so a phone-width page
- * is widened for the switch, then set to the width asked for.
+ * renderer): resizes it and, where the theme differs, switches it as another tab of the same browser
+ * does: the stored choice changes and the page follows it (the store's storage event). Not through the
+ * header's toggle: a signed-in person's pick there is saved to their account, and the demo accounts are
+ * shared by every journey of a worker, so one journey's switch would change the next one's theme.
  */
 export async function showAt(page: Page, { width, theme }: Viewport, height: number) {
-  const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
-  if ((await dark()) !== (theme === "dark")) {
-    if ((page.viewportSize()?.width ?? 0) < 1280) await page.setViewportSize({ width: 1280, height });
-    await page.getByRole("button", { name: `Switch to ${theme} theme` }).click();
-    await expect.poll(dark).toBe(theme === "dark");
-  }
   await page.setViewportSize({ width, height });
+  const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"));
+  if ((await dark()) === (theme === "dark")) return;
+  await page.evaluate((theme) => {
+    localStorage.setItem("theme", theme);
+    window.dispatchEvent(
+      new StorageEvent("storage", { key: "theme", newValue: theme, storageArea: localStorage }),
+    );
+  }, theme);
+  await expect.poll(dark).toBe(theme === "dark");
 }
 
 /**
