@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router";
 import { AppProvider } from "#web/app/provider";
 import { AppRoutes, preloadScreen } from "#web/app/router";
 import { RootHydrated, watchHydration } from "#web/lib/hydration";
+import { showNoticeFromLastPage } from "#web/lib/notice-after-load";
 import { createQueryClient } from "#web/lib/query-client";
 
 /**
@@ -55,3 +56,4 @@ if (drawn) {
 } else {
   createRoot(root).render(app);
 }
+showNoticeFromLastPage();

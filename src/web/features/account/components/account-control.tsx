@@ -1,10 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { type DeleteAccountInput, deleteAccountSchema, type Me } from "#domain/accounts";
 import { paths } from "#domain/routes";
@@ -24,6 +21,7 @@ import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
 import { accountExportUrl, useDeleteAccount } from "#web/features/account/api/account-control";
 import { runMutation } from "#web/lib/mutation";
+import { noticeAfterLoad } from "#web/lib/notice-after-load";
 
 /** Settings' "Your data and account": a copy of everything we hold, and deleting the account (decision 0016). */
 export function AccountControl({ me }: { me: Me }) {
@@ -65,8 +63,6 @@ function DeleteAccountDialog({ twoFactor }: { twoFactor: boolean }) {
   const [open, setOpen] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
   const remove = useDeleteAccount();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const form = useForm<DeleteAccountInput, unknown, z.output<typeof deleteAccountSchema>>({
     resolver: zodResolver(deleteAccountSchema),
     defaultValues: { password: "", code: twoFactor ? "" : undefined },
@@ -102,11 +98,11 @@ function DeleteAccountDialog({ twoFactor }: { twoFactor: boolean }) {
       },
     });
     if (!result.ok) return;
-    setOpen(false);
-    // Signed out by the server: leave the dashboard first, then forget everything cached for the account.
-    await navigate(paths.home(), { replace: true });
-    queryClient.clear();
-    toast.success("Account deleted", { description: "Your account and personal data have been deleted." });
+    // Signed out by the server: the app loads afresh at home, as signing out does, so nothing of the
+    // account stays in memory and no guarded screen sees the user vanish and sends them to /login on
+    // the way out. The toast is shown by that page.
+    noticeAfterLoad("Account deleted", "Your account and personal data have been deleted.");
+    window.location.replace(paths.home());
   });
 
   return (
