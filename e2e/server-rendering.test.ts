@@ -64,7 +64,12 @@ describe("pages drawn on the server", () => {
     const page = await browser.newPage({ width: 375 });
     // The app's code is held back, so the drawn page stays without handlers until released.
     const release = await holdRequests(page, "**/assets/boot-*.js");
+    // The page's small entry script asks for that code once it listens for taps (src/web/main.tsx);
+    // before it has run, no script at all is there to hear a tap. On a busy machine the drawn page can
+    // be tapped before then, so the tap waits for the entry's request.
+    const entryRan = page.waitForRequest("**/assets/boot-*.js");
     await page.goto(paths.home(), { waitUntil: "commit" });
+    await entryRan;
     await page.getByTestId("mobile-menu-toggle").click();
     expect(await page.locator("#root[data-ssr]").count()).toBe(1);
     expect(await page.getByTestId("mobile-menu").count()).toBe(0);
