@@ -113,6 +113,8 @@ describe("account control", () => {
     await toast(page, "Account deleted", "Your account and personal data have been deleted.").waitFor();
     await page.waitForURL((url) => url.pathname === "/");
     expect(visited).not.toContain("/login");
+    // Home opens at its top, not where the settings screen was left.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect((await (await page.request.get("/api/me")).json()).user).toBeNull();
     const login = await page.request.post("/api/auth/sign-in", { data: { email, password } });
     expect(login.status()).toBe(401);

@@ -58,7 +58,12 @@ export function ScrollRestoration({
     if (previous === null) {
       window.history.scrollRestoration = "manual";
       positions.current = savedPositions();
-      const saved = positions.current[location.key];
+      // Only a reload or Back/Forward returns a document to where it was: each document's first entry
+      // has the same key ("default"), so a page loaded afresh (a link from outside, signing out) would
+      // otherwise open where an earlier document of this tab was left.
+      const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const returning = entry?.type === "reload" || entry?.type === "back_forward";
+      const saved = returning ? positions.current[location.key] : undefined;
       if (saved !== undefined) window.scrollTo(0, saved);
       lastY.current = window.scrollY;
       return;
