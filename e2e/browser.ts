@@ -104,7 +104,8 @@ export function setupBrowser(options: { longLived?: boolean } = {}) {
   beforeAll(async () => {
     browser = await launchBrowser(options.longLived ?? false);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === "fail") await describeOpenPages(contexts, task.name);
     await Promise.all(contexts.splice(0).map((c) => c.close()));
     const found = problems.splice(0);
     expect(found, "console errors or page exceptions").toEqual([]);
@@ -172,6 +173,39 @@ export function setupBrowser(options: { longLived?: boolean } = {}) {
       return page;
     },
   };
+}
+
+/**
+ * After a failed journey: what each of its open pages showed (address, title, main headings, toasts
+ * and the start of its text) in the log, where CI's output can be read, and a screenshot of each in
+ * `test-results/failures/`. A failure seen once in CI is then described, not only its timeout.
+ */
+async function describeOpenPages(contexts: BrowserContext[], testName: string) {
+  const dir = path.resolve("test-results/failures");
+  await mkdir(dir, { recursive: true });
+  const pages = contexts.flatMap((context) => context.pages());
+  const lines = await Promise.all(
+    pages.map(async (page, n) => {
+      const seen = await page
+        .evaluate(() => {
+          const texts = (selector: string) =>
+            [...document.querySelectorAll(selector)].map((e) => e.textContent?.trim()).join(" | ");
+          return {
+            title: document.title,
+            headings: texts("h1, h2"),
+            toasts: texts("[data-sonner-toast]"),
+            // biome-ignore lint/performance/useDomNodeTextContent: what shows, not hidden markup's text
+            text: (document.body?.innerText ?? "").replace(/\s+/g, " ").slice(0, 400),
+          };
+        })
+        .catch((error: Error) => ({ error: error.message }));
+      const file = path.join(dir, `${testName.replace(/\W+/g, "-").slice(0, 60)}-${n}.png`);
+      await page.screenshot({ path: file, timeout: 5_000 }).catch(() => undefined);
+      return `page ${n}: ${page.url()}\n  ${JSON.stringify(seen)}\n  screenshot: ${file}`;
+    }),
+  );
+  // biome-ignore lint/suspicious/noConsole: CI's log is where a failure of a CI run can be read
+  console.log(`The open pages of the failed journey "${testName}":\n${lines.join("\n")}`);
 }
 
 /**

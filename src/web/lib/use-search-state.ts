@@ -16,11 +16,19 @@ export function withChanges(params: URLSearchParams, next: Record<string, string
 }
 
 /**
+ * The address's query as it is at this moment. The router draws a new URL in a transition, after the
+ * address has already changed: a second change made in between (a role picked just after the search box
+ * committed its text) must build on the new address, not on the params of the last drawing, or it would
+ * bring back what the first change removed.
+ */
+export const currentParams = () => new URLSearchParams(window.location.search);
+
+/**
  * A screen's state kept in the URL (so it survives reload and can be shared): the current params, the
  * page number (1 when missing or bad), and `go`, which sets or (with undefined or "") removes keys.
  */
 export function useSearchState() {
   const [params, setParams] = useSearchParams();
-  const go = (next: Record<string, string | undefined>) => setParams(withChanges(params, next));
+  const go = (next: Record<string, string | undefined>) => setParams(withChanges(currentParams(), next));
   return { params, page: pageOf(params), go };
 }

@@ -36,6 +36,7 @@ import { DidYouMean } from "#web/features/search/components/did-you-mean";
 import { HydrateLater } from "#web/lib/hydration";
 import { keepScroll } from "#web/lib/scroll-restoration";
 import { useDebouncedInput } from "#web/lib/use-debounced";
+import { currentParams } from "#web/lib/use-search-state";
 
 // The phone's filter sheet and its dialog library load when it is opened.
 const FilterSheet = lazy(() => import("#web/features/catalog/components/filter-sheet"));
@@ -58,8 +59,7 @@ const noFilters: ProductFilters = {
  * The filters and the page live in the URL, so a filtered view can be shared, bookmarked and survives a
  * reload. A changed filter is a new history entry (the back button undoes it) and starts at page 1.
  */
-function useListingUrl() {
-  const [params, setParams] = useSearchParams();
+function listingOf(params: URLSearchParams) {
   const parsed = productListQuery.safeParse(queryRecord(params));
   const {
     page,
@@ -70,13 +70,24 @@ function useListingUrl() {
   } = parsed.success
     ? parsed.data
     : { ...noFilters, page: 1, pageSize: undefined, after: undefined, facets: undefined };
+  return { filters, at: { page, after } satisfies ProductPage, invalid: !parsed.success };
+}
+
+function useListingUrl() {
+  const [params, setParams] = useSearchParams();
+  const { filters, at, invalid } = listingOf(params);
+  // Built on the address as it is now (`currentParams`): a filter ticked right after the search box
+  // committed keeps that search.
   const update = (next: Partial<ProductFilters>, options: { replace?: boolean } = {}) =>
-    setParams(new URLSearchParams(productFiltersToSearch({ ...filters, ...next })), {
-      replace: options.replace ?? false,
-      // A ticked box keeps the panel where it is; only a new page scrolls back to the top.
-      state: keepScroll,
-    });
-  return { filters, at: { page, after } satisfies ProductPage, update, invalid: !parsed.success };
+    setParams(
+      new URLSearchParams(productFiltersToSearch({ ...listingOf(currentParams()).filters, ...next })),
+      {
+        replace: options.replace ?? false,
+        // A ticked box keeps the panel where it is; only a new page scrolls back to the top.
+        state: keepScroll,
+      },
+    );
+  return { filters, at, update, invalid };
 }
 
 /**
