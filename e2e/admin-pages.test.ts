@@ -120,13 +120,15 @@ describe("admin content pages", () => {
     // Editing keeps the slug: the page's address does not change with its title.
     expect(await admin.getByLabel("Slug").inputValue()).toBe(slug);
     await admin.getByRole("button", { name: /^Save Changes/ }).click();
+    // The publish's toast may still be up (its timer stops while the pointer rests on it), so the toast
+    // alone does not say this save is done: the screen going back to the list, after the save, does.
+    await admin.waitForURL("**/admin/pages");
     await toast(admin, "Success", "Page updated successfully!").waitFor();
     const again = visitor;
     await again.reload();
     await again.getByRole("heading", { level: 1, name: `${title} (updated)` }).waitFor();
 
     // Delete it from the list, after confirming.
-    await admin.waitForURL("**/admin/pages");
     const renamed = admin.getByTestId("admin-page-row").filter({ hasText: `${title} (updated)` });
     await renamed.getByRole("button", { name: /^Delete/ }).click();
     const dialog = admin.getByRole("alertdialog");
