@@ -214,7 +214,7 @@ export async function recordTransfer(
   admin: UserRow,
   orderId: string,
   input: RecordedTransfer,
-  now = new Date(),
+  now = deps.settlement.clock.now(),
 ): Promise<RecordTransferAnswer> {
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockTransferOrder(tx, orderId);

@@ -105,14 +105,19 @@ export async function startPayment(deps: PaymentDeps, orderId: string): Promise<
     if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
     // A bank transfer has no provider page: placing it again awaits the money anew on the return page.
     if (order.paymentMethod === "bank-transfer") {
-      await reopenBankTransfer(deps, tx, order, new Date());
+      await reopenBankTransfer(deps, tx, order, deps.settlement.clock.now());
       return null;
     }
     const latest = await latestPayment(tx, orderId);
     if (order.paymentStatus === "pending" && latest?.state === "pending") return { order, payment: latest };
     if (order.paymentStatus === "failed") {
       assertTransition(order.paymentStatus, "pending", "buyer");
-      await setOrderPaymentStatus(tx, orderId, { paymentStatus: "pending", isPaid: false }, new Date());
+      await setOrderPaymentStatus(
+        tx,
+        orderId,
+        { paymentStatus: "pending", isPaid: false },
+        deps.settlement.clock.now(),
+      );
     }
     const provider = deps.providers.forMethod(
       order.paymentMethod as Parameters<PaymentProviders["forMethod"]>[0],
@@ -226,7 +231,7 @@ export async function receiveWebhook(
   providerName: string,
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
-  now = new Date(),
+  now = deps.settlement.clock.now(),
 ): Promise<WebhookOutcome> {
   const provider = deps.providers.byName(providerName);
   if (!provider) throw new NotFound("No such payment provider.", "PROVIDER_NOT_FOUND");
@@ -310,7 +315,7 @@ export async function completePayment(
   orderId: string,
   ownerId: string,
   query: Record<string, string>,
-  now = new Date(),
+  now = deps.settlement.clock.now(),
 ): Promise<OrderPaymentAnswer> {
   const order = await findOwnedOrder(deps.db, orderId, ownerId);
   if (!order) throw new NotFound("Order not found.", "ORDER_NOT_FOUND");
@@ -348,7 +353,7 @@ export async function cancelOrder(
   deps: PaymentDeps,
   buyer: Pick<UserRow, "id" | "email">,
   orderId: string,
-  now = new Date(),
+  now = deps.settlement.clock.now(),
 ): Promise<void> {
   const recorded = await deps.db.transaction(async (tx) => {
     // The attempt first, then the order: the order the webhook's path takes its locks in.
@@ -490,7 +495,7 @@ export function reconcileJob(app: FastifyInstance): JobDefinition {
     describe: () =>
       "Ask providers about payments still pending; expire unpaid ones and overdue bank transfers",
     async run() {
-      await reconcilePayments(paymentDepsOf(app), new Date());
+      await reconcilePayments(paymentDepsOf(app), app.clock.now());
     },
   };
 }

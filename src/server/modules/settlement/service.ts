@@ -6,6 +6,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import type { Clock } from "#server/lib/clock";
 import type { Metrics } from "#server/lib/metrics";
 import { MAIL_QUEUE, type MailJob } from "#server/mail/mailer";
 import { bookSale } from "#server/modules/ledger/bookings";
@@ -29,6 +30,11 @@ export type Settlement = {
   log: FastifyBaseLogger;
   /** Counts payment outcomes as they are recorded. */
   metrics: Metrics;
+  /**
+   * The money clock (`app.clock`): a delivery's refund window starts by it, as the releases that end
+   * the window run by it, so a test server whose clock was moved forward starts a new sale's window then.
+   */
+  clock: Clock;
 };
 
 export class InvalidOrderTransition extends Conflict {
@@ -90,7 +96,7 @@ export async function deliver(
   s: Settlement,
   orderId: string,
   actor: OrderActor,
-  now = new Date(),
+  now = s.clock.now(),
 ): Promise<boolean> {
   return s.db.transaction((tx) => deliverInTx(s, tx, orderId, actor, now));
 }
@@ -103,6 +109,7 @@ export function settlementOf(app: FastifyInstance): Settlement {
     jobs: app.jobs,
     log: app.log,
     metrics: app.metrics,
+    clock: app.clock,
   };
 }
 
@@ -115,7 +122,7 @@ export async function adminSetStatus(
   admin: UserRow,
   orderId: string,
   to: PaymentStatus,
-  now = new Date(),
+  now = s.clock.now(),
 ): Promise<void> {
   await s.db.transaction(async (tx) => {
     const before = await lockOrderStatus(tx, orderId);
