@@ -71,10 +71,13 @@ describe("catalogue cache", () => {
   test("a price edit is visible on the very next request, on the instance that wrote it and on another", async () => {
     expect(await priceOn(t.app)).toBe(10);
     expect(await priceOn(other)).toBe(10);
-    // Both now answer from memory.
-    const hits = t.app.catalogueCache.stats.hits;
-    expect(await priceOn(t.app)).toBe(10);
-    expect(t.app.catalogueCache.stats.hits).toBe(hits + 1);
+    // Both now answer from memory. On PostgreSQL the notification of the set-up's own write may arrive
+    // only now and clear the cache once more: a repeated read is then a hit the next time.
+    await vi.waitFor(async () => {
+      const hits = t.app.catalogueCache.stats.hits;
+      expect(await priceOn(t.app)).toBe(10);
+      expect(t.app.catalogueCache.stats.hits).toBe(hits + 1);
+    });
 
     const otherClears = other.catalogueCache.stats.clears;
     const res = await admin.patch(`/api/manage/products/${productId}`, input(12.5));
