@@ -107,4 +107,21 @@ describe("routing", () => {
     await expect.poll(() => page.url()).toBe(listed);
     await expect.poll(scrollY).toBe(300);
   });
+
+  test("a reload returns to where the page was, once its list (asked for by the browser) has come", async () => {
+    const page = await browser.newPage({ as: "admin", width: 1366, height: 700 });
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto("/admin/products");
+    await page.getByTestId("managed-product-row").nth(20).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(scrollY).toBe(900);
+    // The list comes a moment after the page: at first the page is too short to be scrolled that far.
+    await page.route("**/api/manage/products?*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId("managed-product-row").nth(20).waitFor();
+    await expect.poll(scrollY).toBe(900);
+  });
 });

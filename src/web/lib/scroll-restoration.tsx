@@ -14,6 +14,37 @@ function savedPositions(): Record<string, number> {
   }
 }
 
+/** A restore still waiting for its page to grow tall enough; stopped by the next one. */
+let pendingRestore: (() => void) | undefined;
+
+/**
+ * Scrolls back to `y`. A page returned to may not yet be as tall as it was (its list still loading, its
+ * code still coming), and the browser stops at its current end: the scroll is then made again as the page
+ * grows, for up to three seconds, unless the person scrolls or navigates first.
+ */
+function restoreTo(y: number) {
+  pendingRestore?.();
+  window.scrollTo(0, y);
+  if (window.scrollY >= y - 1) return;
+  const giveUpAt = performance.now() + 3_000;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of ["wheel", "touchstart", "keydown", "pointerdown"] as const)
+      window.removeEventListener(type, stop);
+    if (pendingRestore === stop) pendingRestore = undefined;
+  };
+  const again = () => {
+    window.scrollTo(0, y);
+    if (window.scrollY >= y - 1 || performance.now() > giveUpAt) stop();
+    else frame = requestAnimationFrame(again);
+  };
+  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"] as const)
+    window.addEventListener(type, stop, { passive: true });
+  pendingRestore = stop;
+  frame = requestAnimationFrame(again);
+}
+
 /**
  * What the data router's `ScrollRestoration` did, for the declarative router (decision 0025): a new page
  * starts at its top (or at the element its `#hash` names), Back and Forward return to where the page was
@@ -64,16 +95,17 @@ export function ScrollRestoration({
       const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
       const returning = entry?.type === "reload" || entry?.type === "back_forward";
       const saved = returning ? positions.current[location.key] : undefined;
-      if (saved !== undefined) window.scrollTo(0, saved);
+      if (saved !== undefined) restoreTo(saved);
       lastY.current = window.scrollY;
       return;
     }
     if (previous === location.key) return;
+    pendingRestore?.();
     positions.current[previous] = lastY.current;
     const saved = positions.current[location.key];
     const state = location.state as { keepScroll?: boolean } | null;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (navigationType === "POP" && saved !== undefined) window.scrollTo(0, saved);
+    if (navigationType === "POP" && saved !== undefined) restoreTo(saved);
     else if (state?.keepScroll) return;
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
