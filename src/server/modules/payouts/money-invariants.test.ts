@@ -22,7 +22,9 @@ import { sellerWithProduct } from "#server/test/sellers";
  * refund is open, and every payout pays the account its batch approved. MONEY_SEED replays a run,
  * MONEY_STEPS makes it longer.
  */
-const DEFAULT_SEED = 20_261_127;
+// A seed whose run takes every path at least once (the test checks it does): chosen again when sales began
+// to start their refund window by the moved clock, which made a request after the release rarer.
+const DEFAULT_SEED = 20_261_207;
 const SEED = Number(process.env.MONEY_SEED ?? DEFAULT_SEED);
 const STEPS = Number(process.env.MONEY_STEPS ?? 32);
 const COOLING_OFF_MS = 72 * 3_600_000;
