@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -22,19 +21,6 @@ const mockingApiFiles = [
   "src/server/modules/account/account-timing.test.ts",
   "src/server/modules/licenses/licenses.test.ts",
 ];
-
-/**
- * The server's test files. With DATABASE_URL (CI's PostgreSQL pass, after the same files ran on PGlite),
- * only those whose outcome depends on it: the files that get their databases from `#server/test/app`,
- * which opens them on that server, or read DATABASE_URL themselves. The others (the embedded database's
- * own tests, storage, payments, pure rules) would run exactly as they just did.
- */
-const serverTestFiles = process.env.DATABASE_URL
-  ? readdirSync("src/server", { recursive: true, encoding: "utf8" })
-      .map((file) => `src/server/${file}`)
-      .filter((file) => file.endsWith(".test.ts"))
-      .filter((file) => /#server\/test\/app"|process\.env\.DATABASE_URL/.test(readFileSync(file, "utf8")))
-  : ["src/server/**/*.test.ts"];
 
 const api = {
   environment: "node" as const,
@@ -60,7 +46,7 @@ export default defineConfig({
         test: {
           name: "api",
           ...api,
-          include: serverTestFiles,
+          include: ["src/server/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...mockingApiFiles],
           // Each file builds its own app on its own database, so files share a worker's imported modules
           // instead of importing the whole server again (that import was most of the run's time).

@@ -104,58 +104,52 @@ describe("moving local uploads into a bucket", () => {
     expect(again?.images).toEqual(after?.images);
   });
 
-  // The command on its own embedded install, whatever the pass's database: once is enough (CI's
-  // PostgreSQL pass would only repeat it).
-  test.skipIf(Boolean(process.env.DATABASE_URL))(
-    "npm run storage:move does it from the environment and says what it did",
-    async () => {
-      // Its own on-disk install, as the command runs on one: a fresh bucket, one file, one row.
-      const target = await startS3rver();
-      const dataDir = path.join(t.dataDir, "cli");
-      const database = await openDatabase({ dataDir });
-      try {
-        await database.migrate();
-        await localStorage(path.join(dataDir, "uploads")).put(
-          "products/cli-1.webp",
-          Buffer.from("RIFF"),
-          "image/webp",
-        );
-        await database.db.insert(uploads).values({ url: "/uploads/products/cli-1.webp", ownerId: null });
-      } finally {
-        await database.close();
-      }
-      const run = () =>
-        promisify(execFile)("npx", ["tsx", "src/server/storage/move-cli.ts"], {
-          env: { ...process.env, ...target.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
-        });
-      try {
-        const first = await run();
-        expect(first.stdout).toContain(
-          `Moving ${path.join(dataDir, "uploads")} into bucket ${target.bucket}`,
-        );
-        expect(first.stdout).toContain("copied products/cli-1.webp");
-        expect(first.stdout).toContain("uploads.url: 1 row(s) rewritten");
-        expect(first.stdout).toContain(
-          "Done: 1 file(s) copied, 0 already in the bucket; 1 database row(s) rewritten.",
-        );
-        expect(first.stdout + first.stderr).not.toContain(target.env.S3_SECRET_ACCESS_KEY);
-        const second = await run();
-        expect(second.stdout).toContain(
-          "Done: 0 file(s) copied, 1 already in the bucket; 0 database row(s) rewritten.",
-        );
-        expect((await target.fetchPublic("products/cli-1.webp")).status).toBe(200);
-        expect(await readdir(path.join(dataDir, "uploads", "products"))).toEqual(["cli-1.webp"]);
-      } finally {
-        await target.close();
-      }
-      const reopened = await openDatabase({ dataDir });
-      try {
-        expect(await reopened.db.select({ url: uploads.url }).from(uploads)).toEqual([
-          { url: `${target.publicBaseUrl}/products/cli-1.webp` },
-        ]);
-      } finally {
-        await reopened.close();
-      }
-    },
-  );
+  // The command on its own embedded install, whatever database the other tests run on.
+  test("npm run storage:move does it from the environment and says what it did", async () => {
+    // Its own on-disk install, as the command runs on one: a fresh bucket, one file, one row.
+    const target = await startS3rver();
+    const dataDir = path.join(t.dataDir, "cli");
+    const database = await openDatabase({ dataDir });
+    try {
+      await database.migrate();
+      await localStorage(path.join(dataDir, "uploads")).put(
+        "products/cli-1.webp",
+        Buffer.from("RIFF"),
+        "image/webp",
+      );
+      await database.db.insert(uploads).values({ url: "/uploads/products/cli-1.webp", ownerId: null });
+    } finally {
+      await database.close();
+    }
+    const run = () =>
+      promisify(execFile)("npx", ["tsx", "src/server/storage/move-cli.ts"], {
+        env: { ...process.env, ...target.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
+      });
+    try {
+      const first = await run();
+      expect(first.stdout).toContain(`Moving ${path.join(dataDir, "uploads")} into bucket ${target.bucket}`);
+      expect(first.stdout).toContain("copied products/cli-1.webp");
+      expect(first.stdout).toContain("uploads.url: 1 row(s) rewritten");
+      expect(first.stdout).toContain(
+        "Done: 1 file(s) copied, 0 already in the bucket; 1 database row(s) rewritten.",
+      );
+      expect(first.stdout + first.stderr).not.toContain(target.env.S3_SECRET_ACCESS_KEY);
+      const second = await run();
+      expect(second.stdout).toContain(
+        "Done: 0 file(s) copied, 1 already in the bucket; 0 database row(s) rewritten.",
+      );
+      expect((await target.fetchPublic("products/cli-1.webp")).status).toBe(200);
+      expect(await readdir(path.join(dataDir, "uploads", "products"))).toEqual(["cli-1.webp"]);
+    } finally {
+      await target.close();
+    }
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await reopened.db.select({ url: uploads.url }).from(uploads)).toEqual([
+        { url: `${target.publicBaseUrl}/products/cli-1.webp` },
+      ]);
+    } finally {
+      await reopened.close();
+    }
+  });
 });

@@ -111,126 +111,122 @@ async function signIn(base: string, email: string) {
   return s;
 }
 
-// The servers it starts always run on the embedded database (DATABASE_URL is not passed on), so the
-// PostgreSQL pass would only repeat it.
-test.skipIf(Boolean(process.env.DATABASE_URL))(
-  "orders whose payment was under way at a crash stay pending until paid, then are all delivered once",
-  {
-    timeout: 2 * BOOT_MS + 5 * WAIT_MS,
-  },
-  async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-crash-"));
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      NODE_ENV: "development",
-      DATA_DIR: dataDir,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "true",
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      // A mail job the kill interrupted fails by heartbeat, then waits this long for its retry.
-      MAIL_RETRY_SECONDS: "1",
+// The servers it starts always run on the embedded database (DATABASE_URL is not passed on).
+test("orders whose payment was under way at a crash stay pending until paid, then are all delivered once", {
+  timeout: 2 * BOOT_MS + 5 * WAIT_MS,
+}, async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "stackbay-crash-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    NODE_ENV: "development",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "true",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    // A mail job the kill interrupted fails by heartbeat, then waits this long for its retry.
+    MAIL_RETRY_SECONDS: "1",
+  };
+
+  // The first server opens an install that already holds the demo data and pictures (the run's seeded
+  // template) instead of creating, migrating and seeding one: what is proven here is the restart.
+  const templates = inject("databaseTemplates");
+  const seeded = await openDatabase({ dataDir, snapshot: new Blob([await readFile(templates.seeded)]) });
+  await seeded.close();
+  await cp(templates.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
+
+  const first = startServer("src/server/main.ts", env);
+  await waitForHealth(base, first);
+
+  // The buyer follows the reseller's link to a licensed product, then checks out many times at once.
+  const reseller = await signIn(base, "reseller@stackbay.test");
+  // A development server keeps real time: the test clock's route exists on test servers only.
+  expect((await reseller.call("POST", "/api/test/clock", { advanceDays: 15 })).status).toBe(404);
+  const links = (await (
+    await reseller.call("GET", "/api/reseller/links?pageSize=100")
+  ).json()) as ResellerLinks;
+  const offered = links.items.find((p) => p.linkable && LICENSED_CATEGORIES.includes(p.category));
+  if (!offered) throw new Error("the demo data has no resellable licensed product");
+  const buyer = await signIn(base, "buyer@stackbay.test");
+  const visit = await buyer.call("POST", "/api/referrals/visit", {
+    code: links.code,
+    productId: offered.productId,
+  });
+  expect(visit.status).toBeLessThan(300);
+  expect(buyer.jar.has("stackbay_ref")).toBe(true);
+
+  const placed = await Promise.all(
+    Array.from({ length: CHECKOUTS }, async () => {
+      const res = await buyer.call(
+        "POST",
+        "/api/orders",
+        orderBody({ items: [{ productId: offered.productId, quantity: 2, price: offered.price }] }),
+      );
+      expect(res.status).toBe(201);
+      return (await res.json()) as { orderId: string; redirectUrl: string };
+    }),
+  );
+  const pay = async ({ redirectUrl }: { redirectUrl: string }) => {
+    const ref = new URL(redirectUrl).pathname.split("/").at(-1);
+    const res = await buyer.call("POST", `/api/payments/test/sessions/${ref}/choice`, { choice: "pay" });
+    expect(res.status).toBe(200);
+  };
+  const statuses = async () => {
+    const mine = (await (await buyer.call("GET", "/api/orders")).json()) as {
+      items: { id: string; paymentStatus: string }[];
     };
+    return new Map(mine.items.map((o) => [o.id, o.paymentStatus]));
+  };
+  const waitUntil = async (done: (seen: Map<string, string>) => boolean) => {
+    const deadline = Date.now() + WAIT_MS;
+    let seen = await statuses();
+    while (Date.now() < deadline && !done(seen)) {
+      await sleep(100);
+      seen = await statuses();
+    }
+    return seen;
+  };
 
-    // The first server opens an install that already holds the demo data and pictures (the run's seeded
-    // template) instead of creating, migrating and seeding one: what is proven here is the restart.
-    const templates = inject("databaseTemplates");
-    const seeded = await openDatabase({ dataDir, snapshot: new Blob([await readFile(templates.seeded)]) });
-    await seeded.close();
-    await cp(templates.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
+  // Half are paid and their events confirm them; the other half were only sent to the payment page.
+  const paidFirst = placed.slice(0, CHECKOUTS / 2);
+  const paidLater = placed.slice(CHECKOUTS / 2);
+  await Promise.all(paidFirst.map(pay));
+  const beforeKill = await waitUntil((seen) =>
+    paidFirst.every((o) => seen.get(o.orderId) === "mock_confirmed"),
+  );
+  expect(paidFirst.every((o) => beforeKill.get(o.orderId) === "mock_confirmed")).toBe(true);
+  first.kill("SIGKILL");
+  await exited(first, 10_000);
 
-    const first = startServer("src/server/main.ts", env);
-    await waitForHealth(base, first);
+  const second = startServer("src/server/main.ts", env);
+  await waitForHealth(base, second);
+  const afterCrash = await statuses();
+  expect(paidLater.map((o) => afterCrash.get(o.orderId))).toEqual(paidLater.map(() => "pending"));
+  await Promise.all(paidLater.map(pay));
+  const end = await waitUntil((seen) => placed.every((o) => seen.get(o.orderId) === "mock_confirmed"));
+  expect(placed.filter((o) => end.get(o.orderId) !== "mock_confirmed")).toEqual([]);
+  // The e-mails are queued with the deliveries; a mail job the killed server had started is taken up
+  // again once it expires (a minute) or its heartbeat has stopped.
+  const mailUntil = Date.now() + 2 * WAIT_MS;
+  const confirmedMails = async () =>
+    (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed")).length;
+  while (Date.now() < mailUntil && (await confirmedMails()) < CHECKOUTS) await sleep(250);
+  second.kill("SIGTERM");
+  await exited(second, 15_000);
 
-    // The buyer follows the reseller's link to a licensed product, then checks out many times at once.
-    const reseller = await signIn(base, "reseller@stackbay.test");
-    // A development server keeps real time: the test clock's route exists on test servers only.
-    expect((await reseller.call("POST", "/api/test/clock", { advanceDays: 15 })).status).toBe(404);
-    const links = (await (
-      await reseller.call("GET", "/api/reseller/links?pageSize=100")
-    ).json()) as ResellerLinks;
-    const offered = links.items.find((p) => p.linkable && LICENSED_CATEGORIES.includes(p.category));
-    if (!offered) throw new Error("the demo data has no resellable licensed product");
-    const buyer = await signIn(base, "buyer@stackbay.test");
-    const visit = await buyer.call("POST", "/api/referrals/visit", {
-      code: links.code,
-      productId: offered.productId,
-    });
-    expect(visit.status).toBeLessThan(300);
-    expect(buyer.jar.has("stackbay_ref")).toBe(true);
-
-    const placed = await Promise.all(
-      Array.from({ length: CHECKOUTS }, async () => {
-        const res = await buyer.call(
-          "POST",
-          "/api/orders",
-          orderBody({ items: [{ productId: offered.productId, quantity: 2, price: offered.price }] }),
-        );
-        expect(res.status).toBe(201);
-        return (await res.json()) as { orderId: string; redirectUrl: string };
-      }),
-    );
-    const pay = async ({ redirectUrl }: { redirectUrl: string }) => {
-      const ref = new URL(redirectUrl).pathname.split("/").at(-1);
-      const res = await buyer.call("POST", `/api/payments/test/sessions/${ref}/choice`, { choice: "pay" });
-      expect(res.status).toBe(200);
-    };
-    const statuses = async () => {
-      const mine = (await (await buyer.call("GET", "/api/orders")).json()) as {
-        items: { id: string; paymentStatus: string }[];
-      };
-      return new Map(mine.items.map((o) => [o.id, o.paymentStatus]));
-    };
-    const waitUntil = async (done: (seen: Map<string, string>) => boolean) => {
-      const deadline = Date.now() + WAIT_MS;
-      let seen = await statuses();
-      while (Date.now() < deadline && !done(seen)) {
-        await sleep(100);
-        seen = await statuses();
-      }
-      return seen;
-    };
-
-    // Half are paid and their events confirm them; the other half were only sent to the payment page.
-    const paidFirst = placed.slice(0, CHECKOUTS / 2);
-    const paidLater = placed.slice(CHECKOUTS / 2);
-    await Promise.all(paidFirst.map(pay));
-    const beforeKill = await waitUntil((seen) =>
-      paidFirst.every((o) => seen.get(o.orderId) === "mock_confirmed"),
-    );
-    expect(paidFirst.every((o) => beforeKill.get(o.orderId) === "mock_confirmed")).toBe(true);
-    first.kill("SIGKILL");
-    await exited(first, 10_000);
-
-    const second = startServer("src/server/main.ts", env);
-    await waitForHealth(base, second);
-    const afterCrash = await statuses();
-    expect(paidLater.map((o) => afterCrash.get(o.orderId))).toEqual(paidLater.map(() => "pending"));
-    await Promise.all(paidLater.map(pay));
-    const end = await waitUntil((seen) => placed.every((o) => seen.get(o.orderId) === "mock_confirmed"));
-    expect(placed.filter((o) => end.get(o.orderId) !== "mock_confirmed")).toEqual([]);
-    // The e-mails are queued with the deliveries; a mail job the killed server had started is taken up
-    // again once it expires (a minute) or its heartbeat has stopped.
-    const mailUntil = Date.now() + 2 * WAIT_MS;
-    const confirmedMails = async () =>
-      (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed")).length;
-    while (Date.now() < mailUntil && (await confirmedMails()) < CHECKOUTS) await sleep(250);
-    second.kill("SIGTERM");
-    await exited(second, 15_000);
-
-    const database = await openDatabase({ dataDir });
-    try {
-      const rows = await queryRows<{
-        id: string;
-        payment_status: string;
-        licenses: number;
-        units: number;
-        commissions: number;
-      }>(
-        database.db,
-        sql`select o.id, o.payment_status,
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await queryRows<{
+      id: string;
+      payment_status: string;
+      licenses: number;
+      units: number;
+      commissions: number;
+    }>(
+      database.db,
+      sql`select o.id, o.payment_status,
             (select count(*)::int from licenses l where l.order_id = o.id) as licenses,
             (select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = o.id) as units,
             (select count(*)::int from commissions c where c.order_id = o.id) as commissions
@@ -238,17 +234,16 @@ test.skipIf(Boolean(process.env.DATABASE_URL))(
             placed.map((o) => sql`${o.orderId}::uuid`),
             sql`, `,
           )})`,
-      );
-      expect(rows).toHaveLength(CHECKOUTS);
-      expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);
-      // One key per unit of the licensed item, and the reseller's commission on it, for every order.
-      expect(rows.filter((r) => r.licenses !== r.units || r.commissions !== 1)).toEqual([]);
-      // And one confirmation e-mail each, whichever server run delivered it.
-      const confirmations = (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed"));
-      expect(new Set(confirmations.map((m) => m.subject)).size).toBe(CHECKOUTS);
-      expect(confirmations).toHaveLength(CHECKOUTS);
-    } finally {
-      await database.close();
-    }
-  },
-);
+    );
+    expect(rows).toHaveLength(CHECKOUTS);
+    expect(rows.filter((r) => r.payment_status !== "mock_confirmed")).toEqual([]);
+    // One key per unit of the licensed item, and the reseller's commission on it, for every order.
+    expect(rows.filter((r) => r.licenses !== r.units || r.commissions !== 1)).toEqual([]);
+    // And one confirmation e-mail each, whichever server run delivered it.
+    const confirmations = (await readOutbox(dataDir)).filter((m) => m.subject.endsWith(" is confirmed"));
+    expect(new Set(confirmations.map((m) => m.subject)).size).toBe(CHECKOUTS);
+    expect(confirmations).toHaveLength(CHECKOUTS);
+  } finally {
+    await database.close();
+  }
+});

@@ -4,7 +4,7 @@ import { createTestApp } from "#server/test/app";
 import { createClient, signedInClient } from "#server/test/client";
 import packageJson from "../../../../package.json" with { type: "json" };
 
-/** CI runs these tests on PGlite and again on PostgreSQL (DATABASE_URL). */
+/** On PostgreSQL with DATABASE_URL (as in CI), else on PGlite. */
 const databaseKind = process.env.DATABASE_URL ? "postgres" : "pglite";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
