@@ -39,7 +39,9 @@ export default defineConfig({
           name: "unit",
           include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts"],
           environment: "node",
-          maxWorkers: workers,
+          // The unit and API files run in one pool (`npm test` runs them together), and vitest gives
+          // projects that run together one number of workers.
+          maxWorkers: apiWorkers,
         },
       },
       {
