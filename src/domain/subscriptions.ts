@@ -1,0 +1,204 @@
+/**
+ * Recurring billing rules: billing periods, what a plan costs a period, what a change of plan or
+ * seats costs before it happens, and when renewals, retries and notices fall due. Pure functions of
+ * their inputs. Amounts are whole US cents, the unit a renewal is charged in.
+ */
+
+import { DAY_MS } from "#domain/dates";
+
+export const billingIntervals = ["month", "year"] as const;
+export type BillingInterval = (typeof billingIntervals)[number];
+
+/** The longest trial a plan may offer. */
+export const MAX_TRIAL_DAYS = 90;
+
+/** What a plan charges: per interval, flat or per seat within its seat range. */
+export type PlanTerms = {
+  interval: BillingInterval;
+  /** Per interval, or per seat per interval when `perSeat`. */
+  priceCents: number;
+  perSeat: boolean;
+  minSeats: number;
+  maxSeats: number;
+};
+
+/** A subscription's plan and seats, as billed in its current period. */
+export type Billed = { plan: PlanTerms; seats: number };
+
+/** What one period of `plan` with `seats` costs, before tax. */
+export function periodCents({ plan, seats }: Billed): number {
+  return plan.perSeat ? plan.priceCents * seats : plan.priceCents;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+}
+
+/**
+ * The `n`-th period boundary after `anchor`: `n` months or years later, on the anchor's day of the month
+ * (the month's last day when it is shorter) at the anchor's time of day, in UTC. Counted from the anchor
+ * every time, never from the previous boundary, so a subscription started on 31 January renews on
+ * 28 (or 29) February and then on 31 March, not on the 28th for ever.
+ */
+export function addIntervals(anchor: Date, interval: BillingInterval, n: number): Date {
+  if (!Number.isInteger(n)) throw new RangeError(`A whole number of periods, not ${n}`);
+  const months = interval === "year" ? 12 * n : n;
+  const total = anchor.getUTCFullYear() * 12 + anchor.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
+  const time =
+    anchor.getTime() - Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate());
+  return new Date(Date.UTC(year, month, day) + time);
+}
+
+export type Period = { index: number; start: Date; end: Date };
+
+/** The period that holds `at` (`start` ≤ `at` < `end`); index 0 is the first, from the anchor. */
+export function periodAt(anchor: Date, interval: BillingInterval, at: Date): Period {
+  const months =
+    (at.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + at.getUTCMonth() - anchor.getUTCMonth();
+  let index = interval === "year" ? Math.floor(months / 12) : months;
+  // The estimate from calendar months is off by at most one either way (day and time of day).
+  while (index > 0 && addIntervals(anchor, interval, index) > at) index--;
+  while (addIntervals(anchor, interval, index + 1) <= at) index++;
+  index = Math.max(0, index);
+  return {
+    index,
+    start: addIntervals(anchor, interval, index),
+    end: addIntervals(anchor, interval, index + 1),
+  };
+}
+
+/**
+ * `amount` × `part` / `whole` in whole cents, rounded down (`"down"`) or up (`"up"`). Exact for any
+ * amount and duration (BigInt), so no float decides a cent.
+ */
+function share(amount: number, part: number, whole: number, rounding: "down" | "up"): number {
+  const numerator = BigInt(amount) * BigInt(part);
+  const denominator = BigInt(whole);
+  const quotient = numerator / denominator;
+  return Number(rounding === "up" && numerator % denominator !== 0n ? quotient + 1n : quotient);
+}
+
+/** What a change of plan or seats does, shown to the buyer before it is made. */
+export type ChangePreview =
+  | {
+      /** Charged now for the rest of the current period; the period does not move. */
+      kind: "now";
+      /** The unused part of the current period at the old price, rounded down. */
+      creditCents: number;
+      /** The rest of the current period at the new price, rounded up. */
+      chargeCents: number;
+      /** `chargeCents` − `creditCents`, before tax: what is charged at once. */
+      dueCents: number;
+      periodEnd: Date;
+      /** What each later period costs. */
+      nextPeriodCents: number;
+    }
+  | {
+      /** A new period starts now (a change of interval upwards); the old period's unused part is credited. */
+      kind: "restart";
+      creditCents: number;
+      chargeCents: number;
+      dueCents: number;
+      periodEnd: Date;
+      nextPeriodCents: number;
+    }
+  | {
+      /** Takes effect when the current period ends: nothing is charged or refunded now. */
+      kind: "at_period_end";
+      creditCents: 0;
+      chargeCents: 0;
+      dueCents: 0;
+      periodEnd: Date;
+      nextPeriodCents: number;
+    };
+
+/**
+ * What changing from `current` to `next` at `at` (inside `period`) costs. Two changes take effect at once:
+ * - within the same interval, one that costs more per period (a dearer plan, more seats): it charges the
+ *   rest of the period at the new price (rounded up) less the rest at the old one (rounded down), and
+ *   the period keeps its end;
+ * - from monthly to yearly: a yearly period starts now, charged in full less the monthly period's unused
+ *   part (rounded down; a credit larger than the year is not paid out).
+ * Anything else (fewer seats, a cheaper plan, yearly to monthly) waits for the period's end, with no
+ * refund of unused time. Every rounding goes against the change, so no sequence of changes gives
+ * service that was not paid for.
+ */
+export function previewChange(current: Billed, next: Billed, period: Period, at: Date): ChangePreview {
+  const length = period.end.getTime() - period.start.getTime();
+  const left = period.end.getTime() - at.getTime();
+  if (left <= 0 || at < period.start) throw new RangeError("The change must fall inside the period");
+  const nextPeriodCents = periodCents(next);
+  const upgrade =
+    next.plan.interval === current.plan.interval
+      ? nextPeriodCents > periodCents(current)
+      : next.plan.interval === "year";
+  if (!upgrade) {
+    return {
+      kind: "at_period_end",
+      creditCents: 0,
+      chargeCents: 0,
+      dueCents: 0,
+      periodEnd: period.end,
+      nextPeriodCents,
+    };
+  }
+  const creditCents = share(periodCents(current), left, length, "down");
+  if (next.plan.interval === current.plan.interval) {
+    const chargeCents = share(nextPeriodCents, left, length, "up");
+    return {
+      kind: "now",
+      creditCents,
+      chargeCents,
+      dueCents: chargeCents - creditCents,
+      periodEnd: period.end,
+      nextPeriodCents,
+    };
+  }
+  // Monthly to yearly.
+  const periodEnd = addIntervals(at, next.plan.interval, 1);
+  const dueCents = Math.max(0, nextPeriodCents - creditCents);
+  return { kind: "restart", creditCents, chargeCents: nextPeriodCents, dueCents, periodEnd, nextPeriodCents };
+}
+
+/** Days after a failed renewal on which it is tried again, unless configured otherwise. */
+export const DEFAULT_RETRY_DAYS: readonly number[] = [1, 3, 5, 7];
+
+/**
+ * When the renewal that failed at `failedAt` is tried again: one moment per entry of `retryDays`
+ * (days after the first failure, ascending). After the last, the subscription ends.
+ */
+export function retryTimes(failedAt: Date, retryDays: readonly number[] = DEFAULT_RETRY_DAYS): Date[] {
+  return retryDays.map((days) => new Date(failedAt.getTime() + days * DAY_MS));
+}
+
+/** Days before a yearly renewal on which the buyer is reminded of it. */
+export const YEARLY_RENEWAL_NOTICE_DAYS: readonly number[] = [30, 7];
+
+/**
+ * The least notice of a price change, in days, before the first renewal at the new price: 30 for a
+ * yearly plan, 7 for a monthly one.
+ */
+export function priceChangeNoticeDays(interval: BillingInterval): number {
+  return interval === "year" ? 30 : 7;
+}
+
+/**
+ * The first renewal a price change announced at `noticeAt` may apply to: the first period boundary at
+ * least the notice period after it. Subscribers renewing before then keep the old price for that renewal.
+ */
+export function firstRenewalAtNewPrice(anchor: Date, interval: BillingInterval, noticeAt: Date): Date {
+  const earliest = new Date(noticeAt.getTime() + priceChangeNoticeDays(interval) * DAY_MS);
+  const { start, end } = periodAt(anchor, interval, earliest);
+  return start.getTime() === earliest.getTime() ? start : end;
+}
+
+/** The least time between India's pre-debit notice of a recurring card charge and the charge (RBI). */
+export const PRE_DEBIT_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/** The earliest moment a charge may be made after its pre-debit notice was sent at `sentAt`. */
+export function earliestChargeAfterNotice(sentAt: Date): Date {
+  return new Date(sentAt.getTime() + PRE_DEBIT_NOTICE_MS);
+}
