@@ -82,38 +82,24 @@ function share(amount: number, part: number, whole: number, rounding: "down" | "
 }
 
 /** What a change of plan or seats does, shown to the buyer before it is made. */
-export type ChangePreview =
-  | {
-      /** Charged now for the rest of the current period; the period does not move. */
-      kind: "now";
-      /** The unused part of the current period at the old price, rounded down. */
-      creditCents: number;
-      /** The rest of the current period at the new price, rounded up. */
-      chargeCents: number;
-      /** `chargeCents` − `creditCents`, before tax: what is charged at once. */
-      dueCents: number;
-      periodEnd: Date;
-      /** What each later period costs. */
-      nextPeriodCents: number;
-    }
-  | {
-      /** A new period starts now (a change of interval upwards); the old period's unused part is credited. */
-      kind: "restart";
-      creditCents: number;
-      chargeCents: number;
-      dueCents: number;
-      periodEnd: Date;
-      nextPeriodCents: number;
-    }
-  | {
-      /** Takes effect when the current period ends: nothing is charged or refunded now. */
-      kind: "at_period_end";
-      creditCents: 0;
-      chargeCents: 0;
-      dueCents: 0;
-      periodEnd: Date;
-      nextPeriodCents: number;
-    };
+export type ChangePreview = {
+  /**
+   * `now`: charged at once for the rest of the current period, which keeps its end; `restart`: a new
+   * period starts now (monthly to yearly), the old one's unused part credited; `at_period_end`: nothing
+   * is charged or refunded now, the change takes effect when the current period ends.
+   */
+  kind: "now" | "restart" | "at_period_end";
+  /** The unused part of the current period at the old price, rounded down. */
+  creditCents: number;
+  /** What the new plan costs from now to `periodEnd`, rounded up. */
+  chargeCents: number;
+  /** `chargeCents` − `creditCents` (never below 0), before tax: what is charged at once. */
+  dueCents: number;
+  /** When the period the change falls in (or the one it starts) ends. */
+  periodEnd: Date;
+  /** What each later period costs. */
+  nextPeriodCents: number;
+};
 
 /**
  * What changing from `current` to `next` at `at` (inside `period`) costs. Two changes take effect at once:
