@@ -11,8 +11,6 @@ import { BackupError, type BackupTarget, createBackup, restoreBackup } from "#se
 import { readArchive, writeArchive } from "#server/backup/tar";
 import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "#server/db/data-dir-lock";
-import { seedDemo } from "#server/db/seed/demo";
-import { installJobQueue } from "#server/jobs/queue";
 import { type FileStorage, localStorage } from "#server/storage/storage";
 import { queryRows } from "#server/test/app";
 import { databaseUrlOf } from "#server/test/global-setup";
@@ -41,33 +39,6 @@ async function onServer(work: (client: pg.Client) => Promise<unknown>) {
   }
 }
 
-let pgliteDemo: Promise<Blob> | undefined;
-
-/**
- * The embedded database with the demo data: the run's template, or, when the run's templates are
- * PostgreSQL databases (DATABASE_URL), one seeded here once, as the run's global set-up does.
- */
-function seededPglite(): Promise<Blob> {
-  const templates = inject("databaseTemplates");
-  if (templates.kind === "pglite") return readFile(templates.seeded).then((bytes) => new Blob([bytes]));
-  pgliteDemo ??= (async () => {
-    const database = await openDatabase({ dataDir: null });
-    // The pictures the seed draws: each setup copies the run's own (`templates.uploadsDir`).
-    const pictures = await mkdtemp(path.join(os.tmpdir(), "stackbay-demo-"));
-    try {
-      await database.migrate();
-      await installJobQueue(database);
-      await seedDemo(database.db, { uploadsDir: pictures });
-      if (!database.dump) throw new Error("an embedded database can always be dumped");
-      return await database.dump();
-    } finally {
-      await database.close();
-      await rm(pictures, { recursive: true, force: true });
-    }
-  })();
-  return pgliteDemo;
-}
-
 /** A new setup, empty or holding the seeded demo data (38 users, 6 orders, the demo pictures). */
 async function makeSetup(kind: "pglite" | "postgres", seeded: boolean): Promise<Setup> {
   const templates = inject("databaseTemplates");
@@ -76,7 +47,7 @@ async function makeSetup(kind: "pglite" | "postgres", seeded: boolean): Promise<
   if (seeded) await cp(templates.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
   if (kind === "pglite") {
     // A seeded setup starts from the demo template on its first opening.
-    let snapshot = seeded ? await seededPglite() : undefined;
+    let snapshot = seeded ? new Blob([await readFile(templates.pglite.seeded)]) : undefined;
     return {
       target: { kind, dataDir },
       storage,
@@ -91,7 +62,7 @@ async function makeSetup(kind: "pglite" | "postgres", seeded: boolean): Promise<
   }
   const name = `backup_${seeded ? "src" : "dst"}_${randomBytes(5).toString("hex")}`;
   await onServer((client) =>
-    client.query(`create database ${name}${seeded ? ` template ${templates.seeded}` : ""}`),
+    client.query(`create database ${name}${seeded ? ` template ${templates.postgres?.seeded}` : ""}`),
   );
   const url = databaseUrlOf(serverUrl as string, name);
   return {

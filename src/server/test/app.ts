@@ -29,12 +29,13 @@ export async function createTestDatabase(
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     if (start === "empty") return openDatabase({ dataDir: null });
-    return keptDatabase(start, templates[start]);
+    return keptDatabase(start, templates.pglite[start]);
   }
   const name = `stackbay_test_${randomBytes(6).toString("hex")}`;
   // Copied file by file, not through the write-ahead log (PostgreSQL 15's default): on the throwaway CI
   // server (fsync off) a seeded copy takes about a quarter of the time.
-  const template = start === "empty" ? "" : ` template ${templates[start]} strategy file_copy`;
+  if (!templates.postgres) throw new Error("DATABASE_URL was set after the run's set-up made its templates");
+  const template = start === "empty" ? "" : ` template ${templates.postgres[start]} strategy file_copy`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}${template}`);

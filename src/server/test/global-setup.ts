@@ -8,10 +8,16 @@ import { openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { installJobQueue } from "#server/jobs/queue";
 
-/** Where each test file's database starts from: migrated, or migrated and seeded with demo data. */
-export type DatabaseTemplates =
-  | { kind: "pglite"; migrated: string; seeded: string; uploadsDir: string }
-  | { kind: "postgres"; migrated: string; seeded: string; uploadsDir: string };
+/**
+ * Where each test file's database starts from: migrated, or migrated and seeded with demo data. The
+ * embedded database's dumps are always made (the tests of PGlite itself use them whatever DATABASE_URL
+ * says); with DATABASE_URL, also two template databases on that server.
+ */
+export type DatabaseTemplates = {
+  pglite: { migrated: string; seeded: string };
+  postgres: { migrated: string; seeded: string } | null;
+  uploadsDir: string;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -37,33 +43,54 @@ export function databaseUrlOf(serverUrl: string, name: string): string {
 
 /**
  * Migrates and seeds once per run instead of once per test file: on PGlite into two data-directory
- * dumps that each file loads, on PostgreSQL into two template databases that each file copies with
- * `CREATE DATABASE … TEMPLATE`. The demo pictures are rendered once into a folder files copy.
+ * dumps that each file loads, and with DATABASE_URL also into two template databases on that server that
+ * each file copies with `CREATE DATABASE … TEMPLATE`. The demo pictures are rendered once into a folder
+ * files copy.
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), "stackbay-templates-"));
   const uploadsDir = path.join(dir, "uploads");
   const serverUrl = process.env.DATABASE_URL;
-
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    try {
-      await database.migrate();
-      await installJobQueue(database);
-      const migrated = path.join(dir, "migrated.tar");
-      await writeFile(migrated, Buffer.from(await (await requireDump(database)).arrayBuffer()));
-      await seedDemo(database.db, { uploadsDir });
-      const seeded = path.join(dir, "seeded.tar");
-      await writeFile(seeded, Buffer.from(await (await requireDump(database)).arrayBuffer()));
-      project.provide("databaseTemplates", { kind: "pglite", migrated, seeded, uploadsDir });
-    } finally {
-      await database.close();
-    }
-    return () => rm(dir, { recursive: true, force: true });
-  }
-
   const suffix = randomBytes(4).toString("hex");
-  const names = { migrated: `stackbay_tpl_migrated_${suffix}`, seeded: `stackbay_tpl_seeded_${suffix}` };
+  const names = serverUrl
+    ? { migrated: `stackbay_tpl_migrated_${suffix}`, seeded: `stackbay_tpl_seeded_${suffix}` }
+    : null;
+  // Side by side: the embedded database works on this core while the server works in its own processes.
+  const [pglite] = await Promise.all([
+    embeddedTemplates(dir, uploadsDir),
+    serverUrl && names ? serverTemplates(serverUrl, names, dir) : null,
+  ]);
+  project.provide("databaseTemplates", { pglite, postgres: names, uploadsDir });
+  return async () => {
+    if (serverUrl && names) {
+      await onServer(serverUrl, async (client) => {
+        for (const name of Object.values(names))
+          await client.query(`drop database if exists ${name} with (force)`);
+      });
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+/** The embedded database migrated, then seeded, each dumped to a file in `dir`. */
+async function embeddedTemplates(dir: string, uploadsDir: string): Promise<DatabaseTemplates["pglite"]> {
+  const database = await openDatabase({ dataDir: null });
+  try {
+    await database.migrate();
+    await installJobQueue(database);
+    const migrated = path.join(dir, "migrated.tar");
+    await writeFile(migrated, Buffer.from(await (await requireDump(database)).arrayBuffer()));
+    await seedDemo(database.db, { uploadsDir });
+    const seeded = path.join(dir, "seeded.tar");
+    await writeFile(seeded, Buffer.from(await (await requireDump(database)).arrayBuffer()));
+    return { migrated, seeded };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The two template databases on the server, migrated, and migrated and seeded. */
+async function serverTemplates(serverUrl: string, names: { migrated: string; seeded: string }, dir: string) {
   await onServer(serverUrl, async (client) => {
     for (const name of Object.values(names)) await client.query(`create database ${name}`);
   });
@@ -72,19 +99,12 @@ export default async function setup(project: TestProject) {
     try {
       await database.migrate();
       await installJobQueue(database);
-      if (which === "seeded") await seedDemo(database.db, { uploadsDir });
+      // Files copy the embedded seed's pictures (the same demo): this seed's own go to a folder unused.
+      if (which === "seeded") await seedDemo(database.db, { uploadsDir: path.join(dir, "server-uploads") });
     } finally {
       await database.close();
     }
   }
-  project.provide("databaseTemplates", { kind: "postgres", ...names, uploadsDir });
-  return async () => {
-    await onServer(serverUrl, async (client) => {
-      for (const name of Object.values(names))
-        await client.query(`drop database if exists ${name} with (force)`);
-    });
-    await rm(dir, { recursive: true, force: true });
-  };
 }
 
 async function requireDump(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Blob> {

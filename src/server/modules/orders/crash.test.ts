@@ -133,7 +133,10 @@ test("orders whose payment was under way at a crash stay pending until paid, the
   // The first server opens an install that already holds the demo data and pictures (the run's seeded
   // template) instead of creating, migrating and seeding one: what is proven here is the restart.
   const templates = inject("databaseTemplates");
-  const seeded = await openDatabase({ dataDir, snapshot: new Blob([await readFile(templates.seeded)]) });
+  const seeded = await openDatabase({
+    dataDir,
+    snapshot: new Blob([await readFile(templates.pglite.seeded)]),
+  });
   await seeded.close();
   await cp(templates.uploadsDir, path.join(dataDir, "uploads"), { recursive: true });
 
