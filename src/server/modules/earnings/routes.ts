@@ -33,7 +33,9 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
           "One summary per role you hold (seller, reseller); none for a plain buyer. Every figure is summed from the ledger. Amounts in USD.",
         onRequest: requireUser,
       },
-      async (request) => earningsOverview(db, signedInUser(request), app.env.PAYOUT_MINIMUM_USD, new Date()),
+      // The months are counted to the money clock's now, the time the sales and releases are stamped by.
+      async (request) =>
+        earningsOverview(db, signedInUser(request), app.env.PAYOUT_MINIMUM_USD, app.clock.now()),
     );
 
     route(
