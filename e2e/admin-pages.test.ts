@@ -121,9 +121,10 @@ describe("admin content pages", () => {
     expect(await admin.getByLabel("Slug").inputValue()).toBe(slug);
     await admin.getByRole("button", { name: /^Save Changes/ }).click();
     // The publish's toast may still be up (its timer stops while the pointer rests on it), so the toast
-    // alone does not say this save is done: the screen going back to the list, after the save, does.
+    // alone does not say this save is done: the screen going back to the list, after the save, does. The
+    // two toasts may then both be on screen.
     await admin.waitForURL("**/admin/pages");
-    await toast(admin, "Success", "Page updated successfully!").waitFor();
+    await toast(admin, "Success", "Page updated successfully!").first().waitFor();
     const again = visitor;
     await again.reload();
     await again.getByRole("heading", { level: 1, name: `${title} (updated)` }).waitFor();
