@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { formatDate } from "#domain/dates";
 import type { SaleLine } from "#domain/earnings";
 import { DEMO_OPERATOR_TRN } from "#server/env";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
+import { dataDir, demoApi, expectAccessible, newAccount, setupBrowser, snapshot, viewports } from "./browser";
 import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
+
+// The clock this journey moves is its worker's server's, which the next journeys there use: put it back.
+afterAll(async () => {
+  expect((await demoApi("superadmin", "POST", "/api/test/clock/reset")).status).toBe(200);
+});
 
 describe("getting paid", () => {
   test("an Indian business buys with its GSTIN; the seller's net waits for the window, a super admin pays it out, the seller sees it paid", async () => {

@@ -13,4 +13,8 @@ export const testClockExternalEndpoints = {
     }),
     errors: [],
   }),
+  "POST /test/clock/reset": endpoint({
+    answer: z.object({ now: z.string() }),
+    errors: [],
+  }),
 } as const;

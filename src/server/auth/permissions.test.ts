@@ -116,6 +116,7 @@ const access: Record<string, Access> = {
   "GET /api/earnings/payouts": "user",
   "GET /api/earnings/stats": "sellerOnly",
   "POST /api/test/clock": "superAdmin",
+  "POST /api/test/clock/reset": "superAdmin",
   "GET /api/admin/finance": "superAdmin",
   "GET /api/admin/overview": "admin",
   "GET /api/admin/finance/reconciliation": "superAdmin",

@@ -15,4 +15,9 @@ export class AdjustableClock implements Clock {
     this.offsetMs += ms;
     return this.now();
   }
+  /** Back to the system's time, so a journey that moved the clock leaves the next ones as they expect. */
+  reset(): Date {
+    this.offsetMs = 0;
+    return this.now();
+  }
 }

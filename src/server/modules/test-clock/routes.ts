@@ -32,4 +32,19 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
       return { now: now.toISOString(), delivered, released, approved };
     },
   );
+
+  route(
+    app,
+    "POST /test/clock/reset",
+    {
+      tags: ["test"],
+      summary: "Test servers only: put the clock back to the system's time",
+      onRequest: requireRole("superAdmin"),
+    },
+    async () => {
+      const { clock } = app;
+      if (!(clock instanceof AdjustableClock)) throw new Error("the test clock runs on test servers only");
+      return { now: clock.reset().toISOString() };
+    },
+  );
 };

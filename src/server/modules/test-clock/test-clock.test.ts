@@ -22,6 +22,10 @@ test("a test server's super admin moves the money clock forward; no one else can
   expect(res.statusCode).toBe(200);
   expect(new Date(res.json().now).getTime() - before).toBeGreaterThanOrEqual(15 * 86_400_000);
   expect((await superAdmin.post("/api/test/clock", { advanceDays: -1 })).statusCode).toBe(400);
+  expect((await admin.post("/api/test/clock/reset", {})).statusCode).toBe(403);
+  const reset = await superAdmin.post("/api/test/clock/reset", {});
+  expect(reset.statusCode).toBe(200);
+  expect(Math.abs(new Date(reset.json().now).getTime() - Date.now())).toBeLessThan(60_000);
   // A server that is not a test server has no such route: see crash.test.ts, which runs one.
 });
 
