@@ -14,13 +14,16 @@ function savedPositions(): Record<string, number> {
   }
 }
 
+/** What a person does that stops a restore still waiting: their scroll or keys win. */
+const interruptions = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
 /** A restore still waiting for its page to grow tall enough; stopped by the next one. */
 let pendingRestore: (() => void) | undefined;
 
 /**
  * Scrolls back to `y`. A page returned to may not yet be as tall as it was (its list still loading, its
  * code still coming), and the browser stops at its current end: the scroll is then made again as the page
- * grows, for up to three seconds, unless the person scrolls or navigates first.
+ * grows, for up to three seconds, unless the person scrolls, types or navigates first.
  */
 function restoreTo(y: number) {
   pendingRestore?.();
@@ -30,8 +33,7 @@ function restoreTo(y: number) {
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
-    for (const type of ["wheel", "touchstart", "keydown", "pointerdown"] as const)
-      window.removeEventListener(type, stop);
+    for (const type of interruptions) window.removeEventListener(type, stop);
     if (pendingRestore === stop) pendingRestore = undefined;
   };
   const again = () => {
@@ -39,8 +41,7 @@ function restoreTo(y: number) {
     if (window.scrollY >= y - 1 || performance.now() > giveUpAt) stop();
     else frame = requestAnimationFrame(again);
   };
-  for (const type of ["wheel", "touchstart", "keydown", "pointerdown"] as const)
-    window.addEventListener(type, stop, { passive: true });
+  for (const type of interruptions) window.addEventListener(type, stop, { passive: true });
   pendingRestore = stop;
   frame = requestAnimationFrame(again);
 }
