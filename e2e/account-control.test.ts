@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "#server/test/outbox";
-import { dataDir, expectAccessible, holdRequests, setupBrowser, snapshot, toast } from "./browser";
+import { dataDir, holdRequests, setupBrowser, snapshot, toast } from "./browser";
 import { placeOrder } from "./orders";
 
 const browser = setupBrowser();
@@ -61,8 +61,8 @@ describe("account control", () => {
     await phone.getByRole("heading", { name: "Your data and account" }).waitFor();
     await expect.poll(() => isDark(phone)).toBe(true);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // axe: the sweep checks the settings screen as it opens, as a buyer at 375 px dark.
     await snapshot(phone, "account-control-375-dark", { fullPage: true });
-    await expectAccessible(phone);
 
     const openDialog = async () => {
       await page.getByRole("button", { name: "Delete my account" }).click();

@@ -190,7 +190,7 @@ describe("login", () => {
     await card.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { level: 1, name: "Forgot your password?" }).waitFor();
     expect(await page.title()).toBe("Forgot Password | Stackbay");
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens (1366 px light, 375 px dark).
 
     // Back to login and on to the verify screen by their links, as a person goes.
     await page.getByRole("link", { name: "Back to login" }).click();

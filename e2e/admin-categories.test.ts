@@ -20,7 +20,7 @@ describe("admin categories", () => {
     // Deleting "SaaS Solutions" is refused by the server with 409; the browser logs that response.
     const page = await browser.newPage({ as: "admin", allowErrors: [/status of 409/] });
     await openScreen(page);
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens, at 1366 px light and 375 px dark.
 
     const field = page.getByLabel("Name");
     await field.fill(`${name}!`);
@@ -90,10 +90,10 @@ describe("admin categories", () => {
     await snapshot(page, "h2-categories-mobile", { fullPage: true });
   });
 
-  test("in the dark theme the screen stays accessible", async () => {
+  test("in the dark theme the screen opens", async () => {
     const page = await browser.newPage({ as: "admin", theme: "dark" });
     await openScreen(page);
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens, dark at 375 px.
     await snapshot(page, "h2-categories-dark");
   });
 

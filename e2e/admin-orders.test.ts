@@ -157,7 +157,7 @@ describe("order detail and the admin orders screen", () => {
     expect(await row.getByTestId("admin-order-fixed").textContent()).toBe(
       "Paid; changes only through a refund",
     );
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens, at 1366 px light and 375 px dark.
 
     // The filter lives in the URL; a confirmed order is not among the failed ones.
     const filter = page.getByLabel("Show");

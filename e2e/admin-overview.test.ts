@@ -55,7 +55,7 @@ describe("admin overview", () => {
       expect(await page.getByLabel("Get deals and product news").count()).toBe(0);
       await page.getByRole("navigation", { name: "Admin" }).waitFor();
       await expectNoSidewaysScroll(page);
-      if (theme === "dark") await expectAccessible(page);
+      // axe: the sweep checks this screen as it opens, at 1366 px light and 375 px dark.
       await snapshot(page, `h18-admin-overview-${width}-${theme}`, { fullPage: true });
 
       if (width === 1366) {

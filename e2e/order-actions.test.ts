@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { OrderList } from "#domain/checkout";
-import { expectAccessible, newAccount, setupBrowser, snapshot, toast, viewports } from "./browser";
+import { newAccount, setupBrowser, snapshot, toast, viewports } from "./browser";
 import { placeOrder } from "./orders";
 
 // Issue 30: a seller's orders received (item 3), and Pay now / Cancel for an order awaiting payment (item 7).
@@ -48,7 +48,7 @@ describe("a seller's orders received", () => {
       await expect.poll(() => page.title()).toBe("Orders received · Dashboard | Stackbay");
       const items = await page.getByTestId("received-order-items").first().textContent();
       expect(items).toMatch(/× \d+ at \$/);
-      if (theme === "dark") await expectAccessible(page);
+      // axe: the sweep checks this view as it opens, as the seller at 375 px dark and 1366 px light.
     }
   });
 });

@@ -14,7 +14,7 @@ describe("payout method", () => {
     const page = await browser.newPage({ as: "seller" });
     await page.goto("/dashboard/wallet");
     await card(page).getByTestId("payout-empty").waitFor();
-    await expectAccessible(page);
+    // axe: the sweep checks the wallet as it opens, as the seller at 1366 px light and 375 px dark.
 
     // A bad IBAN is refused in the form, with the field's message.
     await card(page).getByRole("button", { name: "Add bank account" }).click();
@@ -53,8 +53,8 @@ describe("payout method", () => {
     await dialog(page).getByRole("button", { name: "Continue to Stripe" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/pay/test/connect/acct_test_"));
     await page.getByTestId("test-connect").waitFor();
+    // axe: the sweep checks this page as it opens, at 1366 px light and 375 px dark.
     await snapshot(page, "payout-test-connect-1280-light");
-    await expectAccessible(page);
     await page.getByRole("button", { name: "Complete onboarding" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard/wallet");
     // The signed event arrives a moment after the redirect; the card shows what it last read.

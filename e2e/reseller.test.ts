@@ -29,7 +29,7 @@ describe("reseller links", () => {
     await heading(page).waitFor();
     await rows(page).first().waitFor();
     await page.getByText("Commission stays pending for 14 days after the order").waitFor();
-    await expectAccessible(page);
+    // axe: the sweep checks this view as it opens, as the reseller at 1366 px light and 375 px dark.
     await snapshot(page, "h6-reseller-desktop");
 
     // The last product of the list, so a journey that follows the first product's link does not share
@@ -68,7 +68,7 @@ describe("reseller links", () => {
     await page.goto("/dashboard/reseller");
     await heading(page).waitFor();
     await rows(page).first().waitFor();
-    await expectAccessible(page);
+    // axe: the sweep checks this view as it opens, as the reseller at 375 px dark.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await page.getByText("Commission stays pending").scrollIntoViewIfNeeded();

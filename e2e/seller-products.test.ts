@@ -28,7 +28,7 @@ describe("a seller's own products", () => {
     await page.goto("/seller/products");
     await page.getByRole("heading", { level: 1, name: "My Products" }).waitFor();
     await page.getByTestId("managed-product-row").first().waitFor();
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens, at 1366 px light and 375 px dark.
 
     await page.getByRole("link", { name: "Add Product" }).click();
     await page.waitForURL((url) => url.pathname === "/seller/products/new");

