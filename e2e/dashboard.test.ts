@@ -199,6 +199,7 @@ describe("dashboard shell", () => {
       "Refund requests",
       "Saved",
       "Licenses",
+      "Subscriptions",
       "Profile",
       "Wallet",
       "Settings",
@@ -208,7 +209,7 @@ describe("dashboard shell", () => {
     expect(await tabs.getByRole("link", { name: "Profile" }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByRole("button", { name: "Log out" }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAccessible(page);
+    // axe: the sweep checks Profile as it opens, as a buyer at 375 px dark and 1366 px light.
     await tabs.getByRole("link", { name: "Settings" }).click();
     await page.getByRole("button", { name: "Save Changes" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -20,6 +20,7 @@ export const viewOwners: Record<DashboardView, DemoAccount> = {
   notifications: "seller",
   saved: "buyer",
   licenses: "buyer",
+  subscriptions: "buyer",
   profile: "buyer",
   wallet: "seller",
   settings: "buyer",

@@ -34,6 +34,7 @@ import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
+import { subscriptionsEndpoints } from "#domain/endpoints/subscriptions";
 import { systemEndpoints } from "#domain/endpoints/system";
 import { taxEndpoints } from "#domain/endpoints/tax";
 import { testClockExternalEndpoints } from "#domain/endpoints/test-clock";
@@ -80,6 +81,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...shippingEndpoints,
   ...storefrontsEndpoints,
+  ...subscriptionsEndpoints,
   ...systemEndpoints,
   ...taxEndpoints,
   ...uploadsEndpoints,

@@ -113,6 +113,7 @@ describe("isKnownPagePath", () => {
       "notifications",
       "saved",
       "licenses",
+      "subscriptions",
       "profile",
       "wallet",
       "settings",

@@ -5,6 +5,7 @@
  */
 
 import { DAY_MS } from "#domain/dates";
+import type { PricingUnit } from "#domain/pricing-units";
 
 export const billingIntervals = ["month", "year"] as const;
 export type BillingInterval = (typeof billingIntervals)[number];
@@ -187,4 +188,46 @@ export const PRE_DEBIT_NOTICE_MS = 24 * 60 * 60 * 1000;
 /** The earliest moment a charge may be made after its pre-debit notice was sent at `sentAt`. */
 export function earliestChargeAfterNotice(sentAt: Date): Date {
   return new Date(sentAt.getTime() + PRE_DEBIT_NOTICE_MS);
+}
+
+/**
+ * The billing interval a product's pricing unit sells by, or null for a product sold once (one-time,
+ * or by use: use-based billing is metered, not renewed). Per user per month is monthly, with the cart's
+ * quantity as its seats.
+ */
+export function recurringIntervalOf(unit: PricingUnit | null): BillingInterval | null {
+  if (unit === "month" || unit === "user_month") return "month";
+  if (unit === "year") return "year";
+  return null;
+}
+
+/**
+ * A subscription as its buyer sees it: `active` (paid through the current period, renewing),
+ * `cancelling` (paid through the current period, ending at its end), `past_due` (a renewal is unpaid
+ * after its due date: the licences keep working until the last reminder), `ended`.
+ */
+export const subscriptionStatuses = ["active", "cancelling", "past_due", "ended"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Why a subscription ended: its buyer cancelled it, or its renewal stayed unpaid past the last reminder. */
+export const subscriptionEndReasons = ["cancelled", "unpaid"] as const;
+export type SubscriptionEndReason = (typeof subscriptionEndReasons)[number];
+
+/**
+ * How long before a renewal falls due its order is made and the buyer asked to pay it: three days for a
+ * monthly subscription, fourteen for a yearly one (a company's payment run needs the time).
+ */
+export const RENEWAL_INVOICE_LEAD_DAYS: Readonly<Record<BillingInterval, number>> = { month: 3, year: 14 };
+
+/** When the renewal falling due at `dueAt` is invoiced. */
+export function renewalInvoiceAt(dueAt: Date, interval: BillingInterval): Date {
+  return new Date(dueAt.getTime() - RENEWAL_INVOICE_LEAD_DAYS[interval] * DAY_MS);
+}
+
+/**
+ * When an unpaid renewal that fell due at `dueAt` ends its subscription: at its last reminder. Until
+ * then the subscription is past due and its licences keep working.
+ */
+export function unpaidRenewalEndsAt(dueAt: Date, retryDays: readonly number[] = DEFAULT_RETRY_DAYS): Date {
+  return retryTimes(dueAt, retryDays).at(-1) ?? dueAt;
 }

@@ -10,6 +10,7 @@ export const testClockExternalEndpoints = {
       delivered: z.number(),
       released: z.number(),
       approved: z.number(),
+      renewals: z.object({ invoiced: z.number(), reminded: z.number(), ended: z.number() }),
     }),
     errors: [],
   }),

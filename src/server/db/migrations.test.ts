@@ -79,6 +79,8 @@ test("migrations create every table of the spec on an empty database, and a seco
     "site_pages",
     "storefront_changes",
     "storefronts",
+    "subscription_renewals",
+    "subscriptions",
     "tax_rates",
     "test_payment_sessions",
     "two_factors",
@@ -164,7 +166,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(32);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(33);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -9,6 +9,7 @@ import { reconcileJob } from "#server/modules/payments/service";
 import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
+import { renewalJob } from "#server/modules/renewals/service";
 import { deliveryConfirmJob, shippingDepsOf } from "#server/modules/shipping/service";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
@@ -34,5 +35,6 @@ export function jobDefinitions(
     refundPayoutJob(app),
     payoutTransferJob(() => payoutDepsOf(app)),
     deliveryConfirmJob(shippingDepsOf(app)),
+    renewalJob(app),
   ] as JobDefinition<never>[];
 }

@@ -121,7 +121,9 @@ export async function recordVisit(
 }
 
 /**
- * Records a pending commission for each resellable item of a confirmed order the referral earns.
+ * Records a pending commission for each resellable item of a confirmed order the referral earns. The
+ * click must fall within the attribution window before `attributedAt`: the order's own time, or for a
+ * subscription's renewal the time of the order that started it.
  * Nothing for a buyer's own link, an expired click or an account that is no longer a reseller. The
  * commission is approved once `windowDays` (the refund window, `app.env.REFUND_WINDOW_DAYS`) have
  * passed. Recording twice for the same item keeps the first.
@@ -137,9 +139,10 @@ export async function recordCommissions(
   referral: Referral | null,
   now: Date,
   windowDays: number,
+  { attributedAt = now }: { attributedAt?: Date } = {},
 ): Promise<void> {
   if (!referral || referral.resellerId === buyerId) return;
-  if (!withinAttribution(referral.clickedAt, now)) return;
+  if (!withinAttribution(referral.clickedAt, attributedAt)) return;
   const reseller = await findReseller(tx, referral.resellerId);
   if (!reseller?.isReseller || reseller.banned) return;
   const eligibleAt = new Date(now.getTime() + windowDays * DAY_MS);

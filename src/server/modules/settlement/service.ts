@@ -19,6 +19,7 @@ import {
   type StoredReferral,
   setOrderPaymentStatus,
 } from "#server/modules/settlement/repository";
+import { renewalPaid, startSubscriptions } from "#server/modules/subscriptions/service";
 
 /** What settling an order needs; built once from the app by `settlementOf` below. */
 export type Settlement = {
@@ -71,7 +72,7 @@ export function loadReferral(stored: StoredReferral | null): Referral | null {
 /**
  * The one delivery of a paid order: confirms it only if it is still in a status `actor` may confirm
  * from, and in the same transaction issues its license keys, records its commissions, books the sale
- * in the ledger and queues its confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
+ * in the ledger, starts or extends subscriptions and queues its confirmation e-mail. The conditional update is the guard: of any number of concurrent or repeated
  * calls, exactly one finds the order unconfirmed and delivers; the others answer false.
  */
 export async function deliverInTx(
@@ -83,8 +84,17 @@ export async function deliverInTx(
 ): Promise<boolean> {
   const row = await confirmOrderIfIn(tx, orderId, sourcesOf("mock_confirmed", actor), now);
   if (!row) return false;
-  await issueLicenses(tx, orderId, now);
-  await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays);
+  // A renewal extends its subscription and the licences it already has; any other order issues its
+  // licences and starts the subscriptions it sells (decision 0027).
+  const renewedFrom = await renewalPaid(tx, orderId, now);
+  if (!renewedFrom) {
+    await issueLicenses(tx, orderId, now);
+    await startSubscriptions(tx, orderId, row.userId, now);
+  }
+  // A renewal earns the reseller's commission when the order that started the subscription did.
+  await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays, {
+    attributedAt: renewedFrom ?? now,
+  });
   await bookSale(tx, orderId, now, s.refundWindowDays);
   await queueOrderConfirmation(s.jobs, tx, orderId);
   await notifySellersOfSale(s.jobs, tx, orderId, now);

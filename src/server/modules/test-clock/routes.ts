@@ -3,8 +3,10 @@ import { DAY_MS } from "#domain/dates";
 import { requireRole } from "#server/auth/guards";
 import { route } from "#server/http/route";
 import { AdjustableClock } from "#server/lib/clock";
+import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { settleCommissions } from "#server/modules/referrals/service";
+import { runRenewals } from "#server/modules/renewals/service";
 import { deliverOverdue, shippingDepsOf } from "#server/modules/shipping/service";
 
 /**
@@ -18,7 +20,8 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
     "POST /test/clock",
     {
       tags: ["test"],
-      summary: "Test servers only: move the clock forward and run the deliveries and releases now due",
+      summary:
+        "Test servers only: move the clock forward and run the deliveries, releases and renewals now due",
       onRequest: requireRole("superAdmin"),
     },
     async (request) => {
@@ -29,7 +32,9 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
       const delivered = await deliverOverdue(shippingDepsOf(app), now);
       const approved = await settleCommissions(app.database.db, now);
       const released = await releaseDue(app.database.db, now);
-      return { now: now.toISOString(), delivered, released, approved };
+      // And the renewals now due are invoiced, reminded or ended, as the renewal job would.
+      const renewals = await runRenewals(bankTransferDepsOf(app), now);
+      return { now: now.toISOString(), delivered, released, approved, renewals };
     },
   );
 

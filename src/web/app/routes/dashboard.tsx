@@ -21,6 +21,7 @@ import { SellerRefundsView } from "#web/features/refunds/components/seller-refun
 import { SavedView } from "#web/features/saved/components/saved-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
+import { SubscriptionsView } from "#web/features/subscriptions/components/subscriptions-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
   if (view === undefined) return "orders";
@@ -93,6 +94,8 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <SettingsView me={me} />;
     case "licenses":
       return <LicensesView />;
+    case "subscriptions":
+      return <SubscriptionsView />;
     case "reseller":
       return <ResellerView me={me} />;
     case "refunds":

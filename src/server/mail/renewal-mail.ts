@@ -1,0 +1,63 @@
+import { formatDate } from "#domain/dates";
+import { formatUsd } from "#domain/money";
+import { message } from "#server/mail/templates";
+
+export type RenewalMailInput = {
+  fullName: string;
+  productName: string;
+  /** The renewal's total with tax, USD. */
+  total: string;
+  /** When the period it pays for starts. */
+  dueAt: Date;
+  /** When the subscription ends if it stays unpaid. */
+  endsAt: Date;
+  /** Where the buyer pays it: their renewal desk. */
+  deskUrl: string;
+};
+
+const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
+
+/** Sent when a renewal is invoiced, a few days before it falls due. */
+export function renewalDueMail(input: RenewalMailInput) {
+  return {
+    subject: `Your ${input.productName} subscription renews on ${formatDate(input.dueAt)}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `Your subscription to ${input.productName} renews on ${formatDate(input.dueAt)} for ${formatUsd(Number(input.total))} (USD, tax included).`,
+        "Pay it from your subscriptions page before then and nothing changes. If you no longer need it, cancel the renewal there: you keep it until the end of the period you paid for.",
+      ],
+      { label: "Pay or cancel the renewal", url: input.deskUrl },
+    ),
+  };
+}
+
+/** Sent on the retry days after a renewal fell due unpaid. */
+export function renewalReminderMail(input: RenewalMailInput) {
+  return {
+    subject: `Payment due: your ${input.productName} subscription`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `The renewal of ${input.productName} for ${formatUsd(Number(input.total))} (USD, tax included) was due on ${formatDate(input.dueAt)} and is not paid yet.`,
+        `Your licences keep working until ${formatDate(input.endsAt)}. If the renewal is still unpaid then, the subscription ends.`,
+      ],
+      { label: "Pay now", url: input.deskUrl },
+    ),
+  };
+}
+
+/** Sent when a subscription ends because its renewal stayed unpaid. */
+export function subscriptionEndedMail(input: Omit<RenewalMailInput, "total" | "endsAt">) {
+  return {
+    subject: `Your ${input.productName} subscription has ended`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `The renewal of ${input.productName} that fell due on ${formatDate(input.dueAt)} was not paid, so the subscription has ended and its licence keys no longer work.`,
+        "You can buy it again at any time to start a new subscription.",
+      ],
+      { label: "See your subscriptions", url: input.deskUrl },
+    ),
+  };
+}

@@ -1,0 +1,171 @@
+import { computeTotals } from "#domain/money";
+import type { Subscription } from "#domain/subscription-schemas";
+import {
+  addIntervals,
+  type BillingInterval,
+  recurringIntervalOf,
+  type SubscriptionStatus,
+  unpaidRenewalEndsAt,
+} from "#domain/subscriptions";
+import type { Database, Transaction } from "#server/db/client";
+import { Conflict, NotFound } from "#server/errors";
+import {
+  insertSubscriptions,
+  licenseKeysOf,
+  recordPaidPeriod,
+  recurringItemsOf,
+  renewalOfOrder,
+  type SubscriptionRow,
+  setCancelAtPeriodEnd,
+  setLicensesRenewAt,
+  subscriptionOfUser,
+  subscriptionsOfUser,
+  unpaidRenewalsOf,
+} from "#server/modules/subscriptions/repository";
+
+/**
+ * In a paid order's delivery (decision 0027): when the order pays a renewal, extends its subscription
+ * by the period it paid for (counted from the anchor, so paying late gives no free days) and its
+ * licences with it, and answers when the order that started the subscription was placed; otherwise
+ * null. A repeated delivery changes nothing.
+ */
+export async function renewalPaid(tx: Transaction, orderId: string, now: Date): Promise<Date | null> {
+  const renewal = await renewalOfOrder(tx, orderId);
+  if (!renewal) return null;
+  const { subscription } = renewal;
+  const periodsPaid = renewal.renewal.periodIndex + 1;
+  const paidThrough = addIntervals(subscription.anchor, subscription.interval, periodsPaid);
+  if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now))
+    await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
+  return renewal.originCreatedAt;
+}
+
+/**
+ * In a paid order's delivery, after its licences are issued: starts a subscription for each item priced
+ * per month, per year or per user per month, anchored at `now` and paid for its first period; its
+ * licences renew when that period ends. An item that started one already keeps it.
+ */
+export async function startSubscriptions(
+  tx: Transaction,
+  orderId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const items = await recurringItemsOf(tx, orderId);
+  const started = items.flatMap((item) => {
+    const interval = recurringIntervalOf(item.pricingUnit);
+    if (!interval) return [];
+    return [
+      {
+        userId,
+        productId: item.productId,
+        orderItemId: item.id,
+        orderId,
+        interval,
+        unitPrice: item.price,
+        quantity: item.quantity,
+        anchor: now,
+        periodsPaid: 1,
+        paidThrough: addIntervals(now, interval, 1),
+        createdAt: now,
+        updatedAt: now,
+      },
+    ];
+  });
+  await insertSubscriptions(tx, started);
+  for (const subscription of started)
+    await setLicensesRenewAt(tx, subscription.orderItemId, subscription.paidThrough);
+}
+
+/** How a subscription reads to its buyer at `now` (see `subscriptionStatuses`). */
+export function statusOf(
+  row: Pick<SubscriptionRow, "endedAt" | "cancelAtPeriodEnd" | "paidThrough">,
+  now: Date,
+): SubscriptionStatus {
+  if (row.endedAt || (row.cancelAtPeriodEnd && row.paidThrough <= now)) return "ended";
+  if (row.paidThrough <= now) return "past_due";
+  return row.cancelAtPeriodEnd ? "cancelling" : "active";
+}
+
+type Listed = Awaited<ReturnType<typeof subscriptionsOfUser>>[number];
+
+async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subscription[]> {
+  const [keys, due] = await Promise.all([
+    licenseKeysOf(
+      db,
+      rows.map((row) => row.subscription.orderItemId),
+    ),
+    unpaidRenewalsOf(
+      db,
+      rows.map((row) => row.subscription.id),
+    ),
+  ]);
+  return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate }) => {
+    const status = statusOf(s, now);
+    const renewal = due.get(s.id) ?? null;
+    const nextTotal =
+      status === "active" || status === "past_due"
+        ? (renewal?.total ?? computeTotals([{ price: s.unitPrice, quantity: s.quantity }], taxRate).total)
+        : null;
+    const endsAt =
+      status === "ended"
+        ? (s.endedAt ?? s.paidThrough)
+        : status === "cancelling"
+          ? s.paidThrough
+          : status === "past_due"
+            ? unpaidRenewalEndsAt(s.paidThrough)
+            : null;
+    return {
+      id: s.id,
+      productId: s.productId,
+      productName,
+      imageUrl,
+      vendor,
+      interval: s.interval as BillingInterval,
+      unitPrice: s.unitPrice,
+      quantity: s.quantity,
+      nextTotal,
+      status,
+      startedAt: s.anchor.toISOString(),
+      paidThrough: s.paidThrough.toISOString(),
+      endsAt: endsAt?.toISOString() ?? null,
+      endReason: s.endReason ?? (status === "ended" ? "cancelled" : null),
+      due: renewal
+        ? { orderId: renewal.orderId, total: renewal.total, dueAt: renewal.dueAt.toISOString() }
+        : null,
+      orderId: s.orderId,
+      licenseKeys: keys.get(s.orderItemId) ?? [],
+    };
+  });
+}
+
+/** The buyer's renewal desk: every subscription they hold, newest first. */
+export async function subscriptionsOf(db: Database, userId: string, now: Date): Promise<Subscription[]> {
+  return answersOf(db, await subscriptionsOfUser(db, userId), now);
+}
+
+async function oneOf(db: Database, userId: string, id: string, now: Date): Promise<Subscription> {
+  const row = await subscriptionOfUser(db, userId, id);
+  // Someone else's subscription is as absent as one that does not exist.
+  if (!row) throw new NotFound("Subscription not found.", "SUBSCRIPTION_NOT_FOUND");
+  const [answer] = await answersOf(db, [row], now);
+  return answer as Subscription;
+}
+
+/**
+ * Cancels at the period's end (`cancel`), or undoes that before the end comes: the buyer keeps what
+ * they paid for either way, and nothing is refunded. An ended subscription changes no more.
+ */
+export async function setRenewal(
+  db: Database,
+  userId: string,
+  id: string,
+  cancel: boolean,
+  now: Date,
+): Promise<Subscription> {
+  const current = await oneOf(db, userId, id, now);
+  if (current.status === "ended")
+    throw new Conflict("This subscription has ended. Buy it again to start a new one.", "SUBSCRIPTION_ENDED");
+  await setCancelAtPeriodEnd(db, userId, id, cancel, now);
+  return oneOf(db, userId, id, now);
+}

@@ -1,0 +1,274 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DAY_MS, formatDate } from "#domain/dates";
+import type { Subscription } from "#domain/subscription-schemas";
+import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
+import { licenses } from "#server/db/schema/after-sale";
+import { products } from "#server/db/schema/catalog";
+import { journalEntries, journalLines } from "#server/db/schema/ledger";
+import { orders } from "#server/db/schema/orders";
+import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import type { AdjustableClock } from "#server/lib/clock";
+import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { runRenewals } from "#server/modules/renewals/service";
+import { createTestApp } from "#server/test/app";
+import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { placeAndPay } from "#server/test/orders";
+import { readOutbox } from "#server/test/outbox";
+import { choose, eventsDelivered } from "#server/test/payments";
+
+type Client = ReturnType<typeof createClient>;
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let buyer: Client;
+let clock: AdjustableClock;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  clock = t.app.clock as AdjustableClock;
+  buyer = await signedInClient(t.app, "buyer@stackbay.test", DEMO_PASSWORD);
+  const made = await t.db
+    .insert(products)
+    .values([
+      { name: "Orbit CRM", category: "saas", price: "9", pricingUnit: "month", vendor: "Orbit" },
+      { name: "Ledgerly Yearly", category: "saas", price: "120", pricingUnit: "year", vendor: "Ledgerly" },
+      {
+        name: "Team Chat Seats",
+        category: "saas",
+        price: "4.5",
+        pricingUnit: "user_month",
+        vendor: "Chatty",
+      },
+      { name: "Boxed Compiler", category: "software", price: "49", pricingUnit: "one_time", vendor: "Acme" },
+    ])
+    .returning({ id: products.id, name: products.name });
+  for (const row of made) ids[row.name] = row.id;
+});
+afterAll(async () => {
+  clock.reset();
+  await t.close();
+});
+
+const prices: Record<string, number> = {
+  "Orbit CRM": 9,
+  "Ledgerly Yearly": 120,
+  "Team Chat Seats": 4.5,
+  "Boxed Compiler": 49,
+};
+const buy = (client: Client, items: { name: string; quantity?: number }[]) =>
+  placeAndPay(t.app, client, {
+    items: items.map(({ name, quantity = 1 }) => ({
+      productId: ids[name] ?? "",
+      quantity,
+      price: prices[name] ?? 0,
+    })),
+  });
+
+async function desk(client: Client): Promise<Subscription[]> {
+  const res = await client.get("/api/subscriptions");
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { items: Subscription[] }).items;
+}
+async function mine(client: Client, orderId: string, name: string): Promise<Subscription> {
+  const found = (await desk(client)).find((s) => s.orderId === orderId && s.productName === name);
+  if (!found) throw new Error(`no subscription to ${name} from order ${orderId}`);
+  return found;
+}
+const renew = async () => {
+  const run = await runRenewals(bankTransferDepsOf(t.app), clock.now());
+  await t.app.jobs.idle();
+  return run;
+};
+/** Moves the test clock to `at` (never back). */
+function moveTo(at: Date) {
+  const ms = at.getTime() - clock.now().getTime();
+  if (ms > 0) clock.advance(ms);
+}
+async function pay(client: Client, orderId: string) {
+  const res = await client.post(`/api/orders/${orderId}/payment`);
+  expect(res.statusCode).toBe(200);
+  await choose(client, (res.json() as { redirectUrl: string }).redirectUrl, "pay");
+  await eventsDelivered(t.app);
+}
+const mails = async (subject: string) =>
+  (await readOutbox(t.dataDir)).filter((m) => m.subject.includes(subject));
+
+describe("subscriptions start at checkout and renew from our own database", () => {
+  test("a monthly plan and a one-time item in one order: one subscription, renewed exactly 12 times in a year, each renewal one paid order with one balanced sale", async () => {
+    const order = await buy(buyer, [{ name: "Orbit CRM" }, { name: "Boxed Compiler" }]);
+    const started = await mine(buyer, order.id, "Orbit CRM");
+    expect(started).toMatchObject({ status: "active", interval: "month", quantity: 1, unitPrice: "9.0000" });
+    expect(started.licenseKeys).toHaveLength(1);
+    expect((await desk(buyer)).filter((s) => s.orderId === order.id)).toHaveLength(1);
+    const anchor = new Date(started.startedAt);
+    expect(started.paidThrough).toBe(addIntervals(anchor, "month", 1).toISOString());
+
+    for (let period = 1; period <= 12; period++) {
+      const dueAt = addIntervals(anchor, "month", period);
+      // Not before its lead time: nothing is invoiced.
+      moveTo(new Date(dueAt.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS - 60_000));
+      expect((await renew()).invoiced).toBe(0);
+      moveTo(new Date(dueAt.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS + 60_000));
+      // Two instances running the job at once invoice the period once.
+      const [a, b] = await Promise.all([renew(), renew()]);
+      expect(a.invoiced + b.invoiced).toBe(1);
+      expect((await renew()).invoiced).toBe(0);
+      const invoiced = await mine(buyer, order.id, "Orbit CRM");
+      expect(invoiced.due?.dueAt).toBe(dueAt.toISOString());
+      expect(invoiced.due?.total).toBe(invoiced.nextTotal);
+      await pay(buyer, invoiced.due?.orderId ?? "");
+      const renewed = await mine(buyer, order.id, "Orbit CRM");
+      expect(renewed).toMatchObject({ status: "active", due: null });
+      expect(renewed.paidThrough).toBe(addIntervals(anchor, "month", period + 1).toISOString());
+      // The same licence key, renewing with the subscription.
+      expect(renewed.licenseKeys).toEqual(started.licenseKeys);
+    }
+
+    const [subscription] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    const renewals = await t.db
+      .select({
+        orderId: subscriptionRenewals.orderId,
+        status: orders.paymentStatus,
+        total: orders.totalAmount,
+      })
+      .from(subscriptionRenewals)
+      .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+      .where(eq(subscriptionRenewals.subscriptionId, subscription?.id ?? ""));
+    expect(renewals).toHaveLength(12);
+    expect(renewals.every((r) => r.status === "mock_confirmed")).toBe(true);
+    const renewalOrders = renewals.map((r) => r.orderId);
+    const sales = await t.db
+      .select({ orderId: journalEntries.orderId })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.kind, "sale"), inArray(journalEntries.orderId, renewalOrders)));
+    expect(sales.map((s) => s.orderId).sort()).toEqual([...renewalOrders].sort());
+    const unbalanced = await t.db
+      .select({ entryId: journalLines.entryId })
+      .from(journalLines)
+      .groupBy(journalLines.entryId)
+      .having(sql`sum(${journalLines.amount}) <> 0`);
+    expect(unbalanced).toEqual([]);
+    // No renewal issued keys of its own.
+    expect(await t.db.select().from(licenses).where(inArray(licenses.orderId, renewalOrders))).toEqual([]);
+    const [key] = await t.db
+      .select()
+      .from(licenses)
+      .where(and(eq(licenses.orderId, order.id), eq(licenses.productId, ids["Orbit CRM"] ?? "")));
+    expect(key?.renewsAt?.toISOString()).toBe(addIntervals(anchor, "month", 13).toISOString());
+    expect((await mails("renews on")).filter((m) => m.subject.includes("Orbit CRM"))).toHaveLength(12);
+  });
+
+  test("a yearly plan is invoiced fourteen days ahead and renews once in a year; seats are the quantity", async () => {
+    const order = await buy(buyer, [{ name: "Ledgerly Yearly" }, { name: "Team Chat Seats", quantity: 5 }]);
+    const yearly = await mine(buyer, order.id, "Ledgerly Yearly");
+    const seats = await mine(buyer, order.id, "Team Chat Seats");
+    expect(seats).toMatchObject({ interval: "month", quantity: 5, unitPrice: "4.5000" });
+    // 5 × $4.50 with the order's tax (the demo buyer's 5% UAE VAT).
+    expect(seats.nextTotal).toBe("23.6300");
+    expect(yearly.nextTotal).toBe("126.0000");
+    // The seats stop at their first period's end: only the yearly plan renews below.
+    await buyer.post(`/api/subscriptions/${seats.id}/cancel`);
+    const anchor = new Date(yearly.startedAt);
+    let renewals = 0;
+    for (let month = 1; month <= 12; month++) {
+      moveTo(addIntervals(anchor, "month", month));
+      await renew();
+      const now = await mine(buyer, order.id, "Ledgerly Yearly");
+      if (now.due) {
+        expect(new Date(now.due.dueAt).getTime() - clock.now().getTime()).toBeLessThanOrEqual(
+          RENEWAL_INVOICE_LEAD_DAYS.year * DAY_MS,
+        );
+        await pay(buyer, now.due.orderId);
+        renewals++;
+      }
+    }
+    expect(renewals).toBe(1);
+    const after = await mine(buyer, order.id, "Ledgerly Yearly");
+    expect(after.paidThrough).toBe(addIntervals(anchor, "year", 2).toISOString());
+    // The seats were cancelled for their period's end, which has long come.
+    expect(await mine(buyer, order.id, "Team Chat Seats")).toMatchObject({
+      status: "ended",
+      endReason: "cancelled",
+    });
+  });
+
+  test("an unpaid renewal is reminded on days 1, 3 and 5, and on day 7 the subscription ends: its order cannot be paid, its keys stop working", async () => {
+    const order = await buy(buyer, [{ name: "Orbit CRM" }]);
+    const started = await mine(buyer, order.id, "Orbit CRM");
+    const dueAt = new Date(started.paidThrough);
+    moveTo(new Date(dueAt.getTime() - DAY_MS));
+    await renew();
+    const invoiced = await mine(buyer, order.id, "Orbit CRM");
+    const renewalOrder = invoiced.due?.orderId ?? "";
+    expect(renewalOrder).not.toBe("");
+    // Each reminder names the amount and the day the licences stop.
+    const reminders = async () =>
+      (await mails("Payment due: your Orbit CRM")).filter((m) =>
+        m.body.includes(`keep working until ${formatDate(new Date(dueAt.getTime() + 7 * DAY_MS))}`),
+      );
+    const before = (await reminders()).length;
+
+    moveTo(new Date(dueAt.getTime() + 60_000));
+    await renew();
+    const pastDue = await mine(buyer, order.id, "Orbit CRM");
+    expect(pastDue.status).toBe("past_due");
+    expect(pastDue.endsAt).toBe(new Date(dueAt.getTime() + 7 * DAY_MS).toISOString());
+    expect(pastDue.licenseKeys).toEqual(started.licenseKeys);
+    for (const day of [1, 3, 5]) {
+      moveTo(new Date(dueAt.getTime() + day * DAY_MS + 60_000));
+      expect((await renew()).reminded).toBe(1);
+      expect((await renew()).reminded).toBe(0);
+    }
+    expect((await reminders()).length - before).toBe(3);
+    moveTo(new Date(dueAt.getTime() + 7 * DAY_MS + 60_000));
+    expect((await renew()).ended).toBe(1);
+    const ended = await mine(buyer, order.id, "Orbit CRM");
+    expect(ended).toMatchObject({ status: "ended", endReason: "unpaid", due: null, licenseKeys: [] });
+    const retry = await buyer.post(`/api/orders/${renewalOrder}/payment`);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().code).toBe("ORDER_CANCELLED");
+    const check = await buyer.post("/api/licenses/validate", { key: started.licenseKeys[0] });
+    expect(check.json()).toMatchObject({ valid: false, status: "revoked" });
+    expect((await mails("Orbit CRM subscription has ended")).length).toBeGreaterThanOrEqual(1);
+  });
+
+  test("cancel at period end and undo; someone else's subscription, an ended one and a malformed id are refused", async () => {
+    const order = await buy(buyer, [{ name: "Orbit CRM" }]);
+    const sub = await mine(buyer, order.id, "Orbit CRM");
+    const account = await createVerifiedAccount(t.app, t.dataDir, { email: "stranger@example.com" });
+    const stranger = await signedInClient(t.app, account.email, account.password);
+    for (const action of ["cancel", "resume"]) {
+      const res = await stranger.post(`/api/subscriptions/${sub.id}/${action}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe("SUBSCRIPTION_NOT_FOUND");
+    }
+    expect(await desk(stranger)).toEqual([]);
+    expect((await buyer.post("/api/subscriptions/not-a-uuid/cancel")).statusCode).toBe(400);
+    const visitor = await t.app.inject({ method: "GET", url: "/api/subscriptions" });
+    expect(visitor.statusCode).toBe(401);
+
+    const cancelled = await buyer.post(`/api/subscriptions/${sub.id}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({
+      status: "cancelling",
+      endsAt: sub.paidThrough,
+      nextTotal: null,
+    });
+    const resumed = await buyer.post(`/api/subscriptions/${sub.id}/resume`);
+    expect(resumed.json().subscription).toMatchObject({ status: "active", endsAt: null });
+    await buyer.post(`/api/subscriptions/${sub.id}/cancel`);
+    // A cancelled subscription is not invoiced, and ends when its period does.
+    moveTo(new Date(new Date(sub.paidThrough).getTime() - DAY_MS));
+    await renew();
+    expect((await mine(buyer, order.id, "Orbit CRM")).due).toBeNull();
+    moveTo(new Date(new Date(sub.paidThrough).getTime() + 60_000));
+    await renew();
+    const ended = await mine(buyer, order.id, "Orbit CRM");
+    expect(ended).toMatchObject({ status: "ended", endReason: "cancelled", endsAt: sub.paidThrough });
+    const again = await buyer.post(`/api/subscriptions/${sub.id}/resume`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("SUBSCRIPTION_ENDED");
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { call } from "#web/lib/api";
+
+export const getSubscriptions = () => call("GET /subscriptions");
+
+/** Every query key of this feature starts with it, so a change refreshes them all. */
+export const subscriptionsKey = ["subscriptions"] as const;
+
+/** The buyer's subscriptions, as the renewal desk lists them. */
+export const subscriptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...subscriptionsKey, "list"],
+    queryFn: getSubscriptions,
+    // Checkout starts subscriptions and renewals are made and paid elsewhere; the desk refetches whenever it opens.
+    staleTime: 0,
+  });
+
+export function useSubscriptions() {
+  return useQuery(subscriptionsQueryOptions());
+}

@@ -1,0 +1,439 @@
+import { Copy, Repeat } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { Link } from "react-router";
+import { formatDate } from "#domain/dates";
+import { formatUsd } from "#domain/money";
+import { paths } from "#domain/routes";
+import type { Subscription } from "#domain/subscription-schemas";
+import type { BillingInterval, SubscriptionStatus } from "#domain/subscriptions";
+import { ViewCard } from "#web/components/layout/view-card";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "#web/components/ui/alert-dialog";
+import { Badge } from "#web/components/ui/badge";
+import { Button } from "#web/components/ui/button";
+import { LoadError } from "#web/components/ui/load-error";
+import { Table, TableFrame } from "#web/components/ui/table";
+import { Amount } from "#web/features/currency/components/totals-list";
+import { useMoney } from "#web/features/currency/use-money";
+import { useRetryPayment } from "#web/features/payments/api/order-payment";
+import { useCancelSubscription } from "#web/features/subscriptions/api/cancel-subscription";
+import { useSubscriptions } from "#web/features/subscriptions/api/get-subscriptions";
+import { useResumeSubscription } from "#web/features/subscriptions/api/resume-subscription";
+import { copyText } from "#web/lib/clipboard";
+import { runMutation } from "#web/lib/mutation";
+import { cn } from "#web/lib/utils";
+
+const columns = ["Subscription", "Plan", "Status", "Next charge", "License keys", "Actions"];
+
+const intervalLabel = { month: "Monthly", year: "Yearly" } as const satisfies Record<BillingInterval, string>;
+
+const statusLabel = {
+  active: "Active",
+  cancelling: "Cancelling",
+  past_due: "Past due",
+  ended: "Ended",
+} as const satisfies Record<SubscriptionStatus, string>;
+
+/** When a subscription that stops renewing stops: the end it was given, else the end of the paid period. */
+const endOf = (subscription: Subscription) => subscription.endsAt ?? subscription.paidThrough;
+
+/** The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs and when it renews. */
+export function SubscriptionsView() {
+  const subscriptions = useSubscriptions();
+  const money = useMoney();
+  const description =
+    money.currency.code === "USD"
+      ? "Every subscription you hold, what it costs and when it renews."
+      : `Every subscription you hold, what it costs and when it renews. Amounts are shown in ${money.currency.name}; renewals are charged in USD.`;
+  return (
+    <ViewCard title="Subscriptions" description={description}>
+      {subscriptions.isPending ? (
+        <SubscriptionsSkeleton />
+      ) : subscriptions.isError ? (
+        <LoadError
+          what="subscriptions"
+          error={subscriptions.error}
+          onRetry={() => void subscriptions.refetch()}
+        />
+      ) : subscriptions.data.items.length === 0 ? (
+        <NoSubscriptions />
+      ) : (
+        <SubscriptionsTable items={subscriptions.data.items} />
+      )}
+    </ViewCard>
+  );
+}
+
+function SubscriptionsTable({ items }: { items: Subscription[] }) {
+  return (
+    // Too narrow for six columns (a phone, a tablet), each subscription becomes a stacked card.
+    <TableFrame aria-label="Your subscriptions" className="rounded-sm border-0">
+      <Table className="min-w-[52rem]" data-testid="subscriptions-table">
+        <thead className="border-b border-border text-muted-foreground">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className="px-3 py-2 font-medium whitespace-nowrap first:pl-0 last:pr-0"
+              >
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {items.map((subscription) => (
+            <SubscriptionRow key={subscription.id} subscription={subscription} />
+          ))}
+        </tbody>
+      </Table>
+    </TableFrame>
+  );
+}
+
+function SubscriptionRow({ subscription }: { subscription: Subscription }) {
+  const { productId, productName, vendor, interval, quantity, startedAt, orderId } = subscription;
+  const cell = "px-3 py-3 align-top";
+  return (
+    <tr data-testid="subscription-row">
+      <td className="py-3 pr-3 align-top">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <span className="font-medium break-words" data-testid="subscription-product">
+            {productId ? (
+              <Link to={paths.product(productId)} className="hover:underline">
+                {productName}
+              </Link>
+            ) : (
+              productName
+            )}
+          </span>
+          <span className="text-muted-foreground">{vendor ?? "Unknown Vendor"}</span>
+          <span className="text-xs text-muted-foreground">
+            Since <time dateTime={startedAt}>{formatDate(startedAt)}</time> ·{" "}
+            <Link
+              to={paths.invoice(orderId)}
+              className="font-medium whitespace-nowrap text-primary hover:underline"
+              data-testid="subscription-order"
+            >
+              Order {orderId.slice(0, 8)}
+            </Link>
+          </span>
+        </div>
+      </td>
+      <td className={cn(cell, "whitespace-nowrap")} data-testid="subscription-plan">
+        <span>
+          {intervalLabel[interval]}
+          {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
+        </span>
+      </td>
+      <td className={cell}>
+        <div className="flex flex-col items-start gap-1">
+          <StatusBadge status={subscription.status} />
+          <DateLine subscription={subscription} />
+        </div>
+      </td>
+      <td className={cell}>
+        <NextCharge subscription={subscription} />
+      </td>
+      <td className={cell}>
+        <LicenseKeys subscription={subscription} />
+      </td>
+      <td className="py-3 pl-3 align-top">
+        <SubscriptionActions subscription={subscription} />
+      </td>
+    </tr>
+  );
+}
+
+function StatusBadge({ status }: { status: SubscriptionStatus }) {
+  return (
+    <Badge
+      variant={status === "active" ? "success" : status === "cancelling" ? "secondary" : "outline"}
+      className={cn(
+        status === "past_due" && "border-destructive text-destructive",
+        status === "ended" && "text-muted-foreground",
+      )}
+      data-testid="subscription-status"
+    >
+      {statusLabel[status]}
+    </Badge>
+  );
+}
+
+const On = ({ date }: { date: string }) => (
+  <time dateTime={date} className="whitespace-nowrap">
+    {formatDate(date)}
+  </time>
+);
+
+/** What happens next, and when: it renews, it ends, it ended, or its renewal waits for payment. */
+function DateLine({ subscription }: { subscription: Subscription }) {
+  const { status, due, paidThrough, endsAt, endReason } = subscription;
+  let line: ReactNode;
+  let note: ReactNode = null;
+  switch (status) {
+    case "active":
+      line = due ? (
+        <>
+          Payment due on <On date={due.dueAt} />
+        </>
+      ) : (
+        <>
+          Renews on <On date={paidThrough} />
+        </>
+      );
+      break;
+    case "cancelling":
+      line = (
+        <>
+          Ends on <On date={endOf(subscription)} />
+        </>
+      );
+      break;
+    case "past_due":
+      line = (
+        <>
+          Payment due since <On date={due?.dueAt ?? paidThrough} />
+        </>
+      );
+      if (endsAt)
+        note = (
+          <>
+            Ends on <On date={endsAt} /> unless paid
+          </>
+        );
+      break;
+    case "ended":
+      line = (
+        <>
+          Ended on <On date={endOf(subscription)} />
+        </>
+      );
+      if (endReason) note = endReason === "cancelled" ? "Cancelled" : "Renewal not paid";
+      break;
+  }
+  return (
+    <>
+      <span className="text-sm" data-testid="subscription-date">
+        {line}
+      </span>
+      {note && <span className="text-xs text-muted-foreground">{note}</span>}
+    </>
+  );
+}
+
+/** The next renewal's total with tax, in the display currency, with the USD it is charged in. */
+function NextCharge({ subscription }: { subscription: Subscription }) {
+  const money = useMoney();
+  const next = subscription.nextTotal ?? subscription.due?.total ?? null;
+  if (next === null) return <span className="text-muted-foreground">None</span>;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span className="font-medium tabular-nums" data-testid="subscription-next">
+        <Amount usd={next} />
+      </span>
+      {money.currency.code !== "USD" && (
+        // The display currency is an estimate; the USD figure is what the renewal charges.
+        <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+          {formatUsd(next)} USD
+        </span>
+      )}
+    </div>
+  );
+}
+
+function LicenseKeys({ subscription }: { subscription: Subscription }) {
+  const { licenseKeys, productName, status } = subscription;
+  if (licenseKeys.length === 0) return <span className="text-muted-foreground">None</span>;
+  const ended = status === "ended";
+  return (
+    <ul className="flex flex-col gap-1" aria-label={`License keys for ${productName}`}>
+      {licenseKeys.map((key) => (
+        <li key={key} className="flex items-center gap-1">
+          <code
+            className={cn(
+              "min-w-0 rounded bg-muted px-2 py-1 font-mono text-xs tracking-wide whitespace-nowrap",
+              ended && "text-muted-foreground line-through",
+            )}
+            data-testid="subscription-key"
+          >
+            {key}
+          </code>
+          {!ended && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              onClick={() => copyText(key, { title: "License key copied", description: productName }, "key")}
+              aria-label={`Copy license key ${key} for ${productName}`}
+              title="Copy license key"
+            >
+              <Copy aria-hidden />
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Pay now for a renewal waiting for payment, Cancel renewal (asks first) for an active subscription and
+ * Keep subscription for one that is cancelling. Cancel renewal and Keep subscription are one button that
+ * changes its words, so the keyboard focus stays on it from one to the other.
+ */
+function SubscriptionActions({ subscription }: { subscription: Subscription }) {
+  const { id, productName, status, due } = subscription;
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const [confirming, setConfirming] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // One toast per subscription: a second click's answer replaces the first's instead of stacking.
+  const toastId = `subscription-${id}`;
+  // The server words why a subscription cannot be changed (it ended, it is not there).
+  const failure = (title: string) =>
+    ({ id: toastId, title, show: "api", fallback: "Please try again." }) as const;
+
+  const onCancel = () =>
+    runMutation(cancel.mutateAsync(id), {
+      success: (changed) => ({
+        id: toastId,
+        title: "Renewal cancelled",
+        description: `${productName} ends on ${formatDate(endOf(changed))}.`,
+      }),
+      error: failure("Could not cancel the renewal"),
+    });
+  const onResume = () =>
+    runMutation(resume.mutateAsync(id), {
+      success: (changed) => ({
+        id: toastId,
+        title: "Subscription will renew",
+        description: `${productName} renews on ${formatDate(changed.paidThrough)}.`,
+      }),
+      error: failure("Could not keep the subscription"),
+    });
+
+  const changing = cancel.isPending || resume.isPending;
+  const canToggle = status === "active" || status === "cancelling";
+  if (!due && !canToggle) return <span className="text-muted-foreground">None</span>;
+  return (
+    <div className="flex flex-col items-start gap-2" data-testid="subscription-actions">
+      {due && <PayRenewal orderId={due.orderId} productName={productName} />}
+      {canToggle && (
+        <Button
+          ref={toggle}
+          size="sm"
+          variant="outline"
+          // Not `disabled` while it works: a disabled button loses the keyboard focus.
+          aria-disabled={changing || undefined}
+          onClick={() => {
+            if (changing) return;
+            if (status === "active") setConfirming(true);
+            else void onResume();
+          }}
+        >
+          {status === "active"
+            ? cancel.isPending
+              ? "Cancelling…"
+              : "Cancel renewal"
+            : resume.isPending
+              ? "Saving…"
+              : "Keep subscription"}
+          <span className="sr-only">{status === "active" ? ` of ${productName}` : ` to ${productName}`}</span>
+        </Button>
+      )}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            toggle.current?.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel the renewal of {productName}?</AlertDialogTitle>
+            <AlertDialogDescription>
+              It will not renew. You can keep using it
+              {subscription.licenseKeys.length > 0 && ", and its license keys keep working,"} until the period
+              you paid for ends on {formatDate(subscription.paidThrough)}. Until then you can undo this with
+              Keep subscription.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Go back</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => void onCancel()}>
+              Cancel renewal
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/**
+ * Pays a renewal order as Order History's Pay now does: a new payment attempt for the order, then the
+ * browser goes to its payment page.
+ */
+function PayRenewal({ orderId, productName }: { orderId: string; productName: string }) {
+  const pay = useRetryPayment(orderId);
+  const [leaving, setLeaving] = useState(false);
+  const onPay = async () => {
+    const result = await runMutation(pay.mutateAsync(), {
+      error: {
+        id: `renewal-payment-${orderId}`,
+        title: "Could not open the payment page",
+        show: "api",
+        fallback: "Please try again.",
+      },
+    });
+    if (!result.ok) return;
+    setLeaving(true);
+    window.scrollTo(0, 0);
+    window.location.assign(result.data.redirectUrl);
+  };
+  return (
+    <Button size="sm" disabled={pay.isPending || leaving} onClick={() => void onPay()}>
+      {pay.isPending || leaving ? "Opening…" : "Pay now"}
+      <span className="sr-only"> for {productName}</span>
+    </Button>
+  );
+}
+
+function SubscriptionsSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading subscriptions"
+      className="flex flex-col gap-3"
+      data-testid="subscriptions-loading"
+    >
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="h-14 animate-pulse rounded bg-muted" aria-hidden />
+      ))}
+    </div>
+  );
+}
+
+function NoSubscriptions() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border px-4 py-12 text-center">
+      <Repeat className="size-10 text-muted-foreground" aria-hidden />
+      <h3 className="text-lg font-semibold">No subscriptions yet</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Products priced per month or per year renew as subscriptions; the ones you buy will appear here.
+      </p>
+      <Button asChild className="mt-2">
+        <Link to={paths.products()}>Browse Products</Link>
+      </Button>
+    </div>
+  );
+}
