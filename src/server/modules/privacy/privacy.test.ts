@@ -233,6 +233,9 @@ const onDeletion: Record<string, Fate> = {
   "storefront_changes.user_id": removed,
   "storefronts.user_id": removed,
   "storefronts.verified_by": adminAct,
+  "subscriptions.user_id": kept(
+    "what the buyer subscribed to, beside the orders that paid it; ended at deletion, so nothing renews or falls due",
+  ),
   "tax_rates.updated_by": adminAct,
   "two_factors.user_id": removed,
   "uploads.owner_id": kept(

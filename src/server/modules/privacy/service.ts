@@ -29,6 +29,7 @@ import {
   savedProductsOf,
   storefrontOf,
 } from "#server/modules/privacy/repository";
+import { endSubscriptionsOfDeletedAccount } from "#server/modules/subscriptions/service";
 
 type Earner = "seller" | "reseller";
 const earnerAccounts = (role: Earner, userId: string) => [
@@ -142,7 +143,7 @@ async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId:
 
 /**
  * Deletes the person's account in one transaction (decision 0016): refused while anything is open;
- * otherwise identity, sign-in and sessions erased, orders anonymised except issued invoices, what only
+ * otherwise subscriptions ended, identity, sign-in and sessions erased, orders anonymised except issued invoices, what only
  * served the person removed (payout details, saved products, reports, reseller rows), a seller's
  * listings taken off sale, and one audit entry that names no one. `privacy.test.ts` says for every
  * column that references a person what happens to it.
@@ -150,6 +151,8 @@ async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId:
 export async function deleteAccount(db: Database, me: UserRow) {
   const tombstone = `deleted-${randomUUID()}@deleted.stackbay.invalid`;
   return db.transaction(async (tx) => {
+    // Subscriptions end first, with their unpaid renewals: those are not open orders of the buyer's.
+    await endSubscriptionsOfDeletedAccount(tx, me.id, new Date());
     await assertDeletable(tx, me.id);
     await anonymiseOrders(tx, me.id, tombstone);
     await removeOwnedRows(tx, me.id);

@@ -296,3 +296,12 @@ export async function buyerContact(tx: Db, orderId: string) {
     .where(eq(orders.id, orderId));
   return row?.customerInfo ?? null;
 }
+
+/** Ends every live subscription of a buyer at `now` (their account is being deleted); answers their ids. */
+export async function endAllOfUser(tx: Transaction, userId: string, now: Date): Promise<SubscriptionRow[]> {
+  return tx
+    .update(subscriptions)
+    .set({ endedAt: now, endReason: "cancelled", cancelAtPeriodEnd: true, updatedAt: now })
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.endedAt)))
+    .returning();
+}

@@ -10,11 +10,14 @@ import {
 import type { Database, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import {
+  cancelUnpaidOrder,
+  endAllOfUser,
   insertSubscriptions,
   licenseKeysOf,
   recordPaidPeriod,
   recurringItemsOf,
   renewalOfOrder,
+  revokeLicensesOf,
   type SubscriptionRow,
   setCancelAtPeriodEnd,
   setLicensesRenewAt,
@@ -168,4 +171,18 @@ export async function setRenewal(
     throw new Conflict("This subscription has ended. Buy it again to start a new one.", "SUBSCRIPTION_ENDED");
   await setCancelAtPeriodEnd(db, userId, id, cancel, now);
   return oneOf(db, userId, id, now);
+}
+
+/**
+ * A buyer deleting their account: every subscription ends now, its unpaid renewal is cancelled and its
+ * keys stop working, so nothing renews or falls due for an account that is gone.
+ */
+export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: string, now: Date) {
+  const ended = await endAllOfUser(tx, userId, now);
+  const unpaid = await unpaidRenewalsOf(
+    tx,
+    ended.map((s) => s.id),
+  );
+  for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
+  for (const subscription of ended) await revokeLicensesOf(tx, subscription.orderItemId, now);
 }

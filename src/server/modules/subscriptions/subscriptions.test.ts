@@ -271,4 +271,33 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("SUBSCRIPTION_ENDED");
   });
+
+  test("deleting the account ends its subscriptions and cancels the renewal it had not paid", async () => {
+    const account = await createVerifiedAccount(t.app, t.dataDir, { email: "leaving@example.com" });
+    const leaving = await signedInClient(t.app, account.email, account.password);
+    const order = await buy(leaving, [{ name: "Orbit CRM" }]);
+    const sub = await mine(leaving, order.id, "Orbit CRM");
+    moveTo(new Date(new Date(sub.paidThrough).getTime() - DAY_MS));
+    await renew();
+    const renewalOrder = (await mine(leaving, order.id, "Orbit CRM")).due?.orderId ?? "";
+    expect(renewalOrder).not.toBe("");
+    expect((await leaving.request("DELETE", "/api/me", { password: account.password })).statusCode).toBe(204);
+    const [after] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    expect(after).toMatchObject({ endReason: "cancelled" });
+    expect(after?.endedAt).not.toBeNull();
+    const [unpaid] = await t.db.select().from(orders).where(eq(orders.id, renewalOrder));
+    expect(unpaid?.cancelledAt).not.toBeNull();
+    expect(
+      await t.db
+        .select()
+        .from(licenses)
+        .where(and(eq(licenses.orderId, order.id), eq(licenses.status, "active"))),
+    ).toEqual([]);
+    // Nothing is invoiced for it any more.
+    moveTo(new Date(new Date(sub.paidThrough).getTime() + 40 * DAY_MS));
+    await renew();
+    expect(
+      await t.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id)),
+    ).toHaveLength(1);
+  });
 });

@@ -162,6 +162,7 @@ describe("background jobs", () => {
       "refund-payout",
       "payout-transfer",
       "delivery-confirm",
+      "subscriptions-renew",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });
