@@ -241,6 +241,7 @@ describe("dashboard shell", () => {
       .evaluateAll((nodes) => nodes.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
     expect(sellerLinks).toEqual([
       ["Orders received", "/dashboard/sales"],
+      ["Recurring revenue", "/dashboard/recurring"],
       ["Storefront", "/dashboard/storefront"],
       ["My Products", "/seller/products"],
       ["Add Product", "/seller/products/new"],
@@ -272,6 +273,7 @@ describe("dashboard shell", () => {
       ["Content Blocks", "/admin/content"],
       ["Search synonyms", "/admin/search"],
       ["Orders", "/admin/orders"],
+      ["Subscriptions", "/admin/subscriptions"],
       ["Refunds", "/admin/refunds"],
       ["Held commissions", "/admin/commissions"],
       ["Inbox", "/admin/inbox"],
@@ -286,7 +288,7 @@ describe("dashboard shell", () => {
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("System");
     expect(await rootMenu.getByRole("list", { name: "Super admin" }).textContent()).toContain("Audit Log");
     expect(await rootMenu.getByRole("list", { name: "Admin", exact: true }).getByRole("link").count()).toBe(
-      14,
+      15,
     );
     expect(await root.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await expectAccessible(root);

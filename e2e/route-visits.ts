@@ -30,6 +30,7 @@ export const viewOwners: Record<DashboardView, DemoAccount> = {
   shipping: "seller",
   questions: "seller",
   storefront: "seller",
+  recurring: "seller",
 };
 
 export type RouteVisits = {
@@ -129,6 +130,7 @@ export async function routeVisits(browser: Browser): Promise<RouteVisits> {
     adminAudit: { path: href(routePatterns.adminAudit), who: "superadmin" },
     adminTaxRates: { path: href(routePatterns.adminTaxRates), who: "superadmin" },
     adminRefunds: { path: href(routePatterns.adminRefunds), who: "admin" },
+    adminSubscriptions: { path: href(routePatterns.adminSubscriptions), who: "admin" },
     adminCommissions: { path: href(routePatterns.adminCommissions), who: "superadmin" },
     adminPayouts: { path: href(routePatterns.adminPayouts), who: "superadmin" },
     adminPayoutBatch: batch

@@ -23,6 +23,7 @@ export const auditEntityTypes = [
   "question",
   "storefront",
   "search_synonym",
+  "subscription",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

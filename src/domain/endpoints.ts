@@ -34,6 +34,7 @@ import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
+import { subscriptionReportsEndpoints } from "#domain/endpoints/subscription-reports";
 import { subscriptionsEndpoints } from "#domain/endpoints/subscriptions";
 import { systemEndpoints } from "#domain/endpoints/system";
 import { taxEndpoints } from "#domain/endpoints/tax";
@@ -81,6 +82,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...shippingEndpoints,
   ...storefrontsEndpoints,
+  ...subscriptionReportsEndpoints,
   ...subscriptionsEndpoints,
   ...systemEndpoints,
   ...taxEndpoints,

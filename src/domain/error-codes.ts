@@ -98,6 +98,7 @@ export const serverErrorCodes = [
   // Subscriptions.
   "SUBSCRIPTION_NOT_FOUND",
   "SUBSCRIPTION_ENDED",
+  "RENEWAL_NOT_PAST_DUE",
   // Shipping, refunds, reviews, questions.
   "SHIPMENT_NOT_FOUND",
   "ALREADY_SHIPPED",
@@ -230,6 +231,7 @@ export const errorStatus: Readonly<Record<ServerErrorCode, number>> = {
   TRANSFER_REFERENCE_NOT_FOUND: 404,
   SUBSCRIPTION_NOT_FOUND: 404,
   SUBSCRIPTION_ENDED: 409,
+  RENEWAL_NOT_PAST_DUE: 409,
   SHIPMENT_NOT_FOUND: 404,
   ALREADY_SHIPPED: 409,
   NOT_SHIPPED: 409,

@@ -77,7 +77,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(55);
+    expect(patterns.length).toBe(56);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {
@@ -123,6 +123,7 @@ describe("isKnownPagePath", () => {
       "shipping",
       "questions",
       "storefront",
+      "recurring",
     ]);
   });
 

@@ -55,6 +55,7 @@ export const routePatterns = {
   adminAudit: "/admin/audit",
   adminTaxRates: "/admin/tax-rates",
   adminRefunds: "/admin/refunds",
+  adminSubscriptions: "/admin/subscriptions",
   adminCommissions: "/admin/commissions",
   adminPayouts: "/admin/payouts",
   adminPayoutBatch: "/admin/payouts/:id",
@@ -87,6 +88,7 @@ export const dashboardViews = [
   "shipping",
   "questions",
   "storefront",
+  "recurring",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
@@ -109,6 +111,7 @@ export const dashboardViewTitles = {
   shipping: "To ship",
   questions: "Questions",
   storefront: "Storefront",
+  recurring: "Recurring revenue",
 } as const satisfies Record<DashboardSection, string>;
 
 /** The `:name` segments of a pattern, as a union of their names. */
@@ -183,6 +186,7 @@ export const paths = {
     audit: () => href(r.adminAudit),
     taxRates: () => href(r.adminTaxRates),
     refunds: () => href(r.adminRefunds),
+    subscriptions: () => href(r.adminSubscriptions),
     commissions: () => href(r.adminCommissions),
     payouts: () => href(r.adminPayouts),
     payoutBatch: (id: string) => href(r.adminPayoutBatch, { id }),

@@ -209,6 +209,22 @@ export function recurringIntervalOf(unit: PricingUnit | null): BillingInterval |
 export const subscriptionStatuses = ["active", "cancelling", "past_due", "ended"] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/** What a subscription's status is read from. */
+export type StatusFacts = { endedAt: Date | null; cancelAtPeriodEnd: boolean; paidThrough: Date };
+
+/**
+ * How a subscription reads at `now` (see `subscriptionStatuses`). One cancelled for its period's end
+ * reads ended once that end has come, before the renewal job has recorded it.
+ */
+export function subscriptionStatusAt(
+  { endedAt, cancelAtPeriodEnd, paidThrough }: StatusFacts,
+  now: Date,
+): SubscriptionStatus {
+  if (endedAt || (cancelAtPeriodEnd && paidThrough <= now)) return "ended";
+  if (paidThrough <= now) return "past_due";
+  return cancelAtPeriodEnd ? "cancelling" : "active";
+}
+
 /** Why a subscription ended: its buyer cancelled it, or its renewal stayed unpaid past the last reminder. */
 export const subscriptionEndReasons = ["cancelled", "unpaid"] as const;
 export type SubscriptionEndReason = (typeof subscriptionEndReasons)[number];

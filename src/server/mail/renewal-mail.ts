@@ -61,3 +61,29 @@ export function subscriptionEndedMail(input: Omit<RenewalMailInput, "total" | "e
     ),
   };
 }
+
+/** Sent when an admin ends a subscription: it is over now, its keys stop working. */
+export function subscriptionCancelledMail(input: {
+  fullName: string;
+  productName: string;
+  /** Whether a renewal waiting for payment was cancelled with it. */
+  renewalCancelled: boolean;
+  /** Whether it had licence keys, which now stop working. */
+  hadLicenses: boolean;
+  contactUrl: string;
+}) {
+  return {
+    subject: `Your ${input.productName} subscription has been cancelled`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `Stackbay has cancelled your subscription to ${input.productName}. It will not renew${input.hadLicenses ? ", and its licence keys no longer work" : ""}.`,
+        ...(input.renewalCancelled
+          ? ["The renewal that was waiting for payment has been cancelled too: nothing more is due for it."]
+          : []),
+        "If you did not expect this, please contact us.",
+      ],
+      { label: "Contact Stackbay", url: input.contactUrl },
+    ),
+  };
+}

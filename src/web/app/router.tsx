@@ -65,6 +65,7 @@ const screenModules: [string, () => Promise<ScreenModule>][] = [
   [r.adminTaxRates, () => import("#web/app/routes/admin-tax-rates")],
   [r.adminAudit, () => import("#web/app/routes/admin-audit")],
   [r.adminRefunds, () => import("#web/app/routes/admin-refunds")],
+  [r.adminSubscriptions, () => import("#web/app/routes/admin-subscriptions")],
   [r.adminCommissions, () => import("#web/app/routes/admin-commissions")],
   [r.adminPayouts, () => import("#web/app/routes/admin-payouts")],
   [r.adminPayoutBatch, () => import("#web/app/routes/admin-payout-batch")],

@@ -1378,7 +1378,7 @@ export const demoProducts: DemoProduct[] = [
       ["Databases", "20+ engines"],
       ["Offline use", "Yes"],
     ],
-    createdDaysAgo: 303,
+    createdDaysAgo: 400,
   },
   {
     key: "cinderpath-endpoint-protect",

@@ -26,6 +26,7 @@ import {
 } from "#server/db/seed/images";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
+import { seedDemoSubscriptions } from "#server/db/seed/subscriptions";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
 import { type FileStorage, localStorage } from "#server/storage/storage";
 
@@ -167,6 +168,10 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
   });
   await seedDemoQuestions(db, { now, productIdOf: demoProductId });
+  await seedDemoSubscriptions(db, {
+    now,
+    catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
+  });
 
   await db
     .insert(sitePages)

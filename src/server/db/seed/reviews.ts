@@ -1,21 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { buyerOf, MAX_QUANTITY } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
-import { chargeCents, computeTotals, toUnits } from "#domain/money";
-import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
+import { toUnits } from "#domain/money";
 import { summariseRatings, utcDay } from "#domain/reviews";
-import { paths } from "#domain/routes";
 import { decideTax } from "#domain/tax";
 import { createOrGrantAccount, type NewAccount } from "#server/auth/users";
 import type { Database } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
-import { orderItems, orders } from "#server/db/schema/orders";
-import { payments, testPaymentSessions } from "#server/db/schema/payments";
+import { orders } from "#server/db/schema/orders";
 import { licenseValidationDays, reviews } from "#server/db/schema/reviews";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
-import { bookSale, releaseDue } from "#server/modules/ledger/bookings";
-import { issueLicenses } from "#server/modules/licenses/service";
+import { insertPaidDemoOrder } from "#server/db/seed/demo-orders";
+import { releaseDue } from "#server/modules/ledger/bookings";
 import { loadEffectiveTaxRates } from "#server/modules/tax/service";
 
 /** Demo buyers who bought and reviewed the rated demo products (password: the demo password). */
@@ -139,88 +136,25 @@ export async function seedDemoReviews(
       if (!reviewer) continue;
       const mine = rated.filter((_, i) => r < 3 + (i % 4));
       if (mine.length === 0) continue;
-      // Priced, taxed and totalled by the checkout's own rules (`placeOrder`): each line to the cent,
-      // the tax of the buyer's country at the rates in force, so no demo figure holds a fraction of a cent.
-      const lines = mine.map((p) => ({ product: p, quantity: demoQuantity(p.price) }));
-      const totals = computeTotals(
-        lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
-        tax.rate,
-      );
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          userId,
-          subtotal: totals.subtotal,
-          tax: totals.tax,
-          totalAmount: totals.total,
-          paymentMethod: "stripe",
-          paymentStatus: "mock_confirmed",
-          isPaid: true,
-          customerInfo: {
-            fullName: `${reviewer.firstName} ${reviewer.lastName}`,
-            email: reviewer.email,
-            address: "1 Demo Street",
-            city: "Austin",
-            country: "United States",
-          },
-          idempotencyKey: IDEMPOTENCY_KEY,
-          buyerCountry: buyer.country,
-          taxJurisdiction: tax.jurisdiction,
-          taxLabel: tax.label,
-          taxRate: tax.rate,
-          reverseCharge: tax.reverseCharge,
-          taxNote: tax.note,
-          createdAt: boughtAt,
-          updatedAt: boughtAt,
-        })
-        .returning({ id: orders.id });
-      if (!order) throw new Error("demo order was not created");
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          lines.map(({ product: p, quantity }, index) => ({
-            orderId: order.id,
-            productId: p.id,
-            productName: p.name,
-            price: p.price,
-            pricingUnit: p.pricingUnit,
-            quantity,
-            vendor: p.vendor,
-            sellerId: sellerOf.get(p.id) ?? null,
-            category: p.category,
-            tax: totals.lineTaxes[index] ?? "0",
-            taxRate: tax.rate,
-          })),
-        )
-        .returning({ id: orderItems.id, productId: orderItems.productId });
-      // Paid in test mode, as the zero-config checkout pays: the provider's session and the captured
-      // attempt, so the books reconcile with what was charged and a refund can be paid back.
-      const amountCents = chargeCents(totals.total);
-      const ref = `tps_demo_${order.id.replaceAll("-", "")}`;
-      await tx.insert(testPaymentSessions).values({
-        ref,
-        idempotencyKey: `${IDEMPOTENCY_KEY}:${order.id}`,
-        orderId: order.id,
-        amountCents,
-        description: `Stackbay order ${order.id.slice(0, 8).toUpperCase()}`,
-        returnUrl: paths.checkoutComplete(order.id),
-        cancelUrl: paths.checkout(),
-        state: "paid",
-        createdAt: boughtAt,
-        decidedAt: boughtAt,
+      const { items } = await insertPaidDemoOrder(tx, {
+        userId,
+        customer: {
+          fullName: `${reviewer.firstName} ${reviewer.lastName}`,
+          email: reviewer.email,
+          address: "1 Demo Street",
+          city: "Austin",
+          country: "United States",
+        },
+        country: buyer.country,
+        tax,
+        lines: mine.map((p) => ({
+          product: p,
+          quantity: demoQuantity(p.price),
+          sellerId: sellerOf.get(p.id) ?? null,
+        })),
+        idempotencyKey: IDEMPOTENCY_KEY,
+        at: boughtAt,
       });
-      await tx.insert(payments).values({
-        orderId: order.id,
-        provider: "test",
-        providerRef: ref,
-        attempt: 1,
-        amountCents,
-        state: "paid",
-        createdAt: boughtAt,
-        updatedAt: boughtAt,
-      });
-      await issueLicenses(tx, order.id, boughtAt);
-      await bookSale(tx, order.id, boughtAt, DEFAULT_REFUND_WINDOW_DAYS);
       const itemOf = new Map(items.map((i) => [i.productId, i.id]));
       const at = new Date(boughtAt.getTime() + DAY_MS + r * 60_000);
       // The buyer's reviews in one statement: on a first start every statement is a round through

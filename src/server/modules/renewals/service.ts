@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { computeTotals } from "#domain/money";
 import { absoluteUrl, paths } from "#domain/routes";
-import { renewalInvoiceAt, retryTimes, unpaidRenewalEndsAt } from "#domain/subscriptions";
+import { DEFAULT_RETRY_DAYS, renewalInvoiceAt, retryTimes, unpaidRenewalEndsAt } from "#domain/subscriptions";
 import type { Transaction } from "#server/db/client";
 import type { JobDefinition } from "#server/jobs/queue";
-import { renewalDueMail, renewalReminderMail, subscriptionEndedMail } from "#server/mail/renewal-mail";
+import { renewalDueMail, subscriptionEndedMail } from "#server/mail/renewal-mail";
 import {
   type BankTransferDeps,
   bankTransferDepsOf,
@@ -14,18 +14,19 @@ import {
 import { insertOrderItems, insertOrderOnce } from "#server/modules/orders/repository";
 import {
   cancelledToEnd,
-  cancelUnpaidOrder,
   claimRenewal,
-  endSubscription,
   originItem,
   originOrder,
   overdueRenewals,
-  revokeLicensesOf,
   type SubscriptionRow,
   setRemindersSent,
   subscriptionsToInvoice,
-  unpaidRenewalsOf,
 } from "#server/modules/subscriptions/repository";
+import {
+  buyerOfSubscription,
+  endSubscriptionWith,
+  renewalReminderOf,
+} from "#server/modules/subscriptions/service";
 
 /** What the renewal job needs: the bank-transfer set-up (a renewal may be paid by transfer) and mail. */
 export type RenewalDeps = BankTransferDeps;
@@ -55,7 +56,7 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
     const done = await deps.db.transaction(async (tx) => {
       const due = await cancelledToEnd(tx, now, RENEWAL_BATCH);
       for (const subscription of due) {
-        await endWith(tx, subscription, subscription.paidThrough, "cancelled", now);
+        await endSubscriptionWith(tx, subscription, subscription.paidThrough, "cancelled", now);
         run.ended++;
       }
       return due.length < RENEWAL_BATCH;
@@ -73,14 +74,14 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
   }
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
-      const overdue = await overdueRenewals(tx, now, RENEWAL_BATCH);
+      const overdue = await overdueRenewals(tx, now, DEFAULT_RETRY_DAYS, RENEWAL_BATCH);
       let acted = 0;
       for (const { renewal, subscription } of overdue) {
         const retries = retryTimes(renewal.dueAt);
         const passed = retries.filter((at) => at <= now).length;
         if (passed >= retries.length) {
-          await endWith(tx, subscription, now, "unpaid", now);
-          const order = await originItemAndContact(tx, subscription);
+          await endSubscriptionWith(tx, subscription, now, "unpaid", now);
+          const order = await buyerOfSubscription(tx, subscription);
           if (order?.email)
             await deps.mailer.send(
               {
@@ -98,28 +99,13 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
           acted++;
         } else if (passed > renewal.remindersSent) {
           await setRemindersSent(tx, renewal.id, passed);
-          const order = await originItemAndContact(tx, subscription);
-          const [unpaid] = (await unpaidRenewalsOf(tx, [subscription.id])).values();
-          if (order?.email && unpaid)
-            await deps.mailer.send(
-              {
-                to: order.email,
-                ...renewalReminderMail({
-                  fullName: order.fullName,
-                  productName: order.productName,
-                  total: unpaid.total,
-                  dueAt: renewal.dueAt,
-                  endsAt: unpaidRenewalEndsAt(renewal.dueAt),
-                  deskUrl: desk,
-                }),
-              },
-              { tx },
-            );
+          const reminder = await renewalReminderOf(tx, subscription, desk);
+          if (reminder) await deps.mailer.send(reminder, { tx });
           run.reminded++;
           acted++;
         }
       }
-      // Rows waiting for their next retry day stay in the set: stop when a batch changed nothing.
+      // Only rows with a step due are taken, so each acts; a batch that changed nothing ends the pass anyway.
       return overdue.length < RENEWAL_BATCH || acted === 0;
     });
     if (done) break;
@@ -133,50 +119,18 @@ function leadLimit(now: Date, interval: "month" | "year"): Date {
   return new Date(2 * now.getTime() - renewalInvoiceAt(now, interval).getTime());
 }
 
-async function originItemAndContact(tx: Transaction, subscription: SubscriptionRow) {
-  const [order, item] = await Promise.all([
-    originOrder(tx, subscription.orderId),
-    originItem(tx, subscription.orderItemId),
-  ]);
-  if (!order || !item) return null;
-  return {
-    email: order.customerInfo.email,
-    fullName: order.customerInfo.fullName,
-    productName: item.productName,
-  };
-}
-
-/** Ends a subscription: its unpaid renewal is cancelled and its licences revoked. */
-async function endWith(
-  tx: Transaction,
-  subscription: SubscriptionRow,
-  endedAt: Date,
-  reason: "cancelled" | "unpaid",
-  now: Date,
-) {
-  await endSubscription(tx, subscription.id, endedAt, reason);
-  const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
-  if (unpaid) await cancelUnpaidOrder(tx, unpaid.orderId, now);
-  await revokeLicensesOf(tx, subscription.orderItemId, now);
-}
-
 /**
  * Makes the renewal order of a subscription's next period, as the order that started it was made: the
- * same buyer, address, tax decision and payment method, the price and quantity agreed then. Its
- * idempotency key and the claim row both make a second renewal of the same period impossible.
+ * same buyer, address, tax decision and payment method, the price and quantity agreed then, pending
+ * payment. Its idempotency key and the claim row, written with it, both make a second renewal of the
+ * same period impossible. Null when the order or item it started from is gone.
  */
-async function invoice(
-  deps: RenewalDeps,
-  tx: Transaction,
-  subscription: SubscriptionRow,
-  desk: string,
-  now: Date,
-): Promise<boolean> {
+export async function makeRenewalOrder(tx: Transaction, subscription: SubscriptionRow, now: Date) {
   const [origin, item] = await Promise.all([
     originOrder(tx, subscription.orderId),
     originItem(tx, subscription.orderItemId),
   ]);
-  if (!origin || !item) return false;
+  if (!origin || !item) return null;
   const periodIndex = subscription.periodsPaid;
   const totals = computeTotals(
     [{ price: subscription.unitPrice, quantity: subscription.quantity }],
@@ -212,7 +166,7 @@ async function invoice(
     createdAt: now,
     updatedAt: now,
   });
-  if (!orderId) return false;
+  if (!orderId) return null;
   await insertOrderItems(tx, [
     {
       orderId,
@@ -239,25 +193,40 @@ async function invoice(
   });
   if (!claimed)
     throw new Error(`renewal ${periodIndex} of subscription ${subscription.id} was claimed twice`);
-  if (byTransfer)
+  return {
+    orderId,
+    total: totals.total,
+    byTransfer,
+    customerInfo: origin.customerInfo,
+    productName: item.productName,
+  };
+}
+
+/** Invoices a subscription's next renewal: its order, the transfer instructions if paid so, the e-mail. */
+async function invoice(
+  deps: RenewalDeps,
+  tx: Transaction,
+  subscription: SubscriptionRow,
+  desk: string,
+  now: Date,
+): Promise<boolean> {
+  const made = await makeRenewalOrder(tx, subscription, now);
+  if (!made) return false;
+  const { orderId, total, customerInfo } = made;
+  if (made.byTransfer)
     await openBankTransfer(
       deps,
       tx,
-      {
-        id: orderId,
-        userId: subscription.userId,
-        totalAmount: totals.total,
-        customerInfo: origin.customerInfo,
-      },
+      { id: orderId, userId: subscription.userId, totalAmount: total, customerInfo },
       now,
     );
   await deps.mailer.send(
     {
-      to: origin.customerInfo.email,
+      to: customerInfo.email,
       ...renewalDueMail({
-        fullName: origin.customerInfo.fullName,
-        productName: item.productName,
-        total: totals.total,
+        fullName: customerInfo.fullName,
+        productName: made.productName,
+        total,
         dueAt: subscription.paidThrough,
         endsAt: unpaidRenewalEndsAt(subscription.paidThrough),
         deskUrl: desk,

@@ -139,10 +139,14 @@ export async function licenseKeysOf(db: Db, orderItemIds: string[]): Promise<Map
 
 /** The unpaid renewal (at most one: the next period's) of each of these subscriptions. */
 export async function unpaidRenewalsOf(db: Db, subscriptionIds: string[]) {
-  const due = new Map<string, { orderId: string; total: string; dueAt: Date; remindersSent: number }>();
+  const due = new Map<
+    string,
+    { id: string; orderId: string; total: string; dueAt: Date; remindersSent: number }
+  >();
   if (subscriptionIds.length === 0) return due;
   const rows = await db
     .select({
+      id: subscriptionRenewals.id,
       subscriptionId: subscriptionRenewals.subscriptionId,
       periodIndex: subscriptionRenewals.periodIndex,
       orderId: subscriptionRenewals.orderId,
@@ -244,7 +248,18 @@ export async function cancelledToEnd(tx: Transaction, now: Date, limit: number) 
 }
 
 /** Renewals whose due date has passed unpaid, with their subscription, locked for this run. */
-export async function overdueRenewals(tx: Transaction, now: Date, limit: number) {
+/**
+ * Renewals past their due date unpaid whose next step is due: the reminder of the next retry day, or
+ * the end on the last (`retryDays`, days after the due date; `remindersSent` of them are done). Only
+ * rows with something to do are taken, so renewals waiting for a later retry day never hold up others.
+ */
+export async function overdueRenewals(
+  tx: Transaction,
+  now: Date,
+  retryDays: readonly number[],
+  limit: number,
+) {
+  const days = sql.raw(`array[${retryDays.map((d) => Math.trunc(Number(d))).join(",")}]::int[]`);
   return tx
     .select({ renewal: subscriptionRenewals, subscription: subscriptions, orderStatus: orders.paymentStatus })
     .from(subscriptionRenewals)
@@ -255,6 +270,7 @@ export async function overdueRenewals(tx: Transaction, now: Date, limit: number)
         isNull(subscriptions.endedAt),
         eq(subscriptionRenewals.periodIndex, subscriptions.periodsPaid),
         lte(subscriptionRenewals.dueAt, now),
+        sql`${subscriptionRenewals.dueAt} + make_interval(days => (${days})[${subscriptionRenewals.remindersSent} + 1]) <= ${now.toISOString()}::timestamptz`,
         inArray(orders.paymentStatus, [...UNPAID]),
         isNull(orders.cancelledAt),
       ),

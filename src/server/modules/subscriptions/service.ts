@@ -5,15 +5,20 @@ import {
   type BillingInterval,
   recurringIntervalOf,
   type SubscriptionStatus,
+  subscriptionStatusAt,
   unpaidRenewalEndsAt,
 } from "#domain/subscriptions";
-import type { Database, Transaction } from "#server/db/client";
+import type { Database, Db, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
+import { renewalReminderMail } from "#server/mail/renewal-mail";
 import {
   cancelUnpaidOrder,
   endAllOfUser,
+  endSubscription,
   insertSubscriptions,
   licenseKeysOf,
+  originItem,
+  originOrder,
   recordPaidPeriod,
   recurringItemsOf,
   renewalOfOrder,
@@ -85,9 +90,7 @@ export function statusOf(
   row: Pick<SubscriptionRow, "endedAt" | "cancelAtPeriodEnd" | "paidThrough">,
   now: Date,
 ): SubscriptionStatus {
-  if (row.endedAt || (row.cancelAtPeriodEnd && row.paidThrough <= now)) return "ended";
-  if (row.paidThrough <= now) return "past_due";
-  return row.cancelAtPeriodEnd ? "cancelling" : "active";
+  return subscriptionStatusAt(row, now);
 }
 
 type Listed = Awaited<ReturnType<typeof subscriptionsOfUser>>[number];
@@ -157,7 +160,8 @@ async function oneOf(db: Database, userId: string, id: string, now: Date): Promi
 
 /**
  * Cancels at the period's end (`cancel`), or undoes that before the end comes: the buyer keeps what
- * they paid for either way, and nothing is refunded. An ended subscription changes no more.
+ * they paid for either way, and nothing is refunded. A past-due subscription's paid period is over, so
+ * cancelling it ends it at once. An ended subscription changes no more.
  */
 export async function setRenewal(
   db: Database,
@@ -169,6 +173,15 @@ export async function setRenewal(
   const current = await oneOf(db, userId, id, now);
   if (current.status === "ended")
     throw new Conflict("This subscription has ended. Buy it again to start a new one.", "SUBSCRIPTION_ENDED");
+  // Past due, the paid period is over already: cancelling ends it now, with the renewal it had not paid.
+  if (cancel && current.status === "past_due") {
+    await db.transaction(async (tx) => {
+      const row = await subscriptionOfUser(tx, userId, id);
+      if (row && !row.subscription.endedAt)
+        await endSubscriptionWith(tx, row.subscription, now, "cancelled", now);
+    });
+    return oneOf(db, userId, id, now);
+  }
   await setCancelAtPeriodEnd(db, userId, id, cancel, now);
   return oneOf(db, userId, id, now);
 }
@@ -185,4 +198,71 @@ export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: 
   );
   for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
   for (const subscription of ended) await revokeLicensesOf(tx, subscription.orderItemId, now);
+}
+
+/**
+ * Ends a subscription at `endedAt` for `reason` (the renewal job, an admin): its unpaid renewal order is
+ * cancelled, so it can no longer be paid, and its licences are revoked. Answers the renewal order it
+ * cancelled, if any.
+ */
+export async function endSubscriptionWith(
+  tx: Transaction,
+  subscription: Pick<SubscriptionRow, "id" | "orderItemId">,
+  endedAt: Date,
+  reason: "cancelled" | "unpaid",
+  now: Date,
+): Promise<{ cancelledOrderId: string | null }> {
+  await endSubscription(tx, subscription.id, endedAt, reason);
+  const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
+  if (unpaid) await cancelUnpaidOrder(tx, unpaid.orderId, now);
+  await revokeLicensesOf(tx, subscription.orderItemId, now);
+  return { cancelledOrderId: unpaid?.orderId ?? null };
+}
+
+/**
+ * Whom to write to about a subscription: the billing e-mail and name of the order that started it, and
+ * the product's name as bought; null when that order or item is gone.
+ */
+export async function buyerOfSubscription(
+  db: Db,
+  subscription: Pick<SubscriptionRow, "orderId" | "orderItemId">,
+) {
+  const [order, item] = await Promise.all([
+    originOrder(db, subscription.orderId),
+    originItem(db, subscription.orderItemId),
+  ]);
+  if (!order || !item) return null;
+  return {
+    email: order.customerInfo.email,
+    fullName: order.customerInfo.fullName,
+    productName: item.productName,
+  };
+}
+
+/**
+ * The payment reminder of a subscription's unpaid renewal, addressed to its buyer, as the renewal job
+ * sends it on the retry days and an admin sends it again; null when no renewal waits for payment or no
+ * one can be written to.
+ */
+export async function renewalReminderOf(
+  db: Db,
+  subscription: Pick<SubscriptionRow, "id" | "orderId" | "orderItemId">,
+  deskUrl: string,
+) {
+  const [buyer, unpaid] = await Promise.all([
+    buyerOfSubscription(db, subscription),
+    unpaidRenewalsOf(db, [subscription.id]).then((due) => due.get(subscription.id)),
+  ]);
+  if (!buyer?.email || !unpaid) return null;
+  return {
+    to: buyer.email,
+    ...renewalReminderMail({
+      fullName: buyer.fullName,
+      productName: buyer.productName,
+      total: unpaid.total,
+      dueAt: unpaid.dueAt,
+      endsAt: unpaidRenewalEndsAt(unpaid.dueAt),
+      deskUrl,
+    }),
+  };
 }

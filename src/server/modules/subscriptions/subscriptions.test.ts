@@ -92,10 +92,37 @@ async function pay(client: Client, orderId: string) {
   await choose(client, (res.json() as { redirectUrl: string }).redirectUrl, "pay");
   await eventsDelivered(t.app);
 }
+/** How many renewals of a subscription were claimed (one per period invoiced). */
+async function claimsOf(subscriptionId: string): Promise<number> {
+  const rows = await t.db
+    .select({ id: subscriptionRenewals.id })
+    .from(subscriptionRenewals)
+    .where(eq(subscriptionRenewals.subscriptionId, subscriptionId));
+  return rows.length;
+}
 const mails = async (subject: string) =>
   (await readOutbox(t.dataDir)).filter((m) => m.subject.includes(subject));
 
 describe("subscriptions start at checkout and renew from our own database", () => {
+  test("the demo buyer's desk shows every state on a first start: active monthly and seats, a yearly one renewing within 30 days, one past due", async () => {
+    const seeded = (await desk(buyer)).filter((s) => s.productId !== null);
+    const now = clock.now().getTime();
+    const byName = new Map(seeded.map((s) => [s.productName, s]));
+    expect(byName.get("Orbitide Uptime Board")).toMatchObject({
+      status: "active",
+      interval: "month",
+      due: null,
+    });
+    expect(byName.get("Nimbus CRM Pro")).toMatchObject({ status: "active", quantity: 3 });
+    const yearly = byName.get("Tidewell QueryDesk");
+    expect(yearly).toMatchObject({ status: "active", interval: "year", due: null });
+    expect(new Date(yearly?.paidThrough ?? 0).getTime() - now).toBeLessThanOrEqual(30 * DAY_MS);
+    const pastDue = byName.get("Driftpoint Product Analytics");
+    expect(pastDue).toMatchObject({ status: "past_due" });
+    expect(pastDue?.due?.total).toBe(pastDue?.nextTotal);
+    expect(new Date(pastDue?.endsAt ?? 0).getTime()).toBeGreaterThan(now);
+  });
+
   test("a monthly plan and a one-time item in one order: one subscription, renewed exactly 12 times in a year, each renewal one paid order with one balanced sale", async () => {
     const order = await buy(buyer, [{ name: "Orbit CRM" }, { name: "Boxed Compiler" }]);
     const started = await mine(buyer, order.id, "Orbit CRM");
@@ -109,12 +136,13 @@ describe("subscriptions start at checkout and renew from our own database", () =
       const dueAt = addIntervals(anchor, "month", period);
       // Not before its lead time: nothing is invoiced.
       moveTo(new Date(dueAt.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS - 60_000));
-      expect((await renew()).invoiced).toBe(0);
+      await renew();
+      expect((await mine(buyer, order.id, "Orbit CRM")).due).toBeNull();
       moveTo(new Date(dueAt.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS + 60_000));
-      // Two instances running the job at once invoice the period once.
-      const [a, b] = await Promise.all([renew(), renew()]);
-      expect(a.invoiced + b.invoiced).toBe(1);
-      expect((await renew()).invoiced).toBe(0);
+      // Two instances running the job at once, then a third run, invoice the period once.
+      await Promise.all([renew(), renew()]);
+      await renew();
+      expect(await claimsOf(started.id)).toBe(period);
       const invoiced = await mine(buyer, order.id, "Orbit CRM");
       expect(invoiced.due?.dueAt).toBe(dueAt.toISOString());
       expect(invoiced.due?.total).toBe(invoiced.nextTotal);
@@ -216,14 +244,15 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.endsAt).toBe(new Date(dueAt.getTime() + 7 * DAY_MS).toISOString());
     expect(pastDue.licenseKeys).toEqual(started.licenseKeys);
-    for (const day of [1, 3, 5]) {
+    for (const [sent, day] of [1, 3, 5].entries()) {
       moveTo(new Date(dueAt.getTime() + day * DAY_MS + 60_000));
-      expect((await renew()).reminded).toBe(1);
-      expect((await renew()).reminded).toBe(0);
+      await renew();
+      await renew();
+      expect((await reminders()).length - before).toBe(sent + 1);
+      expect((await mine(buyer, order.id, "Orbit CRM")).status).toBe("past_due");
     }
-    expect((await reminders()).length - before).toBe(3);
     moveTo(new Date(dueAt.getTime() + 7 * DAY_MS + 60_000));
-    expect((await renew()).ended).toBe(1);
+    await renew();
     const ended = await mine(buyer, order.id, "Orbit CRM");
     expect(ended).toMatchObject({ status: "ended", endReason: "unpaid", due: null, licenseKeys: [] });
     const retry = await buyer.post(`/api/orders/${renewalOrder}/payment`);
@@ -299,5 +328,25 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(
       await t.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.subscriptionId, sub.id)),
     ).toHaveLength(1);
+  });
+
+  test("cancelling a past-due subscription ends it now, not back at its due date, with the renewal it had not paid", async () => {
+    const order = await buy(buyer, [{ name: "Orbit CRM" }]);
+    const sub = await mine(buyer, order.id, "Orbit CRM");
+    moveTo(new Date(new Date(sub.paidThrough).getTime() + 2 * DAY_MS));
+    await renew();
+    const pastDue = await mine(buyer, order.id, "Orbit CRM");
+    expect(pastDue.status).toBe("past_due");
+    const renewalOrder = pastDue.due?.orderId ?? "";
+    const before = clock.now().getTime();
+    const res = await buyer.post(`/api/subscriptions/${sub.id}/cancel`);
+    expect(res.statusCode).toBe(200);
+    const ended = res.json().subscription as Subscription;
+    expect(ended).toMatchObject({ status: "ended", endReason: "cancelled", due: null });
+    const endedAt = new Date(ended.endsAt ?? 0).getTime();
+    expect(endedAt).toBeGreaterThanOrEqual(before);
+    expect(endedAt).toBeLessThanOrEqual(clock.now().getTime());
+    const [unpaid] = await t.db.select().from(orders).where(eq(orders.id, renewalOrder));
+    expect(unpaid?.cancelledAt).not.toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { SellerRefundsView } from "#web/features/refunds/components/seller-refun
 import { SavedView } from "#web/features/saved/components/saved-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
+import { RecurringView } from "#web/features/subscription-reports/components/recurring-view";
 import { SubscriptionsView } from "#web/features/subscriptions/components/subscriptions-view";
 
 function sectionOf(view: string | undefined): DashboardSection | null {
@@ -108,5 +109,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <SellerQuestionsView me={me} />;
     case "storefront":
       return <StorefrontView me={me} />;
+    case "recurring":
+      return <RecurringView me={me} />;
   }
 }

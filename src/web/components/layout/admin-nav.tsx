@@ -12,6 +12,7 @@ type AdminLink = { to: string; label: string; end?: boolean };
 const adminLinks: AdminLink[] = [
   { to: paths.admin.overview(), label: "Overview", end: true },
   { to: paths.admin.orders(), label: "Orders" },
+  { to: paths.admin.subscriptions(), label: "Subscriptions" },
   { to: paths.admin.products(), label: "Products" },
   { to: paths.admin.moderation(), label: "Listing review" },
   { to: paths.admin.featured(), label: "Featured" },

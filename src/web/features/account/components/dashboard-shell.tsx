@@ -32,6 +32,7 @@ import {
   Star,
   Store,
   TextCursorInput,
+  TrendingUp,
   Truck,
   Undo2,
   User,
@@ -137,6 +138,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
         {hasRole(me.roles, "seller") && (
           <MenuSection title="Seller">
             <MenuLink to={paths.dashboard("sales")} icon={ClipboardList} label={titles.sales} />
+            <MenuLink to={paths.dashboard("recurring")} icon={TrendingUp} label={titles.recurring} />
             <MenuLink to={paths.dashboard("storefront")} icon={Store} label={titles.storefront} />
             <MenuLink to={paths.seller.products()} icon={Package} label="My Products" />
             <MenuLink to={paths.seller.addProduct()} icon={PackagePlus} label="Add Product" />
@@ -166,6 +168,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
             <MenuLink to={paths.admin.content()} icon={TextCursorInput} label="Content Blocks" />
             <MenuLink to={paths.admin.search()} icon={Search} label="Search synonyms" />
             <MenuLink to={paths.admin.orders()} icon={Receipt} label="Orders" />
+            <MenuLink to={paths.admin.subscriptions()} icon={Repeat} label="Subscriptions" />
             <MenuLink to={paths.admin.refunds()} icon={Undo2} label="Refunds" />
             <MenuLink to={paths.admin.commissions()} icon={ShieldAlert} label="Held commissions" />
             <MenuLink to={paths.admin.inbox()} icon={Inbox} label="Inbox" />
@@ -207,6 +210,7 @@ function TabRow({ me }: { me: Me }) {
     ...(hasRole(me.roles, "seller")
       ? [
           { key: "sales", label: titles.sales, to: paths.dashboard("sales") },
+          { key: "recurring", label: titles.recurring, to: paths.dashboard("recurring") },
           { key: "storefront", label: titles.storefront, to: paths.dashboard("storefront") },
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },

@@ -26,6 +26,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   question: "Question",
   storefront: "Storefront",
   search_synonym: "Search synonym",
+  subscription: "Subscription",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -154,7 +154,8 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
   );
 }
 
-function StatusBadge({ status }: { status: SubscriptionStatus }) {
+/** A subscription's status as a badge (the renewal desk's, and the seller's and admin's lists). */
+export function StatusBadge({ status }: { status: SubscriptionStatus }) {
   return (
     <Badge
       variant={status === "active" ? "success" : status === "cancelling" ? "secondary" : "outline"}

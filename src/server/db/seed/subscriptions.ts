@@ -1,0 +1,111 @@
+import { eq, inArray } from "drizzle-orm";
+import { buyerOf } from "#domain/checkout";
+import { DAY_MS } from "#domain/dates";
+import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
+import { decideTax } from "#domain/tax";
+import type { Database } from "#server/db/client";
+import { user } from "#server/db/schema/auth";
+import { products } from "#server/db/schema/catalog";
+import { orders } from "#server/db/schema/orders";
+import { subscriptions } from "#server/db/schema/subscriptions";
+import type { DemoProduct } from "#server/db/seed/catalog-data";
+import { insertPaidDemoOrder } from "#server/db/seed/demo-orders";
+import { makeRenewalOrder } from "#server/modules/renewals/service";
+import { setRemindersSent, unpaidRenewalsOf } from "#server/modules/subscriptions/repository";
+import { startSubscriptions } from "#server/modules/subscriptions/service";
+import { loadEffectiveTaxRates } from "#server/modules/tax/service";
+
+const IDEMPOTENCY_KEY = "demo-subscriptions";
+export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
+
+/**
+ * The demo buyer's subscriptions, so the renewal desk shows each state on a first start (decision 0027):
+ * - a monthly one, active, renewing in about 18 days;
+ * - a yearly one renewing in 20 days (its renewal is invoiced 14 days ahead, so in about 6 days);
+ * - three seats of a per-user plan, started 5 days ago;
+ * - a monthly one past due: its renewal fell due 2 days ago unpaid, the day-1 reminder went out, and it
+ *   ends in 5 days unless paid.
+ * Each was bought and paid as a checkout pays in test mode (`insertPaidDemoOrder`) and started as a
+ * delivery starts it; the past-due renewal's order is the one the renewal job would have made.
+ */
+export async function seedDemoSubscriptions(
+  db: Database,
+  options: { now: Date; catalogue: readonly (DemoProduct & { id: string })[] },
+): Promise<number> {
+  const { now } = options;
+  const [buyer] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_SUBSCRIBER));
+  if (!buyer) return 0;
+  const [done] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, `${IDEMPOTENCY_KEY}:0`));
+  if (done) return 0;
+  const byKey = new Map(options.catalogue.map((p) => [p.key, p]));
+  const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
+  const plan = [
+    { key: "orbitide-uptime-board", quantity: 1, at: new Date(now.getTime() - 12 * DAY_MS), pastDue: false },
+    {
+      key: "tidewell-query-desk",
+      quantity: 1,
+      at: addIntervals(new Date(now.getTime() + 20 * DAY_MS), "year", -1),
+      pastDue: false,
+    },
+    { key: "nimbus-crm-pro", quantity: 3, at: new Date(now.getTime() - 5 * DAY_MS), pastDue: false },
+    {
+      key: "driftpoint-product-analytics",
+      quantity: 1,
+      at: addIntervals(twoDaysAgo, "month", -1),
+      pastDue: true,
+    },
+  ].flatMap((entry) => {
+    const product = byKey.get(entry.key);
+    return product ? [{ ...entry, product }] : [];
+  });
+  const sellerOf = new Map(
+    (
+      await db
+        .select({ id: products.id, sellerId: products.sellerId })
+        .from(products)
+        .where(inArray(products.id, plan.length ? plan.map((p) => p.product.id) : [""]))
+    ).map((p) => [p.id, p.sellerId]),
+  );
+  // The demo buyer is a consumer in the United States, taxed as a checkout there would be.
+  const country = buyerOf({ country: "US", business: false, company: "", taxId: "" });
+  const tax = decideTax(country, await loadEffectiveTaxRates(db), null);
+  await db.transaction(async (tx) => {
+    for (const [index, entry] of plan.entries()) {
+      const { orderId } = await insertPaidDemoOrder(tx, {
+        userId: buyer.id,
+        customer: {
+          fullName: "Bianca Buyer",
+          email: DEMO_SUBSCRIBER,
+          address: "1 Demo Street",
+          city: "Austin",
+          country: "United States",
+        },
+        country: country.country,
+        tax,
+        lines: [
+          {
+            product: entry.product,
+            quantity: entry.quantity,
+            sellerId: sellerOf.get(entry.product.id) ?? null,
+          },
+        ],
+        idempotencyKey: `${IDEMPOTENCY_KEY}:${index}`,
+        at: entry.at,
+      });
+      await startSubscriptions(tx, orderId, buyer.id, entry.at);
+      if (!entry.pastDue) continue;
+      const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+      if (!subscription) continue;
+      const invoicedAt = new Date(
+        subscription.paidThrough.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS,
+      );
+      await makeRenewalOrder(tx, subscription, invoicedAt);
+      const renewal = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
+      if (renewal) await setRemindersSent(tx, renewal.id, 1);
+    }
+  });
+  return plan.length;
+}
