@@ -10,6 +10,7 @@ import { orders } from "#server/db/schema/orders";
 import { subscriptions } from "#server/db/schema/subscriptions";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
 import { insertPaidDemoOrder } from "#server/db/seed/demo-orders";
+import { releaseDue } from "#server/modules/ledger/bookings";
 import { makeRenewalOrder } from "#server/modules/renewals/service";
 import { setRemindersSent, unpaidRenewalsOf } from "#server/modules/subscriptions/repository";
 import { startSubscriptions } from "#server/modules/subscriptions/service";
@@ -20,13 +21,14 @@ export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
 
 /**
  * The demo buyer's subscriptions, so the renewal desk shows each state on a first start (decision 0027):
- * - a monthly one, active, renewing in about 18 days;
+ * - a monthly one, active, renewing in about 14 days;
  * - a yearly one renewing in 20 days (its renewal is invoiced 14 days ahead, so in about 6 days);
- * - three seats of a per-user plan, started 5 days ago;
+ * - three seats of a per-user plan, renewing in about 10 days;
  * - a monthly one past due: its renewal fell due 2 days ago unpaid, the day-1 reminder went out, and it
  *   ends in 5 days unless paid.
  * Each was bought and paid as a checkout pays in test mode (`insertPaidDemoOrder`) and started as a
- * delivery starts it; the past-due renewal's order is the one the renewal job would have made.
+ * delivery starts it, longer ago than the refund window, so the sellers' nets are available, as the
+ * reviews' orders are; the past-due renewal's order is the one the renewal job would have made.
  */
 export async function seedDemoSubscriptions(
   db: Database,
@@ -43,14 +45,14 @@ export async function seedDemoSubscriptions(
   const byKey = new Map(options.catalogue.map((p) => [p.key, p]));
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
   const plan = [
-    { key: "orbitide-uptime-board", quantity: 1, at: new Date(now.getTime() - 12 * DAY_MS), pastDue: false },
+    { key: "orbitide-uptime-board", quantity: 1, at: new Date(now.getTime() - 16 * DAY_MS), pastDue: false },
     {
       key: "tidewell-query-desk",
       quantity: 1,
       at: addIntervals(new Date(now.getTime() + 20 * DAY_MS), "year", -1),
       pastDue: false,
     },
-    { key: "nimbus-crm-pro", quantity: 3, at: new Date(now.getTime() - 5 * DAY_MS), pastDue: false },
+    { key: "nimbus-crm-pro", quantity: 3, at: new Date(now.getTime() - 20 * DAY_MS), pastDue: false },
     {
       key: "driftpoint-product-analytics",
       quantity: 1,
@@ -107,5 +109,6 @@ export async function seedDemoSubscriptions(
       if (renewal) await setRemindersSent(tx, renewal.id, 1);
     }
   });
+  await releaseDue(db, now);
   return plan.length;
 }
