@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { dashboardViewTitles } from "#domain/dashboard-titles";
 import {
   absoluteUrl,
   crawlerDisallowedPaths,
   dashboardViews,
-  dashboardViewTitles,
   href,
   isKnownPagePath,
   matchRoute,

@@ -94,26 +94,6 @@ export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */
 export type DashboardSection = "orders" | DashboardView;
 
-/** Each dashboard view's name, for its tab title and menu entry; a view left out is a type error. */
-export const dashboardViewTitles = {
-  orders: "Orders",
-  sales: "Orders received",
-  notifications: "Notifications",
-  saved: "Saved",
-  licenses: "Licenses",
-  subscriptions: "Subscriptions",
-  profile: "Profile",
-  wallet: "Wallet",
-  settings: "Settings",
-  reseller: "Reseller links",
-  refunds: "Refund requests",
-  earnings: "Earnings",
-  shipping: "To ship",
-  questions: "Questions",
-  storefront: "Storefront",
-  recurring: "Recurring revenue",
-} as const satisfies Record<DashboardSection, string>;
-
 /** The `:name` segments of a pattern, as a union of their names. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>

@@ -49,7 +49,12 @@ export type RenewalRun = { invoiced: number; reminded: number; ended: number };
  * Every step takes its rows with `FOR UPDATE SKIP LOCKED` in batches, so instances running the job at
  * once share the work and never do the same step twice.
  */
-export async function runRenewals(deps: RenewalDeps, now: Date): Promise<RenewalRun> {
+export async function runRenewals(
+  deps: RenewalDeps,
+  now: Date,
+  /** Told after each committed batch, with the pass's counts so far (progress for a log or a test). */
+  onBatch?: (run: Readonly<RenewalRun>) => void,
+): Promise<RenewalRun> {
   const run: RenewalRun = { invoiced: 0, reminded: 0, ended: 0 };
   const desk = absoluteUrl(deps.origin, paths.dashboard("subscriptions"));
   for (;;) {
@@ -61,6 +66,7 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
       }
       return due.length < RENEWAL_BATCH;
     });
+    onBatch?.(run);
     if (done) break;
   }
   const invoiceUntil = { month: leadLimit(now, "month"), year: leadLimit(now, "year") };
@@ -70,6 +76,7 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
       for (const subscription of due) if (await invoice(deps, tx, subscription, desk, now)) run.invoiced++;
       return due.length < RENEWAL_BATCH;
     });
+    onBatch?.(run);
     if (done) break;
   }
   for (;;) {
@@ -108,6 +115,7 @@ export async function runRenewals(deps: RenewalDeps, now: Date): Promise<Renewal
       // Only rows with a step due are taken, so each acts; a batch that changed nothing ends the pass anyway.
       return overdue.length < RENEWAL_BATCH || acted === 0;
     });
+    onBatch?.(run);
     if (done) break;
   }
   return run;

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { hasRole, type Me } from "#domain/accounts";
-import { type DashboardSection, dashboardViews, dashboardViewTitles } from "#domain/routes";
+import { dashboardViewTitles } from "#domain/dashboard-titles";
+import { type DashboardSection, dashboardViews } from "#domain/routes";
 import { Component as NotFound } from "#web/app/routes/not-found";
 import { DashboardShell } from "#web/features/account/components/dashboard-shell";
 import { WalletView } from "#web/features/account/components/placeholder-views";
