@@ -17,7 +17,7 @@ let keys: string[];
 
 beforeAll(async () => {
   const list = (await (
-    await fetch(`${baseUrl()}/api/products?category=software&pageSize=1`)
+    await fetch(`${baseUrl()}/api/products?category=software&unit=one_time&pageSize=1`)
   ).json()) as ProductList;
   const [first] = list.items;
   if (!first) throw new Error("the demo catalogue has no software product");

@@ -102,7 +102,7 @@ for name in a b; do
   step "instance $name on port ${!port_var}"
   mkdir -p "$tmp/$name"
   DATA_DIR="$tmp/$name" PORT="${!port_var}" HOST=127.0.0.1 \
-    node --import tsx src/server/main.ts >"$tmp/instance-$name.log" 2>&1 &
+    node src/server/main.ts >"$tmp/instance-$name.log" 2>&1 &
   pids+=($!)
   declare "pid_$name=$!"
 done
@@ -113,11 +113,11 @@ wait_for "instance b" "http://127.0.0.1:$port_b/api/health" 60
 LB_PASSWORD=$(node -e 'console.log(require("node:crypto").randomBytes(12).toString("base64url"))')
 export STACKBAY_USER_PASSWORD=$LB_PASSWORD
 step "admin, seller and buyer accounts (npm run user:create)"
-node --import tsx src/server/auth/user-cli.ts --email admin@lb.test --role admin --first-name Ada --last-name Admin >/dev/null &
+node src/server/auth/user-cli.ts --email admin@lb.test --role admin --first-name Ada --last-name Admin >/dev/null &
 admin_job=$!
-node --import tsx src/server/auth/user-cli.ts --email seller@lb.test --role seller --first-name Sam --last-name Seller >/dev/null &
+node src/server/auth/user-cli.ts --email seller@lb.test --role seller --first-name Sam --last-name Seller >/dev/null &
 seller_job=$!
-node --import tsx src/server/auth/user-cli.ts --email buyer@lb.test --role buyer --first-name Bo --last-name Buyer >/dev/null
+node src/server/auth/user-cli.ts --email buyer@lb.test --role buyer --first-name Bo --last-name Buyer >/dev/null
 wait "$admin_job" "$seller_job"
 unset STACKBAY_USER_PASSWORD
 

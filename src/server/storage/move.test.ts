@@ -122,7 +122,7 @@ describe("moving local uploads into a bucket", () => {
       await database.close();
     }
     const run = () =>
-      promisify(execFile)("npx", ["tsx", "src/server/storage/move-cli.ts"], {
+      promisify(execFile)(process.execPath, ["src/server/storage/move-cli.ts"], {
         env: { ...process.env, ...target.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "test" },
       });
     try {

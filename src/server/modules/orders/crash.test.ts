@@ -22,7 +22,7 @@ import { freePort } from "#server/test/ports";
  * end every order is confirmed with its licenses, commission and e-mail exactly once.
  */
 
-const CHECKOUTS = 40;
+const CHECKOUTS = 24;
 /**
  * Bounds, generous because a loaded machine (CI, parallel test files) can take a minute to start a
  * server; an idle one boots in a few seconds and the whole test takes about 20.
@@ -43,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startServer(entry: string, env: Record<string, string>): ChildProcess {
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(entry)], {
+  const child = spawn(process.execPath, [path.resolve(entry)], {
     env: { ...inherited, ...env },
     stdio: "ignore",
   });

@@ -28,7 +28,10 @@ export function writeReferral(request: FastifyRequest, reply: FastifyReply, refe
  * keyed-hash signals of this request (the checkout) that commission recording compares with the
  * reseller's own sign-ins.
  */
-export async function readReferral(request: FastifyRequest, now = new Date()): Promise<Referral | null> {
+export async function readReferral(
+  request: FastifyRequest,
+  now = request.server.clock.now(),
+): Promise<Referral | null> {
   const raw = request.cookies[REFERRAL_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);

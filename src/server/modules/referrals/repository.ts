@@ -317,3 +317,13 @@ export async function fingerprintsOf(db: Db, resellerId: string) {
     .from(resellerFingerprints)
     .where(eq(resellerFingerprints.userId, resellerId));
 }
+
+/** When the item's commission was recorded, unless it was rejected; null when it has none. */
+export async function earnedAtOfItem(db: Db, orderItemId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: commissions.createdAt })
+    .from(commissions)
+    .where(and(eq(commissions.orderItemId, orderItemId), sql`${commissions.status} <> 'rejected'`))
+    .limit(1);
+  return row?.createdAt ?? null;
+}

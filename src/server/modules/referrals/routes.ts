@@ -28,7 +28,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const now = new Date();
+      // The money clock: the attribution a click starts is judged by it at the sale.
+      const now = app.clock.now();
       const viewer = await currentUser(request);
       const outcome = await recordVisit(db, {
         ...request.body,

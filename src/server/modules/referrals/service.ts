@@ -26,6 +26,7 @@ import {
   cancelPendingCommission,
   clickCounts,
   commissionSums,
+  earnedAtOfItem,
   findBuyerEmails,
   findCode,
   findCodeOwner,
@@ -323,4 +324,12 @@ export async function decideCommission(
     });
     return { id, status: next };
   });
+}
+
+/**
+ * When an order item earned its reseller's commission (any not rejected as a self-referral); null when
+ * it earned none. A subscription's renewals earn one when the item that started it did.
+ */
+export async function commissionEarnedAt(tx: Transaction, orderItemId: string): Promise<Date | null> {
+  return earnedAtOfItem(tx, orderItemId);
 }

@@ -12,7 +12,7 @@ import { MAIL_QUEUE, type MailJob } from "#server/mail/mailer";
 import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { notifySellersOfSale } from "#server/modules/notifications/service";
-import { type Referral, recordCommissions } from "#server/modules/referrals/service";
+import { commissionEarnedAt, type Referral, recordCommissions } from "#server/modules/referrals/service";
 import {
   confirmOrderIfIn,
   lockOrderStatus,
@@ -86,15 +86,21 @@ export async function deliverInTx(
   if (!row) return false;
   // A renewal extends its subscription and the licences it already has; any other order issues its
   // licences and starts the subscriptions it sells (decision 0027).
-  const renewedFrom = await renewalPaid(tx, orderId, now);
-  if (!renewedFrom) {
+  const renewal = await renewalPaid(tx, orderId, now);
+  const referral = loadReferral(row.referral);
+  if (!renewal) {
     await issueLicenses(tx, orderId, now);
     await startSubscriptions(tx, orderId, row.userId, now);
+    await recordCommissions(tx, orderId, row.userId, referral, now, s.refundWindowDays);
+  } else {
+    // A renewal earns the reseller's commission when the order that started the subscription did,
+    // judged by the click's attribution at that first sale.
+    const earnedAt = await commissionEarnedAt(tx, renewal.originItemId);
+    if (earnedAt)
+      await recordCommissions(tx, orderId, row.userId, referral, now, s.refundWindowDays, {
+        attributedAt: earnedAt,
+      });
   }
-  // A renewal earns the reseller's commission when the order that started the subscription did.
-  await recordCommissions(tx, orderId, row.userId, loadReferral(row.referral), now, s.refundWindowDays, {
-    attributedAt: renewedFrom ?? now,
-  });
   await bookSale(tx, orderId, now, s.refundWindowDays);
   await queueOrderConfirmation(s.jobs, tx, orderId);
   await notifySellersOfSale(s.jobs, tx, orderId, now);

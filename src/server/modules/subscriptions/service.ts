@@ -34,10 +34,14 @@ import {
 /**
  * In a paid order's delivery (decision 0027): when the order pays a renewal, extends its subscription
  * by the period it paid for (counted from the anchor, so paying late gives no free days) and its
- * licences with it, and answers when the order that started the subscription was placed; otherwise
- * null. A repeated delivery changes nothing.
+ * licences with it, and answers the order item that started the subscription; otherwise null. A
+ * repeated delivery changes nothing.
  */
-export async function renewalPaid(tx: Transaction, orderId: string, now: Date): Promise<Date | null> {
+export async function renewalPaid(
+  tx: Transaction,
+  orderId: string,
+  now: Date,
+): Promise<{ originItemId: string } | null> {
   const renewal = await renewalOfOrder(tx, orderId);
   if (!renewal) return null;
   const { subscription } = renewal;
@@ -45,7 +49,7 @@ export async function renewalPaid(tx: Transaction, orderId: string, now: Date): 
   const paidThrough = addIntervals(subscription.anchor, subscription.interval, periodsPaid);
   if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now))
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
-  return renewal.originCreatedAt;
+  return { originItemId: subscription.orderItemId };
 }
 
 /**

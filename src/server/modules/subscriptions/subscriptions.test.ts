@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ATTRIBUTION_DAYS } from "#domain/commissions";
 import { DAY_MS, formatDate } from "#domain/dates";
 import type { Subscription } from "#domain/subscription-schemas";
 import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
-import { licenses } from "#server/db/schema/after-sale";
+import { commissions, licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
 import { journalEntries, journalLines } from "#server/db/schema/ledger";
 import { orders } from "#server/db/schema/orders";
@@ -348,5 +349,51 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(endedAt).toBeLessThanOrEqual(clock.now().getTime());
     const [unpaid] = await t.db.select().from(orders).where(eq(orders.id, renewalOrder));
     expect(unpaid?.cancelledAt).not.toBeNull();
+  });
+
+  test("a subscription that came through a reseller's link earns the reseller's commission on every renewal, long after the click's attribution window", async () => {
+    const [relay] = await t.db
+      .insert(products)
+      .values({
+        name: "Relay Pro",
+        category: "saas",
+        price: "20",
+        pricingUnit: "month",
+        vendor: "Relay",
+        isResellable: true,
+        commissionRate: "0.1000",
+      })
+      .returning({ id: products.id });
+    const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
+    const { code } = (await reseller.get("/api/reseller/links?pageSize=100")).json() as { code: string };
+    const account = await createVerifiedAccount(t.app, t.dataDir, { email: "referred@example.com" });
+    const referred = await signedInClient(t.app, account.email, account.password);
+    expect(
+      (await referred.post("/api/referrals/visit", { code, productId: relay?.id })).statusCode,
+    ).toBeLessThan(300);
+    const order = await placeAndPay(t.app, referred, {
+      items: [{ productId: relay?.id ?? "", quantity: 1, price: 20 }],
+    });
+    const sub = await mine(referred, order.id, "Relay Pro");
+    const renewalOrders: string[] = [];
+    for (let period = 1; period <= 2; period++) {
+      const dueAt = addIntervals(new Date(sub.startedAt), "month", period);
+      moveTo(new Date(dueAt.getTime() - DAY_MS));
+      await renew();
+      const due = (await mine(referred, order.id, "Relay Pro")).due;
+      expect(due).not.toBeNull();
+      await pay(referred, due?.orderId ?? "");
+      renewalOrders.push(due?.orderId ?? "");
+    }
+    // The second renewal is paid two months after the click, past its attribution window.
+    expect(clock.now().getTime() - new Date(sub.startedAt).getTime()).toBeGreaterThan(
+      ATTRIBUTION_DAYS * DAY_MS,
+    );
+    const earned = await t.db
+      .select({ orderId: commissions.orderId, amount: commissions.amount })
+      .from(commissions)
+      .where(inArray(commissions.orderId, [order.id, ...renewalOrders]));
+    expect(earned.map((c) => c.orderId).sort()).toEqual([order.id, ...renewalOrders].sort());
+    expect(earned.every((c) => c.amount === "2.0000")).toBe(true);
   });
 });
