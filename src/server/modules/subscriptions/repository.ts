@@ -85,31 +85,11 @@ export async function revokeLicensesOf(tx: Transaction, orderItemId: string, now
     .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")));
 }
 
-/** A buyer's subscriptions, newest first, with the order that started each (its tax rate) and its licence keys. */
-export async function subscriptionsOfUser(db: Db, userId: string) {
-  const rows = await db
-    .select({
-      subscription: subscriptions,
-      productName: orderItems.productName,
-      imageUrl: orderItems.imageUrl,
-      vendor: orderItems.vendor,
-      taxRate: orders.taxRate,
-    })
-    .from(subscriptions)
-    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
-  return rows;
-}
-
-/** One subscription of a buyer (null when it is someone else's or does not exist). */
-export async function subscriptionOfUser(db: Db, userId: string, id: string) {
-  const rows = await subscriptionsOfUserWhere(db, userId, id);
-  return rows[0] ?? null;
-}
-
-async function subscriptionsOfUserWhere(db: Db, userId: string, id: string) {
+/**
+ * A buyer's subscriptions (or the one of them with `id`), newest first, each with what it was bought as
+ * and the tax rate of the order that started it.
+ */
+export async function subscriptionsOfUser(db: Db, userId: string, id?: string) {
   return db
     .select({
       subscription: subscriptions,
@@ -121,7 +101,14 @@ async function subscriptionsOfUserWhere(db: Db, userId: string, id: string) {
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, id)));
+    .where(and(eq(subscriptions.userId, userId), id === undefined ? undefined : eq(subscriptions.id, id)))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+}
+
+/** One subscription of a buyer (null when it is someone else's or does not exist). */
+export async function subscriptionOfUser(db: Db, userId: string, id: string) {
+  const [row] = await subscriptionsOfUser(db, userId, id);
+  return row ?? null;
 }
 
 /** The active licence keys of each of these subscription items. */
