@@ -7,6 +7,7 @@ import { coldStart } from "./cold-start";
 import { load } from "./http";
 import { runLighthouse } from "./lighthouse";
 import { pageCpuScenarios } from "./pages";
+import { renewalsBench } from "./renewals";
 import { printRouteJs } from "./route-js";
 
 /**
@@ -37,6 +38,11 @@ const scenarios: [string, string][] = [
   ],
 ];
 
+// The renewal run at scale: PostgreSQL only and minutes long, so only on request (bench/renewals.ts).
+if (process.env.BENCH_ONLY === "renewals") {
+  await renewalsBench();
+  process.exit();
+}
 await ensureWebBuild(() => {});
 const printPageCpu = async () => {
   const pageRows = await pageCpuScenarios(seconds, pageConcurrency);
@@ -146,6 +152,10 @@ await printRouteJs();
 // The API figures above stand even if the browser measurement cannot run.
 await runLighthouse().catch((error: unknown) =>
   console.info(`Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`),
+);
+console.info(
+  "Subscription renewals at scale (100,000 due at once; PostgreSQL only, several minutes) are not part of " +
+    "this run: BENCH_ONLY=renewals DATABASE_URL=<a scratch PostgreSQL database> npm run bench",
 );
 // Last, once the benchmark server has stopped: a cold start measures the whole machine.
 await coldStart().catch((error: unknown) =>
