@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type SQL, sql } from "drizzle-orm";
 import pg from "pg";
 import { addIntervals, renewalInvoiceAt } from "#domain/subscriptions";
@@ -202,7 +203,7 @@ const dueNow = async (now: Date) => {
     new Date(2 * now.getTime() - renewalInvoiceAt(now, interval).getTime()).toISOString();
   const [row] = await rows<{ n: number }>(
     sql`select count(*)::int as n from subscriptions s
-        where s.ended_at is null and not s.cancel_at_period_end
+        where s.ended_at is null and not s.cancel_at_period_end and s.claimed_period is distinct from s.periods_paid
           and s.paid_through <= case s.interval when 'year' then ${until("year")}::timestamptz else ${until("month")}::timestamptz end
           and not exists (select 1 from subscription_renewals r where r.subscription_id = s.id and r.period_index = s.periods_paid)`,
   );
@@ -286,11 +287,15 @@ process.on("message", async (message: { type: string }) => {
       const delivered = mailsDelivered;
       statements.clear();
       batchQueries.length = 0;
+      // How long the server's event loop was held at a time: a listing request waits that long.
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
       profiling = true;
       const started = performance.now();
       const run = await runRenewals(bankTransferDepsOf(app), now);
       const seconds = (performance.now() - started) / 1000;
       profiling = false;
+      loopDelay.disable();
       const used = process.cpuUsage(cpu);
       reply({
         type: "ran",
@@ -298,6 +303,11 @@ process.on("message", async (message: { type: string }) => {
         seconds,
         cpuSeconds: (used.user + used.system) / 1e6,
         mailsDelivered: mailsDelivered - delivered,
+        loopDelayMs: {
+          p50: loopDelay.percentile(50) / 1e6,
+          p99: loopDelay.percentile(99) / 1e6,
+          max: loopDelay.max / 1e6,
+        },
         batchQueries,
         statements: [...statements].map(([key, figures]) => {
           const [pool, statement] = key.split("\t");

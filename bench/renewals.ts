@@ -5,7 +5,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 
 /**
- * `BENCH_ONLY=renewals npm run bench` (PostgreSQL only, opt-in: at the default size it takes minutes):
+ * `BENCH_ONLY=renewals npm run bench` (PostgreSQL only, opt-in: at the default size it takes a minute or two):
  * the renewal job invoicing BENCH_SUBSCRIPTIONS (100,000) subscriptions that all fall due at once, in
  * test mode, while the catalogue listing is under a steady load; the goal is ≥ 500 renewals/s with the
  * listing's p99 still ≤ 50 ms. bench/renewals-serve.ts (a child process) seeds the database and runs the
@@ -149,6 +149,7 @@ type Ran = {
   seconds: number;
   cpuSeconds: number;
   mailsDelivered: number;
+  loopDelayMs: { p50: number; p99: number; max: number };
   batchQueries: number[];
   statements: { pool: string; statement: string; count: number; ms: number }[];
 };
@@ -266,6 +267,7 @@ export async function renewalsBench(): Promise<void> {
         "renewals/s": Math.round(perSecond),
         "server CPU s during run": Math.round(ran.cpuSeconds * 10) / 10,
         "mails delivered during run": ran.mailsDelivered,
+        "server event loop delay p99 / max ms": `${round(ran.loopDelayMs.p99)} / ${round(ran.loopDelayMs.max)}`,
       },
     });
     const listingRow = (figures: LoadFigures) => ({
@@ -305,7 +307,8 @@ export async function renewalsBench(): Promise<void> {
     const tenth = Math.max(1, Math.floor(ran.batchQueries.length / 10));
     console.info(
       `Statements of the run (main pool, the job queue's job_runs records left out): ${sent.toLocaleString("en-US")}, ` +
-        `${(sent / Math.max(1, ran.run.invoiced)).toFixed(1)} a renewal; ${waited.toFixed(1)} s of the run's ` +
+        `${(sent / Math.max(1, ran.batchQueries.length)).toFixed(1)} a batch of up to ${setup.batch}, ` +
+        `${(sent / Math.max(1, ran.run.invoiced)).toFixed(3)} a renewal; ${waited.toFixed(1)} s of the run's ` +
         `${ran.seconds.toFixed(1)} s waiting for their answers (the rest is JavaScript in the server, its other work ` +
         `included). The query picking each batch (${ran.batchQueries.length} batches): ` +
         `${mean(ran.batchQueries.slice(0, tenth)).toFixed(1)} ms on average over the first tenth of the batches, ` +
@@ -321,7 +324,8 @@ export async function renewalsBench(): Promise<void> {
             `${s.pool}: ${s.statement}`,
             {
               count: s.count,
-              "per renewal": Math.round((s.count / Math.max(1, ran.run.invoiced)) * 100) / 100,
+              "per batch": Math.round((s.count / Math.max(1, ran.batchQueries.length)) * 100) / 100,
+              "per renewal": Math.round((s.count / Math.max(1, ran.run.invoiced)) * 1000) / 1000,
               "total s": Math.round(s.ms / 100) / 10,
               "mean ms": Math.round((s.ms / s.count) * 100) / 100,
             },

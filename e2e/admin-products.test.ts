@@ -158,6 +158,9 @@ describe("admin product management", () => {
     await page.getByRole("heading", { level: 1, name: "Edit Product" }).waitFor();
     const price = page.getByLabel("Price (USD)", { exact: true });
     await expect.poll(() => price.inputValue()).toBe("149.5");
+    // Sold per month, so it has plans, edited here as well: the first one is the listed price.
+    const firstPlan = page.getByTestId("plan-item").first();
+    await expect.poll(() => firstPlan.getByLabel("Plan price (USD)").inputValue()).toBe("149.5");
     expect(await page.getByLabel("Feature 2", { exact: true }).inputValue()).toBe("Pass scheduling");
     expect(await page.getByTestId("image-previews").getByRole("img").count()).toBe(2);
     await price.fill("99");

@@ -1,11 +1,14 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { ProductList } from "#domain/catalog-schemas";
+import type { ProductDetail, ProductList, ProductPlan } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { LICENSE_KEY_PATTERN, LICENSED_CATEGORIES } from "#domain/licenses";
-import { formatOwed } from "#domain/money";
+import { computeTotals, formatOwed } from "#domain/money";
+import { paths } from "#domain/routes";
 import type { Subscription, SubscriptionList } from "#domain/subscription-schemas";
+import { trialEndsAt } from "#domain/subscriptions";
+import { demoProductId } from "#server/db/seed/demo";
 import {
   baseUrl,
   demoApi,
@@ -18,7 +21,7 @@ import {
   toast,
   viewports,
 } from "./browser";
-import { placeAndPay } from "./orders";
+import { placeAndPay, placeOrder } from "./orders";
 import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
@@ -63,6 +66,259 @@ const rowOf = (page: Page, orderId: string) =>
   page.getByTestId("subscription-row").filter({ hasText: `Order ${orderId.slice(0, 8)}` });
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A per-seat product with a monthly and a yearly plan, each with a 14-day trial the demo buyer has not had. */
+const TRIAL_PRODUCT = "Nimbus CRM Pro";
+const trialProductId = demoProductId("nimbus-crm-pro");
+/** The buyer of these journeys is in the UAE: 5% VAT. */
+const UAE_VAT = "0.05";
+
+const cartOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("stackbay.cart") ?? "[]") as Record<string, unknown>[]);
+
+/** The checkout's billing details, filled in as the buyer would; card payment. */
+async function fillCheckout(page: Page) {
+  await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+  await page.getByLabel("Full name").fill("Bianca Buyer");
+  await page.getByLabel("Address").fill("12 Harbour Street");
+  await page.getByLabel("City").fill("Dubai");
+  await page.getByLabel("Country").selectOption("United Arab Emirates");
+  await page.getByRole("radio", { name: "Credit/Debit Card" }).check();
+}
+
+/** One of the trial product's plans, by name, as the API gives it. */
+async function planOf(page: Page, name: string): Promise<ProductPlan> {
+  const res = await page.request.get(`/api/products/${trialProductId}`);
+  const plan = ((await res.json()) as ProductDetail).plans.find((p) => p.name === name);
+  if (!plan) throw new Error(`${TRIAL_PRODUCT} has no plan named ${name}`);
+  return plan;
+}
+
+const orderAnswer = (page: Page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === "/api/orders" && r.request().method() === "POST");
+
+describe("plans and free trials", () => {
+  test("a buyer picks the yearly plan, starts its free trial with nothing to pay, and the desk shows the trial; cancelling it charges nothing", async () => {
+    const page = await browser.newPage({ as: "buyer", width: 1280, height: 900 });
+    await page.goto(paths.product(trialProductId));
+    await page.getByRole("heading", { level: 1, name: TRIAL_PRODUCT }).waitFor();
+    const summary = page.getByTestId("product-summary");
+    const picker = summary.getByRole("group", { name: "Choose a plan" });
+    const monthly = picker.getByRole("radio", { name: "Per seat", exact: true });
+    const yearly = picker.getByRole("radio", { name: "Yearly", exact: true });
+    // The first plan is chosen to begin with, and it is the listed price.
+    expect(await monthly.isChecked()).toBe(true);
+    await expect.poll(() => summary.getByTestId("price").first().textContent()).toBe("$49 / user / month");
+    expect(await picker.getByTestId("plan-price").allTextContents()).toEqual([
+      "$49 / user / month",
+      "$490 / user / year",
+    ]);
+    expect(await picker.getByTestId("plan-trial").allTextContents()).toEqual([
+      "14-day free trial",
+      "14-day free trial",
+    ]);
+    expect(await yearly.getAttribute("aria-describedby")).toBeTruthy();
+
+    // A radio group: the arrow key moves the choice, and the price at the top follows it.
+    await monthly.focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await yearly.isChecked()).toBe(true);
+    await expect.poll(() => summary.getByTestId("price").first().textContent()).toBe("$490 / user / year");
+    // The listed price's discount is the first plan's: the yearly plan shows none struck through.
+    expect(await summary.getByTestId("original-price").count()).toBe(0);
+    const startTrial = summary.getByRole("button", { name: "Start 14-day free trial" });
+    for (const viewport of viewports()) {
+      await showAt(page, viewport, 900);
+      expect(await pageWidth(page), `${viewport.width} ${viewport.theme}`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      expect(await startTrial.isVisible()).toBe(true);
+      await snapshot(page, `plans-product-${viewport.width}-${viewport.theme}`);
+    }
+    await showAt(page, { width: 1280, theme: "light" }, 900);
+    await expectAccessible(page);
+
+    // The trial goes to the cart: nothing to pay now, the plan's price after it.
+    await startTrial.click();
+    await page.waitForURL((url) => url.pathname === "/cart");
+    const line = page.getByTestId("cart-item").filter({ hasText: TRIAL_PRODUCT });
+    await line.waitFor();
+    expect(await line.getByTestId("cart-item-plan").textContent()).toBe("Yearly plan · 1–99 seats");
+    expect(await line.getByTestId("cart-item-trial").textContent()).toBe(
+      "Free for 14 days, then $490.00 / user / year",
+    );
+    expect(await line.getByTestId("cart-item-total").textContent()).toBe("$0.00");
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("$0.00");
+    await snapshot(page, "plans-cart-trial", { fullPage: true });
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await fillCheckout(page);
+    const checkoutLine = page.getByTestId("checkout-line").filter({ hasText: TRIAL_PRODUCT });
+    const firstCharge = formatDate(trialEndsAt(new Date(), 14));
+    expect(await checkoutLine.getByTestId("checkout-line-plan").textContent()).toBe("Yearly plan");
+    expect(await checkoutLine.getByTestId("checkout-line-trial").textContent()).toBe(
+      "Free trial — $0.00 today",
+    );
+    expect(await checkoutLine.getByTestId("checkout-line-first-charge").textContent()).toBe(
+      `First charge on ${firstCharge}`,
+    );
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe("$0.00");
+    expect(await page.getByTestId("trials-only-note").isVisible()).toBe(true);
+    await snapshot(page, "plans-checkout-trial", { fullPage: true });
+
+    // Nothing to pay: the order is confirmed at once, without a payment page.
+    const answer = orderAnswer(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const placed = await answer;
+    expect(placed.status()).toBe(201);
+    const sent = placed.request().postDataJSON() as { items: unknown[] };
+    const yearlyPlan = (await planOf(page, "Yearly")).id;
+    expect(sent.items).toEqual([
+      { productId: trialProductId, quantity: 1, price: 490, planId: yearlyPlan, trial: true },
+    ]);
+    await page.waitForURL((url) => url.pathname === "/checkout/complete");
+    await page.getByTestId("payment-confirmed").waitFor();
+    expect(await page.getByTestId("confirmed-total").textContent()).toBe("$0.00");
+    await expect.poll(() => cartOf(page)).toEqual([]);
+    const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+
+    const started = await subscriptionOf(page, orderId);
+    expect(started).toMatchObject({
+      status: "trialing",
+      planName: "Yearly",
+      interval: "year",
+      quantity: 1,
+      due: null,
+      priceChange: null,
+    });
+    expect(started.trialEndsAt).toBe(started.paidThrough);
+    const ends = formatDate(started.trialEndsAt ?? "");
+    expect(ends).toBe(firstCharge);
+    expect(started.nextTotal).toBe(computeTotals([{ price: "490.00", quantity: 1 }], "0.05").total);
+
+    // The desk: a Trial, when it ends and what is charged then, and the plan beside the product.
+    await page.goto("/dashboard/subscriptions");
+    const row = rowOf(page, orderId);
+    await row.waitFor();
+    expect(await row.getByTestId("subscription-product").textContent()).toBe(TRIAL_PRODUCT);
+    // The plan is called what its interval is: the Plan column says it once.
+    expect(await row.getByTestId("subscription-plan").textContent()).toBe("Yearly");
+    expect(await row.getByTestId("subscription-plan-name").count()).toBe(0);
+    expect(await row.getByTestId("subscription-status").textContent()).toBe("Trial");
+    expect(await row.getByTestId("subscription-date").textContent()).toBe(
+      `Trial ends ${ends}, then ${formatOwed(started.nextTotal ?? "0")}`,
+    );
+    expect(await row.getByTestId("subscription-next").textContent()).toBe(
+      formatOwed(started.nextTotal ?? "0"),
+    );
+    for (const viewport of viewports()) {
+      await showAt(page, viewport, 900);
+      expect(await pageWidth(page), `${viewport.width} ${viewport.theme}`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await row.getByTestId("subscription-status").scrollIntoViewIfNeeded();
+      expect(await row.getByTestId("subscription-status").isVisible()).toBe(true);
+      await snapshot(page, `plans-desk-${viewport.width}-${viewport.theme}`);
+    }
+    await showAt(page, { width: 1280, theme: "light" }, 900);
+
+    // Cancelling a trial says nothing will be charged; it then ends with the trial.
+    await row.getByRole("button", { name: `Cancel trial of ${TRIAL_PRODUCT}` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialogReady(dialog);
+    expect(await dialog.getByRole("heading").textContent()).toBe(
+      `Cancel the free trial of ${TRIAL_PRODUCT}?`,
+    );
+    const said = await dialog.textContent();
+    expect(said).toContain("Nothing will be charged.");
+    expect(said).toContain(`It ends with its free trial on ${ends}; until then you can keep using it`);
+    await expectAccessible(page);
+    await snapshot(page, "plans-cancel-trial-dialog");
+    await dialog.getByRole("button", { name: "Cancel trial" }).click();
+    await toast(
+      page,
+      "Trial cancelled",
+      `${TRIAL_PRODUCT} ends on ${ends}. Nothing will be charged.`,
+    ).waitFor();
+    await expect.poll(() => row.getByTestId("subscription-status").textContent()).toBe("Cancelling");
+    expect(await row.getByTestId("subscription-date").textContent()).toBe(`Ends on ${ends}`);
+    expect(await row.getByTestId("subscription-date-note").textContent()).toBe(
+      "Trial cancelled: nothing will be charged",
+    );
+    expect(await row.getByTestId("subscription-next").count()).toBe(0);
+
+    // Kept after all, it is a trial again.
+    await row.getByRole("button", { name: `Keep subscription to ${TRIAL_PRODUCT}` }).click();
+    await toast(page, "Trial continues").waitFor();
+    await expect.poll(() => row.getByTestId("subscription-status").textContent()).toBe("Trial");
+    expect((await subscriptionOf(page, orderId)).status).toBe("trialing");
+  });
+
+  test("a second free trial of the same product is refused: the checkout says so, drops the trial and places the order at the plan's price (phone, dark)", async () => {
+    const page = await browser.newPage({
+      as: "buyer",
+      width: 375,
+      height: 812,
+      theme: "dark",
+      allowErrors: [/status of 409/],
+    });
+    // The buyer has had this product's trial (the journey before, or here when it runs alone).
+    const { items } = (await (await page.request.get("/api/subscriptions")).json()) as SubscriptionList;
+    if (!items.some((s) => s.productId === trialProductId && s.trialEndsAt !== null)) {
+      const plan = await planOf(page, "Per seat");
+      await placeOrder(page.request, {
+        items: [{ productId: trialProductId, price: plan.price, planId: plan.id, trial: true }],
+      });
+    }
+
+    await page.goto(paths.product(trialProductId));
+    const summary = page.getByTestId("product-summary");
+    await summary.getByRole("button", { name: "Start 14-day free trial" }).click();
+    await page.waitForURL((url) => url.pathname === "/cart");
+    const line = page.getByTestId("cart-item").filter({ hasText: TRIAL_PRODUCT });
+    expect(await line.getByTestId("cart-item-trial").textContent()).toBe(
+      "Free for 14 days, then $49.00 / user / month",
+    );
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await fillCheckout(page);
+
+    const refused = orderAnswer(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const refusal = await refused;
+    expect(refusal.status()).toBe(409);
+    const { code, message } = (await refusal.json()) as { code: string; message: string };
+    expect(code).toBe("TRIAL_USED");
+
+    // The server's words; the cart now buys the plan outright, and the summary shows the new total.
+    const notice = page.getByRole("alert").filter({ hasText: "Free trial already used" });
+    await notice.waitFor();
+    expect(await notice.getByTestId("trial-used-message").textContent()).toBe(message);
+    const total = formatOwed(computeTotals([{ price: "49.00", quantity: 1 }], UAE_VAT).total);
+    expect(total).toBe("$51.45");
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(total);
+    expect(await notice.getByTestId("trial-used-total").textContent()).toBe(total);
+    const checkoutLine = page.getByTestId("checkout-line").filter({ hasText: TRIAL_PRODUCT });
+    expect(await checkoutLine.getByTestId("checkout-line-trial").count()).toBe(0);
+    expect((await cartOf(page))[0]?.trial).toBe(false);
+    expect(await page.getByTestId("trials-only-note").count()).toBe(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await snapshot(page, "plans-trial-used-375-dark", { fullPage: true });
+
+    // Placed again, it is paid at the plan's price and starts without a trial.
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const orderId = await payOnTestPage(page);
+    const bought = await subscriptionOf(page, orderId);
+    expect(bought).toMatchObject({ status: "active", planName: "Per seat", trialEndsAt: null, quantity: 1 });
+    // On the desk its plan's name is beside its interval.
+    await page.goto("/dashboard/subscriptions");
+    const row = rowOf(page, orderId);
+    await row.waitFor();
+    expect(await row.getByTestId("subscription-plan-name").textContent()).toBe("Per seat");
+    expect(await row.getByTestId("subscription-plan").textContent()).toBe("Monthly");
+    expect(await row.getByTestId("subscription-status").textContent()).toBe("Active");
+  });
+});
 
 describe("the renewal desk", () => {
   test("a bought monthly plan shows as Active with its renewal and keys; cancel, reload, keep", async () => {

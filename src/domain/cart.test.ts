@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { addToCart, type CartItem, cartCount, parseStoredCart, setPrices, setQuantity } from "#domain/cart";
+import { addToCart, type CartItem, type CartPlan, cartCount, parseStoredCart } from "#domain/cart";
+import { addOnPlan, dropTrials, priceNow, setPrices, setQuantity } from "#domain/cart-lines";
 
 const mouse: CartItem = {
   id: "p1",
@@ -196,5 +197,126 @@ describe("setPrices", () => {
 
   test("ignores products that are not in the cart", () => {
     expect(setPrices([mouse], [{ id: "elsewhere", price: 1 }])).toEqual([mouse]);
+  });
+});
+
+const perSeat: CartPlan = {
+  id: "plan-seat",
+  name: "Per seat",
+  interval: "month",
+  perSeat: true,
+  minSeats: 3,
+  maxSeats: 10,
+  trialDays: 14,
+};
+const yearly: CartPlan = { ...perSeat, id: "plan-year", name: "Yearly", interval: "year", minSeats: 1 };
+const crm = { id: "crm", name: "CRM", price: 49, unit: "user_month" as const, vendor: "Corvane" };
+
+describe("lines on a plan (addOnPlan)", () => {
+  test("a per-seat plan's line starts at its least seats, with the plan and whether it is a trial", () => {
+    expect(addOnPlan([mouse], { ...crm, plan: perSeat, trial: true })).toEqual([
+      mouse,
+      { ...crm, quantity: 3, image_url: "", plan: perSeat, trial: true },
+    ]);
+    expect(addOnPlan([], { ...crm, plan: yearly })[0]).toMatchObject({ quantity: 1, trial: false });
+  });
+
+  test("a trial is taken only on a plan that offers one", () => {
+    const noTrial = { ...yearly, trialDays: 0 };
+    expect(addOnPlan([], { ...crm, plan: noTrial, trial: true })[0]?.trial).toBe(false);
+  });
+
+  test("adding the same plan again adds a seat, up to the plan's most", () => {
+    const once = addOnPlan([], { ...crm, plan: perSeat });
+    expect(addOnPlan(once, { ...crm, plan: perSeat })[0]?.quantity).toBe(4);
+    const full = setQuantity(once, "crm", 10);
+    expect(addOnPlan(full, { ...crm, plan: perSeat })[0]?.quantity).toBe(10);
+  });
+
+  test("adding it with another plan replaces the line's plan and price, its seats kept within the new range", () => {
+    const seats = setQuantity(addOnPlan([], { ...crm, plan: perSeat, trial: true }), "crm", 5);
+    const next = addOnPlan(seats, { ...crm, price: 490, unit: "user_year", plan: yearly });
+    expect(next).toEqual([
+      { ...crm, price: 490, unit: "user_year", quantity: 5, image_url: "", plan: yearly, trial: false },
+    ]);
+    const narrow = { ...yearly, id: "plan-small", maxSeats: 2 };
+    expect(addOnPlan(next, { ...crm, plan: narrow })[0]?.quantity).toBe(2);
+  });
+
+  test("the same plan with or without its trial is another choice: the line takes it", () => {
+    const trial = addOnPlan([], { ...crm, plan: perSeat, trial: true });
+    expect(addOnPlan(trial, { ...crm, plan: perSeat })[0]).toMatchObject({ quantity: 3, trial: false });
+  });
+
+  test("a card's line (no plan) takes the plan chosen on the product page, within its seats", () => {
+    const line = addToCart([], crm);
+    expect(addOnPlan(line, { ...crm, plan: perSeat })[0]).toMatchObject({ plan: perSeat, quantity: 3 });
+  });
+
+  test("added again from a card (addToCart), a line on a plan keeps its plan and trial", () => {
+    const line = addOnPlan([], { ...crm, plan: yearly, trial: true });
+    expect(addToCart(line, crm)[0]).toMatchObject({ plan: yearly, trial: true, quantity: 2 });
+  });
+
+  test("setQuantity keeps a plan's line within its seats; zero still removes it", () => {
+    const line = addOnPlan([], { ...crm, plan: perSeat });
+    expect(setQuantity(line, "crm", 2)[0]?.quantity).toBe(3);
+    expect(setQuantity(line, "crm", 50)[0]?.quantity).toBe(10);
+    expect(setQuantity(line, "crm", 0)).toEqual([]);
+  });
+
+  test("does not modify the cart it was given", () => {
+    const items = addOnPlan([], { ...crm, plan: perSeat });
+    const copy = structuredClone(items);
+    addOnPlan(items, { ...crm, plan: yearly });
+    addOnPlan(items, { ...crm, plan: perSeat });
+    expect(items).toEqual(copy);
+  });
+});
+
+describe("what a line is charged now", () => {
+  test("a trial line nothing, any other its price", () => {
+    expect(priceNow({ price: 49, trial: true })).toBe(0);
+    expect(priceNow({ price: 49, trial: false })).toBe(49);
+    expect(priceNow({ price: 0.004 })).toBe(0.004);
+  });
+
+  test("dropTrials makes the named trial lines bought outright and leaves the rest", () => {
+    const trial = addOnPlan([], { ...crm, plan: perSeat, trial: true });
+    const other = addOnPlan(trial, { ...crm, id: "desk", plan: perSeat, trial: true });
+    const after = dropTrials([...other, mouse], ["crm", "p1"]);
+    expect(after.map((item) => item.trial)).toEqual([false, true, undefined]);
+    expect(after[2]).toBe(mouse);
+  });
+});
+
+describe("parseStoredCart with plans", () => {
+  const line = { ...keyboard, quantity: 3, unit: "user_month", plan: perSeat, trial: true };
+
+  test("accepts lines with a plan and a trial, and lines stored before plans", () => {
+    expect(parseStoredCart(JSON.stringify([line, mouse, keyboard])).items).toEqual([line, mouse, keyboard]);
+    // Seats outside the plan's range are the server's to refuse (SEATS_OUT_OF_RANGE), not a corrupt cart.
+    expect(parseStoredCart(JSON.stringify([{ ...line, quantity: 12 }])).items).toHaveLength(1);
+    expect(parseStoredCart(JSON.stringify([{ ...line, trial: false }])).items).toHaveLength(1);
+    expect(parseStoredCart(JSON.stringify([{ ...mouse, trial: false }])).items).toHaveLength(1);
+  });
+
+  test.each([
+    ["a plan that is not an object", { ...line, plan: "plan-seat" }],
+    ["a null plan", { ...line, plan: null }],
+    ["a plan without an id", { ...line, plan: { ...perSeat, id: "" } }],
+    ["a plan with an unknown interval", { ...line, plan: { ...perSeat, interval: "week" } }],
+    ["a plan whose seats are a string", { ...line, plan: { ...perSeat, minSeats: "3" } }],
+    ["a plan with no seats", { ...line, plan: { ...perSeat, minSeats: 0 } }],
+    ["a plan whose most seats are below its least", { ...line, plan: { ...perSeat, maxSeats: 2 } }],
+    ["a plan with a fractional trial", { ...line, plan: { ...perSeat, trialDays: 1.5 } }],
+    ["a plan without perSeat", { ...line, plan: { ...perSeat, perSeat: undefined } }],
+    ["a trial that is not a boolean", { ...line, trial: "yes" }],
+    ["a trial without a plan", { ...mouse, trial: true }],
+    ["a trial on a plan that offers none", { ...line, plan: { ...perSeat, trialDays: 0 } }],
+  ])("rejects %s", (_label, item) => {
+    const result = parseStoredCart(JSON.stringify([mouse, item]));
+    expect(result.items).toEqual([]);
+    expect(result.error).toBe("stored cart item 1 is malformed");
   });
 });

@@ -1,4 +1,16 @@
 import { isPricingUnit, type PricingUnit } from "#domain/pricing-units";
+import type { BillingInterval } from "#domain/subscriptions";
+
+/** A recurring product's plan as its product page showed it (decision 0027): its price is the line's. */
+export type CartPlan = {
+  id: string;
+  name: string;
+  interval: BillingInterval;
+  perSeat: boolean;
+  minSeats: number;
+  maxSeats: number;
+  trialDays: number;
+};
 
 export type CartItem = {
   id: string;
@@ -9,12 +21,21 @@ export type CartItem = {
   quantity: number;
   vendor: string;
   image_url: string;
+  /** Chosen on the product page; absent for a product sold once, one added from a card, older carts. */
+  plan?: CartPlan;
+  /** The plan's free trial: nothing is charged for the line now (`priceNow` in #domain/cart-lines). */
+  trial?: boolean;
 };
+
+const whole = (n: unknown, least: number) => Number.isInteger(n) && (n as number) >= least;
 
 // A hand-written guard rather than zod: the cart loads on every page and this keeps zod out of that bundle.
 function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
+  // A plan as the product page wrote it (not an object, it has no string id), a trial only on a plan
+  // offering one; seats are the server's to check. Kept short: see #domain/cart-lines.
+  const p = v.plan as Record<string, unknown> | undefined;
   return (
     typeof v.id === "string" &&
     v.id.length > 0 &&
@@ -22,11 +43,20 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.price === "number" &&
     Number.isFinite(v.price) &&
     v.price >= 0 &&
-    Number.isInteger(v.quantity) &&
-    (v.quantity as number) >= 1 &&
+    whole(v.quantity, 1) &&
     typeof v.vendor === "string" &&
     typeof v.image_url === "string" &&
-    (v.unit === undefined || v.unit === null || isPricingUnit(v.unit))
+    (v.unit === undefined || v.unit === null || isPricingUnit(v.unit)) &&
+    (p === undefined ||
+      (typeof p?.id === "string" &&
+        p.id.length > 0 &&
+        typeof p.name === "string" &&
+        (p.interval === "month" || p.interval === "year") &&
+        typeof p.perSeat === "boolean" &&
+        whole(p.minSeats, 1) &&
+        whole(p.maxSeats, p.minSeats as number) &&
+        whole(p.trialDays, 0))) &&
+    (v.trial === undefined || v.trial === false || (v.trial === true && (p?.trialDays as number) > 0))
   );
 }
 export type CartInput = Omit<CartItem, "quantity" | "vendor" | "image_url"> & {
@@ -50,24 +80,6 @@ export function addToCart(items: readonly CartItem[], input: CartInput): CartIte
       image_url: input.image_url ?? "",
     },
   ];
-}
-
-/** A quantity of zero or less removes the line, as the spec's cart does. */
-export function setQuantity(items: readonly CartItem[], id: string, quantity: number): CartItem[] {
-  const whole = Number.isFinite(quantity) ? Math.floor(quantity) : 0;
-  if (whole <= 0) return items.filter((item) => item.id !== id);
-  return items.map((item) => (item.id === id ? { ...item, quantity: whole } : item));
-}
-
-/** The server's current unit prices (USD) by product id; lines not named keep theirs. */
-export function setPrices(
-  items: readonly CartItem[],
-  prices: readonly { id: string; price: number }[],
-): CartItem[] {
-  return items.map((item) => {
-    const found = prices.find((p) => p.id === item.id);
-    return found ? { ...item, price: found.price } : item;
-  });
 }
 
 export function cartCount(items: readonly CartItem[]): number {

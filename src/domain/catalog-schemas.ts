@@ -10,6 +10,7 @@ import {
 import { paged, pageNumber } from "#domain/paging";
 import { pricingUnits } from "#domain/pricing-units";
 import { decodeCursor } from "#domain/product-cursor";
+import { billingIntervals } from "#domain/subscriptions";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true or false" })
@@ -195,11 +196,29 @@ export type SavedItem = z.infer<typeof savedItemSchema>;
 export const savedListSchema = z.object({ items: z.array(savedItemSchema) });
 export type ProductList = z.infer<typeof productListSchema>;
 
+/**
+ * One plan of a recurring product as buyers see it (decision 0027): a price per interval (USD with
+ * cents), flat (its quantity counts copies) or per seat within its range, and its free trial in days.
+ */
+export const productPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  interval: z.enum(billingIntervals),
+  price: z.string(),
+  perSeat: z.boolean(),
+  minSeats: z.number().int(),
+  maxSeats: z.number().int(),
+  trialDays: z.number().int(),
+});
+export type ProductPlan = z.infer<typeof productPlanSchema>;
+
 export const productDetailSchema = productCardSchema.extend({
   description: z.string().nullable(),
   images: z.array(z.string()),
   features: z.array(z.object({ id: z.string(), feature: z.string() })),
   specifications: z.array(z.object({ id: z.string(), key: z.string(), value: z.string() })),
+  /** A recurring product's plans, in the order its seller set; empty for a product sold once. */
+  plans: z.array(productPlanSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -127,6 +127,10 @@ export const placeOrderSchema = billingSchema
             .min(1, "Quantity must be at least 1")
             .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`),
           price: shownPrice,
+          /** The plan of a recurring product; its first plan when not given. */
+          planId: z.uuid("Unknown plan").optional(),
+          /** The buyer asked for the plan's free trial: nothing is charged for the line now. */
+          trial: z.boolean().default(false),
         }),
       )
       .min(1, "Please add items to your cart before checking out.")
@@ -158,6 +162,10 @@ export type PriceChange = z.infer<typeof priceChangeSchema>;
 /** `details` of a 409 PRICE_CHANGED: nothing was ordered; the buyer sees the new prices and decides. */
 export const priceChangedDetailsSchema = z.object({ changes: z.array(priceChangeSchema) });
 export type PriceChangedDetails = z.infer<typeof priceChangedDetailsSchema>;
+
+/** `details` of a 409 TRIAL_USED: the products whose free trial this buyer has had already. */
+export const trialUsedDetailsSchema = z.object({ productIds: z.array(z.string()) });
+export type TrialUsedDetails = z.infer<typeof trialUsedDetailsSchema>;
 
 /** The payment statuses an admin may set. */
 export const orderStatuses = ["pending", "processing", "failed", "mock_confirmed"] as const;

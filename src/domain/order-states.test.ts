@@ -10,13 +10,14 @@ import {
   transitionRefusal,
 } from "#domain/order-states";
 
-const actors: OrderActor[] = ["provider", "buyer", "admin", "refund", "transfer"];
+const actors: OrderActor[] = ["provider", "buyer", "admin", "refund", "transfer", "nothing_due"];
 
 /** The allowed moves, written out independently of the table they check. */
 const allowed = new Set([
   "pending>processing:admin",
   "pending>mock_confirmed:provider",
   "pending>mock_confirmed:admin",
+  "pending>mock_confirmed:nothing_due",
   "pending>failed:provider",
   "pending>failed:admin",
   "pending>failed:buyer",

@@ -4,10 +4,10 @@ import { orderStatuses, paymentStatuses } from "#domain/checkout";
 /**
  * Who moves an order between payment statuses: the payment provider's verified answer (webhook, return
  * page, reconciliation), the buyer trying a failed payment again or cancelling one that awaits payment, an admin by hand, the refund flow,
- * and the bank-transfer rules (an admin's recorded transfers adding up to the amount due, or the due
- * date passing unpaid).
+ * the bank-transfer rules (an admin's recorded transfers adding up to the amount due, or the due
+ * date passing unpaid), and checkout itself for an order with nothing to pay (free trials only).
  */
-export type OrderActor = "provider" | "buyer" | "admin" | "refund" | "transfer";
+export type OrderActor = "provider" | "buyer" | "admin" | "refund" | "transfer" | "nothing_due";
 
 /**
  * Every allowed move, and who may make it; anything not listed is refused. Only the provider confirms
@@ -23,7 +23,7 @@ export type OrderActor = "provider" | "buyer" | "admin" | "refund" | "transfer";
 const transitions: Record<PaymentStatus, Partial<Record<PaymentStatus, readonly OrderActor[]>>> = {
   pending: {
     processing: ["admin"],
-    mock_confirmed: ["provider", "admin"],
+    mock_confirmed: ["provider", "admin", "nothing_due"],
     failed: ["provider", "admin", "buyer"],
   },
   processing: { mock_confirmed: ["admin", "transfer"], failed: ["admin", "transfer", "buyer"] },

@@ -32,6 +32,8 @@ function subscription(
     endReason: null,
     paidThrough: addIntervals(terms.startedAt, interval, 1),
     cancelAtPeriodEnd: false,
+    periodsPaid: 1,
+    trialEndsAt: null,
     termsAtMonthStart: null,
     ...rest,
   };
@@ -134,6 +136,9 @@ describe("figures at a moment", () => {
       pastDue: 1,
       endedThisMonth: 2,
       endedUnpaidThisMonth: 1,
+      trialing: 0,
+      trialsConvertedThisMonth: 0,
+      trialsLostThisMonth: 0,
       // 9 + 10 + 22.50 + 30
       mrr: "71.5000",
       // 9 + 30 + 50 + 20
@@ -196,6 +201,40 @@ describe("figures at a moment", () => {
     });
   });
 
+  test("a trial brings nothing until it converts; then it is new MRR from its first period; a lost one never counted", () => {
+    const trialing = subscription(
+      { startedAt: at("2027-03-15T00:00:00Z") },
+      { periodsPaid: 0, trialEndsAt: at("2027-03-29T00:00:00Z"), paidThrough: at("2027-03-29T00:00:00Z") },
+    );
+    // Started in February on a 14-day trial, converted on 8 March: new this month.
+    const converted = subscription(
+      { startedAt: at("2027-02-22T00:00:00Z"), unitPrice: "20.0000" },
+      { trialEndsAt: at("2027-03-08T00:00:00Z"), paidThrough: at("2027-04-08T00:00:00Z") },
+    );
+    // Cancelled during its trial, which ended on 10 March.
+    const lost = subscription(
+      { startedAt: at("2027-02-24T00:00:00Z") },
+      {
+        periodsPaid: 0,
+        trialEndsAt: at("2027-03-10T00:00:00Z"),
+        paidThrough: at("2027-03-10T00:00:00Z"),
+        endedAt: at("2027-03-10T00:00:00Z"),
+        endReason: "cancelled",
+      },
+    );
+    expect(subscriptionFigures([trialing, converted, lost], now)).toMatchObject({
+      active: 1,
+      trialing: 1,
+      trialsConvertedThisMonth: 1,
+      trialsLostThisMonth: 1,
+      endedThisMonth: 0,
+      mrr: "20.0000",
+      mrrAtMonthStart: "0.0000",
+      newMrr: "20.0000",
+      churnedMrr: "0.0000",
+    });
+  });
+
   test("nothing at all is all zeros", () => {
     expect(subscriptionFigures([], now)).toMatchObject({
       active: 0,
@@ -237,6 +276,8 @@ describe("properties", () => {
           ...terms,
           startedAt,
           paidThrough: addIntervals(startedAt, terms.interval, periodsPaid),
+          periodsPaid,
+          trialEndsAt: null,
           cancelAtPeriodEnd,
           endedAt: endedAt && endedAt >= startedAt ? endedAt : null,
           endReason: endedAt && endedAt >= startedAt ? (ended?.[1] ?? null) : null,

@@ -40,6 +40,10 @@ export type SubscriptionFacts = SubscriptionTerms & {
   /** The end of the last period paid for. */
   paidThrough: Date;
   cancelAtPeriodEnd: boolean;
+  /** Periods paid: none while a free trial runs, or when it ended without converting. */
+  periodsPaid: number;
+  /** When its free trial ends (its first period starts); null without a trial. */
+  trialEndsAt: Date | null;
   /**
    * The terms it had when this month started (or when it started, if later), when a change of plan or
    * seats has changed them since; null when they are the ones above (always, until such changes exist).
@@ -55,6 +59,11 @@ export type SubscriptionCounts = {
   endedThisMonth: number;
   /** Of those that ended this month, the ones whose renewal stayed unpaid. */
   endedUnpaidThisMonth: number;
+  /** Free trials running at `now`. */
+  trialing: number;
+  /** Trials that ended this month: converted (their first period paid), or not (ended unpaid or cancelled). */
+  trialsConvertedThisMonth: number;
+  trialsLostThisMonth: number;
 };
 
 /** The figures with every amount in twelfths of a money unit, exact. */
@@ -135,6 +144,9 @@ export function measureSubscriptions(facts: readonly SubscriptionFacts[], now: D
     pastDue: 0,
     endedThisMonth: 0,
     endedUnpaidThisMonth: 0,
+    trialing: 0,
+    trialsConvertedThisMonth: 0,
+    trialsLostThisMonth: 0,
     mrr: 0n,
     mrrAtMonthStart: 0n,
     newMrr: 0n,
@@ -145,11 +157,27 @@ export function measureSubscriptions(facts: readonly SubscriptionFacts[], now: D
   for (const subscription of facts) {
     if (subscription.startedAt > now) continue;
     const end = endOf(subscription, now);
+    const { trialEndsAt } = subscription;
+    if (trialEndsAt && trialEndsAt >= monthStart && trialEndsAt <= now) {
+      if (subscription.periodsPaid > 0) figures.trialsConvertedThisMonth++;
+      else if (end !== null) figures.trialsLostThisMonth++;
+    }
+    // A subscription no period of which is paid (a trial, or a first invoice still unpaid) brings no revenue.
+    if (subscription.periodsPaid === 0) {
+      if (end === null || end > now) {
+        const status = subscriptionStatusAt(subscription, now);
+        if (status === "trialing") figures.trialing++;
+        else if (status === "past_due") figures.pastDue++;
+        else if (status === "cancelling") figures.cancelling++;
+      }
+      continue;
+    }
     const current = monthlyTwelfths(subscription);
     const earlier = subscription.termsAtMonthStart
       ? monthlyTwelfths(subscription.termsAtMonthStart)
       : current;
-    const startedThisMonth = subscription.startedAt >= monthStart;
+    // A converted trial's revenue starts with its first period.
+    const startedThisMonth = (trialEndsAt ?? subscription.startedAt) >= monthStart;
     const countedAtMonthStart = !startedThisMonth && (end === null || end >= monthStart);
     if (countedAtMonthStart) figures.mrrAtMonthStart += earlier;
     if (startedThisMonth) figures.newMrr += earlier;
@@ -183,6 +211,9 @@ export function subscriptionFigures(facts: readonly SubscriptionFacts[], now: Da
     pastDue: exact.pastDue,
     endedThisMonth: exact.endedThisMonth,
     endedUnpaidThisMonth: exact.endedUnpaidThisMonth,
+    trialing: exact.trialing,
+    trialsConvertedThisMonth: exact.trialsConvertedThisMonth,
+    trialsLostThisMonth: exact.trialsLostThisMonth,
     mrr: writeTwelfths(exact.mrr),
     mrrAtMonthStart: writeTwelfths(exact.mrrAtMonthStart),
     newMrr: writeTwelfths(exact.newMrr),

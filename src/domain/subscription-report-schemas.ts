@@ -27,6 +27,9 @@ export const subscriptionFiguresSchema = z.object({
   endedThisMonth: z.number().int(),
   /** Of those that ended this month, the ones whose renewal stayed unpaid. */
   endedUnpaidThisMonth: z.number().int(),
+  trialing: z.number().int(),
+  trialsConvertedThisMonth: z.number().int(),
+  trialsLostThisMonth: z.number().int(),
   /** Monthly recurring revenue before tax: a yearly subscription counts a twelfth of its period. */
   mrr: z.string(),
   mrrAtMonthStart: z.string(),

@@ -18,6 +18,8 @@ export const subscriptionSchema = z.object({
   productName: z.string(),
   imageUrl: z.string().nullable(),
   vendor: z.string().nullable(),
+  /** The plan it is on; null for one bought before plans. */
+  planName: z.string().nullable(),
   interval: z.enum(billingIntervals),
   /** The price per interval of one unit (one seat for a per-user plan), as agreed when it started. */
   unitPrice: z.string(),
@@ -27,8 +29,12 @@ export const subscriptionSchema = z.object({
    * the tax of the order that started it; null when no renewal comes.
    */
   nextTotal: z.string().nullable(),
+  /** A new price per unit announced to the buyer, and the first renewal due date it applies to. */
+  priceChange: z.object({ unitPrice: z.string(), from: z.string() }).nullable(),
   status: z.enum(subscriptionStatuses),
   startedAt: z.string(),
+  /** When its free trial ends (or ended), and its first period starts; null without a trial. */
+  trialEndsAt: z.string().nullable(),
   /** The end of the last period paid for: the next renewal's due date while it renews. */
   paidThrough: z.string(),
   /** When it ended (or ends, for an unpaid renewal past due); null otherwise. */

@@ -197,8 +197,28 @@ export function earliestChargeAfterNotice(sentAt: Date): Date {
  */
 export function recurringIntervalOf(unit: PricingUnit | null): BillingInterval | null {
   if (unit === "month" || unit === "user_month") return "month";
-  if (unit === "year") return "year";
+  if (unit === "year" || unit === "user_year") return "year";
   return null;
+}
+
+/** Whether a recurring pricing unit is priced per seat (per user). */
+export function isPerSeatUnit(unit: PricingUnit | null): boolean {
+  return unit === "user_month" || unit === "user_year";
+}
+
+/** The pricing unit a plan's price reads in ("$9 / user / month"). */
+export function planUnit(plan: { interval: BillingInterval; perSeat: boolean }): PricingUnit {
+  if (plan.interval === "year") return plan.perSeat ? "user_year" : "year";
+  return plan.perSeat ? "user_month" : "month";
+}
+
+/**
+ * When a trial of `days` days started at `start` ends: that many whole days later. Its first period
+ * is anchored there, so the first charge falls on the day the trial ends and every renewal after it on
+ * the same day of the month.
+ */
+export function trialEndsAt(start: Date, days: number): Date {
+  return new Date(start.getTime() + days * DAY_MS);
 }
 
 /**
@@ -206,23 +226,47 @@ export function recurringIntervalOf(unit: PricingUnit | null): BillingInterval |
  * `cancelling` (paid through the current period, ending at its end), `past_due` (a renewal is unpaid
  * after its due date: the licences keep working until the last reminder), `ended`.
  */
-export const subscriptionStatuses = ["active", "cancelling", "past_due", "ended"] as const;
+export const subscriptionStatuses = ["trialing", "active", "cancelling", "past_due", "ended"] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
-/** What a subscription's status is read from. */
-export type StatusFacts = { endedAt: Date | null; cancelAtPeriodEnd: boolean; paidThrough: Date };
+/**
+ * What a subscription's status is read from. A trial has no period paid (`periodsPaid` 0) and is "paid
+ * through" its end, when its first period starts.
+ */
+export type StatusFacts = {
+  endedAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  paidThrough: Date;
+  periodsPaid: number;
+  trialEndsAt: Date | null;
+};
 
 /**
- * How a subscription reads at `now` (see `subscriptionStatuses`). One cancelled for its period's end
- * reads ended once that end has come, before the renewal job has recorded it.
+ * How a subscription reads at `now` (see `subscriptionStatuses`): `trialing` until its trial ends, unless
+ * cancelled, which reads `cancelling` and ends with the trial at no cost. One cancelled for its period's
+ * end reads ended once that end has come, before the renewal job has recorded it.
  */
 export function subscriptionStatusAt(
-  { endedAt, cancelAtPeriodEnd, paidThrough }: StatusFacts,
+  { endedAt, cancelAtPeriodEnd, paidThrough, periodsPaid, trialEndsAt }: StatusFacts,
   now: Date,
 ): SubscriptionStatus {
   if (endedAt || (cancelAtPeriodEnd && paidThrough <= now)) return "ended";
   if (paidThrough <= now) return "past_due";
-  return cancelAtPeriodEnd ? "cancelling" : "active";
+  if (cancelAtPeriodEnd) return "cancelling";
+  return periodsPaid === 0 && trialEndsAt ? "trialing" : "active";
+}
+
+/**
+ * The unit price a renewal falling due at `dueAt` is charged: the announced new price once its
+ * notice has run (`priceChangeAt`), the agreed one before.
+ */
+export function unitPriceDue(
+  s: { unitPrice: string; nextUnitPrice: string | null; priceChangeAt: Date | null },
+  dueAt: Date,
+): string {
+  return s.nextUnitPrice !== null && s.priceChangeAt !== null && dueAt >= s.priceChangeAt
+    ? s.nextUnitPrice
+    : s.unitPrice;
 }
 
 /** Why a subscription ended: its buyer cancelled it, or its renewal stayed unpaid past the last reminder. */
@@ -231,7 +275,9 @@ export type SubscriptionEndReason = (typeof subscriptionEndReasons)[number];
 
 /**
  * How long before a renewal falls due its order is made and the buyer asked to pay it: three days for a
- * monthly subscription, fourteen for a yearly one (a company's payment run needs the time).
+ * monthly subscription, fourteen for a yearly one (a company's payment run needs the time). The first
+ * period after a free trial takes the month's lead whatever its interval, so a trial is not billed while
+ * it is being tried.
  */
 export const RENEWAL_INVOICE_LEAD_DAYS: Readonly<Record<BillingInterval, number>> = { month: 3, year: 14 };
 

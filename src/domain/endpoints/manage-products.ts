@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
+import { planListSchema, plansInputSchema } from "#domain/plan-schemas";
 import {
   editableProductSchema,
   managedProductListSchema,
@@ -40,6 +41,17 @@ export const manageProductsEndpoints = {
     body: productInputSchema,
     answer: productAnswerSchema,
     errors: ["IMAGE_NOT_YOURS"],
+  }),
+  "GET /manage/products/:id/plans": endpoint({
+    params: idParams,
+    answer: planListSchema,
+    errors: ["PRODUCT_NOT_FOUND"],
+  }),
+  "PUT /manage/products/:id/plans": endpoint({
+    params: idParams,
+    body: plansInputSchema,
+    answer: planListSchema,
+    errors: ["PLAN_NOT_FOUND", "PRODUCT_NOT_FOUND", "PRODUCT_NOT_RECURRING"],
   }),
   "POST /manage/products/:id/restore": endpoint({
     params: idParams,

@@ -35,9 +35,13 @@ export const ordersEndpoints = {
       "INVALID_ORDER_TRANSITION",
       "ORDER_CANCELLED",
       "ORDER_NOT_FOUND",
+      "PLAN_NOT_FOUND",
       "PRICE_CHANGED",
       "PRODUCT_UNAVAILABLE",
+      "SEATS_OUT_OF_RANGE",
       "SHIPPING_ADDRESS_REQUIRED",
+      "TRIAL_NOT_OFFERED",
+      "TRIAL_USED",
     ],
   }),
 } as const;

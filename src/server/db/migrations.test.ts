@@ -57,6 +57,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "payout_batches",
     "payouts",
     "product_features",
+    "product_plans",
     "product_questions",
     "product_specifications",
     "products",
@@ -166,7 +167,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(33);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(35);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -7,6 +7,7 @@ import { renderNotificationMail } from "#server/modules/notifications/service";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { reconcileJob } from "#server/modules/payments/service";
 import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
+import { trialAnonymiseJob } from "#server/modules/privacy/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
 import { renewalJob } from "#server/modules/renewals/service";
@@ -36,5 +37,6 @@ export function jobDefinitions(
     payoutTransferJob(() => payoutDepsOf(app)),
     deliveryConfirmJob(shippingDepsOf(app)),
     renewalJob(app),
+    trialAnonymiseJob(app.database.db, app.clock),
   ] as JobDefinition<never>[];
 }

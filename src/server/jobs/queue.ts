@@ -54,6 +54,11 @@ export type JobQueue = {
     data: T,
     options?: { tx?: Transaction; startAfter?: Date },
   ): Promise<void>;
+  /**
+   * Queues many jobs of one queue in one statement (pg-boss's `insert`), as `send` queues one: inside a
+   * transaction pass `tx`, and they exist only if it commits.
+   */
+  sendMany<T extends object>(name: string, data: readonly T[], options?: { tx?: Transaction }): Promise<void>;
   status(): Promise<QueueStatus[]>;
   /** Jobs waiting and running per queue, dead-letter included (none before the queue has started). */
   depth(): Promise<QueueDepth[]>;
@@ -176,6 +181,20 @@ export function createJobQueue(
       await boss.send(name, data, { ...(db ? { db } : {}), startAfter: sendOptions.startAfter });
       // Outside a transaction the job is there now: this instance's worker takes it without waiting for
       // its next poll. A job queued in a transaction is taken at the next poll after the commit.
+      if (!db) wake(name);
+    },
+
+    async sendMany(name, data, sendOptions = {}) {
+      if (!byName.has(name)) throw new Error(`no job queue named ${name}`);
+      if (data.length === 0) return;
+      const db = sendOptions.tx
+        ? fromDrizzle(sendOptions.tx as unknown as Parameters<typeof fromDrizzle>[0], sql)
+        : undefined;
+      await boss.insert(
+        name,
+        data.map((job) => ({ data: job })),
+        db ? { db } : {},
+      );
       if (!db) wake(name);
     },
 

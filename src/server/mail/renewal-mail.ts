@@ -87,3 +87,35 @@ export function subscriptionCancelledMail(input: {
     ),
   };
 }
+
+/**
+ * Sent when a seller or an admin changes the price of a plan a subscription is on: the old and new
+ * price of one period, and the first renewal charged at the new one, after the notice the law and the
+ * terms ask for (7 days for a monthly plan, 30 for a yearly one).
+ */
+export function priceChangeNoticeMail(input: {
+  fullName: string;
+  productName: string;
+  planName: string;
+  /** One period's price before and after, USD before tax. */
+  oldPrice: string;
+  newPrice: string;
+  /** The first renewal at the new price. */
+  from: Date;
+  deskUrl: string;
+}) {
+  const rose = Number(input.newPrice) > Number(input.oldPrice);
+  return {
+    subject: `The price of ${input.productName} changes on ${formatDate(input.from)}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `The price of your ${input.productName} subscription (${input.planName} plan) changes from ${formatUsd(Number(input.oldPrice))} to ${formatUsd(Number(input.newPrice))} per period (USD, before tax), starting with the renewal on ${formatDate(input.from)}.`,
+        rose
+          ? "Renewals before that date keep the current price. If you would rather not continue at the new price, cancel the renewal from your subscriptions page before then: you keep it until the end of the period you paid for."
+          : "Renewals before that date keep the current price; nothing else changes.",
+      ],
+      { label: "See your subscriptions", url: input.deskUrl },
+    ),
+  };
+}

@@ -8,8 +8,17 @@ import { testShippingAddress } from "#server/test/shipping";
 
 type Client = ReturnType<typeof createClient>;
 
-/** One cart line: the product, how many (1 unless said) and the unit price shown, as a number or as stored. */
-export type OrderLine = { productId: string; quantity?: number; price: number | string };
+/**
+ * One cart line: the product, how many (1 unless said), the unit price shown (as a number or as stored),
+ * and for a recurring product its plan and whether its free trial is taken.
+ */
+export type OrderLine = {
+  productId: string;
+  quantity?: number;
+  price: number | string;
+  planId?: string;
+  trial?: boolean;
+};
 
 /**
  * What a test says about its checkout: the lines, and any field of the request it cares about
@@ -43,6 +52,8 @@ export function orderBody({ items, ...fields }: OrderOptions) {
       productId: line.productId,
       quantity: line.quantity ?? 1,
       price: Number(line.price),
+      ...(line.planId ? { planId: line.planId } : {}),
+      ...(line.trial ? { trial: true } : {}),
     })),
   } satisfies PlaceOrderInput;
 }

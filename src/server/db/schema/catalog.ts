@@ -78,7 +78,7 @@ export const products = pgTable(
     check("products_commission_rate_range", sql`${t.commissionRate} between 0 and 0.5`),
     check(
       "products_pricing_unit",
-      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit')`,
+      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'user_year', 'api_call', 'minute', 'unit')`,
     ),
     check("products_moderation_status", sql`${t.moderationStatus} in ('pending', 'approved', 'rejected')`),
     // The admin queue reads pending listings oldest first; approved ones are the bulk and never queued.

@@ -122,6 +122,13 @@ export const orderItems = pgTable(
     /** The product's pricing unit when it was bought, so the order reads as it was sold. */
     pricingUnit: text({ enum: pricingUnits }),
     quantity: integer().notNull(),
+    /**
+     * A recurring item's plan (its id as bought; the terms below are kept whatever becomes of it), the price per unit its
+     * subscription renews at (the line's `price` is 0 while a trial runs), and its free trial in days.
+     */
+    planId: uuid(),
+    recurringPrice: money(),
+    trialDays: integer().notNull().default(0),
     vendor: text(),
     imageUrl: text(),
     /** The product's seller and category when it was bought: who answers refunds, whether it is licensed. */
@@ -152,7 +159,7 @@ export const orderItems = pgTable(
     check("order_items_quantity", sql`${t.quantity} between 1 and 99`),
     check(
       "order_items_pricing_unit",
-      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'api_call', 'minute', 'unit')`,
+      sql`${t.pricingUnit} is null or ${t.pricingUnit} in ('one_time', 'month', 'year', 'user_month', 'user_year', 'api_call', 'minute', 'unit')`,
     ),
     check("order_items_refund_status", sql`${t.refundStatus} in ('none', 'refunded')`),
     check(

@@ -1,9 +1,57 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { billingIntervals, subscriptionEndReasons } from "#domain/subscriptions";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+
+/**
+ * A plan of a recurring product (decision 0027): what a subscription to it costs per interval, flat or
+ * per seat within a seat range, and its free trial. The first live plan by `position` is the product's
+ * listed price and pricing unit, kept in step by the plan editor. A plan with subscribers is archived,
+ * never deleted, so what they agreed to stays readable.
+ */
+export const productPlans = pgTable(
+  "product_plans",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    interval: text({ enum: billingIntervals }).notNull(),
+    price: money().notNull(),
+    perSeat: boolean().notNull().default(false),
+    minSeats: integer().notNull().default(1),
+    maxSeats: integer().notNull().default(99),
+    trialDays: integer().notNull().default(0),
+    position: integer().notNull().default(0),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_plans_interval", sql`${t.interval} in ('month', 'year')`),
+    check("product_plans_price", sql`${t.price} > 0`),
+    check(
+      "product_plans_seats",
+      sql`1 <= ${t.minSeats} and ${t.minSeats} <= ${t.maxSeats} and ${t.maxSeats} <= 99`,
+    ),
+    check("product_plans_trial", sql`${t.trialDays} between 0 and 90`),
+    index().on(t.productId, t.position),
+  ],
+);
 
 /**
  * A subscription (decision 0027): started by the delivery of an order item priced per month, per year or
@@ -28,13 +76,32 @@ export const subscriptions = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    /** The plan it was bought on; null for one bought before plans, or whose product is gone. */
+    planId: uuid().references(() => productPlans.id, { onDelete: "set null" }),
     interval: text({ enum: billingIntervals }).notNull(),
     unitPrice: money().notNull(),
     quantity: integer().notNull(),
+    /**
+     * A price change announced to the buyer (`nextUnitPrice`) and the first renewal due date it applies
+     * to, after the notice; the renewal that applies it makes it the `unitPrice`.
+     */
+    nextUnitPrice: money(),
+    priceChangeAt: timestamp({ withTimezone: true }),
+    /**
+     * A free trial's end, and the first period's start: set only on a subscription that began with a
+     * trial, which is the one trial its buyer gets of the product. No period is paid until it converts.
+     */
+    trialEndsAt: timestamp({ withTimezone: true }),
     anchor: timestamp({ withTimezone: true }).notNull(),
     periodsPaid: integer().notNull().default(1),
     /** When the current period is paid for, the next renewal's due date; kept with `periodsPaid`. */
     paidThrough: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The period of the latest renewal claimed (`subscription_renewals`), set by the statement that writes
+     * the claim; null before the first. The renewal job picks subscriptions where it differs from
+     * `periodsPaid` (their next period is not claimed yet) through an index holding only those.
+     */
+    claimedPeriod: integer(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
     endedAt: timestamp({ withTimezone: true }),
     endReason: text({ enum: subscriptionEndReasons }),
@@ -44,7 +111,11 @@ export const subscriptions = pgTable(
   (t) => [
     check("subscriptions_interval", sql`${t.interval} in ('month', 'year')`),
     check("subscriptions_quantity", sql`${t.quantity} between 1 and 99`),
-    check("subscriptions_periods_paid", sql`${t.periodsPaid} >= 1`),
+    check("subscriptions_periods_paid", sql`${t.periodsPaid} >= 0`),
+    check("subscriptions_price_change", sql`(${t.nextUnitPrice} is null) = (${t.priceChangeAt} is null)`),
+    // One trial per buyer per product, whatever became of it.
+    uniqueIndex("subscriptions_one_trial").on(t.userId, t.productId).where(sql`${t.trialEndsAt} is not null`),
+    index().on(t.planId),
     check(
       "subscriptions_end_reason",
       sql`${t.endReason} is null or ${t.endReason} in ('cancelled', 'unpaid')`,
@@ -53,6 +124,13 @@ export const subscriptions = pgTable(
     index().on(t.userId, t.createdAt),
     // The renewal job reads the live subscriptions by their due date.
     index("subscriptions_due_index").on(t.paidThrough).where(sql`${t.endedAt} is null`),
+    // Its pick of renewals to invoice: live, not cancelling, next period unclaimed. A claim takes the row
+    // out, so invoiced subscriptions are never read again while they wait to be paid.
+    index("subscriptions_to_invoice_index")
+      .on(t.paidThrough)
+      .where(
+        sql`${t.endedAt} is null and not ${t.cancelAtPeriodEnd} and ${t.claimedPeriod} is distinct from ${t.periodsPaid}`,
+      ),
   ],
 );
 
@@ -79,6 +157,6 @@ export const subscriptionRenewals = pgTable(
   },
   (t) => [
     unique().on(t.subscriptionId, t.periodIndex),
-    check("subscription_renewals_period", sql`${t.periodIndex} >= 1`),
+    check("subscription_renewals_period", sql`${t.periodIndex} >= 0`),
   ],
 );

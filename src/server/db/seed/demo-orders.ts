@@ -20,13 +20,20 @@ export type DemoOrderLine = {
   };
   quantity: number;
   sellerId: string | null;
+  /** A recurring line's plan, as checkout writes it; a trial's line is charged nothing. */
+  plan?: { id: string; price: string; trialDays: number; trial: boolean };
 };
+
+/** What a line is charged now: nothing during a free trial, the product's price otherwise. */
+const chargedOf = (line: DemoOrderLine) =>
+  line.plan?.trial ? "0" : (line.plan?.price ?? line.product.price);
 
 /**
  * A demo order as the zero-config checkout leaves a paid one: priced, taxed and totalled by the
  * checkout's own rules (each line to the cent, the tax decided for the buyer's country), paid in test
  * mode (the provider's session and the captured attempt, so the books reconcile with what was charged
- * and a refund can be paid back), its licences issued and its sale booked, all at `at`.
+ * and a refund can be paid back), its licences issued and its sale booked, all at `at`. An order of free
+ * trials only is confirmed with nothing charged, as checkout confirms it.
  */
 export async function insertPaidDemoOrder(
   tx: Transaction,
@@ -42,7 +49,7 @@ export async function insertPaidDemoOrder(
 ): Promise<{ orderId: string; items: { id: string; productId: string | null }[] }> {
   const { tax, at } = input;
   const totals = computeTotals(
-    input.lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
+    input.lines.map((line) => ({ price: chargedOf(line), quantity: line.quantity })),
     tax.rate,
   );
   const [order] = await tx
@@ -71,22 +78,30 @@ export async function insertPaidDemoOrder(
   const items = await tx
     .insert(orderItems)
     .values(
-      input.lines.map(({ product: p, quantity, sellerId }, index) => ({
+      input.lines.map((line, index) => ({
         orderId: order.id,
-        productId: p.id,
-        productName: p.name,
-        price: p.price,
-        pricingUnit: p.pricingUnit,
-        quantity,
-        vendor: p.vendor,
-        sellerId,
-        category: p.category,
+        productId: line.product.id,
+        productName: line.product.name,
+        price: chargedOf(line),
+        pricingUnit: line.product.pricingUnit,
+        quantity: line.quantity,
+        planId: line.plan?.id ?? null,
+        recurringPrice: line.plan?.price ?? null,
+        trialDays: line.plan?.trial ? line.plan.trialDays : 0,
+        vendor: line.product.vendor,
+        sellerId: line.sellerId,
+        category: line.product.category,
         tax: totals.lineTaxes[index] ?? "0",
         taxRate: tax.rate,
       })),
     )
     .returning({ id: orderItems.id, productId: orderItems.productId });
   const amountCents = chargeCents(totals.total);
+  // Nothing to pay (a free trial): checkout asks no provider, and neither does the seed.
+  if (amountCents === 0) {
+    await issueLicenses(tx, order.id, at);
+    return { orderId: order.id, items };
+  }
   const ref = `tps_demo_${order.id.replaceAll("-", "")}`;
   await tx.insert(testPaymentSessions).values({
     ref,

@@ -24,6 +24,7 @@ import {
   writeProductImages,
   writeVendorLogo,
 } from "#server/db/seed/images";
+import { seedDemoPlans } from "#server/db/seed/plans";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 import { seedDemoSubscriptions } from "#server/db/seed/subscriptions";
@@ -160,6 +161,8 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
       );
     });
   }
+
+  await seedDemoPlans(db, demoProductId);
 
   // Ratings come only from reviews: real demo orders and reviews stand behind every rated product.
   await seedDemoReviews(db, {

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import type { ProductPlan } from "#domain/catalog-schemas";
 import { buyerOf } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
 import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
@@ -11,12 +12,17 @@ import { subscriptions } from "#server/db/schema/subscriptions";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
 import { insertPaidDemoOrder } from "#server/db/seed/demo-orders";
 import { releaseDue } from "#server/modules/ledger/bookings";
+import { livePlansOf } from "#server/modules/plans/repository";
 import { makeRenewalOrder } from "#server/modules/renewals/service";
 import { setRemindersSent, unpaidRenewalsOf } from "#server/modules/subscriptions/repository";
 import { startSubscriptions } from "#server/modules/subscriptions/service";
 import { loadEffectiveTaxRates } from "#server/modules/tax/service";
 
 const IDEMPOTENCY_KEY = "demo-subscriptions";
+
+/** A demo line's plan: the product's first, with its trial taken or not. */
+const planOf = (plan: ProductPlan | undefined, trial: boolean) =>
+  plan ? { id: plan.id, price: plan.price, trialDays: plan.trialDays, trial } : undefined;
 export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
 
 /**
@@ -24,6 +30,7 @@ export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
  * - a monthly one, active, renewing in about 14 days;
  * - a yearly one renewing in 20 days (its renewal is invoiced 14 days ahead, so in about 6 days);
  * - three seats of a per-user plan, renewing in about 10 days;
+ * - five seats of a per-user plan on its 14-day free trial, started 5 days ago;
  * - a monthly one past due: its renewal fell due 2 days ago unpaid, the day-1 reminder went out, and it
  *   ends in 5 days unless paid.
  * Each was bought and paid as a checkout pays in test mode (`insertPaidDemoOrder`) and started as a
@@ -45,7 +52,13 @@ export async function seedDemoSubscriptions(
   const byKey = new Map(options.catalogue.map((p) => [p.key, p]));
   const twoDaysAgo = new Date(now.getTime() - 2 * DAY_MS);
   const plan = [
-    { key: "orbitide-uptime-board", quantity: 1, at: new Date(now.getTime() - 16 * DAY_MS), pastDue: false },
+    {
+      key: "orbitide-uptime-board",
+      quantity: 1,
+      at: new Date(now.getTime() - 16 * DAY_MS),
+      pastDue: false,
+      trial: false,
+    },
     {
       key: "tidewell-query-desk",
       quantity: 1,
@@ -53,6 +66,13 @@ export async function seedDemoSubscriptions(
       pastDue: false,
     },
     { key: "nimbus-crm-pro", quantity: 3, at: new Date(now.getTime() - 20 * DAY_MS), pastDue: false },
+    {
+      key: "corvane-helpdesk",
+      quantity: 5,
+      at: new Date(now.getTime() - 5 * DAY_MS),
+      pastDue: false,
+      trial: true,
+    },
     {
       key: "driftpoint-product-analytics",
       quantity: 1,
@@ -70,6 +90,10 @@ export async function seedDemoSubscriptions(
         .from(products)
         .where(inArray(products.id, plan.length ? plan.map((p) => p.product.id) : [""]))
     ).map((p) => [p.id, p.sellerId]),
+  );
+  const plans = await livePlansOf(
+    db,
+    plan.map((p) => p.product.id),
   );
   // The demo buyer is a consumer in the United States, taxed as a checkout there would be.
   const country = buyerOf({ country: "US", business: false, company: "", taxId: "" });
@@ -92,6 +116,7 @@ export async function seedDemoSubscriptions(
             product: entry.product,
             quantity: entry.quantity,
             sellerId: sellerOf.get(entry.product.id) ?? null,
+            plan: planOf(plans.get(entry.product.id)?.[0], "trial" in entry && entry.trial === true),
           },
         ],
         idempotencyKey: `${IDEMPOTENCY_KEY}:${index}`,

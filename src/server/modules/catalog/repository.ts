@@ -14,6 +14,7 @@ import { reviews } from "#server/db/schema/reviews";
 import { searchSynonyms } from "#server/db/schema/search";
 import { containsPattern, escapeLike } from "#server/lib/like";
 import { didYouMean, type SearchTerm, searchTerms } from "#server/modules/catalog/search";
+import { livePlansJson } from "#server/modules/plans/repository";
 
 /** Every search synonym: a term and the words it also finds. */
 export async function loadSynonyms(db: Database) {
@@ -558,16 +559,18 @@ export async function findProductDetail(db: Database, id: string): Promise<Produ
         select json_agg(json_build_object('id', s.id, 'key', s.spec_key, 'value', s.spec_value)
           order by s.position, s.id)
         from product_specifications s where s.product_id = products.id), '[]'::json)`,
+      plans: livePlansJson,
     })
     .from(products)
     .where(and(eq(products.id, id), onSale()));
-  return row ? toProductDetail(row, row.features, row.specifications) : null;
+  return row ? toProductDetail(row, row.features, row.specifications, row.plans) : null;
 }
 
 export function toProductDetail(
   row: ProductRow,
   features: ProductDetail["features"],
   specifications: ProductDetail["specifications"],
+  plans: ProductDetail["plans"],
 ): ProductDetail {
   return {
     ...toProductCard(row),
@@ -575,6 +578,7 @@ export function toProductDetail(
     images: row.images,
     features,
     specifications,
+    plans,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -6,10 +6,12 @@ import { route } from "#server/http/route";
 import { listManagedProducts } from "#server/modules/manage-products/repository";
 import {
   createListing,
+  editablePlans,
   editableProduct,
   editListing,
   listingDepsOf,
   ownerOf,
+  savePlans,
   setListingActive,
 } from "#server/modules/manage-products/service";
 
@@ -130,6 +132,36 @@ export const manageProductRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await setListingActive(deps, me, request.params.id, true);
       request.log.info({ productId: product.id, by: me.id }, "product restored");
       return { product };
+    },
+  );
+
+  route(
+    app,
+    "GET /manage/products/:id/plans",
+    {
+      tags: ["manage"],
+      summary: "A recurring product's plans, with their live subscribers",
+      onRequest: requireAnyRole("seller", "admin"),
+    },
+    async (request) => ({ plans: await editablePlans(deps, signedInUser(request), request.params.id) }),
+  );
+
+  route(
+    app,
+    "PUT /manage/products/:id/plans",
+    {
+      tags: ["manage"],
+      summary: "Replace a recurring product's plans",
+      description:
+        "Plans with an id are edited, plans without one added, live plans left out archived (their subscribers keep them). The first plan is the product's listed price. A price change is announced to the plan's subscribers by e-mail and applies from their first renewal at least 7 (monthly) or 30 (yearly) days later.",
+      onRequest: requireAnyRole("seller", "admin"),
+      config: { rateLimit: listingWriteLimit },
+    },
+    async (request) => {
+      const me = signedInUser(request);
+      const plans = await savePlans(deps, me, request.params.id, request.body);
+      request.log.info({ productId: request.params.id, by: me.id }, "plans saved");
+      return { plans };
     },
   );
 };

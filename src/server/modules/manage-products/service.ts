@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 import { hasRole } from "#domain/accounts";
 import { type ListingAuthor, needsReview, statusAfterEdit, statusOfNewListing } from "#domain/moderation";
+import type { Plan, plansInputSchema } from "#domain/plan-schemas";
 import type { EditableProduct, ProductValues } from "#domain/product-admin";
+import { recurringIntervalOf } from "#domain/subscriptions";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
-import { AppError, NotFound, ValidationError } from "#server/errors";
+import { AppError, Conflict, NotFound, ValidationError } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import type { Clock } from "#server/lib/clock";
 import { reviewWaitingNotice } from "#server/mail/moderation-mail";
 import {
   categoryExists,
@@ -19,15 +23,20 @@ import {
   setProductActive,
 } from "#server/modules/manage-products/repository";
 import { notifyAdmins } from "#server/modules/notifications/service";
+import { plansForEditor } from "#server/modules/plans/repository";
+import { followListedPrice, type PlanDeps, planDepsOf, replacePlans } from "#server/modules/plans/service";
 import { ensureStorefront, findStorefrontOf } from "#server/modules/storefronts/repository";
 import { uploadsOfOthers } from "#server/modules/uploads/repository";
 import type { FileStorage } from "#server/storage/storage";
 
-/** What the listing rules need from the app; `listingDepsOf(app)` builds it. */
-export type ListingDeps = { db: Database; jobs: JobQueue; storage: FileStorage };
+/**
+ * What the listing rules need from the app; `listingDepsOf(app)` builds it. Plans take the mailer and
+ * the site's address for their price notices, and the money clock for their dates.
+ */
+export type ListingDeps = PlanDeps & { db: Database; jobs: JobQueue; storage: FileStorage; clock: Clock };
 
 export function listingDepsOf(app: FastifyInstance): ListingDeps {
-  return { db: app.database.db, jobs: app.jobs, storage: app.storage };
+  return { ...planDepsOf(app), db: app.database.db, jobs: app.jobs, storage: app.storage, clock: app.clock };
 }
 
 const notFound = () => new NotFound("Product not found.", "PRODUCT_NOT_FOUND");
@@ -96,6 +105,7 @@ export async function createListing(
   const values = await valuesFor(deps, me, body, sellerId);
   return deps.db.transaction(async (tx) => {
     const id = await insertProduct(tx, values, sellerId, statusOfNewListing(authorOf(me)));
+    await followListedPrice(tx, deps, listed(id, values), deps.clock.now());
     const created = await findEditableProduct(tx, id, null);
     if (!created) throw new Error("created product not found");
     await recordAudit(tx, me, {
@@ -127,6 +137,7 @@ export async function editListing(
     const before = await findEditableProduct(tx, id, owner);
     if (!before) throw notFound();
     await replaceProduct(tx, id, values);
+    await followListedPrice(tx, deps, listed(id, values), deps.clock.now());
     const status = statusAfterEdit(before.moderationStatus, authorOf(me), needsReview(before, values));
     if (status !== before.moderationStatus) await setEditedModerationStatus(tx, id, status);
     const after = await findEditableProduct(tx, id, null);
@@ -143,6 +154,52 @@ export async function editListing(
       await notifyAdmins(deps.jobs, tx, reviewWaitingNotice("listing", after.name));
     return after;
   });
+}
+
+/** What the plans follow of a saved listing: its name, price and pricing unit. */
+const listed = (id: string, values: ProductValues) => ({
+  id,
+  name: values.name,
+  price: String(values.price),
+  pricingUnit: values.pricingUnit ?? null,
+});
+
+/** A recurring product's live plans for its editor; someone else's product answers 404 like an unknown one. */
+export async function editablePlans(deps: ListingDeps, me: UserRow, id: string): Promise<Plan[]> {
+  await editableProduct(deps, me, id);
+  return plansForEditor(deps.db, id);
+}
+
+/**
+ * Replaces a recurring product's plans (see `replacePlans`): refused for a product sold once, whose
+ * pricing unit must become recurring first. Audited as an edit of the product.
+ */
+export async function savePlans(
+  deps: ListingDeps,
+  me: UserRow,
+  id: string,
+  input: z.output<typeof plansInputSchema>,
+): Promise<Plan[]> {
+  await deps.db.transaction(async (tx) => {
+    await lockProduct(tx, id);
+    const product = await findEditableProduct(tx, id, ownerOf(me));
+    if (!product) throw notFound();
+    if (!recurringIntervalOf(product.pricingUnit ?? null))
+      throw new Conflict(
+        "Plans are for products sold per month, per year or per user: choose such a pricing unit first.",
+        "PRODUCT_NOT_RECURRING",
+      );
+    const { before, after } = await replacePlans(tx, deps, product, input, deps.clock.now());
+    await recordAudit(tx, me, {
+      action: "update",
+      entityType: "product",
+      entityId: id,
+      entityLabel: product.name,
+      before,
+      after,
+    });
+  });
+  return plansForEditor(deps.db, id);
 }
 
 /** Deactivates or reactivates; doing it twice changes nothing and records nothing. */

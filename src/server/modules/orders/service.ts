@@ -7,12 +7,14 @@ import {
   type PriceChangedDetails,
   type ProductUnavailableDetails,
   type placeOrderSchema,
+  type TrialUsedDetails,
 } from "#domain/checkout";
 import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
 import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
 import { absoluteUrl, paths } from "#domain/routes";
 import { isPhysicalCategory, SHIPPING_ADDRESS_REQUIRED } from "#domain/shipping";
+import { planUnit, recurringIntervalOf } from "#domain/subscriptions";
 import { decideTax } from "#domain/tax";
 import type { Database } from "#server/db/client";
 import { AppError, ValidationError } from "#server/errors";
@@ -26,8 +28,10 @@ import {
   productNames,
 } from "#server/modules/orders/repository";
 import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
+import { livePlansOf, productsTrialled } from "#server/modules/plans/repository";
+import { planChoices } from "#server/modules/plans/service";
 import type { Referral } from "#server/modules/referrals/service";
-import { storeReferral } from "#server/modules/settlement/service";
+import { deliverInTx, storeReferral } from "#server/modules/settlement/service";
 import { loadEffectiveTaxRates, verifyVatNumber } from "#server/modules/tax/service";
 import type { VatRegisters } from "#server/vat/registers";
 
@@ -54,6 +58,81 @@ export class PriceChanged extends AppError {
       "PRICE_CHANGED",
       `Prices changed since these items were added to your cart: ${changes.map((c) => c.name).join(", ")}. Review the new total and place your order again.`,
       { changes } satisfies PriceChangedDetails,
+    );
+  }
+}
+
+/** Refused: a plan that is not one of its product's live plans. */
+class PlanNotFound extends AppError {
+  constructor(name: string) {
+    super(404, "PLAN_NOT_FOUND", `That plan of ${name} is no longer offered. Choose one of its plans again.`);
+  }
+}
+
+type ActiveProduct = Awaited<ReturnType<typeof findActiveProducts>>[number];
+type PlaceLine = PlaceOrder["items"][number];
+
+/**
+ * Each product's line as it is sold: its plan when it is recurring (the one named, or its first), the
+ * quantity (seats of a per-seat plan, within the plan's range), whether its free trial is taken, and
+ * the unit price charged now (nothing during a trial). A buyer gets one trial of a product.
+ */
+async function saleLines(
+  db: Database,
+  userId: string,
+  items: readonly PlaceLine[],
+  found: ActiveProduct[],
+  quantities: Map<string, number>,
+) {
+  const plans = await livePlansOf(
+    db,
+    found.filter((p) => recurringIntervalOf(p.pricingUnit)).map((p) => p.id),
+  );
+  const lines = found.map((product) => {
+    const asked = items.find((item) => item.productId === product.id);
+    const quantity = quantities.get(product.id) ?? 1;
+    const choices = planChoices(product, plans.get(product.id));
+    if (!choices) {
+      if (asked?.planId) throw new PlanNotFound(product.name);
+      if (asked?.trial) throw new TrialNotOffered(product.name);
+      return { product, quantity, plan: null, trial: false, charged: product.price };
+    }
+    const plan = asked?.planId ? choices.find((choice) => choice.id === asked.planId) : choices[0];
+    if (!plan) throw new PlanNotFound(product.name);
+    if (quantity < plan.minSeats || quantity > plan.maxSeats)
+      throw new AppError(
+        400,
+        "SEATS_OUT_OF_RANGE",
+        `The ${plan.name} plan of ${product.name} takes ${plan.minSeats} to ${plan.maxSeats} seats.`,
+        [{ path: "items", message: `Choose ${plan.minSeats} to ${plan.maxSeats} seats` }],
+      );
+    const trial = asked?.trial ?? false;
+    if (trial && plan.trialDays === 0) throw new TrialNotOffered(product.name);
+    return { product, quantity, plan, trial, charged: trial ? "0" : plan.price };
+  });
+  const trialled = await productsTrialled(
+    db,
+    userId,
+    lines.filter((line) => line.trial).map((line) => line.product.id),
+  );
+  if (trialled.length > 0) {
+    const names = lines.filter((line) => trialled.includes(line.product.id)).map((line) => line.product.name);
+    throw new AppError(
+      409,
+      "TRIAL_USED",
+      `You have had a free trial of ${names.join(", ")} already. Subscribe at the plan's price, or remove it from your cart.`,
+      { productIds: trialled } satisfies TrialUsedDetails,
+    );
+  }
+  return lines;
+}
+
+class TrialNotOffered extends AppError {
+  constructor(name: string) {
+    super(
+      409,
+      "TRIAL_NOT_OFFERED",
+      `${name} has no free trial on this plan. Add it to your cart without one.`,
     );
   }
 }
@@ -102,10 +181,16 @@ export async function placeOrder(
   if (missing.length > 0) {
     throw new ProductUnavailable(missing, await productNames(db, missing));
   }
-  const changes = priceChanges(input.items, found);
+  const lines = await saleLines(db, userId, input.items, found, quantities);
+  const changes = priceChanges(
+    input.items,
+    lines.map(({ product, plan }) => ({
+      id: product.id,
+      name: product.name,
+      price: plan?.price ?? product.price,
+    })),
+  );
   if (changes.length) throw new PriceChanged(changes);
-
-  const lines = found.map((product) => ({ product, quantity: quantities.get(product.id) ?? 1 }));
   // Whether the order ships is the products' say, not the client's: an address is required then, and
   // kept only then.
   const ships = found.some((product) => isPhysicalCategory(product.category));
@@ -124,7 +209,7 @@ export async function placeOrder(
       : null;
   const tax = decideTax(buyer, await loadEffectiveTaxRates(db), vatCheck);
   const totals = computeTotals(
-    lines.map(({ product, quantity }) => ({ price: product.price, quantity })),
+    lines.map(({ charged, quantity }) => ({ price: charged, quantity })),
     tax.rate,
   );
   // Prices are bounded so this cannot happen with today's limits; products priced before them could.
@@ -132,7 +217,8 @@ export async function placeOrder(
     throw new ValidationError("This order's total is too large. Please split it into smaller orders.");
   }
   const { currency, rate } = await displayRate(db, input.currency);
-  const byTransfer = input.paymentMethod === BANK_TRANSFER_METHOD;
+  const nothingDue = Number(totals.total) === 0 && lines.every((line) => line.trial);
+  const byTransfer = input.paymentMethod === BANK_TRANSFER_METHOD && !nothingDue;
   const now = new Date();
 
   const orderId = await db.transaction(async (tx) => {
@@ -173,13 +259,16 @@ export async function placeOrder(
     if (!id) return null; // a concurrent submit with the same key won
     await insertOrderItems(
       tx,
-      lines.map(({ product, quantity }, index) => ({
+      lines.map(({ product, quantity, plan, trial, charged }, index) => ({
         orderId: id,
         productId: product.id,
         productName: product.name,
-        price: product.price,
-        pricingUnit: product.pricingUnit,
+        price: charged,
+        pricingUnit: plan ? planUnit(plan) : product.pricingUnit,
         quantity,
+        planId: plan?.id ?? null,
+        recurringPrice: plan?.price ?? null,
+        trialDays: trial && plan ? plan.trialDays : 0,
         vendor: product.vendor,
         imageUrl: product.imageUrl,
         sellerId: product.sellerId,
@@ -189,7 +278,9 @@ export async function placeOrder(
         shippingState: isPhysicalCategory(product.category) ? "awaiting_shipment" : null,
       })),
     );
-    if (byTransfer)
+    // Nothing to pay (free trials only): no provider is asked for nothing, the order is delivered now.
+    if (nothingDue) await deliverInTx(deps.settlement, tx, id, "nothing_due", deps.settlement.clock.now());
+    else if (byTransfer)
       await openBankTransfer(deps, tx, { id, userId, totalAmount: totals.total, customerInfo }, now);
     return id;
   });
@@ -199,7 +290,7 @@ export async function placeOrder(
     return { answer: await startPayment(deps, winner), created: false };
   }
 
-  if (byTransfer)
+  if (byTransfer || nothingDue)
     return {
       answer: { orderId, redirectUrl: absoluteUrl(deps.origin, paths.checkoutComplete(orderId)) },
       created: true,

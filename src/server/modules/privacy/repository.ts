@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db, Transaction } from "#server/db/client";
+import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import {
   commissions,
   licenses,
@@ -18,6 +18,7 @@ import { orderItems, orders, savedItems } from "#server/db/schema/orders";
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
 import { reviewReports, reviews } from "#server/db/schema/reviews";
+import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
 
 /** An order is in progress while its payment is: not paid yet, not failed. */
 export const OPEN_PAYMENT_STATES = ["pending", "processing"];
@@ -382,4 +383,39 @@ export async function closeShop(tx: Transaction, userId: string) {
 /** Their past audit entries keep the account's id but no longer its address. */
 export async function anonymiseAuditTrail(tx: Transaction, userId: string, tombstone: string) {
   await tx.update(auditLog).set({ actorEmail: tombstone }).where(eq(auditLog.actorId, userId));
+}
+
+/** What an order's checkout details read after they were anonymised. */
+const FORMER_TRIAL = { fullName: "Former trial", email: "", address: "", city: "", country: "" };
+
+/**
+ * Anonymises the checkout details (name, e-mail, address, company, tax ID) of the orders of free
+ * trials that never converted and ended before `endedBefore`: the order that started the trial, when
+ * nothing was paid on it, and the unpaid invoice of its first period. The subscription row stays,
+ * with no personal data of its own, so the buyer's one trial of the product is still known. Answers how
+ * many orders were anonymised; a second run finds none.
+ */
+export async function anonymiseDormantTrials(tx: Transaction, endedBefore: Date): Promise<number> {
+  const changed = await rowsOf<{ id: string }>(
+    tx,
+    sql`
+    with dormant as (
+      select s.id, s.order_id from ${subscriptions} s
+      where s.trial_ends_at is not null and s.periods_paid = 0 and s.ended_at < ${endedBefore.toISOString()}::timestamptz
+    ), trial_orders as (
+      select o.id from ${orders} o join dormant d on d.order_id = o.id where o.total_amount = 0
+      union
+      select o.id from ${orders} o
+      join ${subscriptionRenewals} r on r.order_id = o.id
+      join dormant d on d.id = r.subscription_id
+      where not o.is_paid
+    )
+    update ${orders} o
+    set customer_info = ${JSON.stringify(FORMER_TRIAL)}::jsonb, buyer_company = null, buyer_tax_id = null,
+      shipping_address = null
+    from trial_orders t
+    where o.id = t.id and o.customer_info->>'fullName' <> ${FORMER_TRIAL.fullName}
+    returning o.id`,
+  );
+  return changed.length;
 }

@@ -4,10 +4,13 @@ import { accountId } from "#domain/ledger";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { AppError } from "#server/errors";
+import type { JobDefinition } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
+import type { Clock } from "#server/lib/clock";
 import { toMe } from "#server/modules/account/repository";
 import {
   anonymiseAuditTrail,
+  anonymiseDormantTrials,
   anonymiseOrders,
   closeShop,
   commissionsOf,
@@ -173,4 +176,31 @@ export async function deleteAccount(db: Database, me: UserRow) {
     );
     return { listingsClosed };
   });
+}
+
+/** How long a free trial that never converted keeps its checkout details after it ended (the terms: 12 months). */
+export const DORMANT_TRIAL_MONTHS = 12;
+
+/**
+ * Anonymises the checkout details of the free trials that never converted and ended more than
+ * `DORMANT_TRIAL_MONTHS` ago (see `anonymiseDormantTrials`), at `now` by the money clock.
+ */
+export async function anonymiseTrials(db: Database, now: Date): Promise<number> {
+  const endedBefore = new Date(now);
+  endedBefore.setUTCMonth(endedBefore.getUTCMonth() - DORMANT_TRIAL_MONTHS);
+  return db.transaction((tx) => anonymiseDormantTrials(tx, endedBefore));
+}
+
+/** The anonymisation as a job, once a day across all instances. */
+export function trialAnonymiseJob(db: Database, clock: Clock): JobDefinition {
+  return {
+    name: "trials-anonymise",
+    cron: "23 3 * * *",
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    describe: () => "Anonymise the checkout details of free trials that ended unconverted a year ago",
+    async run() {
+      await anonymiseTrials(db, clock.now());
+    },
+  };
 }

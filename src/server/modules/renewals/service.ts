@@ -1,8 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
-import { computeTotals } from "#domain/money";
+import type { Order } from "#domain/checkout";
+import { computeTotals, type Totals } from "#domain/money";
 import { absoluteUrl, paths } from "#domain/routes";
-import { DEFAULT_RETRY_DAYS, renewalInvoiceAt, retryTimes, unpaidRenewalEndsAt } from "#domain/subscriptions";
+import {
+  DEFAULT_RETRY_DAYS,
+  renewalInvoiceAt,
+  retryTimes,
+  unitPriceDue,
+  unpaidRenewalEndsAt,
+} from "#domain/subscriptions";
 import type { Transaction } from "#server/db/client";
 import type { JobDefinition } from "#server/jobs/queue";
 import { renewalDueMail, subscriptionEndedMail } from "#server/mail/renewal-mail";
@@ -11,12 +18,12 @@ import {
   bankTransferDepsOf,
   openBankTransfer,
 } from "#server/modules/bank-transfers/service";
-import { insertOrderItems, insertOrderOnce } from "#server/modules/orders/repository";
+import { insertRenewalItems, insertRenewalOrders } from "#server/modules/renewals/repository";
 import {
   cancelledToEnd,
-  claimRenewal,
-  originItem,
-  originOrder,
+  claimRenewals,
+  originItems,
+  originOrders,
   overdueRenewals,
   type SubscriptionRow,
   setRemindersSent,
@@ -32,7 +39,7 @@ import {
 export type RenewalDeps = BankTransferDeps;
 
 /** Subscriptions handled per transaction: a crash loses at most one batch's uncommitted work, never half of one. */
-export const RENEWAL_BATCH = 50;
+export const RENEWAL_BATCH = 250;
 
 export type RenewalRun = { invoiced: number; reminded: number; ended: number };
 
@@ -73,8 +80,10 @@ export async function runRenewals(
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const due = await subscriptionsToInvoice(tx, invoiceUntil, RENEWAL_BATCH);
-      for (const subscription of due) if (await invoice(deps, tx, subscription, desk, now)) run.invoiced++;
-      return due.length < RENEWAL_BATCH;
+      const invoiced = await invoice(deps, tx, due, desk, now);
+      run.invoiced += invoiced;
+      // A full batch of which none could be invoiced (origins gone) would be taken again: the pass ends.
+      return due.length < RENEWAL_BATCH || invoiced === 0;
     });
     onBatch?.(run);
     if (done) break;
@@ -127,122 +136,157 @@ function leadLimit(now: Date, interval: "month" | "year"): Date {
   return new Date(2 * now.getTime() - renewalInvoiceAt(now, interval).getTime());
 }
 
+/** A renewal order made for a subscription's next period, and what its e-mails say. */
+export type RenewalOrder = {
+  subscription: SubscriptionRow;
+  orderId: string;
+  total: string;
+  byTransfer: boolean;
+  customerInfo: Order["customerInfo"];
+  productName: string;
+};
+
 /**
- * Makes the renewal order of a subscription's next period, as the order that started it was made: the
- * same buyer, address, tax decision and payment method, the price and quantity agreed then, pending
- * payment. Its idempotency key and the claim row, written with it, both make a second renewal of the
- * same period impossible. Null when the order or item it started from is gone.
+ * Makes the renewal orders of these subscriptions' next periods, as the orders that started them were
+ * made: the same buyer, address, tax decision and payment method, the price and quantity agreed then,
+ * pending payment (processing, for a bank transfer). Set-based, in five statements for the whole set:
+ * what the renewals need of their origin orders and items, read in one query each; the orders inserted
+ * in one, each skipped if its idempotency key `renewal:<subscription>:<period>` is taken; their lines in
+ * one; their claims, one per (subscription, period), with each subscription's `claimed_period`, in one.
+ * The amounts are `computeTotals`' for each subscription's price and seats at its origin's tax rate. A
+ * subscription whose origin order or item is gone, or whose order exists already, gets none. A claim
+ * found taken throws, rolling the whole set back: the key and the claim both make a second renewal of a
+ * period impossible.
  */
-export async function makeRenewalOrder(tx: Transaction, subscription: SubscriptionRow, now: Date) {
-  const [origin, item] = await Promise.all([
-    originOrder(tx, subscription.orderId),
-    originItem(tx, subscription.orderItemId),
+export async function makeRenewalOrders(
+  tx: Transaction,
+  due: readonly SubscriptionRow[],
+  now: Date,
+): Promise<RenewalOrder[]> {
+  if (due.length === 0) return [];
+  const [origins, items] = await Promise.all([
+    originOrders(
+      tx,
+      due.map((s) => s.orderId),
+    ),
+    originItems(
+      tx,
+      due.map((s) => s.orderItemId),
+    ),
   ]);
-  if (!origin || !item) return null;
-  const periodIndex = subscription.periodsPaid;
-  const totals = computeTotals(
-    [{ price: subscription.unitPrice, quantity: subscription.quantity }],
-    origin.taxRate,
-  );
-  const byTransfer = origin.paymentMethod === BANK_TRANSFER_METHOD;
-  const orderId = await insertOrderOnce(tx, {
-    userId: subscription.userId,
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    totalAmount: totals.total,
-    currency: origin.currency,
-    fxRate: origin.fxRate,
-    paymentMethod: origin.paymentMethod,
-    paymentStatus: byTransfer ? "processing" : "pending",
-    isPaid: false,
-    customerInfo: origin.customerInfo,
-    shippingAddress: null,
-    idempotencyKey: `renewal:${subscription.id}:${periodIndex}`,
-    referral: origin.referral,
-    buyerCountry: origin.buyerCountry,
-    buyerCompany: origin.buyerCompany,
-    buyerTaxId: origin.buyerTaxId,
-    taxJurisdiction: origin.taxJurisdiction,
-    taxLabel: origin.taxLabel,
-    taxRate: origin.taxRate,
-    reverseCharge: origin.reverseCharge,
-    taxNote: origin.taxNote,
-    vatCheckRegister: origin.vatCheckRegister,
-    vatCheckStatus: origin.vatCheckStatus,
-    vatCheckReference: origin.vatCheckReference,
-    vatCheckedAt: origin.vatCheckedAt,
-    createdAt: now,
-    updatedAt: now,
-  });
-  if (!orderId) return null;
-  await insertOrderItems(tx, [
-    {
-      orderId,
-      productId: subscription.productId,
-      productName: item.productName,
-      price: subscription.unitPrice,
-      pricingUnit: item.pricingUnit,
-      quantity: subscription.quantity,
-      vendor: item.vendor,
-      imageUrl: item.imageUrl,
-      sellerId: item.sellerId,
-      category: item.category,
-      tax: totals.lineTaxes[0] ?? "0",
+  const planned = new Map<
+    string,
+    Omit<RenewalOrder, "orderId" | "total"> & { totals: Totals; taxRate: string; price: string }
+  >();
+  for (const subscription of due) {
+    const origin = origins.get(subscription.orderId);
+    const item = items.get(subscription.orderItemId);
+    if (!origin || !item) continue;
+    // An announced new price applies from the renewal its notice reached (decision 0027).
+    const price = unitPriceDue(subscription, subscription.paidThrough);
+    planned.set(renewalKey(subscription), {
+      subscription,
+      price,
+      totals: computeTotals([{ price, quantity: subscription.quantity }], origin.taxRate),
       taxRate: origin.taxRate,
-      shippingState: null,
-    },
-  ]);
-  const claimed = await claimRenewal(tx, {
-    subscriptionId: subscription.id,
-    periodIndex,
-    orderId,
-    dueAt: subscription.paidThrough,
-    createdAt: now,
+      byTransfer: origin.paymentMethod === BANK_TRANSFER_METHOD,
+      customerInfo: origin.customerInfo,
+      productName: item.productName,
+    });
+  }
+  const inserted = await insertRenewalOrders(
+    tx,
+    [...planned].map(([idempotencyKey, { subscription, totals, byTransfer }]) => ({
+      subscriptionId: subscription.id,
+      idempotencyKey,
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      total: totals.total,
+      paymentStatus: byTransfer ? "processing" : "pending",
+    })),
+    now,
+  );
+  const made = inserted.map(({ id, idempotencyKey }) => {
+    const plan = planned.get(idempotencyKey);
+    if (!plan) throw new Error(`renewal order ${id} matches no subscription of the batch`);
+    return { ...plan, orderId: id, total: plan.totals.total };
   });
-  if (!claimed)
-    throw new Error(`renewal ${periodIndex} of subscription ${subscription.id} was claimed twice`);
-  return {
-    orderId,
-    total: totals.total,
-    byTransfer,
-    customerInfo: origin.customerInfo,
-    productName: item.productName,
-  };
+  if (made.length === 0) return [];
+  await insertRenewalItems(
+    tx,
+    made.map(({ subscription, orderId, totals, taxRate, price }) => ({
+      orderId,
+      subscriptionId: subscription.id,
+      price,
+      quantity: subscription.quantity,
+      tax: totals.lineTaxes[0] ?? "0",
+      taxRate,
+    })),
+  );
+  const claimed = await claimRenewals(
+    tx,
+    made.map(({ subscription, orderId }) => ({
+      subscriptionId: subscription.id,
+      periodIndex: subscription.periodsPaid,
+      orderId,
+      dueAt: subscription.paidThrough,
+    })),
+    now,
+  );
+  for (const { subscription } of made)
+    if (!claimed.has(subscription.id))
+      throw new Error(
+        `renewal ${subscription.periodsPaid} of subscription ${subscription.id} was claimed twice`,
+      );
+  return made.map(({ totals: _totals, taxRate: _taxRate, ...order }) => order);
 }
 
-/** Invoices a subscription's next renewal: its order, the transfer instructions if paid so, the e-mail. */
+/** The renewal order's idempotency key: one per (subscription, period), whatever the period's index. */
+const renewalKey = (subscription: SubscriptionRow) =>
+  `renewal:${subscription.id}:${subscription.periodsPaid}`;
+
+/** The renewal order of one subscription's next period (`makeRenewalOrders` of one); null when none was made. */
+export async function makeRenewalOrder(tx: Transaction, subscription: SubscriptionRow, now: Date) {
+  const [made] = await makeRenewalOrders(tx, [subscription], now);
+  return made ?? null;
+}
+
+/**
+ * Invoices a batch of subscriptions' next renewals: their orders (`makeRenewalOrders`), the transfer
+ * instructions of those paid by bank transfer (one by one, as at checkout: they are few), and the
+ * renewal e-mails, queued in one statement. Answers how many were invoiced.
+ */
 async function invoice(
   deps: RenewalDeps,
   tx: Transaction,
-  subscription: SubscriptionRow,
+  due: readonly SubscriptionRow[],
   desk: string,
   now: Date,
-): Promise<boolean> {
-  const made = await makeRenewalOrder(tx, subscription, now);
-  if (!made) return false;
-  const { orderId, total, customerInfo } = made;
-  if (made.byTransfer)
-    await openBankTransfer(
-      deps,
-      tx,
-      { id: orderId, userId: subscription.userId, totalAmount: total, customerInfo },
-      now,
-    );
-  await deps.mailer.send(
-    {
+): Promise<number> {
+  const made = await makeRenewalOrders(tx, due, now);
+  for (const { subscription, orderId, total, customerInfo, byTransfer } of made)
+    if (byTransfer)
+      await openBankTransfer(
+        deps,
+        tx,
+        { id: orderId, userId: subscription.userId, totalAmount: total, customerInfo },
+        now,
+      );
+  await deps.mailer.sendMany(
+    made.map(({ subscription, total, customerInfo, productName }) => ({
       to: customerInfo.email,
       ...renewalDueMail({
         fullName: customerInfo.fullName,
-        productName: made.productName,
+        productName,
         total,
         dueAt: subscription.paidThrough,
         endsAt: unpaidRenewalEndsAt(subscription.paidThrough),
         deskUrl: desk,
       }),
-    },
+    })),
     { tx },
   );
-  return true;
+  return made.length;
 }
 
 /** The renewal job: when an instance starts, then every minute, across all instances. */

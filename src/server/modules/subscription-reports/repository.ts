@@ -49,11 +49,13 @@ export async function figureFacts(
       interval: subscriptions.interval,
       unitPrice: subscriptions.unitPrice,
       quantity: subscriptions.quantity,
-      startedAt: subscriptions.anchor,
+      startedAt: subscriptions.createdAt,
       endedAt: subscriptions.endedAt,
       endReason: subscriptions.endReason,
       paidThrough: subscriptions.paidThrough,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      periodsPaid: subscriptions.periodsPaid,
+      trialEndsAt: subscriptions.trialEndsAt,
     })
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))

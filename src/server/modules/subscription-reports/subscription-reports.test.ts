@@ -183,6 +183,9 @@ describe("subscription reports", () => {
       pastDue: 0,
       endedThisMonth: 0,
       endedUnpaidThisMonth: 0,
+      trialing: 0,
+      trialsConvertedThisMonth: 0,
+      trialsLostThisMonth: 0,
       // $9 + $99 / 12 + 3 × $4.50, before tax.
       mrr: "30.7500",
       mrrAtMonthStart: "0.0000",

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BillingInterval } from "#domain/subscriptions";
-import type { Db, Transaction } from "#server/db/client";
+import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { orderItems, orders } from "#server/db/schema/orders";
-import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
+import { productPlans, subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -20,10 +20,16 @@ export async function recurringItemsOf(tx: Transaction, orderId: string) {
       price: orderItems.price,
       quantity: orderItems.quantity,
       pricingUnit: orderItems.pricingUnit,
+      planId: orderItems.planId,
+      recurringPrice: orderItems.recurringPrice,
+      trialDays: orderItems.trialDays,
     })
     .from(orderItems)
     .where(
-      and(eq(orderItems.orderId, orderId), inArray(orderItems.pricingUnit, ["month", "year", "user_month"])),
+      and(
+        eq(orderItems.orderId, orderId),
+        inArray(orderItems.pricingUnit, ["month", "year", "user_month", "user_year"]),
+      ),
     );
 }
 
@@ -31,6 +37,44 @@ export async function recurringItemsOf(tx: Transaction, orderId: string) {
 export async function insertSubscriptions(tx: Transaction, rows: NewSubscription[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(subscriptions).values(rows).onConflictDoNothing({ target: subscriptions.orderItemId });
+}
+
+/**
+ * Starts a subscription with a free trial, unless its item started one already or its buyer has had a
+ * trial of the product (the one-trial index): false then, and nothing is written.
+ */
+export async function insertTrial(tx: Transaction, row: NewSubscription): Promise<boolean> {
+  const inserted = await tx
+    .insert(subscriptions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: subscriptions.id });
+  return inserted.length > 0;
+}
+
+/** Whether an order item started a subscription. */
+export async function itemStartedSubscription(tx: Transaction, orderItemId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderItemId, orderItemId));
+  return row !== undefined;
+}
+
+/**
+ * A paid renewal that fell due at `dueAt` made an announced price the subscription's price: it is kept
+ * as the agreed one from then on, and the announcement is done.
+ */
+export async function adoptAnnouncedPrice(tx: Transaction, subscriptionId: string, dueAt: Date, now: Date) {
+  await tx
+    .update(subscriptions)
+    .set({
+      unitPrice: sql`${subscriptions.nextUnitPrice}`,
+      nextUnitPrice: null,
+      priceChangeAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.id, subscriptionId), lte(subscriptions.priceChangeAt, dueAt)));
 }
 
 /** The renewal an order pays, if it is one, with its subscription. */
@@ -97,10 +141,12 @@ export async function subscriptionsOfUser(db: Db, userId: string, id?: string) {
       imageUrl: orderItems.imageUrl,
       vendor: orderItems.vendor,
       taxRate: orders.taxRate,
+      planName: productPlans.name,
     })
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
+    .leftJoin(productPlans, eq(productPlans.id, subscriptions.planId))
     .where(and(eq(subscriptions.userId, userId), id === undefined ? undefined : eq(subscriptions.id, id)))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
 }
@@ -172,21 +218,34 @@ export async function setCancelAtPeriodEnd(
   return rows.length > 0;
 }
 
-/** Live subscriptions whose next renewal is to be invoiced by `until`, oldest due first, locked for this run. */
+/**
+ * Live subscriptions whose next renewal is to be invoiced by `until`, oldest due first, locked for this
+ * run. It reads `subscriptions_to_invoice_index`, which holds only subscriptions whose next period is
+ * not claimed (`claimed_period` is not `periods_paid`; its conditions are written here as in the index,
+ * for the planner to match them): a claimed period leaves the index, so however many renewals a pass
+ * has invoiced, the next pick reads only rows still to invoice. The claim row itself stays the rule:
+ * a subscription with a claim for its next period is never taken, whatever `claimed_period` says.
+ */
 export async function subscriptionsToInvoice(
   tx: Transaction,
   until: Record<BillingInterval, Date>,
   limit: number,
 ) {
+  const latest = new Date(Math.max(until.year.getTime(), until.month.getTime()));
   return tx
     .select()
     .from(subscriptions)
     .where(
       and(
-        isNull(subscriptions.endedAt),
-        eq(subscriptions.cancelAtPeriodEnd, false),
-        sql`${subscriptions.paidThrough} <= case ${subscriptions.interval} when 'year' then ${until.year.toISOString()}::timestamptz else ${until.month.toISOString()}::timestamptz end`,
-        sql`not exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = ${subscriptions.id} and r.period_index = ${subscriptions.periodsPaid})`,
+        sql`${subscriptions.endedAt} is null and not ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.claimedPeriod} is distinct from ${subscriptions.periodsPaid}`,
+        // Bounds the index scan, so a pass that has invoiced every due renewal stops there.
+        lte(subscriptions.paidThrough, latest),
+        // A yearly renewal's lead time is the year's, but the first period after a trial (none paid yet)
+        // takes the month's (`RENEWAL_INVOICE_LEAD_DAYS`).
+        sql`${subscriptions.paidThrough} <= case when ${subscriptions.interval} = 'year' and ${subscriptions.periodsPaid} > 0 then ${until.year.toISOString()}::timestamptz else ${until.month.toISOString()}::timestamptz end`,
+        // Checked row by row, on the claims' unique index: `offset 0` keeps the planner from turning it
+        // into an anti-join, which reads every claim ever made once its statistics say most are claimed.
+        sql`not exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = ${subscriptions.id} and r.period_index = ${subscriptions.periodsPaid} offset 0)`,
       ),
     )
     .orderBy(asc(subscriptions.paidThrough))
@@ -194,17 +253,34 @@ export async function subscriptionsToInvoice(
     .for("update", { skipLocked: true });
 }
 
-/** Claims a period's renewal; false when it was claimed already (another instance, an earlier run). */
-export async function claimRenewal(
+/**
+ * Claims renewals, one per (subscription, period), in one statement that also sets each claimed
+ * subscription's `claimed_period`; answers the subscriptions claimed now (a period claimed already, by
+ * another instance or an earlier run, is left as it was and not answered).
+ */
+export async function claimRenewals(
   tx: Transaction,
-  values: typeof subscriptionRenewals.$inferInsert,
-): Promise<boolean> {
-  const rows = await tx
-    .insert(subscriptionRenewals)
-    .values(values)
-    .onConflictDoNothing({ target: [subscriptionRenewals.subscriptionId, subscriptionRenewals.periodIndex] })
-    .returning({ id: subscriptionRenewals.id });
-  return rows.length > 0;
+  claims: readonly { subscriptionId: string; periodIndex: number; orderId: string; dueAt: Date }[],
+  now: Date,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const column = <T>(value: (claim: (typeof claims)[number]) => T) => sql.param(claims.map(value));
+  const rows = await rowsOf<{ id: string }>(
+    tx,
+    sql`with claimed as (
+      insert into ${subscriptionRenewals} (subscription_id, period_index, order_id, due_at, created_at)
+      select v.subscription_id, v.period_index, v.order_id, v.due_at, ${now.toISOString()}::timestamptz
+      from unnest(${column((c) => c.subscriptionId)}::uuid[], ${column((c) => c.periodIndex)}::int[],
+        ${column((c) => c.orderId)}::uuid[], ${column((c) => c.dueAt.toISOString())}::timestamptz[])
+        as v(subscription_id, period_index, order_id, due_at)
+      on conflict (subscription_id, period_index) do nothing
+      returning subscription_id, period_index
+    )
+    update ${subscriptions} set claimed_period = claimed.period_index from claimed
+    where ${subscriptions.id} = claimed.subscription_id
+    returning ${subscriptions.id} as id`,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The order a subscription started from, for its renewal to copy the buyer, tax and payment method. */
@@ -216,6 +292,31 @@ export async function originOrder(tx: Db, orderId: string) {
 export async function originItem(tx: Db, orderItemId: string) {
   const [row] = await tx.select().from(orderItems).where(eq(orderItems.id, orderItemId));
   return row ?? null;
+}
+
+/** What a batch of renewals reads of the orders their subscriptions started from, by id. */
+export async function originOrders(tx: Db, orderIds: readonly string[]) {
+  const ids = [...new Set(orderIds)];
+  const rows = await tx
+    .select({
+      id: orders.id,
+      taxRate: orders.taxRate,
+      paymentMethod: orders.paymentMethod,
+      customerInfo: orders.customerInfo,
+    })
+    .from(orders)
+    .where(ids.length === 0 ? sql`false` : inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What a batch of renewals reads of the order items their subscriptions started from, by id. */
+export async function originItems(tx: Db, orderItemIds: readonly string[]) {
+  const ids = [...new Set(orderItemIds)];
+  const rows = await tx
+    .select({ id: orderItems.id, productName: orderItems.productName })
+    .from(orderItems)
+    .where(ids.length === 0 ? sql`false` : inArray(orderItems.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Live subscriptions cancelled for their period's end, that end has come. */

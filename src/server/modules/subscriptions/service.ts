@@ -6,16 +6,21 @@ import {
   recurringIntervalOf,
   type SubscriptionStatus,
   subscriptionStatusAt,
+  trialEndsAt,
+  unitPriceDue,
   unpaidRenewalEndsAt,
 } from "#domain/subscriptions";
 import type { Database, Db, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import { renewalReminderMail } from "#server/mail/renewal-mail";
 import {
+  adoptAnnouncedPrice,
   cancelUnpaidOrder,
   endAllOfUser,
   endSubscription,
   insertSubscriptions,
+  insertTrial,
+  itemStartedSubscription,
   licenseKeysOf,
   originItem,
   originOrder,
@@ -47,15 +52,22 @@ export async function renewalPaid(
   const { subscription } = renewal;
   const periodsPaid = renewal.renewal.periodIndex + 1;
   const paidThrough = addIntervals(subscription.anchor, subscription.interval, periodsPaid);
-  if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now))
+  if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now)) {
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
+    await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
+  }
   return { originItemId: subscription.orderItemId };
 }
 
 /**
- * In a paid order's delivery, after its licences are issued: starts a subscription for each item priced
- * per month, per year or per user per month, anchored at `now` and paid for its first period; its
- * licences renew when that period ends. An item that started one already keeps it.
+ * In a paid order's delivery, after its licences are issued: starts a subscription for each recurring
+ * item, on its plan, at the price per unit it renews at, with the cart's quantity as its seats.
+ * - Bought outright, it is anchored at `now` and paid for its first period.
+ * - Bought with a free trial (the line charged nothing), it is trialing: no period is paid, and its first
+ *   one starts when the trial ends (`trialEndsAt`), invoiced by the renewal job like any renewal. A buyer
+ *   gets one trial per product (a unique index): a second one, which checkout refuses unless two orders
+ *   raced, starts with its first period due at once instead.
+ * Its licences renew when the paid period (or the trial) ends. An item that started one already keeps it.
  */
 export async function startSubscriptions(
   tx: Transaction,
@@ -63,35 +75,41 @@ export async function startSubscriptions(
   userId: string,
   now: Date,
 ): Promise<void> {
-  const items = await recurringItemsOf(tx, orderId);
-  const started = items.flatMap((item) => {
+  for (const item of await recurringItemsOf(tx, orderId)) {
     const interval = recurringIntervalOf(item.pricingUnit);
-    if (!interval) return [];
-    return [
-      {
-        userId,
-        productId: item.productId,
-        orderItemId: item.id,
-        orderId,
-        interval,
-        unitPrice: item.price,
-        quantity: item.quantity,
-        anchor: now,
-        periodsPaid: 1,
-        paidThrough: addIntervals(now, interval, 1),
-        createdAt: now,
-        updatedAt: now,
-      },
-    ];
-  });
-  await insertSubscriptions(tx, started);
-  for (const subscription of started)
-    await setLicensesRenewAt(tx, subscription.orderItemId, subscription.paidThrough);
+    if (!interval) continue;
+    const terms = {
+      userId,
+      productId: item.productId,
+      orderItemId: item.id,
+      orderId,
+      planId: item.planId,
+      interval,
+      unitPrice: item.recurringPrice ?? item.price,
+      quantity: item.quantity,
+      createdAt: now,
+      updatedAt: now,
+    };
+    let paidThrough = addIntervals(now, interval, 1);
+    if (item.trialDays > 0) {
+      const ends = trialEndsAt(now, item.trialDays);
+      const trial = { ...terms, trialEndsAt: ends, anchor: ends, periodsPaid: 0, paidThrough: ends };
+      if (await insertTrial(tx, trial)) paidThrough = ends;
+      else if (await itemStartedSubscription(tx, item.id)) continue;
+      else {
+        paidThrough = now;
+        await insertSubscriptions(tx, [{ ...terms, anchor: now, periodsPaid: 0, paidThrough }]);
+      }
+    } else {
+      await insertSubscriptions(tx, [{ ...terms, anchor: now, periodsPaid: 1, paidThrough }]);
+    }
+    await setLicensesRenewAt(tx, item.id, paidThrough);
+  }
 }
 
 /** How a subscription reads to its buyer at `now` (see `subscriptionStatuses`). */
 export function statusOf(
-  row: Pick<SubscriptionRow, "endedAt" | "cancelAtPeriodEnd" | "paidThrough">,
+  row: Pick<SubscriptionRow, "endedAt" | "cancelAtPeriodEnd" | "paidThrough" | "periodsPaid" | "trialEndsAt">,
   now: Date,
 ): SubscriptionStatus {
   return subscriptionStatusAt(row, now);
@@ -110,12 +128,17 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       rows.map((row) => row.subscription.id),
     ),
   ]);
-  return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate }) => {
+  return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate, planName }) => {
     const status = statusOf(s, now);
     const renewal = due.get(s.id) ?? null;
+    const nextPrice = unitPriceDue(s, s.paidThrough);
     const nextTotal =
-      status === "active" || status === "past_due"
-        ? (renewal?.total ?? computeTotals([{ price: s.unitPrice, quantity: s.quantity }], taxRate).total)
+      status === "active" || status === "past_due" || status === "trialing"
+        ? (renewal?.total ?? computeTotals([{ price: nextPrice, quantity: s.quantity }], taxRate).total)
+        : null;
+    const priceChange =
+      s.nextUnitPrice !== null && s.priceChangeAt !== null && status !== "ended"
+        ? { unitPrice: s.nextUnitPrice, from: s.priceChangeAt.toISOString() }
         : null;
     const endsAt =
       status === "ended"
@@ -131,12 +154,15 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       productName,
       imageUrl,
       vendor,
+      planName,
       interval: s.interval as BillingInterval,
       unitPrice: s.unitPrice,
       quantity: s.quantity,
       nextTotal,
+      priceChange,
       status,
-      startedAt: s.anchor.toISOString(),
+      startedAt: s.createdAt.toISOString(),
+      trialEndsAt: s.trialEndsAt?.toISOString() ?? null,
       paidThrough: s.paidThrough.toISOString(),
       endsAt: endsAt?.toISOString() ?? null,
       endReason: s.endReason ?? (status === "ended" ? "cancelled" : null),

@@ -163,6 +163,7 @@ describe("background jobs", () => {
       "payout-transfer",
       "delivery-confirm",
       "subscriptions-renew",
+      "trials-anonymise",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

@@ -2,6 +2,7 @@ import { Minus, Package, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CartItem, cartCount } from "#domain/cart";
+import { priceNow, setQuantity } from "#domain/cart-lines";
 import { MAX_QUANTITY } from "#domain/checkout";
 import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
@@ -18,9 +19,10 @@ import {
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
-import { cartActions, useCart } from "#web/features/cart/cart-store";
+import { cartActions, cartStore, useCart } from "#web/features/cart/cart-store";
+import { seatsText } from "#web/features/catalog/components/plan-picker";
 import { Price } from "#web/features/currency/components/price";
-import { Amount, TotalsList } from "#web/features/currency/components/totals-list";
+import { Amount, TotalsList, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 
 const ITEMS_HEADING = "cart-items-heading";
@@ -52,7 +54,7 @@ export function Component() {
     if (!confirming) return;
     confirmed.current = true;
     if (confirming.kind === "clear") cartActions.clear();
-    else cartActions.remove(confirming.item.id);
+    else cartStore.set(setQuantity(cartStore.get(), confirming.item.id, 0));
   };
 
   return (
@@ -187,8 +189,18 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
           </Link>
         </h3>
         <p className="mt-0.5 text-sm break-words text-muted-foreground">by {item.vendor}</p>
-        <Price amount={item.price} productName={item.name} unit={item.unit} exact className="mt-2" />
-        {item.quantity > 1 && (
+        {item.plan && (
+          <p className="mt-1 text-sm break-words" data-testid="cart-item-plan">
+            <span className="font-medium">{item.plan.name} plan</span>
+            {item.plan.perSeat && <span className="text-muted-foreground"> · {seatsText(item.plan)}</span>}
+          </p>
+        )}
+        {item.trial && item.plan ? (
+          <TrialTerms item={item} trialDays={item.plan.trialDays} />
+        ) : (
+          <Price amount={item.price} productName={item.name} unit={item.unit} exact className="mt-2" />
+        )}
+        {item.quantity > 1 && !item.trial && (
           <p className="mt-1 text-sm text-muted-foreground">
             Line total{" "}
             <span className="font-semibold text-foreground tabular-nums" data-testid="cart-item-total">
@@ -211,6 +223,26 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
         </Button>
       </div>
     </li>
+  );
+}
+
+/** A free trial's line: what it costs after the trial, and nothing now. */
+function TrialTerms({ item, trialDays }: { item: CartItem; trialDays: number }) {
+  return (
+    <div className="mt-2 text-sm">
+      <p className="font-medium" data-testid="cart-item-trial">
+        Free for {trialDays} days, then{" "}
+        <span className="whitespace-nowrap tabular-nums">
+          <UnitPrice usd={item.price} productName={item.name} unit={item.unit} />
+        </span>
+      </p>
+      <p className="mt-1 text-muted-foreground">
+        Due today{" "}
+        <span className="font-semibold text-foreground tabular-nums" data-testid="cart-item-total">
+          <Amount usd={priceNow(item)} />
+        </span>
+      </p>
+    </div>
   );
 }
 
@@ -239,8 +271,11 @@ function Thumbnail({ item }: { item: CartItem }) {
   );
 }
 
+/** Copies, or a per-seat plan's seats within its range (the plan's least is as low as it goes). */
 function QuantityControl({ item }: { item: CartItem }) {
-  const change = (quantity: number) => cartActions.setQuantity(item.id, quantity);
+  const change = (quantity: number) => cartStore.set(setQuantity(cartStore.get(), item.id, quantity));
+  const least = item.plan?.minSeats ?? 1;
+  const most = Math.min(item.plan?.maxSeats ?? MAX_QUANTITY, MAX_QUANTITY);
   return (
     <fieldset className="flex items-center rounded-md border border-input bg-card">
       <legend className="sr-only">Quantity of {item.name}</legend>
@@ -249,7 +284,7 @@ function QuantityControl({ item }: { item: CartItem }) {
         size="icon"
         className="rounded-r-none"
         aria-label={`Decrease quantity of ${item.name}`}
-        disabled={item.quantity <= 1}
+        disabled={item.quantity <= least}
         onClick={() => change(item.quantity - 1)}
       >
         <Minus aria-hidden />
@@ -267,7 +302,7 @@ function QuantityControl({ item }: { item: CartItem }) {
         size="icon"
         className="rounded-l-none"
         aria-label={`Increase quantity of ${item.name}`}
-        disabled={item.quantity >= MAX_QUANTITY}
+        disabled={item.quantity >= most}
         onClick={() => change(item.quantity + 1)}
       >
         <Plus aria-hidden />
@@ -280,9 +315,10 @@ function OrderSummary({ items }: { items: CartItem[] }) {
   const money = useMoney();
   // The tax depends on the buyer's country and tax ID, asked at checkout: the cart shows none yet.
   const totals = computeTotals(
-    items.map((item) => ({ price: String(item.price), quantity: item.quantity })),
+    items.map((item) => ({ price: String(priceNow(item)), quantity: item.quantity })),
     "0",
   );
+  const trials = items.some((item) => item.trial);
   return (
     <Card asChild className="p-6 lg:sticky lg:top-24">
       <section aria-labelledby="order-summary-heading" data-testid="order-summary">
@@ -290,6 +326,12 @@ function OrderSummary({ items }: { items: CartItem[] }) {
           Order Summary
         </h2>
         <TotalsList totals={totals} taxLine={null} testId="cart" className="mt-6" />
+        {trials && (
+          <p className="mt-4 text-xs text-muted-foreground" data-testid="cart-trial-note">
+            Free trials are charged nothing today. Their first charge is on the day the trial ends, unless you
+            cancel before then.
+          </p>
+        )}
         {money.currency.code !== "USD" && (
           <p
             className="mt-4 rounded-md bg-muted p-3 text-xs text-muted-foreground"

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { Me } from "#domain/accounts";
 import type { CartItem } from "#domain/cart";
+import { dropTrials, priceNow, setPrices } from "#domain/cart-lines";
 import {
   type BillingInput,
   billingFormSchema,
@@ -15,8 +16,10 @@ import {
   paymentMethods,
   priceChangedDetailsSchema,
   productUnavailableDetailsSchema,
+  trialUsedDetailsSchema,
 } from "#domain/checkout";
 import { countries, countryCodeOf, countryName, isCountryCode } from "#domain/countries";
+import { formatDate } from "#domain/dates";
 import { computeTotals, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
 import {
@@ -24,6 +27,7 @@ import {
   type ShippingAddressInput,
   shippingAddressSchema,
 } from "#domain/shipping";
+import { trialEndsAt } from "#domain/subscriptions";
 import { decideTax, taxLineLabel, vatRegisterFor } from "#domain/tax";
 import { taxIdFieldFor } from "#domain/tax-ids";
 import { PageHeader } from "#web/components/layout/page-header";
@@ -36,11 +40,12 @@ import { NativeSelect } from "#web/components/ui/select";
 import { Spinner } from "#web/components/ui/spinner";
 import { meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
-import { cartActions, useCart } from "#web/features/cart/cart-store";
+import { cartStore, useCart } from "#web/features/cart/cart-store";
 import { Amount, TotalsList, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
+import { TrialUsedNotice } from "#web/features/orders/components/trial-used-notice";
 import {
   ShippingAddressFields,
   useCartShips,
@@ -75,12 +80,13 @@ export function Component() {
 function Checkout() {
   const { data: me } = useMe();
   const items = useCart();
-  // Set once the order exists and the browser is on its way to the payment page.
-  const [placed, setPlaced] = useState(false);
-  if (placed) return <Spinner label="Opening the payment page" />;
+  // Set once the order exists and the browser is on its way: the payment page, or (free trials only,
+  // nothing to pay) straight to the confirmation.
+  const [placed, setPlaced] = useState<string | null>(null);
+  if (placed) return <Spinner label={placed} />;
   if (items.length === 0) return <EmptyCart />;
   if (!me) return null;
-  return <CheckoutForm me={me} items={items} onPlaced={() => setPlaced(true)} />;
+  return <CheckoutForm me={me} items={items} onPlaced={setPlaced} />;
 }
 
 function EmptyCart() {
@@ -105,7 +111,15 @@ const orderFailed = {
   description: "There was an error processing your order. Please try again.",
 };
 
-function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPlaced: () => void }) {
+function CheckoutForm({
+  me,
+  items,
+  onPlaced,
+}: {
+  me: Me;
+  items: CartItem[];
+  onPlaced: (leaving: string) => void;
+}) {
   const money = useMoney();
   const queryClient = useQueryClient();
   const place = usePlaceOrder();
@@ -114,6 +128,8 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [unavailable, setUnavailable] = useState<string[]>([]);
   const [priceChanges, setPriceChanges] = useState<PriceChange[]>([]);
+  // The server's words when the buyer had some of these trials already; the cart then buys them outright.
+  const [trialUsed, setTrialUsed] = useState<string | null>(null);
   const form = useForm<BillingInput>({
     resolver: zodResolver(billingFormSchema),
     defaultValues: {
@@ -153,8 +169,11 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
     taxId: taxId ?? "",
   };
 
+  const trialsOnly = items.every((item) => item.trial);
+
   const submitBilling = form.handleSubmit(async (values) => {
     setPriceChanges([]);
+    setTrialUsed(null);
     let shippingAddress: ShippingAddressInput | undefined;
     if (ships) {
       if (!(await shippingForm.trigger(undefined, { shouldFocus: true }))) return;
@@ -164,8 +183,15 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
       place.mutateAsync({
         ...values,
         shippingAddress,
-        // The prices the buyer sees; the server refuses the order if any is no longer the current one.
-        items: items.map((item) => ({ productId: item.id, quantity: item.quantity, price: item.price })),
+        // The prices the buyer sees (a plan's price per period, trial or not); the server refuses the
+        // order if any is no longer the current one. A line on a plan names it, and whether it is a trial.
+        items: items.map((item) => ({
+          productId: item.id,
+          quantity: item.quantity,
+          price: item.price,
+          ...(item.plan ? { planId: item.plan.id } : {}),
+          ...(item.trial ? { trial: true } : {}),
+        })),
         currency: money.currency.code,
         idempotencyKey,
       }),
@@ -186,12 +212,29 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
               if (!priceChanged.success) return undefined;
               // The cart takes the current prices; the notice says what changed and the buyer places it again.
               const { changes } = priceChanged.data;
-              cartActions.setPrices(
-                changes.map((change) => ({ id: change.productId, price: change.newPrice })),
+              cartStore.set(
+                setPrices(
+                  cartStore.get(),
+                  changes.map((change) => ({ id: change.productId, price: change.newPrice })),
+                ),
               );
               setPriceChanges(changes);
               return null;
             }
+            case "TRIAL_USED": {
+              const trialled = trialUsedDetailsSchema.safeParse(error.details);
+              if (!trialled.success) return undefined;
+              // Those lines are bought at their plan's price; the notice says so and the buyer places it again.
+              cartStore.set(dropTrials(cartStore.get(), trialled.data.productIds));
+              setTrialUsed(error.message);
+              return null;
+            }
+            case "SEATS_OUT_OF_RANGE":
+              return { title: "Change the number of seats", description: error.message };
+            case "PLAN_NOT_FOUND":
+              return { title: "Plan no longer offered", description: error.message };
+            case "TRIAL_NOT_OFFERED":
+              return { title: "No free trial on this plan", description: error.message };
             case "UNAUTHORIZED":
               return {
                 title: "Authentication required",
@@ -212,7 +255,7 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
     const { redirectUrl } = result.data;
     // The provider's page is another site (or the test page, served fresh): a full navigation. The
     // cart is kept until the return page sees the order confirmed, so a declined payment loses nothing.
-    onPlaced();
+    onPlaced(trialsOnly ? "Confirming your order" : "Opening the payment page");
     // Scroll restoration keys a freshly loaded page by the same key: leave at the top, arrive at the top.
     window.scrollTo(0, 0);
     window.location.assign(redirectUrl);
@@ -268,13 +311,18 @@ function CheckoutForm({ me, items, onPlaced }: { me: Me; items: CartItem[]; onPl
             <ShippingAddressFields form={shippingForm} />
           </Panel>
         )}
-        <PaymentMethods error={errors.paymentMethod?.message} register={form.register} />
+        <PaymentMethods
+          error={errors.paymentMethod?.message}
+          register={form.register}
+          trialsOnly={trialsOnly}
+        />
       </div>
       <OrderSummary
         buyer={buyer}
         items={items}
         unavailable={unavailable}
         priceChanges={priceChanges}
+        trialUsed={trialUsed}
         submitting={isSubmitting}
       />
     </form>
@@ -339,9 +387,12 @@ function BusinessFields({
 function PaymentMethods({
   error,
   register,
+  trialsOnly,
 }: {
   error?: string;
   register: ReturnType<typeof useForm<BillingInput>>["register"];
+  /** Every line is a free trial: nothing is paid now, and the method chosen pays the first charges. */
+  trialsOnly: boolean;
 }) {
   const errorId = useId();
   return (
@@ -375,11 +426,18 @@ function PaymentMethods({
             {error}
           </p>
         )}
-        <p className="mt-4 text-xs text-muted-foreground">
-          After placing the order you are taken to the payment page to pay; the order is confirmed once the
-          payment is. For a bank transfer you get our account details and a reference instead, and the order
-          is confirmed once the money arrives.
-        </p>
+        {trialsOnly ? (
+          <p className="mt-4 text-xs text-muted-foreground" data-testid="trials-only-note">
+            Nothing is charged today: your order has free trials only, and is confirmed as soon as you place
+            it. The method you choose pays each subscription's first charge when its trial ends.
+          </p>
+        ) : (
+          <p className="mt-4 text-xs text-muted-foreground">
+            After placing the order you are taken to the payment page to pay; the order is confirmed once the
+            payment is. For a bank transfer you get our account details and a reference instead, and the order
+            is confirmed once the money arrives.
+          </p>
+        )}
       </fieldset>
     </Card>
   );
@@ -394,12 +452,14 @@ function OrderSummary({
   items,
   unavailable,
   priceChanges,
+  trialUsed,
   submitting,
 }: {
   buyer: { country: string | null; business: boolean; company: string; taxId: string };
   items: CartItem[];
   unavailable: string[];
   priceChanges: PriceChange[];
+  trialUsed: string | null;
   submitting: boolean;
 }) {
   const money = useMoney();
@@ -419,7 +479,7 @@ function OrderSummary({
         });
   const decision = taxed && taxFacts.data && !checking ? decideTax(taxed, taxFacts.data.items, check) : null;
   const totals = computeTotals(
-    items.map((item) => ({ price: String(item.price), quantity: item.quantity })),
+    items.map((item) => ({ price: String(priceNow(item)), quantity: item.quantity })),
     decision?.rate ?? "0",
   );
   const pendingTax = !buyer.country
@@ -444,10 +504,16 @@ function OrderSummary({
             <li key={item.id} className="flex justify-between gap-4 py-3 text-sm" data-testid="checkout-line">
               <div className="min-w-0">
                 <p className="font-medium break-words">{item.name}</p>
+                {item.plan && (
+                  <p className="text-muted-foreground break-words" data-testid="checkout-line-plan">
+                    {item.plan.name} plan
+                  </p>
+                )}
                 <p className="text-muted-foreground tabular-nums" data-testid="checkout-line-unit">
                   Qty: {item.quantity} ×{" "}
                   <UnitPrice usd={item.price} productName={item.name} unit={item.unit} />
                 </p>
+                {item.trial && item.plan && <TrialLine trialDays={item.plan.trialDays} />}
                 {unavailable.includes(item.id) && (
                   <Badge variant="outline" className="mt-1 border-destructive text-destructive">
                     No longer available
@@ -455,7 +521,7 @@ function OrderSummary({
                 )}
               </div>
               <span className="shrink-0 font-medium tabular-nums">
-                <Amount usd={Number(lineTotal(item.price, item.quantity))} />
+                <Amount usd={Number(lineTotal(priceNow(item), item.quantity))} />
               </span>
             </li>
           ))}
@@ -476,10 +542,28 @@ function OrderSummary({
           </p>
         )}
         {priceChanges.length > 0 && <PriceChangeNotice changes={priceChanges} total={totals.total} />}
+        {trialUsed && <TrialUsedNotice message={trialUsed} total={totals.total} />}
         <Button type="submit" size="lg" className="mt-6 w-full" disabled={submitting}>
           {submitting ? "Processing..." : "Place Order"}
         </Button>
       </section>
     </Card>
+  );
+}
+
+/** A free trial's line: nothing today, and when its first period is charged (the day the trial ends). */
+function TrialLine({ trialDays }: { trialDays: number }) {
+  return (
+    <>
+      <p
+        className="font-medium text-emerald-700 tabular-nums dark:text-emerald-400"
+        data-testid="checkout-line-trial"
+      >
+        Free trial — <Amount usd={0} /> today
+      </p>
+      <p className="text-xs text-muted-foreground" data-testid="checkout-line-first-charge">
+        First charge on {formatDate(trialEndsAt(new Date(), trialDays))}
+      </p>
+    </>
   );
 }

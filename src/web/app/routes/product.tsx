@@ -1,14 +1,16 @@
-import { ArrowLeft, Check, ShoppingCart } from "lucide-react";
+import { ArrowLeft, Check, Gift, ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
 import { paths } from "#domain/routes";
+import { planUnit } from "#domain/subscriptions";
 import { Badge } from "#web/components/ui/badge";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { useMe } from "#web/features/auth/api/get-me";
 import { useCategoryName } from "#web/features/catalog/api/get-categories";
 import { useProduct } from "#web/features/catalog/api/get-product";
+import { addPlanToCart, PlanFacts, PlanPicker } from "#web/features/catalog/components/plan-picker";
 import { addProductToCart } from "#web/features/catalog/components/product-card";
 import { ProductImage } from "#web/features/catalog/components/product-image";
 import { StarRating } from "#web/features/catalog/components/star-rating";
@@ -95,6 +97,10 @@ export function Component() {
   const navigate = useNavigate();
   const me = useMe();
   const [selected, setSelected] = useState(0);
+  // The plan chosen of a recurring product's plans: the first (its listed price) to begin with, on the
+  // server's page too, and again on another product's page (a related product's link keeps this one).
+  const [choice, setChoice] = useState({ productId: id, index: 0 });
+  const planIndex = choice.productId === id ? choice.index : 0;
   const [near, belowTheFold] = useNearViewport("400px");
   const category = useCategoryName(product.data?.category ?? "");
 
@@ -115,9 +121,26 @@ export function Component() {
   const images = p.images.length > 0 ? p.images : p.imageUrl ? [p.imageUrl] : [];
   const main = images[Math.min(selected, images.length - 1)] ?? null;
 
+  const plan = p.plans[Math.min(planIndex, p.plans.length - 1)] ?? null;
+  // The price at the top is the chosen plan's; the listed price (and its discount) is the first plan's.
+  const shown = plan
+    ? {
+        amount: Number(plan.price),
+        listed: planIndex === 0,
+        original: planIndex === 0 ? p.originalPrice : null,
+        unit: planUnit(plan),
+      }
+    : { amount: p.price, listed: true, original: p.originalPrice, unit: p.pricingUnit };
+
   // Every product goes through the cart (one checkout for mixed carts), so the button says so and the
-  // buyer stays here; the toast's "View cart" goes on.
-  const addToCart = () => addProductToCart(p, () => navigate(paths.cart()));
+  // buyer stays here; the toast's "View cart" goes on. A plan's free trial goes to the cart at once.
+  const viewCart = () => navigate(paths.cart());
+  const addToCart = () => (plan ? addPlanToCart(p, plan, false, viewCart) : addProductToCart(p, viewCart));
+  const startTrial = () => {
+    if (!plan) return;
+    addPlanToCart(p, plan, true);
+    viewCart();
+  };
 
   return (
     <article className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -132,22 +155,36 @@ export function Component() {
         <div className="flex flex-col gap-3 lg:col-start-2" data-testid="product-summary">
           <div className="flex flex-wrap gap-2">
             <Badge variant="secondary">{category}</Badge>
-            {showsDiscountBadge(p) && <Badge variant="success">{p.discountLabel}</Badge>}
+            {showsDiscountBadge(p) && shown.listed && <Badge variant="success">{p.discountLabel}</Badge>}
           </div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{p.name}</h1>
           <VendorLink vendor={p.vendor} vendorSlug={p.vendorSlug} />
           <StarRating rating={p.rating} reviewsCount={p.reviewsCount} size="md" />
           <Price
-            amount={p.price}
-            originalAmount={p.originalPrice}
+            amount={shown.amount}
+            originalAmount={shown.original}
             productName={p.name}
-            unit={p.pricingUnit}
+            unit={shown.unit}
             size="xl"
           />
+          {p.plans.length > 1 ? (
+            <PlanPicker
+              plans={p.plans}
+              chosen={planIndex}
+              onChoose={(index) => setChoice({ productId: id, index })}
+            />
+          ) : (
+            plan && <PlanFacts plan={plan} />
+          )}
           <div className="flex flex-wrap gap-3 pt-1">
             <Button size="lg" onClick={addToCart}>
               <ShoppingCart aria-hidden /> Add to cart
             </Button>
+            {plan && plan.trialDays > 0 && (
+              <Button size="lg" variant="outline" onClick={startTrial} data-testid="start-trial">
+                <Gift aria-hidden /> Start {plan.trialDays}-day free trial
+              </Button>
+            )}
             <SaveButton productId={p.id} signedIn={Boolean(me.data)} hintId="save-hint" />
             <CompareToggle id={p.id} name={p.name} />
           </div>

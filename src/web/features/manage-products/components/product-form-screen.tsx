@@ -7,6 +7,7 @@ import { Button } from "#web/components/ui/button";
 import { LoadError } from "#web/components/ui/load-error";
 import { Spinner } from "#web/components/ui/spinner";
 import { useManagedProduct } from "#web/features/manage-products/api/get-managed-product";
+import { PlanEditor } from "#web/features/manage-products/components/plan-editor";
 import { ProductForm } from "#web/features/manage-products/components/product-form";
 import { ApiError } from "#web/lib/api";
 
@@ -72,6 +73,9 @@ function EditProduct({ id, listPath, listName, sellerForm, showFee }: ScreenProp
               sellerForm={sellerForm}
               showFee={showFee}
             />
+            <div className="mt-6">
+              <PlanEditor product={query.data} />
+            </div>
           </>
         )}
       </div>

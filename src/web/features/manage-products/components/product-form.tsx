@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Trash2 } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { DEFAULT_COMMISSION_RATE } from "#domain/commissions";
@@ -14,6 +14,7 @@ import {
   productFormSchema,
 } from "#domain/product-admin";
 import { paths } from "#domain/routes";
+import { recurringIntervalOf } from "#domain/subscriptions";
 import { Button } from "#web/components/ui/button";
 import { Card } from "#web/components/ui/card";
 import { FormField, Textarea } from "#web/components/ui/form-field";
@@ -117,6 +118,16 @@ function LoadedForm({
     defaultValues: defaultsOf(product),
   });
   const { errors, isSubmitting } = form.formState;
+  // Saving the plans sets the listed price and unit from the first plan: the form takes them, so saving
+  // it afterwards does not put the old price back on that plan.
+  const savedPrice = product?.price;
+  const savedUnit = product?.pricingUnit;
+  useEffect(() => {
+    if (savedPrice === undefined) return;
+    form.resetField("price", { defaultValue: String(savedPrice) });
+    form.resetField("pricingUnit", { defaultValue: savedUnit ?? "" });
+  }, [form, savedPrice, savedUnit]);
+  const recurring = recurringIntervalOf(savedUnit ?? null) !== null;
   const features = useFieldArray({ control: form.control, name: "features" });
   const specifications = useFieldArray({ control: form.control, name: "specifications" });
 
@@ -211,7 +222,11 @@ function LoadedForm({
       </Section>
 
       <Section title="Price">
-        <FormField label="Price (USD)" error={errors.price?.message}>
+        <FormField
+          label="Price (USD)"
+          error={errors.price?.message}
+          hint={recurring ? "The first plan's price (see Plans below): they change together." : undefined}
+        >
           <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register("price")} />
         </FormField>
         <FormField
@@ -423,7 +438,8 @@ function LoadedForm({
   );
 }
 
-function Section({
+/** A titled card of the product's edit screen (the plans have one too). */
+export function Section({
   title,
   description,
   children,

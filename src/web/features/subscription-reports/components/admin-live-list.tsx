@@ -20,6 +20,7 @@ import { StatusBadge } from "#web/features/subscriptions/components/subscription
 const columns = ["Buyer", "Product", "Plan", "Status", "MRR", "Renews or ends"];
 
 const statusNames = {
+  trialing: "Trial",
   active: "Active",
   cancelling: "Cancelling",
   past_due: "Past due",

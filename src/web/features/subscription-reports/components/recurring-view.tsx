@@ -69,7 +69,11 @@ function Report() {
     return <LoadError what="subscription figures" error={report.error} onRetry={() => report.refetch()} />;
   const { figures, pastDue, live } = report.data;
   const none =
-    live.total === 0 && pastDue.total === 0 && figures.endedThisMonth === 0 && figures.cancelling === 0;
+    live.total === 0 &&
+    pastDue.total === 0 &&
+    figures.endedThisMonth === 0 &&
+    figures.cancelling === 0 &&
+    figures.trialing === 0;
   if (none) return <NoSubscriptions />;
   return (
     <div className="flex flex-col gap-10" data-testid="recurring-report">
@@ -206,8 +210,8 @@ function LiveRow({ item }: { item: SellerLiveSubscription }) {
 function ReportSkeleton() {
   return (
     <div role="status" aria-label="Loading subscription figures" className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        {[0, 1, 2, 3, 4, 5].map((card) => (
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[0, 1, 2, 3, 4, 5, 6, 7].map((card) => (
           <div key={card} className="h-24 animate-pulse rounded-lg bg-muted" aria-hidden />
         ))}
       </div>
@@ -224,8 +228,8 @@ function NoSubscriptions() {
       <TrendingUp className="size-10 text-muted-foreground" aria-hidden />
       <h3 className="text-lg font-semibold">No subscriptions to your products yet</h3>
       <p className="max-w-sm text-sm text-muted-foreground">
-        Products priced per month, per year or per user per month renew as subscriptions. When buyers
-        subscribe, what they bring in each month appears here.
+        Products priced per month, per year or per user renew as subscriptions. When buyers subscribe, what
+        they bring in each month appears here.
       </p>
       <Button asChild variant="outline" className="mt-2">
         <Link to={paths.seller.products()}>My Products</Link>

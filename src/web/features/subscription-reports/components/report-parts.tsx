@@ -114,10 +114,16 @@ function Figure({
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** Of the trials that ended this month, the share that converted, in whole percent; null when none ended. */
+export function trialConversion(figures: SubscriptionReportFigures): number | null {
+  const ended = figures.trialsConvertedThisMonth + figures.trialsLostThisMonth;
+  return ended === 0 ? null : Math.round((figures.trialsConvertedThisMonth / ended) * 100);
+}
+
 /**
- * The six figures of a subscription view: MRR, the subscriptions active, cancelling and past due, and
- * this month's new and churned MRR. `money` writes an amount (the display currency for a seller, USD
- * for an admin). No trial figures: there are no trials yet.
+ * The eight figures of a subscription view: MRR, the subscriptions active, in a free trial, cancelling
+ * and past due, this month's new and churned MRR, and how this month's ended trials converted. `money`
+ * writes an amount (the display currency for a seller, USD for an admin).
  */
 export function SubscriptionFigures({
   figures,
@@ -129,9 +135,10 @@ export function SubscriptionFigures({
   label: string;
 }) {
   const since = formatDate(figures.monthStart);
+  const conversion = trialConversion(figures);
   return (
     <section aria-label={label}>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="subscription-figures">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="subscription-figures">
         <Figure
           label="MRR"
           value={money(figures.mrr)}
@@ -139,6 +146,12 @@ export function SubscriptionFigures({
           testId="figure-mrr"
         />
         <Figure label="Active" value={figures.active} note="Renewing" testId="figure-active" />
+        <Figure
+          label="In a free trial"
+          value={figures.trialing}
+          note="Charged when their trial ends"
+          testId="figure-trialing"
+        />
         <Figure
           label="Cancelling"
           value={figures.cancelling}
@@ -162,6 +175,25 @@ export function SubscriptionFigures({
           value={money(figures.churnedMrr)}
           note={`${count(figures.endedThisMonth, "subscription")} ended, ${figures.endedUnpaidThisMonth} unpaid`}
           testId="figure-churned"
+        />
+        <Figure
+          label="Trial conversion"
+          value={
+            conversion === null ? (
+              <>
+                <span aria-hidden>—</span>
+                <span className="sr-only">None ended</span>
+              </>
+            ) : (
+              `${conversion}%`
+            )
+          }
+          note={
+            conversion === null
+              ? `No trial ended since ${since}`
+              : `${figures.trialsConvertedThisMonth} converted, ${figures.trialsLostThisMonth} lost since ${since}`
+          }
+          testId="figure-trials"
         />
       </dl>
     </section>

@@ -2,7 +2,8 @@ import { Copy, Repeat } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
-import { formatUsd } from "#domain/money";
+import { formatUsd, lineTotal } from "#domain/money";
+import { unitSuffix } from "#domain/pricing-units";
 import { paths } from "#domain/routes";
 import type { Subscription } from "#domain/subscription-schemas";
 import type { BillingInterval, SubscriptionStatus } from "#domain/subscriptions";
@@ -36,6 +37,7 @@ const columns = ["Subscription", "Plan", "Status", "Next charge", "License keys"
 const intervalLabel = { month: "Monthly", year: "Yearly" } as const satisfies Record<BillingInterval, string>;
 
 const statusLabel = {
+  trialing: "Trial",
   active: "Active",
   cancelling: "Cancelling",
   past_due: "Past due",
@@ -44,6 +46,15 @@ const statusLabel = {
 
 /** When a subscription that stops renewing stops: the end it was given, else the end of the paid period. */
 const endOf = (subscription: Subscription) => subscription.endsAt ?? subscription.paidThrough;
+
+/**
+ * Whether it is still in its free trial (trialing, or cancelled during it): no period paid yet, so it is
+ * "paid through" the trial's end.
+ */
+const inTrial = ({ trialEndsAt, paidThrough, status }: Subscription) =>
+  trialEndsAt !== null &&
+  status !== "ended" &&
+  new Date(paidThrough).getTime() <= new Date(trialEndsAt).getTime();
 
 /** The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs and when it renews. */
 export function SubscriptionsView() {
@@ -101,7 +112,7 @@ function SubscriptionsTable({ items }: { items: Subscription[] }) {
 }
 
 function SubscriptionRow({ subscription }: { subscription: Subscription }) {
-  const { productId, productName, vendor, interval, quantity, startedAt, orderId } = subscription;
+  const { productId, productName, planName, vendor, interval, quantity, startedAt, orderId } = subscription;
   const cell = "px-3 py-3 align-top";
   return (
     <tr data-testid="subscription-row">
@@ -129,11 +140,19 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
           </span>
         </div>
       </td>
-      <td className={cn(cell, "whitespace-nowrap")} data-testid="subscription-plan">
-        <span>
-          {intervalLabel[interval]}
-          {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
-        </span>
+      <td className={cell}>
+        <div className="flex flex-col gap-0.5">
+          {/* The plan's own name, unless it only says its interval ("Monthly", "Yearly"). */}
+          {planName && planName !== intervalLabel[interval] && (
+            <span className="font-medium break-words" data-testid="subscription-plan-name">
+              {planName}
+            </span>
+          )}
+          <span className="whitespace-nowrap" data-testid="subscription-plan">
+            {intervalLabel[interval]}
+            {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
+          </span>
+        </div>
       </td>
       <td className={cell}>
         <div className="flex flex-col items-start gap-1">
@@ -158,7 +177,15 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
 export function StatusBadge({ status }: { status: SubscriptionStatus }) {
   return (
     <Badge
-      variant={status === "active" ? "success" : status === "cancelling" ? "secondary" : "outline"}
+      variant={
+        status === "active"
+          ? "success"
+          : status === "trialing"
+            ? "default"
+            : status === "cancelling"
+              ? "secondary"
+              : "outline"
+      }
       className={cn(
         status === "past_due" && "border-destructive text-destructive",
         status === "ended" && "text-muted-foreground",
@@ -176,12 +203,30 @@ const On = ({ date }: { date: string }) => (
   </time>
 );
 
-/** What happens next, and when: it renews, it ends, it ended, or its renewal waits for payment. */
+/**
+ * What happens next, and when: its trial ends and it is first charged, it renews, it ends, it ended, or
+ * its renewal waits for payment; and a new price announced for a coming renewal.
+ */
 function DateLine({ subscription }: { subscription: Subscription }) {
-  const { status, due, paidThrough, endsAt, endReason } = subscription;
+  const { status, due, paidThrough, endsAt, endReason, trialEndsAt, nextTotal } = subscription;
   let line: ReactNode;
   let note: ReactNode = null;
   switch (status) {
+    case "trialing":
+      line = (
+        <>
+          Trial ends <On date={trialEndsAt ?? paidThrough} />
+          {nextTotal !== null && (
+            <>
+              , then{" "}
+              <span className="tabular-nums">
+                <Amount usd={nextTotal} />
+              </span>
+            </>
+          )}
+        </>
+      );
+      break;
     case "active":
       line = due ? (
         <>
@@ -199,6 +244,7 @@ function DateLine({ subscription }: { subscription: Subscription }) {
           Ends on <On date={endOf(subscription)} />
         </>
       );
+      if (inTrial(subscription)) note = "Trial cancelled: nothing will be charged";
       break;
     case "past_due":
       line = (
@@ -227,8 +273,35 @@ function DateLine({ subscription }: { subscription: Subscription }) {
       <span className="text-sm" data-testid="subscription-date">
         {line}
       </span>
-      {note && <span className="text-xs text-muted-foreground">{note}</span>}
+      {note && (
+        <span className="text-xs text-muted-foreground" data-testid="subscription-date-note">
+          {note}
+        </span>
+      )}
+      <PriceChangeLine subscription={subscription} />
     </>
+  );
+}
+
+/**
+ * A new price announced for a coming renewal: one period's price for its seats (before tax, as the
+ * notice e-mail gives it) and the first renewal due at it.
+ */
+function PriceChangeLine({ subscription }: { subscription: Subscription }) {
+  const { priceChange, quantity, interval } = subscription;
+  if (!priceChange) return null;
+  return (
+    <span
+      className="max-w-64 text-xs font-medium text-amber-800 dark:text-amber-300"
+      data-testid="subscription-price-change"
+    >
+      Price changes to{" "}
+      <span className="whitespace-nowrap tabular-nums">
+        <Amount usd={lineTotal(priceChange.unitPrice, quantity)} />
+        {unitSuffix(interval)}
+      </span>{" "}
+      before tax from <On date={priceChange.from} />
+    </span>
   );
 }
 
@@ -288,9 +361,10 @@ function LicenseKeys({ subscription }: { subscription: Subscription }) {
 }
 
 /**
- * Pay now for a renewal waiting for payment, Cancel renewal (asks first) for an active subscription and
- * Keep subscription for one that is cancelling. Cancel renewal and Keep subscription are one button that
- * changes its words, so the keyboard focus stays on it from one to the other.
+ * Pay now for a renewal waiting for payment, Cancel renewal (asks first) for an active subscription,
+ * Cancel trial (asks first, saying nothing will be charged) for one in its free trial, and Keep
+ * subscription for one that is cancelling. Cancel and Keep subscription are one button that changes its
+ * words, so the keyboard focus stays on it from one to the other.
  */
 function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const { id, productName, status, due } = subscription;
@@ -303,29 +377,46 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   // The server words why a subscription cannot be changed (it ended, it is not there).
   const failure = (title: string) =>
     ({ id: toastId, title, show: "api", fallback: "Please try again." }) as const;
+  const trial = inTrial(subscription);
 
   const onCancel = () =>
     runMutation(cancel.mutateAsync(id), {
-      success: (changed) => ({
-        id: toastId,
-        title: "Renewal cancelled",
-        description: `${productName} ends on ${formatDate(endOf(changed))}.`,
-      }),
-      error: failure("Could not cancel the renewal"),
+      success: (changed) =>
+        trial
+          ? {
+              id: toastId,
+              title: "Trial cancelled",
+              description: `${productName} ends on ${formatDate(endOf(changed))}. Nothing will be charged.`,
+            }
+          : {
+              id: toastId,
+              title: "Renewal cancelled",
+              description: `${productName} ends on ${formatDate(endOf(changed))}.`,
+            },
+      error: failure(trial ? "Could not cancel the trial" : "Could not cancel the renewal"),
     });
   const onResume = () =>
     runMutation(resume.mutateAsync(id), {
-      success: (changed) => ({
-        id: toastId,
-        title: "Subscription will renew",
-        description: `${productName} renews on ${formatDate(changed.paidThrough)}.`,
-      }),
+      success: (changed) =>
+        changed.status === "trialing"
+          ? {
+              id: toastId,
+              title: "Trial continues",
+              description: `${productName}'s trial ends on ${formatDate(changed.trialEndsAt ?? changed.paidThrough)}; its first charge is then.`,
+            }
+          : {
+              id: toastId,
+              title: "Subscription will renew",
+              description: `${productName} renews on ${formatDate(changed.paidThrough)}.`,
+            },
       error: failure("Could not keep the subscription"),
     });
 
   const changing = cancel.isPending || resume.isPending;
-  const canToggle = status === "active" || status === "cancelling";
+  const cancels = status === "active" || status === "trialing";
+  const canToggle = cancels || status === "cancelling";
   if (!due && !canToggle) return <span className="text-muted-foreground">None</span>;
+  const cancelLabel = status === "trialing" ? "Cancel trial" : "Cancel renewal";
   return (
     <div className="flex flex-col items-start gap-2" data-testid="subscription-actions">
       {due && <PayRenewal orderId={due.orderId} productName={productName} />}
@@ -338,18 +429,18 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
           aria-disabled={changing || undefined}
           onClick={() => {
             if (changing) return;
-            if (status === "active") setConfirming(true);
+            if (cancels) setConfirming(true);
             else void onResume();
           }}
         >
-          {status === "active"
+          {cancels
             ? cancel.isPending
               ? "Cancelling…"
-              : "Cancel renewal"
+              : cancelLabel
             : resume.isPending
               ? "Saving…"
               : "Keep subscription"}
-          <span className="sr-only">{status === "active" ? ` of ${productName}` : ` to ${productName}`}</span>
+          <span className="sr-only">{cancels ? ` of ${productName}` : ` to ${productName}`}</span>
         </Button>
       )}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
@@ -359,19 +450,31 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
             toggle.current?.focus();
           }}
         >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel the renewal of {productName}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              It will not renew. You can keep using it
-              {subscription.licenseKeys.length > 0 && ", and its license keys keep working,"} until the period
-              you paid for ends on {formatDate(subscription.paidThrough)}. Until then you can undo this with
-              Keep subscription.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
+          {trial ? (
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel the free trial of {productName}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Nothing will be charged. It ends with its free trial on{" "}
+                {formatDate(subscription.trialEndsAt ?? subscription.paidThrough)}; until then you can keep
+                using it{subscription.licenseKeys.length > 0 && " and its license keys"}, and undo this with
+                Keep subscription.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+          ) : (
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel the renewal of {productName}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                It will not renew. You can keep using it
+                {subscription.licenseKeys.length > 0 && ", and its license keys keep working,"} until the
+                period you paid for ends on {formatDate(subscription.paidThrough)}. Until then you can undo
+                this with Keep subscription.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel>Go back</AlertDialogCancel>
             <AlertDialogAction variant="destructive" onClick={() => void onCancel()}>
-              Cancel renewal
+              {trial ? "Cancel trial" : "Cancel renewal"}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

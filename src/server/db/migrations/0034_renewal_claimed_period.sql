@@ -1,0 +1,4 @@
+-- Renewals invoiced in sets (decision 0027): each subscription keeps the period of its latest claimed renewal, and the renewal job picks through an index of the subscriptions whose next period is not claimed yet.
+ALTER TABLE "subscriptions" ADD COLUMN "claimed_period" integer;--> statement-breakpoint
+UPDATE "subscriptions" SET "claimed_period" = "claims"."period_index" FROM (SELECT "subscription_id", max("period_index") AS "period_index" FROM "subscription_renewals" GROUP BY "subscription_id") AS "claims" WHERE "claims"."subscription_id" = "subscriptions"."id";--> statement-breakpoint
+CREATE INDEX "subscriptions_to_invoice_index" ON "subscriptions" USING btree ("paid_through") WHERE "subscriptions"."ended_at" is null and not "subscriptions"."cancel_at_period_end" and "subscriptions"."claimed_period" is distinct from "subscriptions"."periods_paid";

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Transaction } from "#server/db/client";
+
+/**
+ * The renewal job's set-based writes (decision 0027): each statement writes a whole batch, its rows
+ * passed as arrays, one per column, and unnested in PostgreSQL; what the renewal copies from the order
+ * and item that started the subscription is copied there, row by row, in the same statement.
+ */
+
+/** A renewal order to insert: the amounts `computeTotals` gave, its payment state and idempotency key. */
+export type RenewalOrderRow = {
+  subscriptionId: string;
+  idempotencyKey: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  paymentStatus: string;
+};
+
+/**
+ * Inserts the renewal orders of a batch in one statement, each as the order that started its
+ * subscription was made (buyer, address, currency, tax decision, payment method, referral, VAT check),
+ * with its own amounts, payment state and key, unpaid and without shipping. An order whose buyer has its
+ * key already is skipped; answers those inserted, by key.
+ */
+export async function insertRenewalOrders(
+  tx: Transaction,
+  rows: readonly RenewalOrderRow[],
+  now: Date,
+): Promise<{ id: string; idempotencyKey: string }[]> {
+  if (rows.length === 0) return [];
+  const column = <K extends keyof RenewalOrderRow>(key: K) => sql.param(rows.map((row) => row[key]));
+  return rowsOf<{ id: string; idempotencyKey: string }>(
+    tx,
+    sql`insert into orders (user_id, subtotal, tax, total_amount, currency, fx_rate, payment_method,
+        payment_status, is_paid, customer_info, shipping_address, idempotency_key, referral, buyer_country,
+        buyer_company, buyer_tax_id, tax_jurisdiction, tax_label, tax_rate, reverse_charge, tax_note,
+        vat_check_register, vat_check_status, vat_check_reference, vat_checked_at, created_at, updated_at)
+      select s.user_id, v.subtotal, v.tax, v.total, o.currency, o.fx_rate, o.payment_method,
+        v.payment_status, false, o.customer_info, null, v.idempotency_key, o.referral, o.buyer_country,
+        o.buyer_company, o.buyer_tax_id, o.tax_jurisdiction, o.tax_label, o.tax_rate, o.reverse_charge, o.tax_note,
+        o.vat_check_register, o.vat_check_status, o.vat_check_reference, o.vat_checked_at,
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from unnest(${column("subscriptionId")}::uuid[], ${column("idempotencyKey")}::text[],
+          ${column("subtotal")}::numeric[], ${column("tax")}::numeric[], ${column("total")}::numeric[],
+          ${column("paymentStatus")}::text[]) with ordinality
+        as v(subscription_id, idempotency_key, subtotal, tax, total, payment_status, n)
+        join subscriptions s on s.id = v.subscription_id
+        join orders o on o.id = s.order_id
+      order by v.n
+      on conflict (user_id, idempotency_key) do nothing
+      returning id, idempotency_key as "idempotencyKey"`,
+  );
+}
+
+/** A renewal order's one line: its subscription's product and seats, at the price and tax of its totals. */
+export type RenewalItemRow = {
+  orderId: string;
+  subscriptionId: string;
+  price: string;
+  quantity: number;
+  tax: string;
+  taxRate: string;
+};
+
+/**
+ * Inserts the renewal orders' lines in one statement, each described as the item that started its
+ * subscription was (name, pricing unit, vendor, picture, seller, category), with its own price, seats
+ * and tax.
+ */
+export async function insertRenewalItems(tx: Transaction, rows: readonly RenewalItemRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <K extends keyof RenewalItemRow>(key: K) => sql.param(rows.map((row) => row[key]));
+  const inserted = await rowsOf<{ id: string }>(
+    tx,
+    sql`insert into order_items (order_id, product_id, product_name, price, pricing_unit, quantity, vendor,
+        image_url, seller_id, category, tax, tax_rate, shipping_state)
+      select v.order_id, s.product_id, i.product_name, v.price, i.pricing_unit, v.quantity, i.vendor,
+        i.image_url, i.seller_id, i.category, v.tax, v.tax_rate, null
+      from unnest(${column("orderId")}::uuid[], ${column("subscriptionId")}::uuid[], ${column("price")}::numeric[],
+          ${column("quantity")}::int[], ${column("tax")}::numeric[], ${column("taxRate")}::numeric[]) with ordinality
+        as v(order_id, subscription_id, price, quantity, tax, tax_rate, n)
+        join subscriptions s on s.id = v.subscription_id
+        join order_items i on i.id = s.order_item_id
+      order by v.n
+      returning id`,
+  );
+  // Each order was planned from its subscription's item read in this transaction: one line each, always.
+  if (inserted.length !== rows.length)
+    throw new Error(`${rows.length - inserted.length} renewal orders would have had no line`);
+}

@@ -1,0 +1,150 @@
+import { useId } from "react";
+import type { CartPlan } from "#domain/cart";
+import { addOnPlan } from "#domain/cart-lines";
+import type { ProductDetail, ProductPlan } from "#domain/catalog-schemas";
+import { planUnit } from "#domain/subscriptions";
+import { cartActions, cartStore } from "#web/features/cart/cart-store";
+import { useMoney } from "#web/features/currency/use-money";
+
+type Seats = Pick<ProductPlan, "perSeat" | "minSeats" | "maxSeats">;
+
+/** "1–99 seats", "5 seats": the seats a per-seat plan is bought in. */
+export const seatsText = ({ minSeats, maxSeats }: Seats) =>
+  `${minSeats === maxSeats ? minSeats : `${minSeats}–${maxSeats}`} seats`;
+
+/** "Per seat, 1–99 seats": what a per-seat plan's quantity counts; null for a flat plan. */
+export function seatRange(plan: Seats): string | null {
+  return plan.perSeat ? `Per seat, ${seatsText(plan)}` : null;
+}
+
+/** What the cart keeps of a plan: everything but its price, which the line holds. */
+const cartPlanOf = (plan: ProductPlan): CartPlan => ({
+  id: plan.id,
+  name: plan.name,
+  interval: plan.interval,
+  perSeat: plan.perSeat,
+  minSeats: plan.minSeats,
+  maxSeats: plan.maxSeats,
+  trialDays: plan.trialDays,
+});
+
+/**
+ * Adds a recurring product on the chosen plan, with its free trial when `trial`: the plan's price per
+ * period is the line's price (the server checks it), its trial charged nothing now.
+ */
+export function addPlanToCart(
+  product: Pick<ProductDetail, "id" | "name" | "vendor" | "imageUrl">,
+  plan: ProductPlan,
+  trial: boolean,
+  viewCart?: () => void,
+) {
+  const input = {
+    id: product.id,
+    name: product.name,
+    price: Number(plan.price),
+    unit: planUnit(plan),
+    vendor: product.vendor,
+    image_url: product.imageUrl,
+    plan: cartPlanOf(plan),
+    trial,
+  };
+  cartActions.add(input, viewCart, addOnPlan(cartStore.get(), input));
+}
+
+const hasNotes = (plan: ProductPlan) => plan.perSeat || plan.trialDays > 0;
+
+/** A plan's seat range and free trial, side by side. */
+function PlanNotes({ plan }: { plan: ProductPlan }) {
+  const seats = seatRange(plan);
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      {seats && <span className="text-muted-foreground">{seats}</span>}
+      {plan.trialDays > 0 && (
+        <span className="font-medium text-emerald-800 dark:text-emerald-400" data-testid="plan-trial">
+          {plan.trialDays}-day free trial
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The one plan of a product that offers no choice: its seats and trial, when it says something. */
+export function PlanFacts({ plan }: { plan: ProductPlan }) {
+  if (!hasNotes(plan)) return null;
+  return (
+    <p className="text-sm" data-testid="plan-facts">
+      <PlanNotes plan={plan} />
+    </p>
+  );
+}
+
+/**
+ * A recurring product's plans as a radio group (arrow keys move between them, as any radio group): each
+ * its name, its price per period in the display currency, its seats and its free trial. The first plan
+ * is chosen to begin with, on the server's page as in the browser.
+ */
+export function PlanPicker({
+  plans,
+  chosen,
+  onChoose,
+}: {
+  plans: ProductPlan[];
+  chosen: number;
+  onChoose: (index: number) => void;
+}) {
+  const money = useMoney();
+  const name = useId();
+  return (
+    <fieldset className="pt-1" data-testid="plan-picker">
+      <legend className="mb-2 text-sm font-medium">Choose a plan</legend>
+      <div className="grid gap-2">
+        {plans.map((plan, index) => (
+          <label
+            key={plan.id}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 text-sm has-checked:border-primary has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring"
+            data-testid="plan-option"
+          >
+            {/* Named by the plan's name alone; its price, seats and trial are its description. */}
+            <input
+              type="radio"
+              name={name}
+              value={plan.id}
+              checked={index === chosen}
+              onChange={() => onChoose(index)}
+              aria-labelledby={`${name}-${index}`}
+              aria-describedby={
+                [money.ready && `${name}-${index}-price`, hasNotes(plan) && `${name}-${index}-notes`]
+                  .filter(Boolean)
+                  .join(" ") || undefined
+              }
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span id={`${name}-${index}`} className="font-semibold break-words">
+                  {plan.name}
+                </span>
+                {money.ready ? (
+                  <span
+                    id={`${name}-${index}-price`}
+                    className="font-semibold tabular-nums"
+                    data-testid="plan-price"
+                  >
+                    {money.price(Number(plan.price), { unit: planUnit(plan) })}
+                  </span>
+                ) : (
+                  <span className="inline-block h-5 w-24 animate-pulse rounded bg-muted" aria-hidden />
+                )}
+              </span>
+              {hasNotes(plan) && (
+                <span id={`${name}-${index}-notes`} className="text-xs">
+                  <PlanNotes plan={plan} />
+                </span>
+              )}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
