@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ProductDetail, ProductList, ProductPlan } from "#domain/catalog-schemas";
@@ -5,6 +6,7 @@ import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { LICENSE_KEY_PATTERN, LICENSED_CATEGORIES } from "#domain/licenses";
 import { computeTotals, formatOwed } from "#domain/money";
+import { CALENDAR_CSV_HEADER, calendarByMonth, renewalCalendar } from "#domain/renewal-calendar";
 import { paths } from "#domain/routes";
 import type { Subscription, SubscriptionList } from "#domain/subscription-schemas";
 import { trialEndsAt } from "#domain/subscriptions";
@@ -418,6 +420,34 @@ describe("the renewal desk", () => {
       // axe: the sweep checks the desk at 375 px dark and 1366 px light.
       await snapshot(page, `subscriptions-${viewport.width}-${viewport.theme}`, { fullPage: true });
     }
+
+    // The renewal calendar lists what the desk's own answer gives for the coming 12 months, by month,
+    // and its .csv link downloads the same renewals.
+    const { items, asOf } = (await (await page.request.get("/api/subscriptions")).json()) as SubscriptionList;
+    const renewals = renewalCalendar(items, new Date(asOf));
+    const calendar = page.getByTestId("renewal-calendar");
+    await calendar.getByRole("heading", { level: 3, name: "Renewal calendar" }).waitFor();
+    expect(await calendar.getByTestId("calendar-renewal").count()).toBe(renewals.length);
+    expect(await calendar.getByRole("heading", { level: 4 }).allTextContents()).toEqual(
+      calendarByMonth(renewals).map((month) => month.label),
+    );
+    expect(await calendar.getByTestId("calendar-ics").getAttribute("href")).toBe(
+      "/api/subscriptions/calendar.ics",
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      calendar.getByRole("link", { name: "Download .csv" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("stackbay-renewals.csv");
+    const rows = (await readFile((await download.path()) ?? "", "utf8")).trimEnd().split("\r\n");
+    expect(rows[0]).toBe(CALENDAR_CSV_HEADER.join(","));
+    expect(rows).toHaveLength(renewals.length + 1);
+    expect(rows.filter((row) => row.includes(`,"${product.name}",`))).toHaveLength(
+      renewals.filter((r) => r.productName === product.name).length,
+    );
+    expect(renewals.some((r) => r.subscriptionId === items.find((i) => i.orderId === bought.id)?.id)).toBe(
+      true,
+    );
   });
 
   test("a buyer who holds none is told so and pointed at the products", async () => {

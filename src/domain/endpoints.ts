@@ -35,7 +35,7 @@ import { searchEndpoints } from "#domain/endpoints/search";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
 import { subscriptionReportsEndpoints } from "#domain/endpoints/subscription-reports";
-import { subscriptionsEndpoints } from "#domain/endpoints/subscriptions";
+import { subscriptionsEndpoints, subscriptionsExternalEndpoints } from "#domain/endpoints/subscriptions";
 import { systemEndpoints } from "#domain/endpoints/system";
 import { taxEndpoints } from "#domain/endpoints/tax";
 import { testClockExternalEndpoints } from "#domain/endpoints/test-clock";
@@ -109,6 +109,7 @@ export const externalEndpoints = {
   ...paymentsExternalEndpoints,
   ...payoutsExternalEndpoints,
   ...privacyExternalEndpoints,
+  ...subscriptionsExternalEndpoints,
   ...testClockExternalEndpoints,
 } as const;
 

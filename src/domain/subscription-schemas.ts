@@ -37,6 +37,13 @@ export const subscriptionSchema = z.object({
   trialEndsAt: z.string().nullable(),
   /** The end of the last period paid for: the next renewal's due date while it renews. */
   paidThrough: z.string(),
+  /**
+   * The moment its periods are counted from (its start, or its trial's end): every renewal falls on a
+   * boundary `addIntervals(anchor, interval, n)`.
+   */
+  anchor: z.string(),
+  /** The tax rate its renewals are charged at (the order that started it), a decimal string ("0.0500"). */
+  taxRate: z.string(),
   /** When it ended (or ends, for an unpaid renewal past due); null otherwise. */
   endsAt: z.string().nullable(),
   endReason: z.enum(subscriptionEndReasons).nullable(),
@@ -48,7 +55,11 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const subscriptionListSchema = z.object({ items: z.array(subscriptionSchema) });
+export const subscriptionListSchema = z.object({
+  items: z.array(subscriptionSchema),
+  /** The server's now as it answered (ISO): the desk's renewal calendar counts from it, as the downloads do. */
+  asOf: z.string(),
+});
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 
 export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });

@@ -165,6 +165,16 @@ export function retryTimes(failedAt: Date, retryDays: readonly number[] = DEFAUL
 export const YEARLY_RENEWAL_NOTICE_DAYS: readonly number[] = [30, 7];
 
 /**
+ * How many of a yearly renewal's notices (`YEARLY_RENEWAL_NOTICE_DAYS`) have come by `now` for the
+ * renewal due at `dueAt`: the renewal job sends one when this is more than it has sent (only the latest,
+ * when it first looks after two have come) and records this count.
+ */
+export function yearlyNoticesDue(dueAt: Date, now: Date): number {
+  if (dueAt <= now) return 0;
+  return YEARLY_RENEWAL_NOTICE_DAYS.filter((days) => dueAt.getTime() - days * DAY_MS <= now.getTime()).length;
+}
+
+/**
  * The least notice of a price change, in days, before the first renewal at the new price: 30 for a
  * yearly plan, 7 for a monthly one.
  */

@@ -82,9 +82,11 @@ describe("the OpenAPI document's error answers", () => {
     expect(responses["401"]?.description).toBe("UNAUTHORIZED");
     expect(responses["403"]?.description).toBe("FORBIDDEN_ORIGIN");
     expect(responses["409"]?.description).toBe(
-      "INVALID_ORDER_TRANSITION, ORDER_CANCELLED, PRICE_CHANGED, PRODUCT_UNAVAILABLE",
+      "INVALID_ORDER_TRANSITION, ORDER_CANCELLED, PRICE_CHANGED, PRODUCT_UNAVAILABLE, TRIAL_NOT_OFFERED, TRIAL_USED",
     );
-    expect(responses["400"]?.description).toBe("SHIPPING_ADDRESS_REQUIRED, VALIDATION_ERROR");
+    expect(responses["400"]?.description).toBe(
+      "SEATS_OUT_OF_RANGE, SHIPPING_ADDRESS_REQUIRED, VALIDATION_ERROR",
+    );
     expect(responses["429"]?.description).toBe("RATE_LIMITED");
     expect(responses["503"]?.description).toBe("SERVICE_BUSY");
   });

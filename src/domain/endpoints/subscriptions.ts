@@ -18,3 +18,12 @@ export const subscriptionsEndpoints = {
     errors: ["SUBSCRIPTION_NOT_FOUND", "SUBSCRIPTION_ENDED"],
   }),
 } as const;
+
+/** The renewal calendar's downloads, opened as links from the renewal desk. */
+export const subscriptionsExternalEndpoints = {
+  "GET /subscriptions/calendar.ics": endpoint({
+    answer: { file: "text/calendar; charset=utf-8" },
+    errors: [],
+  }),
+  "GET /subscriptions/calendar.csv": endpoint({ answer: { file: "text/csv; charset=utf-8" }, errors: [] }),
+} as const;

@@ -119,3 +119,18 @@ export function priceChangeNoticeMail(input: {
     ),
   };
 }
+
+/** Sent 30 and 7 days before a yearly subscription renews, so a company can plan the payment or cancel. */
+export function yearlyRenewalNoticeMail(input: Omit<RenewalMailInput, "endsAt">) {
+  return {
+    subject: `Reminder: ${input.productName} renews on ${formatDate(input.dueAt)}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `Your yearly subscription to ${input.productName} renews on ${formatDate(input.dueAt)} for ${formatUsd(Number(input.total))} (USD, tax included).`,
+        "Nothing is needed from you if you want to keep it: its invoice comes two weeks before that date. To stop it, cancel the renewal from your subscriptions page before then; you keep it until the end of the year you paid for.",
+      ],
+      { label: "See your subscriptions", url: input.deskUrl },
+    ),
+  };
+}

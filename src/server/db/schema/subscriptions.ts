@@ -103,6 +103,8 @@ export const subscriptions = pgTable(
      */
     claimedPeriod: integer(),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** Notices of the coming yearly renewal sent in the current period (30 and 7 days ahead); 0 again once it is paid. */
+    renewalNoticesSent: integer().notNull().default(0),
     endedAt: timestamp({ withTimezone: true }),
     endReason: text({ enum: subscriptionEndReasons }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { DAY_MS } from "#domain/dates";
+import { YEARLY_RENEWAL_NOTICE_DAYS } from "#domain/subscriptions";
 import { rowsOf, type Transaction } from "#server/db/client";
 
 /**
@@ -88,4 +90,56 @@ export async function insertRenewalItems(tx: Transaction, rows: readonly Renewal
   // Each order was planned from its subscription's item read in this transaction: one line each, always.
   if (inserted.length !== rows.length)
     throw new Error(`${rows.length - inserted.length} renewal orders would have had no line`);
+}
+
+/**
+ * Yearly subscriptions, live and renewing, with a notice of their coming renewal due at `now` and not
+ * yet sent (`yearlyNoticesDue`), locked for the pass, with what the notice says: the buyer's checkout
+ * details, the product and the tax rate of the order that started it.
+ */
+export async function yearlyNoticesToSend(tx: Transaction, now: Date, limit: number) {
+  // The latest due date each notice reaches now, the earliest notice (the furthest ahead) first.
+  const limits = YEARLY_RENEWAL_NOTICE_DAYS.map((days) => new Date(now.getTime() + days * DAY_MS)).sort(
+    (a, b) => b.getTime() - a.getTime(),
+  );
+  const rows = await rowsOf<{
+    id: string;
+    paidThrough: Date;
+    unitPrice: string;
+    nextUnitPrice: string | null;
+    priceChangeAt: Date | null;
+    quantity: number;
+    renewalNoticesSent: number;
+    customerInfo: { fullName: string; email: string };
+    taxRate: string;
+    productName: string;
+  }>(
+    tx,
+    sql`select s.id, s.paid_through as "paidThrough", s.unit_price as "unitPrice",
+        s.next_unit_price as "nextUnitPrice", s.price_change_at as "priceChangeAt", s.quantity,
+        s.renewal_notices_sent as "renewalNoticesSent", o.customer_info as "customerInfo",
+        o.tax_rate as "taxRate", i.product_name as "productName"
+      from subscriptions s
+      join orders o on o.id = s.order_id
+      join order_items i on i.id = s.order_item_id
+      where s.ended_at is null and not s.cancel_at_period_end and s.interval = 'year' and s.periods_paid > 0
+        and s.paid_through > ${now.toISOString()}::timestamptz
+        and s.paid_through <= ${limits.at(0)?.toISOString()}::timestamptz
+        and s.renewal_notices_sent < (select count(*) from unnest(${sql.param(limits.map((d) => d.toISOString()))}::timestamptz[]) l
+          where s.paid_through <= l)
+      order by s.paid_through
+      limit ${limit}
+      for update of s skip locked`,
+  );
+  // Both drivers read timestamps as dates, but raw rows are not typed by the schema: made sure of here.
+  return rows.map((row) => ({
+    ...row,
+    paidThrough: new Date(row.paidThrough),
+    priceChangeAt: row.priceChangeAt === null ? null : new Date(row.priceChangeAt),
+  }));
+}
+
+/** Records how many notices of its coming renewal a subscription has had this period. */
+export async function setRenewalNoticesSent(tx: Transaction, id: string, sent: number) {
+  await tx.execute(sql`update subscriptions set renewal_notices_sent = ${sent} where id = ${id}`);
 }

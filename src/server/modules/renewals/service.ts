@@ -9,16 +9,22 @@ import {
   retryTimes,
   unitPriceDue,
   unpaidRenewalEndsAt,
+  yearlyNoticesDue,
 } from "#domain/subscriptions";
 import type { Transaction } from "#server/db/client";
 import type { JobDefinition } from "#server/jobs/queue";
-import { renewalDueMail, subscriptionEndedMail } from "#server/mail/renewal-mail";
+import { renewalDueMail, subscriptionEndedMail, yearlyRenewalNoticeMail } from "#server/mail/renewal-mail";
 import {
   type BankTransferDeps,
   bankTransferDepsOf,
   openBankTransfer,
 } from "#server/modules/bank-transfers/service";
-import { insertRenewalItems, insertRenewalOrders } from "#server/modules/renewals/repository";
+import {
+  insertRenewalItems,
+  insertRenewalOrders,
+  setRenewalNoticesSent,
+  yearlyNoticesToSend,
+} from "#server/modules/renewals/repository";
 import {
   cancelledToEnd,
   claimRenewals,
@@ -41,7 +47,7 @@ export type RenewalDeps = BankTransferDeps;
 /** Subscriptions handled per transaction: a crash loses at most one batch's uncommitted work, never half of one. */
 export const RENEWAL_BATCH = 250;
 
-export type RenewalRun = { invoiced: number; reminded: number; ended: number };
+export type RenewalRun = { invoiced: number; reminded: number; ended: number; noticed: number };
 
 /**
  * One pass of the renewal job (decision 0027), at `now` by the money clock:
@@ -52,7 +58,9 @@ export type RenewalRun = { invoiced: number; reminded: number; ended: number };
  *    its transfer instructions as at checkout). Paying it is an ordinary payment; its delivery extends
  *    the subscription;
  * 3. an unpaid renewal past its due date is reminded on each retry day, and on the last one the
- *    subscription ends as unpaid: its order is cancelled and its licences revoked.
+ *    subscription ends as unpaid: its order is cancelled and its licences revoked;
+ * 4. a yearly subscription renewing in 30 days, and again in 7, gets a notice of it, once each per period
+ *    (`renewal_notices_sent`, set back to 0 when a period is paid).
  * Every step takes its rows with `FOR UPDATE SKIP LOCKED` in batches, so instances running the job at
  * once share the work and never do the same step twice.
  */
@@ -62,7 +70,7 @@ export async function runRenewals(
   /** Told after each committed batch, with the pass's counts so far (progress for a log or a test). */
   onBatch?: (run: Readonly<RenewalRun>) => void,
 ): Promise<RenewalRun> {
-  const run: RenewalRun = { invoiced: 0, reminded: 0, ended: 0 };
+  const run: RenewalRun = { invoiced: 0, reminded: 0, ended: 0, noticed: 0 };
   const desk = absoluteUrl(deps.origin, paths.dashboard("subscriptions"));
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
@@ -123,6 +131,33 @@ export async function runRenewals(
       }
       // Only rows with a step due are taken, so each acts; a batch that changed nothing ends the pass anyway.
       return overdue.length < RENEWAL_BATCH || acted === 0;
+    });
+    onBatch?.(run);
+    if (done) break;
+  }
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const due = await yearlyNoticesToSend(tx, now, RENEWAL_BATCH);
+      for (const subscription of due) {
+        const sent = yearlyNoticesDue(subscription.paidThrough, now);
+        await setRenewalNoticesSent(tx, subscription.id, sent);
+        const price = unitPriceDue(subscription, subscription.paidThrough);
+        await deps.mailer.send(
+          {
+            to: subscription.customerInfo.email,
+            ...yearlyRenewalNoticeMail({
+              fullName: subscription.customerInfo.fullName,
+              productName: subscription.productName,
+              total: computeTotals([{ price, quantity: subscription.quantity }], subscription.taxRate).total,
+              dueAt: subscription.paidThrough,
+              deskUrl: desk,
+            }),
+          },
+          { tx },
+        );
+        run.noticed++;
+      }
+      return due.length < RENEWAL_BATCH;
     });
     onBatch?.(run);
     if (done) break;

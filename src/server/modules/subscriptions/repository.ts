@@ -101,7 +101,7 @@ export async function recordPaidPeriod(
 ): Promise<boolean> {
   const moved = await tx
     .update(subscriptions)
-    .set({ periodsPaid, paidThrough, cancelAtPeriodEnd: false, updatedAt: now })
+    .set({ periodsPaid, paidThrough, cancelAtPeriodEnd: false, renewalNoticesSent: 0, updatedAt: now })
     .where(
       and(
         eq(subscriptions.id, subscriptionId),

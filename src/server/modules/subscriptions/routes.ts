@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CALENDAR_FILE_NAME, calendarCsv, calendarIcs, renewalCalendar } from "#domain/renewal-calendar";
+import { absoluteUrl, paths } from "#domain/routes";
 import { requireUser, signedInUser } from "#server/auth/guards";
+import { publicUrl } from "#server/env";
 import { route } from "#server/http/route";
 import { setRenewal, subscriptionsOf } from "#server/modules/subscriptions/service";
 
-/** The buyer's renewal desk: their subscriptions, and cancelling one at its period's end (or undoing that). */
+/**
+ * The buyer's renewal desk: their subscriptions, cancelling one at its period's end (or undoing that),
+ * and the renewal calendar of the coming 12 months as iCalendar and CSV files.
+ */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
 
@@ -15,7 +21,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Your subscriptions, newest first, with their next renewal and licence keys",
       onRequest: requireUser,
     },
-    async (request) => ({ items: await subscriptionsOf(db, signedInUser(request).id, app.clock.now()) }),
+    async (request) => {
+      const now = app.clock.now();
+      return { items: await subscriptionsOf(db, signedInUser(request).id, now), asOf: now.toISOString() };
+    },
   );
 
   route(
@@ -46,5 +55,50 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       subscription: await setRenewal(db, signedInUser(request).id, request.params.id, false, app.clock.now()),
     }),
+  );
+
+  /** The signed-in buyer's renewals of the coming 12 months, as the desk's calendar lists them. */
+  const calendarOf = async (userId: string) => {
+    const now = app.clock.now();
+    return { now, renewals: renewalCalendar(await subscriptionsOf(db, userId, now), now) };
+  };
+
+  route(
+    app,
+    "GET /subscriptions/calendar.ics",
+    {
+      tags: ["subscriptions"],
+      summary: "Your renewals of the coming 12 months as an iCalendar file",
+      description:
+        "One all-day event per renewal (UID `<subscription>-<period>@stackbay`, the same in every download), its amount in USD with tax; a past-due renewal is included on its due date.",
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const { now, renewals } = await calendarOf(signedInUser(request).id);
+      const desk = absoluteUrl(publicUrl(app.env), paths.dashboard("subscriptions"));
+      return reply
+        .type("text/calendar; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${CALENDAR_FILE_NAME}.ics"`)
+        .send(calendarIcs(renewals, now, desk));
+    },
+  );
+
+  route(
+    app,
+    "GET /subscriptions/calendar.csv",
+    {
+      tags: ["subscriptions"],
+      summary: "Your renewals of the coming 12 months as CSV",
+      description:
+        "One row per renewal: date, product, vendor, plan, seats, amount with tax, currency (USD) and status; past-due renewals first.",
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const { renewals } = await calendarOf(signedInUser(request).id);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${CALENDAR_FILE_NAME}.csv"`)
+        .send(calendarCsv(renewals));
+    },
   );
 };

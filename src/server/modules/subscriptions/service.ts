@@ -164,6 +164,8 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       startedAt: s.createdAt.toISOString(),
       trialEndsAt: s.trialEndsAt?.toISOString() ?? null,
       paidThrough: s.paidThrough.toISOString(),
+      anchor: s.anchor.toISOString(),
+      taxRate,
       endsAt: endsAt?.toISOString() ?? null,
       endReason: s.endReason ?? (status === "ended" ? "cancelled" : null),
       due: renewal

@@ -223,6 +223,49 @@ describe("subscriptions start at checkout and renew from our own database", () =
     });
   });
 
+  test("a yearly renewal is announced 30 and 7 days ahead, each once per year; a run that first looks inside 7 days sends only that one", async () => {
+    const [product] = await t.db
+      .insert(products)
+      .values({ name: "Notice Yearly", category: "saas", price: "300", pricingUnit: "year", vendor: "Notes" })
+      .returning({ id: products.id });
+    // A buyer of its own: the demo buyer's payment starts are rate-limited across this file's tests.
+    const person = await createVerifiedAccount(t.app, t.dataDir, { email: "yearly-notices@example.com" });
+    const noticed = await signedInClient(t.app, person.email, person.password);
+    const order = await placeAndPay(t.app, noticed, {
+      items: [{ productId: product?.id ?? "", price: 300 }],
+    });
+    const sub = await mine(noticed, order.id, "Notice Yearly");
+    const notices = async () => (await mails("Reminder: Notice Yearly renews on")).length;
+    const dueAt = new Date(sub.paidThrough);
+    const at = (days: number, ms = 0) => new Date(dueAt.getTime() - days * DAY_MS + ms);
+    moveTo(at(31));
+    await renew();
+    expect(await notices()).toBe(0);
+    moveTo(at(30, 60_000));
+    await renew();
+    await renew();
+    expect(await notices()).toBe(1);
+    const [notice] = await mails("Reminder: Notice Yearly renews on");
+    expect(notice?.subject).toContain(formatDate(dueAt));
+    // $300 with the demo buyer's 5% VAT.
+    expect(notice?.body).toContain("$315.00");
+    moveTo(at(8));
+    await renew();
+    expect(await notices()).toBe(1);
+    moveTo(at(7, 60_000));
+    await renew();
+    await renew();
+    expect(await notices()).toBe(2);
+    const due = (await mine(noticed, order.id, "Notice Yearly")).due;
+    await pay(noticed, due?.orderId ?? "");
+    // The next year: the job first looks 6 days before the renewal, so only the 7-day notice is sent.
+    const next = new Date((await mine(noticed, order.id, "Notice Yearly")).paidThrough);
+    moveTo(new Date(next.getTime() - 6 * DAY_MS));
+    await renew();
+    await renew();
+    expect(await notices()).toBe(3);
+  });
+
   test("an unpaid renewal is reminded on days 1, 3 and 5, and on day 7 the subscription ends: its order cannot be paid, its keys stop working", async () => {
     const order = await buy(buyer, [{ name: "Orbit CRM" }]);
     const started = await mine(buyer, order.id, "Orbit CRM");

@@ -3,6 +3,10 @@ import { call } from "#web/lib/api";
 
 export const getSubscriptions = () => call("GET /subscriptions");
 
+/** Where the browser downloads the renewal calendar (plain links: the session cookie goes along). */
+export const calendarIcsUrl = "/api/subscriptions/calendar.ics";
+export const calendarCsvUrl = "/api/subscriptions/calendar.csv";
+
 /** Every query key of this feature starts with it, so a change refreshes them all. */
 export const subscriptionsKey = ["subscriptions"] as const;
 

@@ -1,9 +1,15 @@
-import { Copy, Repeat } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { CalendarDays, Copy, Download, Repeat } from "lucide-react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
 import { unitSuffix } from "#domain/pricing-units";
+import {
+  type CalendarRenewal,
+  calendarByMonth,
+  renewalCalendar,
+  renewalTitle,
+} from "#domain/renewal-calendar";
 import { paths } from "#domain/routes";
 import type { Subscription } from "#domain/subscription-schemas";
 import type { BillingInterval, SubscriptionStatus } from "#domain/subscriptions";
@@ -26,7 +32,11 @@ import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { useRetryPayment } from "#web/features/payments/api/order-payment";
 import { useCancelSubscription } from "#web/features/subscriptions/api/cancel-subscription";
-import { useSubscriptions } from "#web/features/subscriptions/api/get-subscriptions";
+import {
+  calendarCsvUrl,
+  calendarIcsUrl,
+  useSubscriptions,
+} from "#web/features/subscriptions/api/get-subscriptions";
 import { useResumeSubscription } from "#web/features/subscriptions/api/resume-subscription";
 import { copyText } from "#web/lib/clipboard";
 import { runMutation } from "#web/lib/mutation";
@@ -77,7 +87,10 @@ export function SubscriptionsView() {
       ) : subscriptions.data.items.length === 0 ? (
         <NoSubscriptions />
       ) : (
-        <SubscriptionsTable items={subscriptions.data.items} />
+        <div className="flex flex-col gap-10">
+          <SubscriptionsTable items={subscriptions.data.items} />
+          <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
+        </div>
       )}
     </ViewCard>
   );
@@ -509,6 +522,117 @@ function PayRenewal({ orderId, productName }: { orderId: string; productName: st
       {pay.isPending || leaving ? "Opening…" : "Pay now"}
       <span className="sr-only"> for {productName}</span>
     </Button>
+  );
+}
+
+/**
+ * The renewals due in the coming 12 months, by month (past-due ones first), as the .ics and .csv
+ * downloads list them: the same `renewalCalendar`, counted from the server's now.
+ */
+function RenewalCalendar({ items, asOf }: { items: Subscription[]; asOf: string }) {
+  const headingId = useId();
+  const months = calendarByMonth(renewalCalendar(items, new Date(asOf)));
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid="renewal-calendar">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold">
+            Renewal calendar
+          </h3>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Every renewal due in the next 12 months, with tax. Add it to your calendar or send it to
+            procurement.
+          </p>
+        </div>
+        {months.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <a href={calendarIcsUrl} download data-testid="calendar-ics">
+                <CalendarDays aria-hidden /> Download .ics
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={calendarCsvUrl} download data-testid="calendar-csv">
+                <Download aria-hidden /> Download .csv
+              </a>
+            </Button>
+          </div>
+        )}
+      </div>
+      {months.length === 0 ? (
+        <p
+          className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground"
+          data-testid="calendar-empty"
+        >
+          Nothing renews in the next 12 months.
+        </p>
+      ) : (
+        <div className="flex max-w-3xl flex-col gap-5">
+          {months.map((month) => (
+            <CalendarMonth
+              key={month.key}
+              label={month.label}
+              overdue={month.key === "overdue"}
+              renewals={month.renewals}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CalendarMonth({
+  label,
+  overdue,
+  renewals,
+}: {
+  label: string;
+  overdue: boolean;
+  renewals: CalendarRenewal[];
+}) {
+  const headingId = useId();
+  return (
+    <div data-testid="calendar-month">
+      <h4
+        id={headingId}
+        className={cn(
+          "border-b border-border pb-1 text-sm font-semibold",
+          overdue ? "text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {label}
+      </h4>
+      <ul aria-labelledby={headingId} className="divide-y divide-border">
+        {renewals.map((renewal) => (
+          <li
+            key={`${renewal.subscriptionId}-${renewal.periodIndex}`}
+            // On a phone the date and amount share the first line and the product takes the second.
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 gap-y-0.5 py-2 text-sm sm:grid-cols-[7rem_minmax(0,1fr)_auto]"
+            data-testid="calendar-renewal"
+          >
+            <time
+              dateTime={renewal.dueAt}
+              className={cn(
+                "whitespace-nowrap tabular-nums",
+                overdue ? "text-destructive" : "text-muted-foreground",
+              )}
+            >
+              {formatDate(renewal.dueAt)}
+            </time>
+            <span className="order-last col-span-2 min-w-0 break-words sm:order-none sm:col-span-1">
+              {renewalTitle(renewal)}
+              {renewal.quantity > 1 && (
+                <span className="text-muted-foreground tabular-nums"> × {renewal.quantity}</span>
+              )}
+            </span>
+            <span className="text-right font-medium whitespace-nowrap tabular-nums">
+              <Amount usd={renewal.total} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
