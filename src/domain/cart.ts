@@ -56,7 +56,7 @@ function isCartItem(value: unknown): value is CartItem {
         whole(p.minSeats, 1) &&
         whole(p.maxSeats, p.minSeats as number) &&
         whole(p.trialDays, 0))) &&
-    (v.trial === undefined || v.trial === false || (v.trial === true && (p?.trialDays as number) > 0))
+    (!v.trial || (v.trial === true && (p?.trialDays as number) > 0))
   );
 }
 export type CartInput = Omit<CartItem, "quantity" | "vendor" | "image_url"> & {
