@@ -34,6 +34,7 @@ import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
+import { subscriptionChangesEndpoints } from "#domain/endpoints/subscription-changes";
 import { subscriptionReportsEndpoints } from "#domain/endpoints/subscription-reports";
 import { subscriptionsEndpoints, subscriptionsExternalEndpoints } from "#domain/endpoints/subscriptions";
 import { systemEndpoints } from "#domain/endpoints/system";
@@ -83,6 +84,7 @@ export const endpoints = {
   ...shippingEndpoints,
   ...storefrontsEndpoints,
   ...subscriptionReportsEndpoints,
+  ...subscriptionChangesEndpoints,
   ...subscriptionsEndpoints,
   ...systemEndpoints,
   ...taxEndpoints,

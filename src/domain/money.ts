@@ -26,6 +26,12 @@ export function fromUnits(units: number): string {
   return (units / UNITS_PER_DOLLAR).toFixed(MONEY_SCALE);
 }
 
+/** Whole cents as a money amount (decimal string): 1234 is "12.3400". */
+export function centsAmount(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return fromUnits(cents * UNITS_PER_CENT);
+}
+
 /**
  * price × quantity in units, rounded half up to whole cents: the one line-total rule behind every
  * subtotal. 99 minutes at $0.006 come to $0.59, which a card can be charged, not $0.594.

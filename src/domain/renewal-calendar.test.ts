@@ -20,6 +20,7 @@ function sub(over: Partial<Subscription> = {}): Subscription {
     imageUrl: null,
     vendor: "Nimbus",
     planName: null,
+    planId: null,
     interval: "month",
     unitPrice: "10.0000",
     quantity: 1,
@@ -30,6 +31,8 @@ function sub(over: Partial<Subscription> = {}): Subscription {
     trialEndsAt: null,
     paidThrough: "2027-01-20T08:00:00.000Z",
     anchor: "2026-12-20T08:00:00.000Z",
+    anchorPeriod: 0,
+    pendingChange: null,
     taxRate: "0.0000",
     endsAt: null,
     endReason: null,
@@ -90,6 +93,55 @@ describe("the renewal calendar", () => {
       ["2027-03-20", "37.8000"],
       ["2027-04-20", "37.8000"],
     ]);
+  });
+
+  test("a change scheduled for the period's end sets the terms of every renewal from it on, counted from it", () => {
+    // Yearly, paid through 20 January 2027, switching to 3 seats monthly at $12 a seat then.
+    const renewals = renewalCalendar(
+      [
+        sub({
+          interval: "year",
+          unitPrice: "100.0000",
+          anchor: "2026-01-20T08:00:00.000Z",
+          paidThrough: "2027-01-20T08:00:00.000Z",
+          pendingChange: {
+            status: "scheduled",
+            planName: "Monthly",
+            interval: "month",
+            unitPrice: "12.0000",
+            quantity: 3,
+            effectiveAt: "2027-01-20T08:00:00.000Z",
+            orderId: null,
+          },
+        }),
+      ],
+      now,
+    );
+    expect(renewals).toHaveLength(12);
+    expect(
+      renewals.slice(0, 3).map((r) => [r.periodIndex, r.dueAt.slice(0, 10), r.total, r.quantity]),
+    ).toEqual([
+      [1, "2027-01-20", "36.0000", 3],
+      [2, "2027-02-20", "36.0000", 3],
+      [3, "2027-03-20", "36.0000", 3],
+    ]);
+    expect(new Set(renewals.map((r) => r.interval))).toEqual(new Set(["month"]));
+  });
+
+  test("periods counted from a later anchor keep their numbers: the UID of a renewal does not change", () => {
+    // Restarted yearly on 5 January 2027 after 4 monthly periods: its next renewal is period 5.
+    const [renewal] = renewalCalendar(
+      [
+        sub({
+          interval: "year",
+          anchor: "2027-01-05T08:00:00.000Z",
+          anchorPeriod: 4,
+          paidThrough: "2028-01-05T08:00:00.000Z",
+        }),
+      ],
+      now,
+    );
+    expect(renewal).toMatchObject({ periodIndex: 5, dueAt: "2028-01-05T08:00:00.000Z" });
   });
 
   test("an invoiced renewal costs its order's total", () => {

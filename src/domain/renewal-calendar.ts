@@ -9,7 +9,13 @@ import { onFirstUse } from "#domain/dates";
 import { icsCalendar } from "#domain/ics";
 import { computeTotals, formatUsd } from "#domain/money";
 import type { Subscription } from "#domain/subscription-schemas";
-import { addIntervals, type BillingInterval, periodAt, type SubscriptionStatus } from "#domain/subscriptions";
+import {
+  addIntervals,
+  type BillingInterval,
+  boundary,
+  periodAt,
+  type SubscriptionStatus,
+} from "#domain/subscriptions";
 
 /** How far ahead the calendar looks. */
 export const CALENDAR_MONTHS = 12;
@@ -50,10 +56,16 @@ export function renewalCalendar(items: readonly Subscription[], now: Date): Cale
   const out: CalendarRenewal[] = [];
   for (const s of items) {
     if (!renews(s.status)) continue;
-    const anchor = new Date(s.anchor);
-    const first = periodAt(anchor, s.interval, new Date(s.paidThrough)).index;
+    const paidThrough = new Date(s.paidThrough);
+    const first = periodAt(new Date(s.anchor), s.interval, paidThrough).index + s.anchorPeriod;
+    // A change scheduled for the period's end sets the terms from the next renewal on, its periods
+    // counted from that renewal.
+    const change = s.pendingChange?.status === "scheduled" ? s.pendingChange : null;
+    const anchored = change
+      ? { anchor: paidThrough, interval: change.interval, anchorPeriod: first }
+      : { anchor: new Date(s.anchor), interval: s.interval, anchorPeriod: s.anchorPeriod };
     for (let index = first; ; index++) {
-      const dueAt = addIntervals(anchor, s.interval, index);
+      const dueAt = boundary(anchored, index);
       if (dueAt >= until) break;
       // Only the renewal the subscription is due for now may lie in the past.
       if (dueAt < now && index !== first) continue;
@@ -65,11 +77,16 @@ export function renewalCalendar(items: readonly Subscription[], now: Date): Cale
         overdue,
         productName: s.productName,
         vendor: s.vendor,
-        planName: s.planName,
-        interval: s.interval,
-        quantity: s.quantity,
+        planName: change ? change.planName : s.planName,
+        interval: anchored.interval,
+        quantity: change ? change.quantity : s.quantity,
         status: s.status,
-        total: index === first ? (s.due?.total ?? s.nextTotal ?? totalAt(s, dueAt)) : totalAt(s, dueAt),
+        total: change
+          ? ((index === first ? s.due?.total : undefined) ??
+            computeTotals([{ price: change.unitPrice, quantity: change.quantity }], s.taxRate).total)
+          : index === first
+            ? (s.due?.total ?? s.nextTotal ?? totalAt(s, dueAt))
+            : totalAt(s, dueAt),
       });
     }
   }

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { billingIntervals, subscriptionEndReasons, subscriptionStatuses } from "#domain/subscriptions";
+import {
+  billingIntervals,
+  subscriptionChangeKinds,
+  subscriptionEndReasons,
+  subscriptionStatuses,
+} from "#domain/subscriptions";
 
 /** A renewal made and waiting for its payment: the order the buyer pays it through. */
 export const renewalDueSchema = z.object({
@@ -11,6 +16,20 @@ export const renewalDueSchema = z.object({
 });
 export type RenewalDue = z.infer<typeof renewalDueSchema>;
 
+/** A committed change waiting to happen: for its order to be paid, or for the period's end. */
+export const pendingChangeSchema = z.object({
+  status: z.enum(["awaiting_payment", "scheduled"]),
+  planName: z.string().nullable(),
+  interval: z.enum(billingIntervals),
+  unitPrice: z.string(),
+  quantity: z.number().int(),
+  /** When the new terms start: once paid, or at the period's end. */
+  effectiveAt: z.string(),
+  /** The order to pay for a change that costs something now. */
+  orderId: z.string().nullable(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
 /** One subscription on its buyer's renewal desk; dates are ISO strings, amounts USD. */
 export const subscriptionSchema = z.object({
   id: z.string(),
@@ -20,6 +39,7 @@ export const subscriptionSchema = z.object({
   vendor: z.string().nullable(),
   /** The plan it is on; null for one bought before plans. */
   planName: z.string().nullable(),
+  planId: z.string().nullable(),
   interval: z.enum(billingIntervals),
   /** The price per interval of one unit (one seat for a per-user plan), as agreed when it started. */
   unitPrice: z.string(),
@@ -42,6 +62,10 @@ export const subscriptionSchema = z.object({
    * boundary `addIntervals(anchor, interval, n)`.
    */
   anchor: z.string(),
+  /** The period that starts at `anchor` (a change of interval starts counting from a new anchor). */
+  anchorPeriod: z.number().int(),
+  /** A change of plan or seats committed and not yet in effect. */
+  pendingChange: pendingChangeSchema.nullable(),
   /** The tax rate its renewals are charged at (the order that started it), a decimal string ("0.0500"). */
   taxRate: z.string(),
   /** When it ended (or ends, for an unpaid renewal past due); null otherwise. */
@@ -63,3 +87,63 @@ export const subscriptionListSchema = z.object({
 export type SubscriptionList = z.infer<typeof subscriptionListSchema>;
 
 export const subscriptionAnswerSchema = z.object({ subscription: subscriptionSchema });
+
+/** A change of plan or seats the buyer asks the price of (and then commits). */
+export const subscriptionChangeInputSchema = z.object({
+  planId: z.uuid("Choose a plan"),
+  seats: z
+    .number("Enter a number of seats")
+    .int("Enter a whole number of seats")
+    .min(1, "At least 1 seat")
+    .max(99, "At most 99 seats"),
+});
+export type SubscriptionChangeInput = z.infer<typeof subscriptionChangeInputSchema>;
+
+/**
+ * What a change costs, priced at `pricedAt` (decision 0027): the credit for the unused part of the
+ * current period, the charge for the new terms, what is due now with tax, when the new terms start and
+ * what the next renewal costs. `token` stands for all of it and the subscription as it was priced: the
+ * commit presents it, and a change in between makes it stale (409 `PREVIEW_STALE`).
+ */
+export const subscriptionChangePreviewSchema = z.object({
+  kind: z.enum(subscriptionChangeKinds),
+  pricedAt: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  interval: z.enum(billingIntervals),
+  perSeat: z.boolean(),
+  seats: z.number().int(),
+  /** The new price per unit per interval (USD). */
+  unitPrice: z.string(),
+  creditCents: z.number().int(),
+  chargeCents: z.number().int(),
+  /** `chargeCents` − `creditCents`, before tax. */
+  dueCents: z.number().int(),
+  /** What is charged now, tax and total (USD). */
+  dueTax: z.string(),
+  dueTotal: z.string(),
+  taxRate: z.string(),
+  /** When the new terms start. */
+  effectiveAt: z.string(),
+  /** The next renewal after the change, and what it costs with tax (USD). */
+  nextChargeAt: z.string(),
+  nextTotal: z.string(),
+  token: z.string(),
+});
+export type SubscriptionChangePreview = z.infer<typeof subscriptionChangePreviewSchema>;
+
+/** Commits a change as previewed: the same plan and seats, with the preview's moment and token. */
+export const subscriptionChangeCommitSchema = subscriptionChangeInputSchema.extend({
+  pricedAt: z.iso.datetime({ offset: true }),
+  token: z.string().min(1).max(128),
+});
+export type SubscriptionChangeCommit = z.infer<typeof subscriptionChangeCommitSchema>;
+
+export const subscriptionChangeAnswerSchema = z.object({
+  subscription: subscriptionSchema,
+  /** `applied` at once, `scheduled` for the period's end, or `awaiting_payment` of `orderId`. */
+  change: z.object({
+    status: z.enum(["applied", "scheduled", "awaiting_payment"]),
+    orderId: z.string().nullable(),
+  }),
+});

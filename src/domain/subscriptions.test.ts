@@ -66,8 +66,9 @@ describe("billing periods", () => {
 });
 
 describe("what a period costs", () => {
-  test("a flat plan costs its price whatever the seats; a per-seat plan, price × seats", () => {
-    expect(periodCents({ plan: monthly(4900), seats: 7 })).toBe(4900);
+  test("a period costs the price times the seats of a per-seat plan, or times the copies of a flat one", () => {
+    expect(periodCents({ plan: monthly(4900), seats: 1 })).toBe(4900);
+    expect(periodCents({ plan: monthly(4900), seats: 3 })).toBe(14700);
     expect(periodCents({ plan: monthly(1200, true), seats: 7 })).toBe(8400);
   });
 });

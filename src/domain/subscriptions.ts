@@ -26,9 +26,12 @@ export type PlanTerms = {
 /** A subscription's plan and seats, as billed in its current period. */
 export type Billed = { plan: PlanTerms; seats: number };
 
-/** What one period of `plan` with `seats` costs, before tax. */
+/**
+ * What one period of `plan` with `seats` costs, before tax: the price times the seats of a per-seat plan,
+ * or times the copies of a flat one (its quantity, as a renewal charges it).
+ */
 export function periodCents({ plan, seats }: Billed): number {
-  return plan.perSeat ? plan.priceCents * seats : plan.priceCents;
+  return plan.priceCents * seats;
 }
 
 function daysInMonth(year: number, month: number): number {
@@ -54,6 +57,14 @@ export function addIntervals(anchor: Date, interval: BillingInterval, n: number)
 }
 
 export type Period = { index: number; start: Date; end: Date };
+
+/** Where a subscription's periods are counted from: period `anchorPeriod` starts at `anchor`. */
+export type Anchored = { anchor: Date; interval: BillingInterval; anchorPeriod: number };
+
+/** The start of period `n` (the end of period `n − 1`) of a subscription counted from `anchored`. */
+export function boundary({ anchor, interval, anchorPeriod }: Anchored, n: number): Date {
+  return addIntervals(anchor, interval, n - anchorPeriod);
+}
 
 /** The period that holds `at` (`start` ≤ `at` < `end`); index 0 is the first, from the anchor. */
 export function periodAt(anchor: Date, interval: BillingInterval, at: Date): Period {
@@ -82,6 +93,9 @@ function share(amount: number, part: number, whole: number, rounding: "down" | "
   return Number(rounding === "up" && numerator % denominator !== 0n ? quotient + 1n : quotient);
 }
 
+export const subscriptionChangeKinds = ["now", "restart", "at_period_end"] as const;
+export type SubscriptionChangeKind = (typeof subscriptionChangeKinds)[number];
+
 /** What a change of plan or seats does, shown to the buyer before it is made. */
 export type ChangePreview = {
   /**
@@ -89,7 +103,7 @@ export type ChangePreview = {
    * period starts now (monthly to yearly), the old one's unused part credited; `at_period_end`: nothing
    * is charged or refunded now, the change takes effect when the current period ends.
    */
-  kind: "now" | "restart" | "at_period_end";
+  kind: SubscriptionChangeKind;
   /** The unused part of the current period at the old price, rounded down. */
   creditCents: number;
   /** What the new plan costs from now to `periodEnd`, rounded up. */

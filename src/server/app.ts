@@ -70,6 +70,7 @@ import { savedRoutes } from "#server/modules/saved/routes";
 import { searchRoutes } from "#server/modules/search/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
 import { storefrontRoutes } from "#server/modules/storefronts/routes";
+import { subscriptionChangeRoutes } from "#server/modules/subscription-changes/routes";
 import { subscriptionReportRoutes } from "#server/modules/subscription-reports/routes";
 import { subscriptionRoutes } from "#server/modules/subscriptions/routes";
 import { systemRoutes } from "#server/modules/system/routes";
@@ -469,6 +470,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(invoiceRoutes, { prefix: "/api" });
   await app.register(licenseRoutes, { prefix: "/api" });
   await app.register(subscriptionRoutes, { prefix: "/api" });
+  await app.register(subscriptionChangeRoutes, { prefix: "/api" });
   await app.register(subscriptionReportRoutes, { prefix: "/api" });
   await app.register(reviewRoutes, { prefix: "/api" });
   await app.register(questionRoutes, { prefix: "/api" });

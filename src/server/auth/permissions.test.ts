@@ -150,6 +150,8 @@ const access: Record<string, Access> = {
   "GET /api/subscriptions/calendar.csv": "user",
   "POST /api/subscriptions/{id}/cancel": "user",
   "POST /api/subscriptions/{id}/resume": "user",
+  "POST /api/subscriptions/{id}/change/preview": "user",
+  "POST /api/subscriptions/{id}/change": "user",
   "GET /api/seller/subscriptions": "sellerOnly",
   "GET /api/admin/subscriptions": "admin",
   "POST /api/admin/subscriptions/{id}/remind": "admin",

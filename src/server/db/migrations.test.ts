@@ -80,6 +80,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "site_pages",
     "storefront_changes",
     "storefronts",
+    "subscription_changes",
     "subscription_renewals",
     "subscriptions",
     "tax_rates",
@@ -167,7 +168,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(36);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(37);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { billingIntervals, subscriptionEndReasons } from "#domain/subscriptions";
+import { billingIntervals, subscriptionChangeKinds, subscriptionEndReasons } from "#domain/subscriptions";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
@@ -93,6 +93,12 @@ export const subscriptions = pgTable(
      */
     trialEndsAt: timestamp({ withTimezone: true }),
     anchor: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * The period that starts at `anchor`: 0 until a change of interval starts its periods again from a
+     * new anchor, whose first period keeps counting on from the periods before it. Boundary `n` (n ≥
+     * `anchorPeriod`) is `addIntervals(anchor, interval, n - anchorPeriod)`.
+     */
+    anchorPeriod: integer().notNull().default(0),
     periodsPaid: integer().notNull().default(1),
     /** When the current period is paid for, the next renewal's due date; kept with `periodsPaid`. */
     paidThrough: timestamp({ withTimezone: true }).notNull(),
@@ -133,6 +139,64 @@ export const subscriptions = pgTable(
       .where(
         sql`${t.endedAt} is null and not ${t.cancelAtPeriodEnd} and ${t.claimedPeriod} is distinct from ${t.periodsPaid}`,
       ),
+  ],
+);
+
+export const subscriptionChangeStatuses = ["awaiting_payment", "scheduled", "applied", "cancelled"] as const;
+
+/**
+ * A change of plan or seats the buyer committed after its preview (decision 0027), with what the preview
+ * said: the terms before and after, and the credit, charge and amount due, in whole cents before tax.
+ * `now` and `restart` changes with an amount due wait for their order (`orderId`) to be paid and are
+ * applied by its delivery; `at_period_end` changes are `scheduled` and applied by the renewal that
+ * starts the next period. At most one waits per subscription: a newer commit cancels it.
+ */
+export const subscriptionChanges = pgTable(
+  "subscription_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    kind: text({ enum: subscriptionChangeKinds }).notNull(),
+    status: text({ enum: subscriptionChangeStatuses }).notNull(),
+    /** The moment the preview priced, which the commit presented. */
+    pricedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The period it was priced in (`periodsPaid` then). */
+    periodsPaid: integer().notNull(),
+    fromPlanId: uuid().references(() => productPlans.id, { onDelete: "set null" }),
+    fromInterval: text({ enum: billingIntervals }).notNull(),
+    fromUnitPrice: money().notNull(),
+    fromQuantity: integer().notNull(),
+    toPlanId: uuid().references(() => productPlans.id, { onDelete: "set null" }),
+    toInterval: text({ enum: billingIntervals }).notNull(),
+    toUnitPrice: money().notNull(),
+    toQuantity: integer().notNull(),
+    creditCents: integer().notNull(),
+    chargeCents: integer().notNull(),
+    dueCents: integer().notNull(),
+    /** When the new terms start: at once, or at the end of the period it was priced in. */
+    effectiveAt: timestamp({ withTimezone: true }).notNull(),
+    /** The order charging `dueCents` (with tax), for a change that costs something now. */
+    orderId: uuid()
+      .unique()
+      .references(() => orders.id, { onDelete: "set null" }),
+    appliedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscription_changes_kind", sql`${t.kind} in ('now', 'restart', 'at_period_end')`),
+    check(
+      "subscription_changes_status",
+      sql`${t.status} in ('awaiting_payment', 'scheduled', 'applied', 'cancelled')`,
+    ),
+    check(
+      "subscription_changes_amounts",
+      sql`0 <= ${t.creditCents} and 0 <= ${t.dueCents} and ${t.dueCents} <= ${t.chargeCents}`,
+    ),
+    uniqueIndex("subscription_changes_one_waiting")
+      .on(t.subscriptionId)
+      .where(sql`${t.status} in ('awaiting_payment', 'scheduled')`),
   ],
 );
 

@@ -63,12 +63,17 @@ export type RenewalItemRow = {
   quantity: number;
   tax: string;
   taxRate: string;
+  /**
+   * A line that charges a change of plan or seats rather than a period: what it is for, after the
+   * product's name; such a line is a one-time charge.
+   */
+  description?: string;
 };
 
 /**
  * Inserts the renewal orders' lines in one statement, each described as the item that started its
  * subscription was (name, pricing unit, vendor, picture, seller, category), with its own price, seats
- * and tax.
+ * and tax; a change's line adds its description to the name and is priced once.
  */
 export async function insertRenewalItems(tx: Transaction, rows: readonly RenewalItemRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -77,11 +82,14 @@ export async function insertRenewalItems(tx: Transaction, rows: readonly Renewal
     tx,
     sql`insert into order_items (order_id, product_id, product_name, price, pricing_unit, quantity, vendor,
         image_url, seller_id, category, tax, tax_rate, shipping_state)
-      select v.order_id, s.product_id, i.product_name, v.price, i.pricing_unit, v.quantity, i.vendor,
+      select v.order_id, s.product_id,
+        case when v.description is null then i.product_name else i.product_name || ' — ' || v.description end,
+        v.price, case when v.description is null then i.pricing_unit else 'one_time' end, v.quantity, i.vendor,
         i.image_url, i.seller_id, i.category, v.tax, v.tax_rate, null
       from unnest(${column("orderId")}::uuid[], ${column("subscriptionId")}::uuid[], ${column("price")}::numeric[],
-          ${column("quantity")}::int[], ${column("tax")}::numeric[], ${column("taxRate")}::numeric[]) with ordinality
-        as v(order_id, subscription_id, price, quantity, tax, tax_rate, n)
+          ${column("quantity")}::int[], ${column("tax")}::numeric[], ${column("taxRate")}::numeric[],
+          ${sql.param(rows.map((row) => row.description ?? null))}::text[]) with ordinality
+        as v(order_id, subscription_id, price, quantity, tax, tax_rate, description, n)
         join subscriptions s on s.id = v.subscription_id
         join order_items i on i.id = s.order_item_id
       order by v.n

@@ -27,6 +27,7 @@ import {
 } from "#server/modules/renewals/repository";
 import {
   cancelledToEnd,
+  cancelWaitingChanges,
   claimRenewals,
   originItems,
   originOrders,
@@ -34,6 +35,7 @@ import {
   type SubscriptionRow,
   setRemindersSent,
   subscriptionsToInvoice,
+  waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
 import {
   buyerOfSubscription,
@@ -199,30 +201,43 @@ export async function makeRenewalOrders(
   now: Date,
 ): Promise<RenewalOrder[]> {
   if (due.length === 0) return [];
-  const [origins, items] = await Promise.all([
-    originOrders(
-      tx,
-      due.map((s) => s.orderId),
-    ),
-    originItems(
-      tx,
-      due.map((s) => s.orderItemId),
-    ),
-  ]);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const origins = await originOrders(
+    tx,
+    due.map((s) => s.orderId),
+  );
+  const items = await originItems(
+    tx,
+    due.map((s) => s.orderItemId),
+  );
+  const changes = await waitingChangesOf(
+    tx,
+    due.map((s) => s.id),
+  );
   const planned = new Map<
     string,
-    Omit<RenewalOrder, "orderId" | "total"> & { totals: Totals; taxRate: string; price: string }
+    Omit<RenewalOrder, "orderId" | "total"> & {
+      totals: Totals;
+      taxRate: string;
+      price: string;
+      quantity: number;
+    }
   >();
   for (const subscription of due) {
     const origin = origins.get(subscription.orderId);
     const item = items.get(subscription.orderItemId);
     if (!origin || !item) continue;
-    // An announced new price applies from the renewal its notice reached (decision 0027).
-    const price = unitPriceDue(subscription, subscription.paidThrough);
+    // A change scheduled for this period sets its terms; otherwise an announced new price applies from
+    // the renewal its notice reached (decision 0027).
+    const change = changes.get(subscription.id);
+    const scheduled = change?.status === "scheduled" ? change : null;
+    const price = scheduled?.toUnitPrice ?? unitPriceDue(subscription, subscription.paidThrough);
+    const quantity = scheduled?.toQuantity ?? subscription.quantity;
     planned.set(renewalKey(subscription), {
       subscription,
       price,
-      totals: computeTotals([{ price, quantity: subscription.quantity }], origin.taxRate),
+      quantity,
+      totals: computeTotals([{ price, quantity }], origin.taxRate),
       taxRate: origin.taxRate,
       byTransfer: origin.paymentMethod === BANK_TRANSFER_METHOD,
       customerInfo: origin.customerInfo,
@@ -249,11 +264,11 @@ export async function makeRenewalOrders(
   if (made.length === 0) return [];
   await insertRenewalItems(
     tx,
-    made.map(({ subscription, orderId, totals, taxRate, price }) => ({
+    made.map(({ subscription, orderId, totals, taxRate, price, quantity }) => ({
       orderId,
       subscriptionId: subscription.id,
       price,
-      quantity: subscription.quantity,
+      quantity,
       tax: totals.lineTaxes[0] ?? "0",
       taxRate,
     })),
@@ -273,7 +288,15 @@ export async function makeRenewalOrders(
       throw new Error(
         `renewal ${subscription.periodsPaid} of subscription ${subscription.id} was claimed twice`,
       );
-  return made.map(({ totals: _totals, taxRate: _taxRate, ...order }) => order);
+  // A change still waiting for its payment was priced in the period now ending: the renewal is invoiced
+  // at the terms in effect, and the change with its order is cancelled.
+  await cancelWaitingChanges(
+    tx,
+    made.map(({ subscription }) => subscription.id),
+    now,
+    ["awaiting_payment"],
+  );
+  return made.map(({ totals: _totals, taxRate: _taxRate, quantity: _quantity, ...order }) => order);
 }
 
 /** The renewal order's idempotency key: one per (subscription, period), whatever the period's index. */

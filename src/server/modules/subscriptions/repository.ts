@@ -3,10 +3,17 @@ import type { BillingInterval } from "#domain/subscriptions";
 import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { orderItems, orders } from "#server/db/schema/orders";
-import { productPlans, subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
+import {
+  productPlans,
+  subscriptionChanges,
+  subscriptionRenewals,
+  subscriptions,
+} from "#server/db/schema/subscriptions";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+export type ChangeRow = typeof subscriptionChanges.$inferSelect;
+export type NewChange = typeof subscriptionChanges.$inferInsert;
 
 /** Payment states of a renewal order that may still be paid (a failed attempt is tried again). */
 const UNPAID = ["pending", "processing", "failed"] as const;
@@ -408,4 +415,159 @@ export async function endAllOfUser(tx: Transaction, userId: string, now: Date): 
     .set({ endedAt: now, endReason: "cancelled", cancelAtPeriodEnd: true, updatedAt: now })
     .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.endedAt)))
     .returning();
+}
+
+/** The change waiting (for payment or for its period's end) of each of these subscriptions, with its plan's name. */
+export async function waitingChangesOf(db: Db, subscriptionIds: readonly string[]) {
+  const waiting = new Map<string, ChangeRow & { planName: string | null }>();
+  if (subscriptionIds.length === 0) return waiting;
+  const rows = await db
+    .select({ change: subscriptionChanges, planName: productPlans.name })
+    .from(subscriptionChanges)
+    .leftJoin(productPlans, eq(productPlans.id, subscriptionChanges.toPlanId))
+    .where(
+      and(
+        inArray(subscriptionChanges.subscriptionId, [...subscriptionIds]),
+        inArray(subscriptionChanges.status, ["awaiting_payment", "scheduled"]),
+      ),
+    );
+  for (const { change, planName } of rows) waiting.set(change.subscriptionId, { ...change, planName });
+  return waiting;
+}
+
+/** A buyer's subscription locked for a change of its terms; null when it is someone else's or absent. */
+export async function lockSubscriptionOfUser(tx: Transaction, userId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * Cancels the waiting changes of these subscriptions (by default any: a newer commit replaces one; a
+ * renewal invoiced at the old terms ends only those `awaiting_payment`), with the unpaid orders of those
+ * that charge something now.
+ */
+export async function cancelWaitingChanges(
+  tx: Transaction,
+  subscriptionIds: readonly string[],
+  now: Date,
+  statuses: readonly ("awaiting_payment" | "scheduled")[] = ["awaiting_payment", "scheduled"],
+) {
+  if (subscriptionIds.length === 0) return;
+  const cancelled = await tx
+    .update(subscriptionChanges)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        inArray(subscriptionChanges.subscriptionId, [...subscriptionIds]),
+        inArray(subscriptionChanges.status, [...statuses]),
+      ),
+    )
+    .returning({ orderId: subscriptionChanges.orderId });
+  const orderIds = cancelled.flatMap((row) => (row.orderId ? [row.orderId] : []));
+  if (orderIds.length > 0)
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "failed", isPaid: false, cancelledAt: now, updatedAt: now })
+      .where(and(inArray(orders.id, orderIds), inArray(orders.paymentStatus, [...UNPAID])));
+}
+
+export async function insertChange(tx: Transaction, row: NewChange): Promise<ChangeRow> {
+  const [inserted] = await tx.insert(subscriptionChanges).values(row).returning();
+  if (!inserted) throw new Error("the change was not recorded");
+  return inserted;
+}
+
+export async function setChangeOrder(tx: Transaction, changeId: string, orderId: string) {
+  await tx.update(subscriptionChanges).set({ orderId }).where(eq(subscriptionChanges.id, changeId));
+}
+
+/** The change an order pays, if it is one, with its subscription locked. */
+export async function changeOfOrder(tx: Transaction, orderId: string) {
+  const [row] = await tx
+    .select({ change: subscriptionChanges, subscription: subscriptions })
+    .from(subscriptionChanges)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionChanges.subscriptionId))
+    .where(eq(subscriptionChanges.orderId, orderId))
+    .for("update", { of: subscriptions });
+  return row ?? null;
+}
+
+/** The change scheduled to start with the period that begins at `dueAt`, if any. */
+export async function scheduledChangeAt(tx: Transaction, subscriptionId: string, dueAt: Date) {
+  const [row] = await tx
+    .select()
+    .from(subscriptionChanges)
+    .where(
+      and(
+        eq(subscriptionChanges.subscriptionId, subscriptionId),
+        eq(subscriptionChanges.status, "scheduled"),
+        eq(subscriptionChanges.effectiveAt, dueAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Puts a change's terms in effect: its plan, price per unit and seats, and its interval. A new plan ends
+ * the old one's announced price. `restart` (monthly to yearly) also starts its periods again from
+ * `anchor`, period `anchorPeriod`, paid through `paidThrough`. The change is marked applied.
+ */
+export async function applyChangeTerms(
+  tx: Transaction,
+  change: ChangeRow,
+  now: Date,
+  restart?: { anchor: Date; anchorPeriod: number; periodsPaid: number; paidThrough: Date },
+) {
+  const newPlan = change.toPlanId !== change.fromPlanId;
+  await tx
+    .update(subscriptions)
+    .set({
+      planId: change.toPlanId,
+      interval: change.toInterval,
+      unitPrice: change.toUnitPrice,
+      quantity: change.toQuantity,
+      ...(newPlan ? { nextUnitPrice: null, priceChangeAt: null } : {}),
+      ...(restart ? { ...restart, renewalNoticesSent: 0 } : {}),
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, change.subscriptionId));
+  await tx
+    .update(subscriptionChanges)
+    .set({ status: "applied", appliedAt: now })
+    .where(eq(subscriptionChanges.id, change.id));
+}
+
+/**
+ * Moves a subscription's periods to a new anchor (a change of interval at a renewal): period
+ * `anchorPeriod` starts at `anchor`, in the new interval.
+ */
+export async function setAnchor(tx: Transaction, subscriptionId: string, anchor: Date, anchorPeriod: number) {
+  await tx.update(subscriptions).set({ anchor, anchorPeriod }).where(eq(subscriptions.id, subscriptionId));
+}
+
+/** A live plan of a product, or the plan a subscription is on (which may be archived since). */
+export async function planForChange(db: Db, productId: string, planId: string, currentPlanId: string | null) {
+  const [row] = await db
+    .select()
+    .from(productPlans)
+    .where(
+      and(
+        eq(productPlans.id, planId),
+        eq(productPlans.productId, productId),
+        planId === currentPlanId ? undefined : isNull(productPlans.archivedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function subscriptionRowsById(db: Db, ids: readonly string[]): Promise<SubscriptionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.id, [...ids]));
 }

@@ -1,8 +1,10 @@
 import { computeTotals } from "#domain/money";
 import type { Subscription } from "#domain/subscription-schemas";
 import {
+  type Anchored,
   addIntervals,
   type BillingInterval,
+  boundary,
   recurringIntervalOf,
   type SubscriptionStatus,
   subscriptionStatusAt,
@@ -15,7 +17,10 @@ import { Conflict, NotFound } from "#server/errors";
 import { renewalReminderMail } from "#server/mail/renewal-mail";
 import {
   adoptAnnouncedPrice,
+  applyChangeTerms,
+  type ChangeRow,
   cancelUnpaidOrder,
+  changeOfOrder,
   endAllOfUser,
   endSubscription,
   insertSubscriptions,
@@ -29,18 +34,26 @@ import {
   renewalOfOrder,
   revokeLicensesOf,
   type SubscriptionRow,
+  scheduledChangeAt,
+  setAnchor,
   setCancelAtPeriodEnd,
   setLicensesRenewAt,
   subscriptionOfUser,
+  subscriptionRowsById,
   subscriptionsOfUser,
   unpaidRenewalsOf,
+  waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
 
 /**
- * In a paid order's delivery (decision 0027): when the order pays a renewal, extends its subscription
- * by the period it paid for (counted from the anchor, so paying late gives no free days) and its
- * licences with it, and answers the order item that started the subscription; otherwise null. A
- * repeated delivery changes nothing.
+ * In a paid order's delivery (decision 0027): when the order pays a renewal or a change of plan or seats,
+ * puts what it paid for in effect and answers the order item that started the subscription; otherwise
+ * null. A repeated delivery changes nothing.
+ * - A renewal extends its subscription by the period it paid for (counted from the anchor, so paying late
+ *   gives no free days) and its licences with it, on the terms of the change scheduled for that period
+ *   if one was (a new interval counts its periods from the renewal's due date).
+ * - A change that waited for its payment takes effect now, if its subscription is still in the period it
+ *   was priced in; monthly to yearly starts the yearly period it charged for, from the moment priced.
  */
 export async function renewalPaid(
   tx: Transaction,
@@ -48,15 +61,60 @@ export async function renewalPaid(
   now: Date,
 ): Promise<{ originItemId: string } | null> {
   const renewal = await renewalOfOrder(tx, orderId);
-  if (!renewal) return null;
+  if (!renewal) return changePaid(tx, orderId, now);
   const { subscription } = renewal;
   const periodsPaid = renewal.renewal.periodIndex + 1;
-  const paidThrough = addIntervals(subscription.anchor, subscription.interval, periodsPaid);
+  if (subscription.endedAt || subscription.periodsPaid >= periodsPaid)
+    return { originItemId: subscription.orderItemId };
+  let anchored: Anchored = subscription;
+  const change = await scheduledChangeAt(tx, subscription.id, renewal.renewal.dueAt);
+  if (change) {
+    await applyChangeTerms(tx, change, now);
+    if (change.toInterval !== subscription.interval) {
+      anchored = {
+        anchor: renewal.renewal.dueAt,
+        interval: change.toInterval,
+        anchorPeriod: periodsPaid - 1,
+      };
+      await setAnchor(tx, subscription.id, anchored.anchor, anchored.anchorPeriod);
+    }
+  }
+  const paidThrough = boundary(anchored, periodsPaid);
   if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now)) {
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
     await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
   }
   return { originItemId: subscription.orderItemId };
+}
+
+/** `renewalPaid` for an order that pays a change of plan or seats; null when the order pays none. */
+async function changePaid(tx: Transaction, orderId: string, now: Date) {
+  const found = await changeOfOrder(tx, orderId);
+  if (!found) return null;
+  const { change, subscription } = found;
+  const stillDue =
+    change.status === "awaiting_payment" &&
+    !subscription.endedAt &&
+    subscription.periodsPaid === change.periodsPaid;
+  if (stillDue) await applyChange(tx, change, now);
+  return { originItemId: subscription.orderItemId };
+}
+
+/**
+ * Puts a change that takes effect now in effect: its terms, and for `restart` (monthly to yearly) a
+ * yearly period from the moment it was priced, paid for by the change, with the licences following.
+ */
+export async function applyChange(tx: Transaction, change: ChangeRow, now: Date) {
+  if (change.kind !== "restart") return applyChangeTerms(tx, change, now);
+  const paidThrough = addIntervals(change.pricedAt, change.toInterval, 1);
+  await applyChangeTerms(tx, change, now, {
+    anchor: change.pricedAt,
+    anchorPeriod: change.periodsPaid,
+    periodsPaid: change.periodsPaid + 1,
+    paidThrough,
+  });
+  const [subscription] = await subscriptionRowsById(tx, [change.subscriptionId]);
+  if (subscription) await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
 }
 
 /**
@@ -118,23 +176,26 @@ export function statusOf(
 type Listed = Awaited<ReturnType<typeof subscriptionsOfUser>>[number];
 
 async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subscription[]> {
-  const [keys, due] = await Promise.all([
+  const ids = rows.map((row) => row.subscription.id);
+  const [keys, due, waiting] = await Promise.all([
     licenseKeysOf(
       db,
       rows.map((row) => row.subscription.orderItemId),
     ),
-    unpaidRenewalsOf(
-      db,
-      rows.map((row) => row.subscription.id),
-    ),
+    unpaidRenewalsOf(db, ids),
+    waitingChangesOf(db, ids),
   ]);
   return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate, planName }) => {
     const status = statusOf(s, now);
     const renewal = due.get(s.id) ?? null;
-    const nextPrice = unitPriceDue(s, s.paidThrough);
+    const change = status === "ended" ? null : (waiting.get(s.id) ?? null);
+    // A change scheduled for the period's end sets what the next renewal costs.
+    const scheduled = change?.status === "scheduled" ? change : null;
+    const nextPrice = scheduled?.toUnitPrice ?? unitPriceDue(s, s.paidThrough);
+    const nextSeats = scheduled?.toQuantity ?? s.quantity;
     const nextTotal =
       status === "active" || status === "past_due" || status === "trialing"
-        ? (renewal?.total ?? computeTotals([{ price: nextPrice, quantity: s.quantity }], taxRate).total)
+        ? (renewal?.total ?? computeTotals([{ price: nextPrice, quantity: nextSeats }], taxRate).total)
         : null;
     const priceChange =
       s.nextUnitPrice !== null && s.priceChangeAt !== null && status !== "ended"
@@ -155,6 +216,7 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       imageUrl,
       vendor,
       planName,
+      planId: s.planId,
       interval: s.interval as BillingInterval,
       unitPrice: s.unitPrice,
       quantity: s.quantity,
@@ -165,6 +227,19 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       trialEndsAt: s.trialEndsAt?.toISOString() ?? null,
       paidThrough: s.paidThrough.toISOString(),
       anchor: s.anchor.toISOString(),
+      anchorPeriod: s.anchorPeriod,
+      pendingChange:
+        change && (change.status === "scheduled" || change.status === "awaiting_payment")
+          ? {
+              status: change.status,
+              planName: change.planName,
+              interval: change.toInterval,
+              unitPrice: change.toUnitPrice,
+              quantity: change.toQuantity,
+              effectiveAt: change.effectiveAt.toISOString(),
+              orderId: change.orderId,
+            }
+          : null,
       taxRate,
       endsAt: endsAt?.toISOString() ?? null,
       endReason: s.endReason ?? (status === "ended" ? "cancelled" : null),
