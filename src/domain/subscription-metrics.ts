@@ -13,9 +13,9 @@
  *   8.3333, two of them 16.6667.
  * - The month is the calendar month of `now` in UTC. Its movement adds up exactly before rounding:
  *   MRR now = MRR at the month's start + new + expansion − contraction − churned.
- * - Trials do not exist yet, so there are no trial figures. Expansion and contraction are the changes of
- *   monthly amount of subscriptions whose terms changed this month; no plan or seat change exists yet, so
- *   every subscription's `termsAtMonthStart` is null and both are zero.
+ * - Expansion and contraction are the changes of monthly amount of subscriptions whose terms changed
+ *   this month (a change of plan or seats applied): from the terms before the month's first change to
+ *   the terms now.
  */
 
 import { fromUnits, lineTotal, toUnits } from "#domain/money";
@@ -46,7 +46,7 @@ export type SubscriptionFacts = SubscriptionTerms & {
   trialEndsAt: Date | null;
   /**
    * The terms it had when this month started (or when it started, if later), when a change of plan or
-   * seats has changed them since; null when they are the ones above (always, until such changes exist).
+   * seats has changed them since; null when they are the ones above.
    */
   termsAtMonthStart: SubscriptionTerms | null;
 };

@@ -35,7 +35,7 @@ export const subscriptionFiguresSchema = z.object({
   mrrAtMonthStart: z.string(),
   /** Of subscriptions started this month. */
   newMrr: z.string(),
-  /** Of changes of plan or seats this month: none exist yet, so these are 0. */
+  /** Of changes of plan or seats applied this month: the rise, and the fall, of their monthly amount. */
   expansionMrr: z.string(),
   contractionMrr: z.string(),
   /** Of subscriptions that ended this month. */

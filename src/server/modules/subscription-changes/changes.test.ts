@@ -210,6 +210,10 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
     expect(sales).toHaveLength(1);
     await ledgerBalances();
     expect(await t.db.select().from(licenses).where(eq(licenses.orderId, orderId))).toEqual([]);
+    // The seller's figures count the six seats as this month's expansion of MRR.
+    const report = await seller.get("/api/seller/subscriptions");
+    expect(report.statusCode).toBe(200);
+    expect((report.json() as { figures: { expansionMrr: string } }).figures.expansionMrr).toBe("120.0000");
 
     // The next renewal bills 10 seats.
     moveTo(new Date(end.getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS));

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lte, not, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { SubscriptionFacts } from "#domain/subscription-metrics";
+import type { SubscriptionFacts, SubscriptionTerms } from "#domain/subscription-metrics";
 import {
   type LiveSubscriptionStatus,
   SUBSCRIPTION_REPORT_PAGE_SIZE,
@@ -8,7 +8,7 @@ import {
 import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orderItems, orders } from "#server/db/schema/orders";
-import { subscriptions } from "#server/db/schema/subscriptions";
+import { subscriptionChanges, subscriptions } from "#server/db/schema/subscriptions";
 import { containsPattern } from "#server/lib/like";
 
 /** The account that sells a subscribed product (the buyer's is `user`). */
@@ -36,8 +36,8 @@ function search(q: string | undefined): SQL | undefined {
 
 /**
  * The facts of every subscription of the scope that can count in the figures of the month from
- * `monthStart`: those not ended, and those ended since. No change of plan or seats exists yet (decision
- * 0027), so each one's terms at the month's start are the terms it has.
+ * `monthStart`: those not ended, and those ended since, each with the terms it had before its first
+ * change of plan or seats applied this month (decision 0027), if one was.
  */
 export async function figureFacts(
   db: Db,
@@ -56,11 +56,17 @@ export async function figureFacts(
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       periodsPaid: subscriptions.periodsPaid,
       trialEndsAt: subscriptions.trialEndsAt,
+      termsAtMonthStart: sql<SubscriptionTerms | null>`(select json_build_object('interval', c.from_interval,
+          'unitPrice', c.from_unit_price::text, 'quantity', c.from_quantity)
+        from ${subscriptionChanges} c
+        where c.subscription_id = ${subscriptions.id} and c.status = 'applied'
+          and c.applied_at >= ${monthStart.toISOString()}::timestamptz
+        order by c.applied_at limit 1)`,
     })
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
     .where(and(scoped(scope), or(isNull(subscriptions.endedAt), gte(subscriptions.endedAt, monthStart))));
-  return rows.map((row) => ({ ...row, termsAtMonthStart: null }));
+  return rows;
 }
 
 /** Past due at `now`: not ended, not cancelled for its period's end, and that period has ended unpaid. */
