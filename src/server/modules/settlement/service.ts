@@ -94,8 +94,9 @@ export async function deliverInTx(
     await recordCommissions(tx, orderId, row.userId, referral, now, s.refundWindowDays);
   } else {
     // A renewal earns the reseller's commission when the order that started the subscription did,
-    // judged by the click's attribution at that first sale.
-    const earnedAt = await commissionEarnedAt(tx, renewal.originItemId);
+    // judged by the click's attribution at that first sale; one that began with a free trial (whose order
+    // charged nothing, so earned nothing) by the attribution when the trial started.
+    const earnedAt = (await commissionEarnedAt(tx, renewal.originItemId)) ?? renewal.trialStartedAt;
     if (earnedAt)
       await recordCommissions(tx, orderId, row.userId, referral, now, s.refundWindowDays, {
         attributedAt: earnedAt,

@@ -54,18 +54,24 @@ import {
  *   if one was (a new interval counts its periods from the renewal's due date).
  * - A change that waited for its payment takes effect now, if its subscription is still in the period it
  *   was priced in; monthly to yearly starts the yearly period it charged for, from the moment priced.
+ * `trialStartedAt` is set when the subscription began with a free trial: its renewals are judged for a
+ * reseller's commission by the link's attribution then, since the trial's order charged (and earned)
+ * nothing.
  */
 export async function renewalPaid(
   tx: Transaction,
   orderId: string,
   now: Date,
-): Promise<{ originItemId: string } | null> {
+): Promise<{ originItemId: string; trialStartedAt: Date | null } | null> {
   const renewal = await renewalOfOrder(tx, orderId);
   if (!renewal) return changePaid(tx, orderId, now);
   const { subscription } = renewal;
+  const paid = {
+    originItemId: subscription.orderItemId,
+    trialStartedAt: subscription.trialEndsAt ? subscription.createdAt : null,
+  };
   const periodsPaid = renewal.renewal.periodIndex + 1;
-  if (subscription.endedAt || subscription.periodsPaid >= periodsPaid)
-    return { originItemId: subscription.orderItemId };
+  if (subscription.endedAt || subscription.periodsPaid >= periodsPaid) return paid;
   let anchored: Anchored = subscription;
   const change = await scheduledChangeAt(tx, subscription.id, renewal.renewal.dueAt);
   if (change) {
@@ -84,7 +90,7 @@ export async function renewalPaid(
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
     await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
   }
-  return { originItemId: subscription.orderItemId };
+  return paid;
 }
 
 /** `renewalPaid` for an order that pays a change of plan or seats; null when the order pays none. */
@@ -97,7 +103,7 @@ async function changePaid(tx: Transaction, orderId: string, now: Date) {
     !subscription.endedAt &&
     subscription.periodsPaid === change.periodsPaid;
   if (stillDue) await applyChange(tx, change, now);
-  return { originItemId: subscription.orderItemId };
+  return { originItemId: subscription.orderItemId, trialStartedAt: null };
 }
 
 /**

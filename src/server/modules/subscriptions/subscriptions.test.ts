@@ -439,4 +439,46 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(earned.map((c) => c.orderId).sort()).toEqual([order.id, ...renewalOrders].sort());
     expect(earned.every((c) => c.amount === "2.0000")).toBe(true);
   });
+
+  test("a free trial that came through a reseller's link earns the commission when it converts, and on the renewals after", async () => {
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        name: "Relay Trial",
+        category: "saas",
+        price: "30",
+        pricingUnit: "month",
+        vendor: "Relay",
+        isResellable: true,
+        commissionRate: "0.1000",
+      })
+      .returning({ id: products.id });
+    await t.db.execute(
+      sql`insert into product_plans (product_id, name, interval, price, trial_days) values (${product?.id}, 'Monthly', 'month', 30, 7)`,
+    );
+    const reseller = await signedInClient(t.app, "reseller@stackbay.test", DEMO_PASSWORD);
+    const { code } = (await reseller.get("/api/reseller/links?pageSize=100")).json() as { code: string };
+    const account = await createVerifiedAccount(t.app, t.dataDir, { email: "referred-trial@example.com" });
+    const referred = await signedInClient(t.app, account.email, account.password);
+    await referred.post("/api/referrals/visit", { code, productId: product?.id });
+    const order = await placeAndPay(t.app, referred, {
+      items: [{ productId: product?.id ?? "", quantity: 1, price: 30, trial: true }],
+    });
+    const sub = await mine(referred, order.id, "Relay Trial");
+    expect(sub.status).toBe("trialing");
+    const paidOrders: string[] = [];
+    for (let period = 0; period <= 1; period++) {
+      moveTo(new Date(addIntervals(new Date(sub.paidThrough), "month", period).getTime() - DAY_MS));
+      await renew();
+      const due = (await mine(referred, order.id, "Relay Trial")).due;
+      await pay(referred, due?.orderId ?? "");
+      paidOrders.push(due?.orderId ?? "");
+    }
+    const earned = await t.db
+      .select({ orderId: commissions.orderId, amount: commissions.amount })
+      .from(commissions)
+      .where(inArray(commissions.orderId, [order.id, ...paidOrders]));
+    expect(earned.map((c) => c.orderId).sort()).toEqual([...paidOrders].sort());
+    expect(earned.every((c) => c.amount === "3.0000")).toBe(true);
+  });
 });
