@@ -4,7 +4,10 @@ import type { ProductList } from "#domain/catalog-schemas";
 import type { Order, OrderList } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { chargeCents, computeTotals, formatOwed, formatUsd } from "#domain/money";
-import { baseUrl, expectAccessible, setupBrowser, snapshot, submitLogin, toast } from "./browser";
+import { paths } from "#domain/routes";
+import type { Subscription } from "#domain/subscription-schemas";
+import { baseUrl, expectAccessible, setupBrowser, showAt, snapshot, submitLogin, toast } from "./browser";
+import { payOnTestPage } from "./payments";
 
 const browser = setupBrowser();
 /** The buyer here is in the UAE: 5% VAT, as before taxes followed the country. */
@@ -349,5 +352,76 @@ describe("checkout", () => {
     await expect.poll(() => keys.length).toBe(2);
     expect(keys[1]).toBe(keys[0]);
     await expect.poll(() => placeOrder(page).isEnabled()).toBe(true);
+  });
+
+  test("a monthly plan and an access point in one checkout: one payment; the plan renews from the desk, both lines are on the order (phone, then desktop, dark)", async () => {
+    const find = async (name: string) => {
+      const url = `${baseUrl()}/api/products?search=${encodeURIComponent(name)}&pageSize=5`;
+      const found = ((await (await fetch(url)).json()) as ProductList).items.find((p) => p.name === name);
+      if (!found) throw new Error(`${name} is not in the catalogue`);
+      return found;
+    };
+    const plan = await find("Orbitide Uptime Board");
+    const hardware = await find("Ferrowave AP7 Wi-Fi 7 Access Point");
+    const page = await browser.newPage({ as: "admin", width: 375, height: 800, theme: "dark" });
+    for (const product of [plan, hardware]) {
+      await page.goto(paths.product(product.id));
+      await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+      await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+      await toast(page, "Added to cart!", `${product.name} has been added to your cart.`).waitFor();
+    }
+    await page.goto("/cart");
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    const shipping = page.getByTestId("shipping-address");
+    await shipping.waitFor();
+    await page.getByLabel("Full name").fill("Ada Admin");
+    await page.getByLabel("Address", { exact: true }).fill("12 Marina Walk");
+    await page.getByLabel("City").first().fill("Dubai");
+    await page.getByLabel("Country").first().selectOption("AE");
+    await shipping.getByLabel("Recipient name").fill("Ada Admin");
+    await shipping.getByLabel("Street address").fill("12 Marina Walk");
+    await shipping.getByLabel("City").fill("Dubai");
+    await shipping.getByLabel("Postal code").fill("00000");
+    await shipping.getByLabel("Country").selectOption("AE");
+    await shipping.getByLabel("Phone").fill("+971 4 555 0100");
+    await page.getByRole("radio", { name: "Credit/Debit Card" }).check();
+    // One order, one total: the plan's first month and the access point, taxed at the UAE's 5%.
+    const expected = formatOwed(
+      Number(
+        computeTotals(
+          [
+            { price: String(plan.price), quantity: 1 },
+            { price: String(hardware.price), quantity: 1 },
+          ],
+          UAE_VAT,
+        ).total,
+      ),
+    );
+    await expect.poll(() => page.getByTestId("checkout-total").textContent()).toBe(expected);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snapshot(page, "h32-mixed-checkout-375-dark", { fullPage: true });
+    await page.getByRole("button", { name: "Place Order" }).click();
+    const orderId = await payOnTestPage(page);
+    expect(await page.getByTestId("confirmed-total").textContent()).toBe(expected);
+
+    // The renewal desk holds the plan, active and renewing in a month; the access point renews nothing.
+    await showAt(page, { width: 1280, theme: "dark" }, 900);
+    await page.goto("/dashboard/subscriptions");
+    const card = page.getByTestId("subscription-row").filter({ hasText: plan.name }).first();
+    await card.waitFor();
+    const held = await page.evaluate(
+      async () => ((await (await fetch("/api/subscriptions")).json()) as { items: Subscription[] }).items,
+    );
+    const started = held.filter((s) => s.orderId === orderId);
+    expect(started.map((s) => [s.productName, s.status, s.interval])).toEqual([
+      [plan.name, "active", "month"],
+    ]);
+    expect(await card.textContent()).toContain("Active");
+    await snapshot(page, "h32-mixed-checkout-desk-1280-dark", { fullPage: true });
+    const order = await page.evaluate(
+      async (id) => ((await (await fetch(`/api/orders/${id}`)).json()) as { order: Order }).order,
+      orderId,
+    );
+    expect(order.items.map((item) => item.productName).sort()).toEqual([plan.name, hardware.name].sort());
   });
 });
