@@ -46,6 +46,7 @@ import {
 } from "#server/modules/refunds/repository";
 import { withdrawReviewsOfRefundedItem } from "#server/modules/reviews/service";
 import { assertTransition } from "#server/modules/settlement/service";
+import { subscriptionItemRefunded } from "#server/modules/subscriptions/service";
 
 const snapshot = (row: RefundRow) => ({
   status: row.status,
@@ -201,6 +202,8 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   await markItemRefunded(tx, row.orderItemId);
   await withdrawReviewsOfRefundedItem(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
+  // A subscription's start, renewal or change refunded takes back the service it paid for.
+  await subscriptionItemRefunded(tx, row.orderItemId, now);
   const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
   const statuses = await itemRefundStatuses(tx, row.orderId);
   const all = statuses.every((status) => status === "refunded");

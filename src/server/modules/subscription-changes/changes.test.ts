@@ -144,6 +144,22 @@ async function changesOf(subscriptionId: string) {
     .from(subscriptionChanges)
     .where(eq(subscriptionChanges.subscriptionId, subscriptionId));
 }
+/** The buyer asks for the refund of the order's one line, and the seller approves it. */
+async function refunded(client: Client, orderId: string) {
+  const [line] = await t.db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const asked = await client.post(`/api/orders/${orderId}/items/${line?.id}/refund`, {
+    reason: "We no longer need what this paid for.",
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const approved = await seller.post(`/api/refunds/${asked.json().refund.id}/decision`, {
+    decision: "approve",
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+}
+
 /** Every journal entry balances. */
 async function ledgerBalances() {
   const unbalanced = await t.db
@@ -474,5 +490,32 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       }),
       { numRuns: 5 },
     );
+  });
+
+  test("refunds take back what they paid for: a refunded upgrade goes back to the seats before it; a refunded renewal ends the subscription and its keys", async () => {
+    const { client, subscription: s } = await subscriber("change-refund@example.com", 2);
+    moveTo(new Date(clock.now().getTime() + 3 * DAY_MS));
+    const up = await commit(client, s.id, await preview(client, s.id, { planId: plan.monthly, seats: 5 }));
+    await pay(client, up.change.orderId ?? "");
+    expect((await desk(client))[0]?.quantity).toBe(5);
+    await refunded(client, up.change.orderId ?? "");
+    const [reverted] = await desk(client);
+    expect(reverted).toMatchObject({ quantity: 2, status: "active", paidThrough: s.paidThrough });
+    expect(reverted?.licenseKeys.length).toBeGreaterThan(0);
+
+    // The next renewal, paid and then refunded within the window: the subscription ends, keys and all.
+    moveTo(new Date(new Date(s.paidThrough).getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS));
+    await renew();
+    const renewalOrder = (await desk(client))[0]?.due?.orderId ?? "";
+    await pay(client, renewalOrder);
+    moveTo(new Date(new Date(s.paidThrough).getTime() + DAY_MS));
+    await refunded(client, renewalOrder);
+    const [ended] = await desk(client);
+    expect(ended).toMatchObject({ status: "ended", endReason: "cancelled", licenseKeys: [] });
+    // Nothing is invoiced for it again.
+    moveTo(addIntervals(new Date(s.paidThrough), "month", 1));
+    await renew();
+    expect((await desk(client))[0]?.due).toBeNull();
+    await ledgerBalances();
   });
 });

@@ -571,3 +571,45 @@ export async function subscriptionRowsById(db: Db, ids: readonly string[]): Prom
     .from(subscriptions)
     .where(inArray(subscriptions.id, [...ids]));
 }
+
+/**
+ * The subscription an order item paid for, and how: the item that started it, a renewal's line, or a
+ * change's line (with the change); null for any other item.
+ */
+export async function subscriptionOfPaidItem(tx: Transaction, orderItemId: string) {
+  const [started] = await tx.select().from(subscriptions).where(eq(subscriptions.orderItemId, orderItemId));
+  if (started) return { subscription: started, paidBy: "start" as const, change: null };
+  const [renewal] = await tx
+    .select({ subscription: subscriptions })
+    .from(orderItems)
+    .innerJoin(subscriptionRenewals, eq(subscriptionRenewals.orderId, orderItems.orderId))
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+    .where(eq(orderItems.id, orderItemId));
+  if (renewal) return { subscription: renewal.subscription, paidBy: "renewal" as const, change: null };
+  const [changed] = await tx
+    .select({ subscription: subscriptions, change: subscriptionChanges })
+    .from(orderItems)
+    .innerJoin(subscriptionChanges, eq(subscriptionChanges.orderId, orderItems.orderId))
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionChanges.subscriptionId))
+    .where(eq(orderItems.id, orderItemId));
+  if (changed) return { ...changed, paidBy: "change" as const };
+  return null;
+}
+
+/** Takes back a refunded change: the terms before it, for the rest of the period. */
+export async function revertChange(tx: Transaction, change: ChangeRow, now: Date) {
+  await tx
+    .update(subscriptions)
+    .set({
+      planId: change.fromPlanId,
+      interval: change.fromInterval,
+      unitPrice: change.fromUnitPrice,
+      quantity: change.fromQuantity,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.id, change.subscriptionId));
+  await tx
+    .update(subscriptionChanges)
+    .set({ status: "cancelled" })
+    .where(eq(subscriptionChanges.id, change.id));
+}

@@ -32,12 +32,14 @@ import {
   recordPaidPeriod,
   recurringItemsOf,
   renewalOfOrder,
+  revertChange,
   revokeLicensesOf,
   type SubscriptionRow,
   scheduledChangeAt,
   setAnchor,
   setCancelAtPeriodEnd,
   setLicensesRenewAt,
+  subscriptionOfPaidItem,
   subscriptionOfUser,
   subscriptionRowsById,
   subscriptionsOfUser,
@@ -330,6 +332,27 @@ export async function endSubscriptionWith(
   if (unpaid) await cancelUnpaidOrder(tx, unpaid.orderId, now);
   await revokeLicensesOf(tx, subscription.orderItemId, now);
   return { cancelledOrderId: unpaid?.orderId ?? null };
+}
+
+/**
+ * In an approved refund's transaction (decision 0027): a refunded item of a subscription's orders takes
+ * back the service it paid for.
+ * - The item that started it, or a renewal's line: the subscription ends now, its unpaid renewal is
+ *   cancelled and its keys are revoked. The refund window is shorter than a period, so the refunded
+ *   period is the current one (or the first).
+ * - A change's line: an upgrade within the period goes back to the terms before it; monthly to yearly,
+ *   whose year is refunded, ends the subscription.
+ */
+export async function subscriptionItemRefunded(tx: Transaction, orderItemId: string, now: Date) {
+  const paid = await subscriptionOfPaidItem(tx, orderItemId);
+  if (!paid || paid.subscription.endedAt) return;
+  const { subscription, change } = paid;
+  if (change) {
+    // A change paid for but never applied (its period had moved on) took nothing to give back.
+    if (change.status !== "applied") return;
+    if (change.kind !== "restart") return revertChange(tx, change, now);
+  }
+  await endSubscriptionWith(tx, subscription, now, "cancelled", now);
 }
 
 /**
