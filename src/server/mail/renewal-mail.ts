@@ -62,6 +62,31 @@ export function subscriptionEndedMail(input: Omit<RenewalMailInput, "total" | "e
   };
 }
 
+/** Sent when the seller of a subscription's product leaves Stackbay: it runs to its period's end, then stops. */
+export function sellerLeftMail(input: {
+  fullName: string;
+  productName: string;
+  /** The end of the period paid for: it works until then. */
+  endsAt: Date;
+  /** Whether a renewal waiting for payment was cancelled. */
+  renewalCancelled: boolean;
+  deskUrl: string;
+}) {
+  return {
+    subject: `Your ${input.productName} subscription will not renew`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `The seller of ${input.productName} has closed their Stackbay account, so your subscription will not renew. It keeps working until ${formatDate(input.endsAt)}, the end of the period you paid for.`,
+        ...(input.renewalCancelled
+          ? ["The renewal that was waiting for payment has been cancelled: nothing more is due for it."]
+          : []),
+      ],
+      { label: "See your subscriptions", url: input.deskUrl },
+    ),
+  };
+}
+
 /** Sent when an admin ends a subscription: it is over now, its keys stop working. */
 export function subscriptionCancelledMail(input: {
   fullName: string;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Subscription } from "#domain/subscription-schemas";
 import { licenses, referralClicks, resellerCodes, resellerFingerprints } from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { emailCodeSends, session, twoFactor, user } from "#server/db/schema/auth";
@@ -15,6 +16,7 @@ import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { createTestApp, queryRows } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { placeOrder } from "#server/test/orders";
+import { readOutbox } from "#server/test/outbox";
 import { payOrder } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -166,6 +168,43 @@ describe("delete my account", () => {
       .where(eq(products.id, listing?.id ?? ""));
     expect(after?.isActive).toBe(false);
     expect(await t.db.select().from(storefronts).where(eq(storefronts.userId, me.id))).toEqual([]);
+  });
+
+  test("a leaving seller's subscribers keep the period they paid for, renew no more, and are told by e-mail", async () => {
+    const { password, client } = await newBuyer("seller");
+    const me = (await client.get("/api/me")).json().user;
+    const [listing] = await t.db
+      .insert(products)
+      .values({ name: "Leaving Monthly", category: "saas", price: "12", pricingUnit: "month", vendor: "Me" })
+      .returning({ id: products.id });
+    const subscriber = await newBuyer();
+    const { orderId } = await placeOrder(subscriber.client, {
+      items: [{ productId: listing?.id ?? "", price: 12 }],
+    });
+    await payOrder(t.app, subscriber.client, orderId);
+    // The sale's earnings are paid out before the seller may leave: the product is theirs from here on.
+    await t.db
+      .update(products)
+      .set({ sellerId: me.id })
+      .where(eq(products.id, listing?.id ?? ""));
+    const [before] = (await subscriber.client.get("/api/subscriptions")).json().items as Subscription[];
+    expect(before?.status).toBe("active");
+
+    expect((await client.request("DELETE", "/api/me", { password })).statusCode).toBe(204);
+    const [after] = (await subscriber.client.get("/api/subscriptions")).json().items as Subscription[];
+    expect(after).toMatchObject({
+      status: "cancelling",
+      paidThrough: before?.paidThrough,
+      endsAt: before?.paidThrough,
+    });
+    await t.app.jobs.idle();
+    // To the billing address of the order that started it.
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    const told = (await readOutbox(t.dataDir)).filter(
+      (m) => m.subject === "Your Leaving Monthly subscription will not renew",
+    );
+    expect(told.map((m) => m.to)).toEqual([order?.customerInfo.email]);
+    expect(told[0]?.body).toContain("It keeps working until");
   });
 });
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { absoluteUrl, paths } from "#domain/routes";
 import { authHeaders, requireUser, signedInUser } from "#server/auth/guards";
+import { publicUrl } from "#server/env";
 import { ValidationError } from "#server/errors";
 import { route } from "#server/http/route";
 import { deleteAccount, exportAccount } from "#server/modules/privacy/service";
@@ -54,7 +56,10 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           ]);
         await app.auth.api.verifyTOTP({ body: { code }, headers });
       }
-      await deleteAccount(db, me);
+      await deleteAccount(db, me, {
+        mailer: app.mailer,
+        deskUrl: absoluteUrl(publicUrl(app.env), paths.dashboard("subscriptions")),
+      });
       // The sessions are gone from the database; the browser forgets its cookies too.
       const { authCookies } = await app.auth.$context;
       for (const cookie of [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken])

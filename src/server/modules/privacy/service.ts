@@ -7,6 +7,7 @@ import { AppError } from "#server/errors";
 import type { JobDefinition } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
+import type { Mailer } from "#server/mail/mailer";
 import { toMe } from "#server/modules/account/repository";
 import {
   anonymiseAuditTrail,
@@ -32,7 +33,10 @@ import {
   savedProductsOf,
   storefrontOf,
 } from "#server/modules/privacy/repository";
-import { endSubscriptionsOfDeletedAccount } from "#server/modules/subscriptions/service";
+import {
+  endSubscriptionsOfDeletedAccount,
+  stopSubscriptionsOfDeletedSeller,
+} from "#server/modules/subscriptions/service";
 
 type Earner = "seller" | "reseller";
 const earnerAccounts = (role: Earner, userId: string) => [
@@ -144,22 +148,28 @@ async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId:
   if (await payoutInTransit(db, userId)) throw new AccountDeletionBlocked("payout_in_transit");
 }
 
+/** What telling a leaving seller's subscribers needs: the mailer and where their renewal desk is. */
+export type SellerLeaving = { mailer: Mailer; deskUrl: string };
+
 /**
  * Deletes the person's account in one transaction (decision 0016): refused while anything is open;
  * otherwise subscriptions ended, identity, sign-in and sessions erased, orders anonymised except issued invoices, what only
  * served the person removed (payout details, saved products, reports, reseller rows), a seller's
- * listings taken off sale, and one audit entry that names no one. `privacy.test.ts` says for every
+ * listings taken off sale and their subscribers' renewals stopped, and one audit entry that names no one. `privacy.test.ts` says for every
  * column that references a person what happens to it.
  */
-export async function deleteAccount(db: Database, me: UserRow) {
+export async function deleteAccount(db: Database, me: UserRow, seller: SellerLeaving) {
   const tombstone = `deleted-${randomUUID()}@deleted.stackbay.invalid`;
   return db.transaction(async (tx) => {
+    const now = new Date();
     // Subscriptions end first, with their unpaid renewals: those are not open orders of the buyer's.
-    await endSubscriptionsOfDeletedAccount(tx, me.id, new Date());
+    await endSubscriptionsOfDeletedAccount(tx, me.id, now);
     await assertDeletable(tx, me.id);
     await anonymiseOrders(tx, me.id, tombstone);
     await removeOwnedRows(tx, me.id);
     const listingsClosed = await closeShop(tx, me.id);
+    // Subscriptions to what they sold run to their period's end and stop, their buyers told.
+    await stopSubscriptionsOfDeletedSeller(tx, seller.mailer, me.id, seller.deskUrl, now);
     await anonymiseAuditTrail(tx, me.id, tombstone);
     await eraseIdentity(tx, me.id, me.email, tombstone);
     await recordAudit(

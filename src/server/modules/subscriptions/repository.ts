@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { BillingInterval } from "#domain/subscriptions";
 import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
+import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import {
   productPlans,
@@ -612,4 +613,40 @@ export async function revertChange(tx: Transaction, change: ChangeRow, now: Date
     .update(subscriptionChanges)
     .set({ status: "cancelled" })
     .where(eq(subscriptionChanges.id, change.id));
+}
+
+/**
+ * Stops every live subscription to a seller's products from renewing (the seller is leaving): each runs
+ * to its period's end. Answers them, with their buyer's contact and the product's name as bought.
+ */
+export async function stopRenewalsOfSeller(tx: Transaction, sellerId: string, now: Date) {
+  const stopped = await tx
+    .update(subscriptions)
+    .set({ cancelAtPeriodEnd: true, updatedAt: now })
+    .where(
+      and(
+        isNull(subscriptions.endedAt),
+        inArray(
+          subscriptions.productId,
+          tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)),
+        ),
+      ),
+    )
+    .returning();
+  if (stopped.length === 0) return [];
+  const contacts = await tx
+    .select({ id: orderItems.id, productName: orderItems.productName, customerInfo: orders.customerInfo })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      inArray(
+        orderItems.id,
+        stopped.map((s) => s.orderItemId),
+      ),
+    );
+  const byItem = new Map(contacts.map((c) => [c.id, c]));
+  return stopped.map((subscription) => ({
+    subscription,
+    contact: byItem.get(subscription.orderItemId) ?? null,
+  }));
 }

@@ -14,12 +14,14 @@ import {
 } from "#domain/subscriptions";
 import type { Database, Db, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
-import { renewalReminderMail } from "#server/mail/renewal-mail";
+import type { Mailer } from "#server/mail/mailer";
+import { renewalReminderMail, sellerLeftMail } from "#server/mail/renewal-mail";
 import {
   adoptAnnouncedPrice,
   applyChangeTerms,
   type ChangeRow,
   cancelUnpaidOrder,
+  cancelWaitingChanges,
   changeOfOrder,
   endAllOfUser,
   endSubscription,
@@ -39,6 +41,7 @@ import {
   setAnchor,
   setCancelAtPeriodEnd,
   setLicensesRenewAt,
+  stopRenewalsOfSeller,
   subscriptionOfPaidItem,
   subscriptionOfUser,
   subscriptionRowsById,
@@ -313,6 +316,44 @@ export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: 
   );
   for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
   for (const subscription of ended) await revokeLicensesOf(tx, subscription.orderItemId, now);
+}
+
+/**
+ * A seller deleting their account: the subscriptions to their products stop renewing and run to the end
+ * of the period paid for; a renewal invoiced and unpaid is cancelled, a change waiting is dropped, and
+ * each buyer is told by e-mail, queued in the deletion's transaction.
+ */
+export async function stopSubscriptionsOfDeletedSeller(
+  tx: Transaction,
+  mailer: Mailer,
+  sellerId: string,
+  deskUrl: string,
+  now: Date,
+) {
+  const stopped = await stopRenewalsOfSeller(tx, sellerId, now);
+  const ids = stopped.map(({ subscription }) => subscription.id);
+  const unpaid = await unpaidRenewalsOf(tx, ids);
+  for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
+  await cancelWaitingChanges(tx, ids, now);
+  await mailer.sendMany(
+    stopped.flatMap(({ subscription, contact }) =>
+      contact?.customerInfo.email
+        ? [
+            {
+              to: contact.customerInfo.email,
+              ...sellerLeftMail({
+                fullName: contact.customerInfo.fullName,
+                productName: contact.productName,
+                endsAt: subscription.paidThrough,
+                renewalCancelled: unpaid.has(subscription.id),
+                deskUrl,
+              }),
+            },
+          ]
+        : [],
+    ),
+    { tx },
+  );
 }
 
 /**
