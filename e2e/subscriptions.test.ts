@@ -5,10 +5,10 @@ import type { ProductDetail, ProductList, ProductPlan } from "#domain/catalog-sc
 import type { Order } from "#domain/checkout";
 import { formatDate } from "#domain/dates";
 import { LICENSE_KEY_PATTERN, LICENSED_CATEGORIES } from "#domain/licenses";
-import { computeTotals, formatOwed } from "#domain/money";
+import { centsAmount, computeTotals, formatOwed } from "#domain/money";
 import { CALENDAR_CSV_HEADER, calendarByMonth, renewalCalendar } from "#domain/renewal-calendar";
 import { paths } from "#domain/routes";
-import type { Subscription, SubscriptionList } from "#domain/subscription-schemas";
+import type { Subscription, SubscriptionChangePreview, SubscriptionList } from "#domain/subscription-schemas";
 import { trialEndsAt } from "#domain/subscriptions";
 import { demoProductId } from "#server/db/seed/demo";
 import {
@@ -495,5 +495,246 @@ describe("the renewal desk", () => {
       .poll(() => rowOf(page, bought.id).getByTestId("subscription-date").textContent())
       .toBe(`Renews on ${formatDate(renewed.paidThrough)}`);
     expect(await rowOf(page, bought.id).getByRole("button", { name: "Pay now" }).count()).toBe(0);
+  });
+});
+
+describe("changing plan or seats", () => {
+  /** The next preview the desk's dialog asks of the server for `subscriptionId`, and its answer. */
+  const previewAnswer = (page: Page, subscriptionId: string) =>
+    page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/subscriptions/${subscriptionId}/change/preview`,
+    );
+  const commitAnswer = (page: Page, subscriptionId: string) =>
+    page.waitForResponse((r) => new URL(r.url()).pathname === `/api/subscriptions/${subscriptionId}/change`);
+
+  test("a buyer adds a seat from the desk: the exact price first, Confirm change pays it on the payment page and the card shows the seats; fewer seats wait for the period's end, and a price that moved is shown again before it is confirmed (phone and desktop)", async () => {
+    const page = await browser.newPage({
+      width: 375,
+      height: 812,
+      theme: "dark",
+      // The stale commit below is answered 409 on purpose.
+      allowErrors: [/status of 409/],
+    });
+    await newAccount(page, { firstName: "Cato", accountType: "buyer" });
+    const perSeat = await planOf(page, "Per seat");
+    const bought = await placeAndPay(page.request, {
+      items: [{ productId: trialProductId, quantity: 2, price: perSeat.price, planId: perSeat.id }],
+    });
+    const started = await subscriptionOf(page, bought.id);
+    expect(started).toMatchObject({
+      status: "active",
+      planId: perSeat.id,
+      planName: "Per seat",
+      interval: "month",
+      quantity: 2,
+      pendingChange: null,
+    });
+
+    await page.goto("/dashboard/subscriptions");
+    const row = rowOf(page, bought.id);
+    await row.waitFor();
+    expect(await row.getByTestId("subscription-plan").textContent()).toBe("Monthly × 2");
+    const changePlan = row.getByRole("button", { name: `Change plan of ${TRIAL_PRODUCT}` });
+    // Beside Cancel renewal.
+    expect(await row.getByTestId("subscription-actions").getByRole("button").allTextContents()).toEqual([
+      `Change plan of ${TRIAL_PRODUCT}`,
+      `Cancel renewal of ${TRIAL_PRODUCT}`,
+    ]);
+    await changePlan.click();
+    const dialog = page.getByRole("alertdialog");
+    await dialogReady(dialog);
+    expect(await dialog.getByRole("heading").textContent()).toBe(`Change the plan of ${TRIAL_PRODUCT}`);
+    // The product's plans as a radio group, the one held now chosen and marked, and its seats.
+    const picker = dialog.getByRole("group", { name: "Choose a plan" });
+    await picker.waitFor();
+    expect(await picker.getByRole("radio").count()).toBe(2);
+    expect(await picker.getByRole("radio", { name: "Per seat (current plan)" }).isChecked()).toBe(true);
+    const seats = dialog.getByLabel("Seats", { exact: true });
+    expect(await seats.inputValue()).toBe("2");
+    // The terms held now are no change: nothing is priced, nothing can be confirmed.
+    await dialog.getByTestId("change-preview-unchanged").waitFor();
+    const confirm = dialog.getByRole("button", { name: "Confirm change" });
+    expect(await confirm.isDisabled()).toBe(true);
+
+    // One seat more: charged now for the rest of the period, less the unused part of the old terms.
+    let priced = previewAnswer(page, started.id);
+    await seats.fill("3");
+    let answer = await priced;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ planId: perSeat.id, seats: 3 });
+    const more = (await answer.json()) as SubscriptionChangePreview;
+    expect(more).toMatchObject({
+      kind: "now",
+      planId: perSeat.id,
+      seats: 3,
+      perSeat: true,
+      interval: "month",
+    });
+    expect(more.dueCents).toBe(more.chargeCents - more.creditCents);
+    expect(more.dueCents).toBeGreaterThan(0);
+    expect(more.nextChargeAt).toBe(started.paidThrough);
+    const summary = dialog.getByTestId("change-preview-summary");
+    await expect
+      .poll(() => summary.textContent())
+      .toBe(`Charged now: ${formatOwed(more.dueTotal)} (incl. ${formatOwed(more.dueTax)} tax)`);
+    expect(await dialog.getByTestId("change-preview-credit").locator("dt").textContent()).toBe(
+      "Credit for unused time on your current plan",
+    );
+    expect(await dialog.getByTestId("change-preview-credit").locator("dd").textContent()).toBe(
+      `−${formatOwed(centsAmount(more.creditCents))}`,
+    );
+    expect(await dialog.getByTestId("change-preview-charge").locator("dt").textContent()).toBe(
+      "New plan for the rest of this period",
+    );
+    expect(await dialog.getByTestId("change-preview-charge").locator("dd").textContent()).toBe(
+      formatOwed(centsAmount(more.chargeCents)),
+    );
+    expect(await dialog.getByTestId("change-preview-next").textContent()).toBe(
+      `Then ${formatOwed(more.nextTotal)} on ${formatDate(more.nextChargeAt)}.`,
+    );
+    expect(await confirm.isEnabled()).toBe(true);
+    for (const viewport of viewports()) {
+      await showAt(page, viewport, viewport.width < 768 ? 812 : 900);
+      expect(await pageWidth(page), `${viewport.width} ${viewport.theme}`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      // The dialog fits the screen: it scrolls inside itself, never sideways.
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      await snapshot(page, `subscription-change-now-${viewport.width}-${viewport.theme}`);
+    }
+    await showAt(page, { width: 375, theme: "dark" }, 812);
+    await expectAccessible(page);
+
+    // Confirmed, the change's order is paid on the test payment page, as the desk's Pay now pays one.
+    const committed = commitAnswer(page, started.id);
+    await confirm.click();
+    const commit = await committed;
+    expect(commit.status()).toBe(200);
+    expect(commit.request().postDataJSON()).toEqual({
+      planId: perSeat.id,
+      seats: 3,
+      pricedAt: more.pricedAt,
+      token: more.token,
+    });
+    const { change } = (await commit.json()) as { change: { status: string; orderId: string | null } };
+    expect(change.status).toBe("awaiting_payment");
+    // Confirm change opened the change's payment page; the buyer comes back to the desk before paying:
+    // the card says the change waits for its payment, and its Pay now pays it.
+    await page.waitForURL((url) => url.pathname.startsWith("/pay/test/"));
+    await page.goto("/dashboard/subscriptions");
+    const waiting = rowOf(page, bought.id);
+    await expect
+      .poll(() => waiting.getByTestId("subscription-pending-change").textContent())
+      .toBe("Change to Per seat awaits payment");
+    expect(await waiting.getByTestId("subscription-plan").textContent()).toBe("Monthly × 2");
+    await waiting.getByTestId("subscription-actions").scrollIntoViewIfNeeded();
+    await snapshot(page, "subscription-change-awaiting-375-dark");
+    await waiting.getByRole("button", { name: `Pay now for the change of plan of ${TRIAL_PRODUCT}` }).click();
+    expect(await payOnTestPage(page)).toBe(change.orderId);
+
+    const paid = await subscriptionOf(page, bought.id);
+    expect(paid).toMatchObject({ quantity: 3, pendingChange: null, paidThrough: started.paidThrough });
+    await page.goto("/dashboard/subscriptions");
+    await expect
+      .poll(() => rowOf(page, bought.id).getByTestId("subscription-plan").textContent())
+      .toBe("Monthly × 3");
+    expect(await rowOf(page, bought.id).getByTestId("subscription-pending-change").count()).toBe(0);
+
+    // Fewer seats: nothing is charged now, the change waits for the period's end.
+    await rowOf(page, bought.id)
+      .getByRole("button", { name: `Change plan of ${TRIAL_PRODUCT}` })
+      .click();
+    await dialogReady(dialog);
+    expect(await seats.inputValue()).toBe("3");
+    priced = previewAnswer(page, started.id);
+    await seats.fill("1");
+    answer = await priced;
+    expect(answer.status()).toBe(200);
+    const fewer = (await answer.json()) as SubscriptionChangePreview;
+    expect(fewer).toMatchObject({
+      kind: "at_period_end",
+      seats: 1,
+      dueCents: 0,
+      effectiveAt: started.paidThrough,
+    });
+    await expect
+      .poll(() => summary.textContent())
+      .toBe(
+        `Nothing is charged now. From ${formatDate(fewer.effectiveAt)} you pay ${formatOwed(fewer.nextTotal)} per month.`,
+      );
+    expect(fewer.nextTotal).toBe(computeTotals([{ price: perSeat.price, quantity: 1 }], UAE_VAT).total);
+    await snapshot(page, "subscription-change-later-375-dark");
+
+    // Meanwhile the subscription moves on (another change, made elsewhere): the price shown is stale. The
+    // commit is refused, the dialog says so and shows the new price, and only a second Confirm commits it.
+    const elsewhere = await page.request.post(`/api/subscriptions/${started.id}/change/preview`, {
+      data: { planId: perSeat.id, seats: 2 },
+    });
+    const other = (await elsewhere.json()) as SubscriptionChangePreview;
+    const made = await page.request.post(`/api/subscriptions/${started.id}/change`, {
+      data: { planId: perSeat.id, seats: 2, pricedAt: other.pricedAt, token: other.token },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const refused = commitAnswer(page, started.id);
+    priced = previewAnswer(page, started.id);
+    await confirm.click();
+    expect((await refused).status()).toBe(409);
+    expect(((await (await refused).json()) as { code: string }).code).toBe("PREVIEW_STALE");
+    const again = (await (await priced).json()) as SubscriptionChangePreview;
+    expect(again.token).not.toBe(fewer.token);
+    expect(await dialog.getByTestId("change-preview-stale").textContent()).toBe(
+      "The price changed. Review the new price and confirm again.",
+    );
+    await expect
+      .poll(() => summary.textContent())
+      .toBe(
+        `Nothing is charged now. From ${formatDate(again.effectiveAt)} you pay ${formatOwed(again.nextTotal)} per month.`,
+      );
+    // The desk was refreshed with it: confirming replaces that change.
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain("Confirming replaces the change you made before.");
+    await expectAccessible(page);
+    await snapshot(page, "subscription-change-stale-375-dark");
+
+    const confirmed = commitAnswer(page, started.id);
+    await confirm.click();
+    const scheduled = await confirmed;
+    expect(scheduled.status()).toBe(200);
+    expect(scheduled.request().postDataJSON()).toMatchObject({ seats: 1, token: again.token });
+    const ends = formatDate(started.paidThrough);
+    await toast(
+      page,
+      "Change scheduled",
+      `${TRIAL_PRODUCT} changes to Per seat, 1 seat on ${ends}.`,
+    ).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const card = rowOf(page, bought.id);
+    await expect
+      .poll(() => card.getByTestId("subscription-pending-change").textContent())
+      .toBe(`Changing to Per seat, 1 seat on ${ends}`);
+    // Until then it keeps its three seats.
+    expect(await card.getByTestId("subscription-plan").textContent()).toBe("Monthly × 3");
+    expect(await subscriptionOf(page, bought.id)).toMatchObject({
+      quantity: 3,
+      pendingChange: {
+        status: "scheduled",
+        quantity: 1,
+        planName: "Per seat",
+        effectiveAt: started.paidThrough,
+      },
+    });
+    for (const viewport of viewports()) {
+      await showAt(page, viewport, viewport.width < 768 ? 812 : 900);
+      expect(await pageWidth(page), `${viewport.width} ${viewport.theme}`).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await card.getByTestId("subscription-pending-change").scrollIntoViewIfNeeded();
+      expect(await card.getByTestId("subscription-pending-change").isVisible()).toBe(true);
+      await snapshot(page, `subscription-change-scheduled-${viewport.width}-${viewport.theme}`);
+    }
+    await showAt(page, { width: 1280, theme: "light" }, 900);
+    await expectAccessible(page);
   });
 });

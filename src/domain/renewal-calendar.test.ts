@@ -110,6 +110,7 @@ describe("the renewal calendar", () => {
             interval: "month",
             unitPrice: "12.0000",
             quantity: 3,
+            perSeat: true,
             effectiveAt: "2027-01-20T08:00:00.000Z",
             orderId: null,
           },

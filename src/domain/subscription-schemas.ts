@@ -23,6 +23,8 @@ export const pendingChangeSchema = z.object({
   interval: z.enum(billingIntervals),
   unitPrice: z.string(),
   quantity: z.number().int(),
+  /** Whether the quantity counts seats (a per-seat plan) or copies (a flat one). */
+  perSeat: z.boolean(),
   /** When the new terms start: once paid, or at the period's end. */
   effectiveAt: z.string(),
   /** The order to pay for a change that costs something now. */

@@ -10,6 +10,11 @@ import type { PricingUnit } from "#domain/pricing-units";
 export const billingIntervals = ["month", "year"] as const;
 export type BillingInterval = (typeof billingIntervals)[number];
 
+/** "3 seats", "1 copy": what a plan's quantity counts, seats of a per-seat plan or copies of a flat one. */
+export function quantityLabel(n: number, perSeat: boolean): string {
+  return `${n} ${perSeat ? (n === 1 ? "seat" : "seats") : n === 1 ? "copy" : "copies"}`;
+}
+
 /** The longest trial a plan may offer. */
 export const MAX_TRIAL_DAYS = 90;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { License } from "#domain/license-schemas";
 import { LICENSED_CATEGORIES } from "#domain/licenses";
 import { utcDay } from "#domain/reviews";
@@ -107,4 +107,22 @@ export async function revokeActiveLicensesOfItem(
     .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
     .returning({ id: licenses.id });
   return revoked.length;
+}
+
+/** The active licences of an order item, oldest first. */
+export async function activeLicensesOfItem(tx: Transaction, orderItemId: string) {
+  return tx
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
+    .orderBy(asc(licenses.issuedAt), asc(licenses.key));
+}
+
+/** Revokes these licences. */
+export async function revokeLicenses(tx: Transaction, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(licenses)
+    .set({ status: "revoked", revokedAt: now })
+    .where(and(inArray(licenses.id, [...ids]), eq(licenses.status, "active")));
 }

@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { generateLicenseKey } from "#domain/licenses";
 import type { Transaction } from "#server/db/client";
 import {
+  activeLicensesOfItem,
   insertLicensesSkippingTakenKeys,
   itemsWithLicenses,
   licensedItemsOf,
   orderBuyer,
   revokeActiveLicensesOfItem,
+  revokeLicenses,
 } from "#server/modules/licenses/repository";
 
 /** A clash needs two equal 79-bit keys; a run of clashes means something else is wrong, so stop. */
@@ -50,6 +52,40 @@ export async function issueLicenses(tx: Transaction, orderId: string, now: Date)
         Array.from({ length: missing }, () => ({ ...license, key: generateLicenseKey(randomBytes) })),
       );
     }
+  }
+}
+
+/**
+ * Makes a subscription item's active keys one per seat after a change of seats: new keys like its
+ * others (renewing at `renewsAt`), or the newest ones revoked. An item that never had keys (hardware)
+ * gets none.
+ */
+export async function matchLicensesToSeats(
+  tx: Transaction,
+  orderItemId: string,
+  seats: number,
+  renewsAt: Date,
+  now: Date,
+): Promise<void> {
+  const active = await activeLicensesOfItem(tx, orderItemId);
+  const model = active[0];
+  if (!model) return;
+  if (active.length > seats) {
+    await revokeLicenses(
+      tx,
+      active.slice(seats).map((license) => license.id),
+      now,
+    );
+    return;
+  }
+  const { id: _id, key: _key, ...template } = model;
+  const license = { ...template, issuedAt: now, renewsAt, revokedAt: null };
+  for (let missing = seats - active.length, attempt = 1; missing > 0; attempt++) {
+    if (attempt > MAX_KEY_ATTEMPTS) throw new Error(`could not draw unique license keys for ${orderItemId}`);
+    missing -= await insertLicensesSkippingTakenKeys(
+      tx,
+      Array.from({ length: missing }, () => ({ ...license, key: generateLicenseKey(randomBytes) })),
+    );
   }
 }
 

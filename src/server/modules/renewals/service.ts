@@ -140,17 +140,25 @@ export async function runRenewals(
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const due = await yearlyNoticesToSend(tx, now, RENEWAL_BATCH);
+      // A change scheduled for the renewal sets what it will cost.
+      const changes = await waitingChangesOf(
+        tx,
+        due.map((s) => s.id),
+      );
       for (const subscription of due) {
         const sent = yearlyNoticesDue(subscription.paidThrough, now);
         await setRenewalNoticesSent(tx, subscription.id, sent);
-        const price = unitPriceDue(subscription, subscription.paidThrough);
+        const change = changes.get(subscription.id);
+        const scheduled = change?.status === "scheduled" ? change : null;
+        const price = scheduled?.toUnitPrice ?? unitPriceDue(subscription, subscription.paidThrough);
+        const quantity = scheduled?.toQuantity ?? subscription.quantity;
         await deps.mailer.send(
           {
             to: subscription.customerInfo.email,
             ...yearlyRenewalNoticeMail({
               fullName: subscription.customerInfo.fullName,
               productName: subscription.productName,
-              total: computeTotals([{ price, quantity: subscription.quantity }], subscription.taxRate).total,
+              total: computeTotals([{ price, quantity }], subscription.taxRate).total,
               dueAt: subscription.paidThrough,
               deskUrl: desk,
             }),

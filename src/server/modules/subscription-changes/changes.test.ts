@@ -218,6 +218,9 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       paidThrough: s.paidThrough,
       interval: "month",
     });
+    // One key per seat: the four it had and six more, all renewing with it.
+    expect(after?.licenseKeys).toHaveLength(10);
+    expect(after?.licenseKeys.slice(0, 4)).toEqual(s.licenseKeys);
     // The change's sale is booked once and balances; it issued no licence keys of its own.
     const sales = await t.db
       .select()
@@ -276,6 +279,8 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       pendingChange: null,
     });
     expect(after?.paidThrough).toBe(addIntervals(new Date(s.anchor), "month", 2).toISOString());
+    // Three seats, three keys: the oldest kept, the newest revoked.
+    expect(after?.licenseKeys).toEqual(s.licenseKeys.slice(0, 3));
     await ledgerBalances();
   });
 
@@ -498,10 +503,11 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
     const up = await commit(client, s.id, await preview(client, s.id, { planId: plan.monthly, seats: 5 }));
     await pay(client, up.change.orderId ?? "");
     expect((await desk(client))[0]?.quantity).toBe(5);
+    expect((await desk(client))[0]?.licenseKeys).toHaveLength(5);
     await refunded(client, up.change.orderId ?? "");
     const [reverted] = await desk(client);
     expect(reverted).toMatchObject({ quantity: 2, status: "active", paidThrough: s.paidThrough });
-    expect(reverted?.licenseKeys.length).toBeGreaterThan(0);
+    expect(reverted?.licenseKeys).toEqual(s.licenseKeys);
 
     // The next renewal, paid and then refunded within the window: the subscription ends, keys and all.
     moveTo(new Date(new Date(s.paidThrough).getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS));

@@ -12,6 +12,7 @@ import {
   boundary,
   type ChangePreview,
   previewChange,
+  quantityLabel,
   type SubscriptionChangeKind,
   subscriptionStatusAt,
   unitPriceDue,
@@ -330,7 +331,7 @@ async function changeOrder(
     now,
   );
   if (!order) throw new Error(`the order of change ${changeId} was not made`);
-  const seats = `${preview.seats} ${preview.perSeat ? (preview.seats === 1 ? "seat" : "seats") : preview.seats === 1 ? "copy" : "copies"}`;
+  const seats = quantityLabel(preview.seats, preview.perSeat);
   await insertRenewalItems(tx, [
     {
       orderId: order.id,

@@ -420,10 +420,10 @@ export async function endAllOfUser(tx: Transaction, userId: string, now: Date): 
 
 /** The change waiting (for payment or for its period's end) of each of these subscriptions, with its plan's name. */
 export async function waitingChangesOf(db: Db, subscriptionIds: readonly string[]) {
-  const waiting = new Map<string, ChangeRow & { planName: string | null }>();
+  const waiting = new Map<string, ChangeRow & { planName: string | null; perSeat: boolean }>();
   if (subscriptionIds.length === 0) return waiting;
   const rows = await db
-    .select({ change: subscriptionChanges, planName: productPlans.name })
+    .select({ change: subscriptionChanges, planName: productPlans.name, perSeat: productPlans.perSeat })
     .from(subscriptionChanges)
     .leftJoin(productPlans, eq(productPlans.id, subscriptionChanges.toPlanId))
     .where(
@@ -432,7 +432,8 @@ export async function waitingChangesOf(db: Db, subscriptionIds: readonly string[
         inArray(subscriptionChanges.status, ["awaiting_payment", "scheduled"]),
       ),
     );
-  for (const { change, planName } of rows) waiting.set(change.subscriptionId, { ...change, planName });
+  for (const { change, planName, perSeat } of rows)
+    waiting.set(change.subscriptionId, { ...change, planName, perSeat: perSeat ?? true });
   return waiting;
 }
 

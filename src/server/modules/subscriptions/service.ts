@@ -16,6 +16,7 @@ import type { Database, Db, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { Mailer } from "#server/mail/mailer";
 import { renewalReminderMail, sellerLeftMail } from "#server/mail/renewal-mail";
+import { matchLicensesToSeats } from "#server/modules/licenses/service";
 import {
   adoptAnnouncedPrice,
   applyChangeTerms,
@@ -94,6 +95,7 @@ export async function renewalPaid(
   if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now)) {
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
     await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
+    if (change) await matchLicensesToSeats(tx, subscription.orderItemId, change.toQuantity, paidThrough, now);
   }
   return paid;
 }
@@ -116,16 +118,30 @@ async function changePaid(tx: Transaction, orderId: string, now: Date) {
  * yearly period from the moment it was priced, paid for by the change, with the licences following.
  */
 export async function applyChange(tx: Transaction, change: ChangeRow, now: Date) {
-  if (change.kind !== "restart") return applyChangeTerms(tx, change, now);
-  const paidThrough = addIntervals(change.pricedAt, change.toInterval, 1);
-  await applyChangeTerms(tx, change, now, {
-    anchor: change.pricedAt,
-    anchorPeriod: change.periodsPaid,
-    periodsPaid: change.periodsPaid + 1,
-    paidThrough,
-  });
-  const [subscription] = await subscriptionRowsById(tx, [change.subscriptionId]);
-  if (subscription) await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
+  if (change.kind === "restart") {
+    const paidThrough = addIntervals(change.pricedAt, change.toInterval, 1);
+    await applyChangeTerms(tx, change, now, {
+      anchor: change.pricedAt,
+      anchorPeriod: change.periodsPaid,
+      periodsPaid: change.periodsPaid + 1,
+      paidThrough,
+    });
+  } else await applyChangeTerms(tx, change, now);
+  await keysFollowSeats(tx, change.subscriptionId, now);
+}
+
+/** One active licence key per seat of a subscription whose seats changed, renewing with it. */
+async function keysFollowSeats(tx: Transaction, subscriptionId: string, now: Date) {
+  const [subscription] = await subscriptionRowsById(tx, [subscriptionId]);
+  if (!subscription) return;
+  await setLicensesRenewAt(tx, subscription.orderItemId, subscription.paidThrough);
+  await matchLicensesToSeats(
+    tx,
+    subscription.orderItemId,
+    subscription.quantity,
+    subscription.paidThrough,
+    now,
+  );
 }
 
 /**
@@ -247,6 +263,7 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
               interval: change.toInterval,
               unitPrice: change.toUnitPrice,
               quantity: change.toQuantity,
+              perSeat: change.perSeat,
               effectiveAt: change.effectiveAt.toISOString(),
               orderId: change.orderId,
             }
@@ -391,7 +408,10 @@ export async function subscriptionItemRefunded(tx: Transaction, orderItemId: str
   if (change) {
     // A change paid for but never applied (its period had moved on) took nothing to give back.
     if (change.status !== "applied") return;
-    if (change.kind !== "restart") return revertChange(tx, change, now);
+    if (change.kind !== "restart") {
+      await revertChange(tx, change, now);
+      return keysFollowSeats(tx, subscription.id, now);
+    }
   }
   await endSubscriptionWith(tx, subscription, now, "cancelled", now);
 }

@@ -22,6 +22,7 @@ import { SellerRefundsView } from "#web/features/refunds/components/seller-refun
 import { SavedView } from "#web/features/saved/components/saved-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
+import { ChangePlan } from "#web/features/subscription-changes/components/change-plan-dialog";
 import { RecurringView } from "#web/features/subscription-reports/components/recurring-view";
 import { SubscriptionsView } from "#web/features/subscriptions/components/subscriptions-view";
 
@@ -97,7 +98,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
     case "licenses":
       return <LicensesView />;
     case "subscriptions":
-      return <SubscriptionsView />;
+      return <SubscriptionsView changePlan={ChangePlan} />;
     case "reseller":
       return <ResellerView me={me} />;
     case "refunds":

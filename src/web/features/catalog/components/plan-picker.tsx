@@ -81,16 +81,20 @@ export function PlanFacts({ plan }: { plan: ProductPlan }) {
 /**
  * A recurring product's plans as a radio group (arrow keys move between them, as any radio group): each
  * its name, its price per period in the display currency, its seats and its free trial. The first plan
- * is chosen to begin with, on the server's page as in the browser.
+ * is chosen to begin with, on the server's page as in the browser. On the renewal desk's change of plan,
+ * `current` marks the plan the subscription is on.
  */
 export function PlanPicker({
   plans,
   chosen,
   onChoose,
+  current,
 }: {
   plans: ProductPlan[];
   chosen: number;
   onChoose: (index: number) => void;
+  /** The id of the plan held now, marked "(current plan)". */
+  current?: string | null;
 }) {
   const money = useMoney();
   const name = useId();
@@ -123,6 +127,12 @@ export function PlanPicker({
               <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span id={`${name}-${index}`} className="font-semibold break-words">
                   {plan.name}
+                  {plan.id === current && " "}
+                  {plan.id === current && (
+                    <span className="text-xs font-medium text-muted-foreground" data-testid="plan-current">
+                      (current plan)
+                    </span>
+                  )}
                 </span>
                 {money.ready ? (
                   <span

@@ -1,5 +1,5 @@
 import { CalendarDays, Copy, Download, Repeat } from "lucide-react";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ComponentType, createContext, type ReactNode, use, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { formatUsd, lineTotal } from "#domain/money";
@@ -11,8 +11,8 @@ import {
   renewalTitle,
 } from "#domain/renewal-calendar";
 import { paths } from "#domain/routes";
-import type { Subscription } from "#domain/subscription-schemas";
-import type { BillingInterval, SubscriptionStatus } from "#domain/subscriptions";
+import type { PendingChange, Subscription } from "#domain/subscription-schemas";
+import { type BillingInterval, quantityLabel, type SubscriptionStatus } from "#domain/subscriptions";
 import { ViewCard } from "#web/components/layout/view-card";
 import {
   AlertDialog,
@@ -30,7 +30,7 @@ import { LoadError } from "#web/components/ui/load-error";
 import { Table, TableFrame } from "#web/components/ui/table";
 import { Amount } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
-import { useRetryPayment } from "#web/features/payments/api/order-payment";
+import { PayNow } from "#web/features/payments/components/pay-now";
 import { useCancelSubscription } from "#web/features/subscriptions/api/cancel-subscription";
 import {
   calendarCsvUrl,
@@ -66,8 +66,18 @@ const inTrial = ({ trialEndsAt, paidThrough, status }: Subscription) =>
   status !== "ended" &&
   new Date(paidThrough).getTime() <= new Date(trialEndsAt).getTime();
 
-/** The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs and when it renews. */
-export function SubscriptionsView() {
+/**
+ * What the screen adds to each subscription's actions from another feature: Change plan, from
+ * `subscription-changes` (which builds on this feature's list, so this one cannot import it).
+ */
+export type SubscriptionAction = ComponentType<{ subscription: Subscription }>;
+const ChangePlanAction = createContext<SubscriptionAction | null>(null);
+
+/**
+ * The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs and when it
+ * renews. `changePlan` is the Change plan button (and its dialog) of an active or trialing subscription.
+ */
+export function SubscriptionsView({ changePlan = null }: { changePlan?: SubscriptionAction | null }) {
   const subscriptions = useSubscriptions();
   const money = useMoney();
   const description =
@@ -87,10 +97,12 @@ export function SubscriptionsView() {
       ) : subscriptions.data.items.length === 0 ? (
         <NoSubscriptions />
       ) : (
-        <div className="flex flex-col gap-10">
-          <SubscriptionsTable items={subscriptions.data.items} />
-          <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
-        </div>
+        <ChangePlanAction value={changePlan}>
+          <div className="flex flex-col gap-10">
+            <SubscriptionsTable items={subscriptions.data.items} />
+            <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
+          </div>
+        </ChangePlanAction>
       )}
     </ViewCard>
   );
@@ -165,6 +177,7 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
             {intervalLabel[interval]}
             {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
           </span>
+          {subscription.pendingChange && <PendingChangeLine change={subscription.pendingChange} />}
         </div>
       </td>
       <td className={cell}>
@@ -183,6 +196,29 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
         <SubscriptionActions subscription={subscription} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * A change of plan or seats made and not yet in effect: when it starts, or that its order waits for
+ * payment (Pay now is among the actions).
+ */
+function PendingChangeLine({ change }: { change: PendingChange }) {
+  const name = change.planName ?? intervalLabel[change.interval];
+  return (
+    <span
+      className="max-w-64 text-xs font-medium text-sky-800 dark:text-sky-300"
+      data-testid="subscription-pending-change"
+    >
+      {change.status === "scheduled" ? (
+        <>
+          Changing to {name}, {quantityLabel(change.quantity, change.perSeat)} on{" "}
+          <On date={change.effectiveAt} />
+        </>
+      ) : (
+        <>Change to {name} awaits payment</>
+      )}
+    </span>
   );
 }
 
@@ -374,13 +410,15 @@ function LicenseKeys({ subscription }: { subscription: Subscription }) {
 }
 
 /**
- * Pay now for a renewal waiting for payment, Cancel renewal (asks first) for an active subscription,
- * Cancel trial (asks first, saying nothing will be charged) for one in its free trial, and Keep
- * subscription for one that is cancelling. Cancel and Keep subscription are one button that changes its
- * words, so the keyboard focus stays on it from one to the other.
+ * Pay now for a renewal waiting for payment and for a change of plan waiting for it, Change plan for an
+ * active or trialing subscription (when the screen gives it), Cancel renewal (asks first) for an active
+ * subscription, Cancel trial (asks first, saying nothing will be charged) for one in its free trial, and
+ * Keep subscription for one that is cancelling. Cancel and Keep subscription are one button that changes
+ * its words, so the keyboard focus stays on it from one to the other.
  */
 function SubscriptionActions({ subscription }: { subscription: Subscription }) {
-  const { id, productName, status, due } = subscription;
+  const { id, productName, status, due, productId, pendingChange } = subscription;
+  const ChangePlan = use(ChangePlanAction);
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
@@ -428,11 +466,14 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const changing = cancel.isPending || resume.isPending;
   const cancels = status === "active" || status === "trialing";
   const canToggle = cancels || status === "cancelling";
-  if (!due && !canToggle) return <span className="text-muted-foreground">None</span>;
+  const changeOrder = pendingChange?.status === "awaiting_payment" ? pendingChange.orderId : null;
+  if (!due && !canToggle && !changeOrder) return <span className="text-muted-foreground">None</span>;
   const cancelLabel = status === "trialing" ? "Cancel trial" : "Cancel renewal";
   return (
     <div className="flex flex-col items-start gap-2" data-testid="subscription-actions">
-      {due && <PayRenewal orderId={due.orderId} productName={productName} />}
+      {due && <PayNow orderId={due.orderId} what={`for ${productName}`} />}
+      {changeOrder && <PayNow orderId={changeOrder} what={`for the change of plan of ${productName}`} />}
+      {cancels && productId && ChangePlan && <ChangePlan subscription={subscription} />}
       {canToggle && (
         <Button
           ref={toggle}
@@ -493,35 +534,6 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
         </AlertDialogContent>
       </AlertDialog>
     </div>
-  );
-}
-
-/**
- * Pays a renewal order as Order History's Pay now does: a new payment attempt for the order, then the
- * browser goes to its payment page.
- */
-function PayRenewal({ orderId, productName }: { orderId: string; productName: string }) {
-  const pay = useRetryPayment(orderId);
-  const [leaving, setLeaving] = useState(false);
-  const onPay = async () => {
-    const result = await runMutation(pay.mutateAsync(), {
-      error: {
-        id: `renewal-payment-${orderId}`,
-        title: "Could not open the payment page",
-        show: "api",
-        fallback: "Please try again.",
-      },
-    });
-    if (!result.ok) return;
-    setLeaving(true);
-    window.scrollTo(0, 0);
-    window.location.assign(result.data.redirectUrl);
-  };
-  return (
-    <Button size="sm" disabled={pay.isPending || leaving} onClick={() => void onPay()}>
-      {pay.isPending || leaving ? "Opening…" : "Pay now"}
-      <span className="sr-only"> for {productName}</span>
-    </Button>
   );
 }
 
