@@ -325,4 +325,20 @@ describe("expiry", () => {
     expect(await licensesOf(orderId)).toHaveLength(2);
     expect(await confirmations(orderId)).toBe(1);
   });
+
+  test("a transfer for a cancelled order (an ended subscription's renewal) is refused and records nothing", async () => {
+    const { orderId } = await place();
+    // As the renewal job cancels the unpaid renewal of a subscription that ended.
+    await t.db
+      .update(orders)
+      .set({ paymentStatus: "failed", cancelledAt: new Date() })
+      .where(eq(orders.id, orderId));
+    const recorded = await record(orderId, { amount: "21.00", receivedOn: today(), bankReference: "LATE-1" });
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json()).toMatchObject({ code: "ORDER_NOT_AWAITING_TRANSFER" });
+    expect(recorded.json().message).toContain("cancelled");
+    expect(await t.db.select().from(bankTransfers).where(eq(bankTransfers.orderId, orderId))).toEqual([]);
+    expect((await t.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.paymentStatus).toBe("failed");
+    expect(await licensesOf(orderId)).toEqual([]);
+  });
 });

@@ -30,6 +30,7 @@ export async function findTransferOrder(db: Db, orderId: string, ownerId: string
       userId: orders.userId,
       paymentStatus: orders.paymentStatus,
       totalAmount: orders.totalAmount,
+      cancelledAt: orders.cancelledAt,
       reference: bankTransferOrders.reference,
       amountDue: bankTransferOrders.amountDue,
       dueAt: bankTransferOrders.dueAt,

@@ -62,7 +62,7 @@ export const bankTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["admin"],
         summary: "Record a transfer received for a bank-transfer order",
         description:
-          "Stored and audited. When the transfers cover the amount due, the order is confirmed and delivered (licenses, commissions, confirmation e-mail) in the same transaction, once; short of it, it stays processing. The same bank reference for the same order again changes nothing (recorded: false); with another amount or day it answers 409 TRANSFER_ALREADY_RECORDED. A paid order answers 409 ORDER_NOT_AWAITING_TRANSFER.",
+          "Stored and audited. When the transfers cover the amount due, the order is confirmed and delivered (licenses, commissions, confirmation e-mail) in the same transaction, once; short of it, it stays processing. The same bank reference for the same order again changes nothing (recorded: false); with another amount or day it answers 409 TRANSFER_ALREADY_RECORDED. A paid or cancelled order answers 409 ORDER_NOT_AWAITING_TRANSFER.",
         onRequest: requireRole("admin"),
         config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
       },

@@ -190,11 +190,13 @@ export class TransferAlreadyRecorded extends Conflict {
 }
 
 export class OrderNotAwaitingTransfer extends AppError {
-  constructor() {
+  constructor(why: "paid" | "cancelled" = "paid") {
     super(
       409,
       "ORDER_NOT_AWAITING_TRANSFER",
-      "This order is already paid; a further transfer for it is returned to the sender, not recorded.",
+      why === "paid"
+        ? "This order is already paid; a further transfer for it is returned to the sender, not recorded."
+        : "This order was cancelled (a subscription's renewal after the subscription ended), so nothing is due on it; the transfer is returned to the sender, not recorded.",
     );
   }
 }
@@ -227,6 +229,8 @@ export async function recordTransfer(
     }
     if (order.paymentStatus !== "processing" && order.paymentStatus !== "failed")
       throw new OrderNotAwaitingTransfer();
+    // A cancelled order (a renewal of a subscription that ended) delivers nothing, however late paid.
+    if (order.cancelledAt) throw new OrderNotAwaitingTransfer("cancelled");
     const transfer = await insertTransfer(tx, {
       orderId,
       amount: input.amount,

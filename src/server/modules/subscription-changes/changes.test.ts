@@ -9,7 +9,7 @@ import { addIntervals, previewChange, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/
 import { licenses } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
-import { journalEntries, journalLines } from "#server/db/schema/ledger";
+import { journalEntries } from "#server/db/schema/ledger";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { subscriptionChanges, subscriptionRenewals } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
@@ -18,6 +18,7 @@ import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
 import { runRenewals } from "#server/modules/renewals/service";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { unbalancedEntries } from "#server/test/ledger";
 import { placeAndPay } from "#server/test/orders";
 import { choose, eventsDelivered } from "#server/test/payments";
 
@@ -160,16 +161,6 @@ async function refunded(client: Client, orderId: string) {
   expect(approved.statusCode, approved.body).toBe(200);
 }
 
-/** Every journal entry balances. */
-async function ledgerBalances() {
-  const unbalanced = await t.db
-    .select({ entryId: journalLines.entryId })
-    .from(journalLines)
-    .groupBy(journalLines.entryId)
-    .having(sql`sum(${journalLines.amount}) <> 0`);
-  expect(unbalanced).toEqual([]);
-}
-
 describe("changing plan or seats: previewed, then committed exactly as previewed", () => {
   test("more seats halfway through a month: charged the prorated difference now, applied once paid, and the next renewal bills them", async () => {
     const { client, subscription: s } = await subscriber("change-up@example.com", 4);
@@ -227,7 +218,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       .from(journalEntries)
       .where(and(eq(journalEntries.kind, "sale"), eq(journalEntries.orderId, orderId)));
     expect(sales).toHaveLength(1);
-    await ledgerBalances();
+    expect(await unbalancedEntries(t.db)).toEqual([]);
     expect(await t.db.select().from(licenses).where(eq(licenses.orderId, orderId))).toEqual([]);
     // The seller's figures count the six seats as this month's expansion of MRR.
     const report = await seller.get("/api/seller/subscriptions");
@@ -281,7 +272,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
     expect(after?.paidThrough).toBe(addIntervals(new Date(s.anchor), "month", 2).toISOString());
     // Three seats, three keys: the oldest kept, the newest revoked.
     expect(after?.licenseKeys).toEqual(s.licenseKeys.slice(0, 3));
-    await ledgerBalances();
+    expect(await unbalancedEntries(t.db)).toEqual([]);
   });
 
   test("monthly to yearly starts a paid year from the moment priced; it then renews once a year, the periods counting on", async () => {
@@ -323,7 +314,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
     await pay(client, due?.due?.orderId ?? "");
     const [renewed] = await desk(client);
     expect(renewed?.paidThrough).toBe(addIntervals(pricedAt, "year", 2).toISOString());
-    await ledgerBalances();
+    expect(await unbalancedEntries(t.db)).toEqual([]);
   });
 
   test("a stale preview is refused and nothing changes: another change in between, a preview too old, a forged token", async () => {
@@ -484,7 +475,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
               quantity: pending.seats,
             });
         }
-        await ledgerBalances();
+        expect(await unbalancedEntries(t.db)).toEqual([]);
         // Every paid change order was charged exactly the previewed amount: none is paid without a change applied.
         const paidChanges = await t.db
           .select({ status: subscriptionChanges.status, total: orders.totalAmount, isPaid: orders.isPaid })
@@ -522,6 +513,6 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
     moveTo(addIntervals(new Date(s.paidThrough), "month", 1));
     await renew();
     expect((await desk(client))[0]?.due).toBeNull();
-    await ledgerBalances();
+    expect(await unbalancedEntries(t.db)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { Subscription } from "#domain/subscription-schemas";
 import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
 import { commissions, licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
-import { journalEntries, journalLines } from "#server/db/schema/ledger";
+import { journalEntries } from "#server/db/schema/ledger";
 import { orders } from "#server/db/schema/orders";
 import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
@@ -15,6 +15,7 @@ import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
 import { runRenewals } from "#server/modules/renewals/service";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
+import { unbalancedEntries } from "#server/test/ledger";
 import { placeAndPay } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
 import { choose, eventsDelivered } from "#server/test/payments";
@@ -173,12 +174,7 @@ describe("subscriptions start at checkout and renew from our own database", () =
       .from(journalEntries)
       .where(and(eq(journalEntries.kind, "sale"), inArray(journalEntries.orderId, renewalOrders)));
     expect(sales.map((s) => s.orderId).sort()).toEqual([...renewalOrders].sort());
-    const unbalanced = await t.db
-      .select({ entryId: journalLines.entryId })
-      .from(journalLines)
-      .groupBy(journalLines.entryId)
-      .having(sql`sum(${journalLines.amount}) <> 0`);
-    expect(unbalanced).toEqual([]);
+    expect(await unbalancedEntries(t.db)).toEqual([]);
     // No renewal issued keys of its own.
     expect(await t.db.select().from(licenses).where(inArray(licenses.orderId, renewalOrders))).toEqual([]);
     const [key] = await t.db
