@@ -651,3 +651,21 @@ export async function stopRenewalsOfSeller(tx: Transaction, sellerId: string, no
     contact: byItem.get(subscription.orderItemId) ?? null,
   }));
 }
+
+/**
+ * Brings back a subscription that ended unpaid (its renewal was paid after all): live again, renewing,
+ * and the keys its end revoked working again. Answers whether it came back.
+ */
+export async function reviveUnpaidSubscription(tx: Transaction, subscription: SubscriptionRow, now: Date) {
+  const revived = await tx
+    .update(subscriptions)
+    .set({ endedAt: null, endReason: null, cancelAtPeriodEnd: false, updatedAt: now })
+    .where(and(eq(subscriptions.id, subscription.id), eq(subscriptions.endReason, "unpaid")))
+    .returning({ id: subscriptions.id });
+  if (revived.length === 0) return false;
+  await tx
+    .update(licenses)
+    .set({ status: "active", revokedAt: null })
+    .where(and(eq(licenses.orderItemId, subscription.orderItemId), eq(licenses.status, "revoked")));
+  return true;
+}

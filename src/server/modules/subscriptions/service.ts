@@ -36,6 +36,7 @@ import {
   recurringItemsOf,
   renewalOfOrder,
   revertChange,
+  reviveUnpaidSubscription,
   revokeLicensesOf,
   type SubscriptionRow,
   scheduledChangeAt,
@@ -60,6 +61,8 @@ import {
  *   if one was (a new interval counts its periods from the renewal's due date).
  * - A change that waited for its payment takes effect now, if its subscription is still in the period it
  *   was priced in; monthly to yearly starts the yearly period it charged for, from the moment priced.
+ * - A renewal paid after its subscription ended unpaid (a provider's page opened before the end) brings
+ *   the subscription back, keys and all: the money was taken for that period.
  * `trialStartedAt` is set when the subscription began with a free trial: its renewals are judged for a
  * reseller's commission by the link's attribution then, since the trial's order charged (and earned)
  * nothing.
@@ -77,7 +80,14 @@ export async function renewalPaid(
     trialStartedAt: subscription.trialEndsAt ? subscription.createdAt : null,
   };
   const periodsPaid = renewal.renewal.periodIndex + 1;
-  if (subscription.endedAt || subscription.periodsPaid >= periodsPaid) return paid;
+  if (subscription.periodsPaid >= periodsPaid) return paid;
+  if (subscription.endedAt) {
+    // Paid after it ended unpaid (on a provider's page opened before the end): the money was taken, so
+    // the period it paid for is served, and the subscription comes back with its keys.
+    const late =
+      subscription.endReason === "unpaid" && renewal.renewal.periodIndex === subscription.periodsPaid;
+    if (!late || !(await reviveUnpaidSubscription(tx, subscription, now))) return paid;
+  }
   let anchored: Anchored = subscription;
   const change = await scheduledChangeAt(tx, subscription.id, renewal.renewal.dueAt);
   if (change) {
@@ -95,7 +105,15 @@ export async function renewalPaid(
   if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now)) {
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
     await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
-    if (change) await matchLicensesToSeats(tx, subscription.orderItemId, change.toQuantity, paidThrough, now);
+    // One key per seat: the seats a scheduled change set, or those a revival brought back.
+    if (change || subscription.endedAt)
+      await matchLicensesToSeats(
+        tx,
+        subscription.orderItemId,
+        change?.toQuantity ?? subscription.quantity,
+        paidThrough,
+        now,
+      );
   }
   return paid;
 }

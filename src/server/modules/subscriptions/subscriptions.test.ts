@@ -303,6 +303,36 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect((await mails("Orbit CRM subscription has ended")).length).toBeGreaterThanOrEqual(1);
   });
 
+  test("a renewal paid on a page opened before its subscription ended unpaid brings the subscription back, keys and all", async () => {
+    // A buyer of their own: payment pages opened are limited per account.
+    const account = await createVerifiedAccount(t.app, t.dataDir, { email: "late-payer@example.com" });
+    const buyer = await signedInClient(t.app, account.email, account.password);
+    const order = await buy(buyer, [{ name: "Orbit CRM" }]);
+    const started = await mine(buyer, order.id, "Orbit CRM");
+    const dueAt = new Date(started.paidThrough);
+    moveTo(new Date(dueAt.getTime() - DAY_MS));
+    await renew();
+    const renewalOrder = (await mine(buyer, order.id, "Orbit CRM")).due?.orderId ?? "";
+    // The buyer opens the payment page on the last day, and pays only after the subscription has ended.
+    moveTo(new Date(dueAt.getTime() + 7 * DAY_MS - 60_000));
+    const opened = await buyer.post(`/api/orders/${renewalOrder}/payment`);
+    expect(opened.statusCode).toBe(200);
+    moveTo(new Date(dueAt.getTime() + 7 * DAY_MS + 60_000));
+    await renew();
+    expect(await mine(buyer, order.id, "Orbit CRM")).toMatchObject({ status: "ended", endReason: "unpaid" });
+    await choose(buyer, (opened.json() as { redirectUrl: string }).redirectUrl, "pay");
+    await eventsDelivered(t.app);
+    const back = await mine(buyer, order.id, "Orbit CRM");
+    expect(back).toMatchObject({
+      status: "active",
+      endReason: null,
+      licenseKeys: started.licenseKeys,
+      paidThrough: addIntervals(dueAt, "month", 1).toISOString(),
+    });
+    const check = await buyer.post("/api/licenses/validate", { key: started.licenseKeys[0] });
+    expect(check.json()).toMatchObject({ valid: true });
+  });
+
   test("cancel at period end and undo; someone else's subscription, an ended one and a malformed id are refused", async () => {
     const order = await buy(buyer, [{ name: "Orbit CRM" }]);
     const sub = await mine(buyer, order.id, "Orbit CRM");
