@@ -392,12 +392,16 @@ export async function endSubscription(
     .where(and(eq(subscriptions.id, id), isNull(subscriptions.endedAt)));
 }
 
-/** An unpaid renewal order of an ended subscription: failed and cancelled, so it is not paid again. */
-export async function cancelUnpaidOrder(tx: Transaction, orderId: string, now: Date) {
+/**
+ * Unpaid orders of a subscription that no longer fall due (a renewal of an ended subscription, a change
+ * given up): failed and cancelled, so they are not paid again. Paid ones are left as they are.
+ */
+export async function cancelUnpaidOrders(tx: Transaction, orderIds: readonly string[], now: Date) {
+  if (orderIds.length === 0) return;
   await tx
     .update(orders)
     .set({ paymentStatus: "failed", isPaid: false, cancelledAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...UNPAID])));
+    .where(and(inArray(orders.id, [...orderIds]), inArray(orders.paymentStatus, [...UNPAID])));
 }
 
 /** The buyer's e-mail and name, for a renewal's messages. */
@@ -469,12 +473,11 @@ export async function cancelWaitingChanges(
       ),
     )
     .returning({ orderId: subscriptionChanges.orderId });
-  const orderIds = cancelled.flatMap((row) => (row.orderId ? [row.orderId] : []));
-  if (orderIds.length > 0)
-    await tx
-      .update(orders)
-      .set({ paymentStatus: "failed", isPaid: false, cancelledAt: now, updatedAt: now })
-      .where(and(inArray(orders.id, orderIds), inArray(orders.paymentStatus, [...UNPAID])));
+  await cancelUnpaidOrders(
+    tx,
+    cancelled.flatMap((row) => (row.orderId ? [row.orderId] : [])),
+    now,
+  );
 }
 
 export async function insertChange(tx: Transaction, row: NewChange): Promise<ChangeRow> {

@@ -21,7 +21,7 @@ import {
   adoptAnnouncedPrice,
   applyChangeTerms,
   type ChangeRow,
-  cancelUnpaidOrder,
+  cancelUnpaidOrders,
   cancelWaitingChanges,
   changeOfOrder,
   endAllOfUser,
@@ -349,7 +349,11 @@ export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: 
     tx,
     ended.map((s) => s.id),
   );
-  for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
+  await cancelUnpaidOrders(
+    tx,
+    [...unpaid.values()].map((renewal) => renewal.orderId),
+    now,
+  );
   for (const subscription of ended) await revokeLicensesOf(tx, subscription.orderItemId, now);
 }
 
@@ -368,7 +372,11 @@ export async function stopSubscriptionsOfDeletedSeller(
   const stopped = await stopRenewalsOfSeller(tx, sellerId, now);
   const ids = stopped.map(({ subscription }) => subscription.id);
   const unpaid = await unpaidRenewalsOf(tx, ids);
-  for (const renewal of unpaid.values()) await cancelUnpaidOrder(tx, renewal.orderId, now);
+  await cancelUnpaidOrders(
+    tx,
+    [...unpaid.values()].map((renewal) => renewal.orderId),
+    now,
+  );
   await cancelWaitingChanges(tx, ids, now);
   await mailer.sendMany(
     stopped.flatMap(({ subscription, contact }) =>
@@ -405,7 +413,7 @@ export async function endSubscriptionWith(
 ): Promise<{ cancelledOrderId: string | null }> {
   await endSubscription(tx, subscription.id, endedAt, reason);
   const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
-  if (unpaid) await cancelUnpaidOrder(tx, unpaid.orderId, now);
+  if (unpaid) await cancelUnpaidOrders(tx, [unpaid.orderId], now);
   await revokeLicensesOf(tx, subscription.orderItemId, now);
   return { cancelledOrderId: unpaid?.orderId ?? null };
 }
