@@ -298,9 +298,13 @@ export async function makeRenewalOrders(
       );
   // A change still waiting for its payment was priced in the period now ending: the renewal is invoiced
   // at the terms in effect, and the change with its order is cancelled.
+  // (Read with the batch: most batches have none, and write nothing.)
+  const awaiting = made.filter(
+    ({ subscription }) => changes.get(subscription.id)?.status === "awaiting_payment",
+  );
   await cancelWaitingChanges(
     tx,
-    made.map(({ subscription }) => subscription.id),
+    awaiting.map(({ subscription }) => subscription.id),
     now,
     ["awaiting_payment"],
   );
