@@ -11,7 +11,7 @@ import { openDatabase, rowsOf } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
 import { MAIL_QUEUE } from "#server/mail/mailer";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { RENEWAL_BATCH, runRenewals } from "#server/modules/renewals/service";
 
 /**
@@ -292,7 +292,7 @@ process.on("message", async (message: { type: string }) => {
       loopDelay.enable();
       profiling = true;
       const started = performance.now();
-      const run = await runRenewals(bankTransferDepsOf(app), now);
+      const run = await runRenewals(paymentDepsOf(app), now);
       const seconds = (performance.now() - started) / 1000;
       profiling = false;
       loopDelay.disable();

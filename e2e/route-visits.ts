@@ -60,6 +60,10 @@ export async function routeVisits(browser: Browser): Promise<RouteVisits> {
     email,
     items: [{ productId: product.id, price: product.price }],
   });
+  // And a card being saved on the test provider's setup page.
+  const started = await buyer.request.post("/api/payment-methods/setups", { data: { kind: "card" } });
+  expect(started.status()).toBe(200);
+  const setupPath = new URL(((await started.json()) as { redirectUrl: string }).redirectUrl).pathname;
   cookies["new buyer"] = await buyer.context().cookies();
 
   // A seller of their own, part way through the test-mode Stripe onboarding.
@@ -113,6 +117,7 @@ export async function routeVisits(browser: Browser): Promise<RouteVisits> {
     checkoutComplete: { path: `${href(routePatterns.checkoutComplete)}?order=${orderId}`, who: "new buyer" },
     testPayment: { path: new URL(redirectUrl).pathname, who: "new buyer" },
     testConnect: { path: connectPath, who: "new seller" },
+    testSetup: { path: setupPath, who: "new buyer" },
     invoice: { path: href(routePatterns.invoice, { id: orderId }), who: "new buyer" },
     adminOverview: { path: href(routePatterns.adminOverview), who: "admin" },
     adminAddProduct: { path: href(routePatterns.adminAddProduct), who: "admin" },

@@ -24,6 +24,7 @@ export const auditEntityTypes = [
   "storefront",
   "search_synonym",
   "subscription",
+  "payment_method",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

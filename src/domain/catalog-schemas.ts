@@ -209,6 +209,8 @@ export const productPlanSchema = z.object({
   minSeats: z.number().int(),
   maxSeats: z.number().int(),
   trialDays: z.number().int(),
+  /** Whether starting its trial needs a saved card (charged when the trial converts). */
+  trialNeedsCard: z.boolean(),
 });
 export type ProductPlan = z.infer<typeof productPlanSchema>;
 

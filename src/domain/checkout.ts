@@ -142,6 +142,11 @@ export const placeOrderSchema = billingSchema
      * (and ignores it for a cart without physical items), never from the client's say-so.
      */
     shippingAddress: shippingAddressSchema.nullish(),
+    /**
+     * The saved payment method the order's subscriptions renew on (decision 0027); needed, and a card,
+     * for a free trial whose plan asks for one. Without it they follow the buyer's default method.
+     */
+    savedMethodId: z.uuid("Choose one of your saved payment methods").nullish(),
   })
   .superRefine(checkBusinessBuyer, businessCheckParams);
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

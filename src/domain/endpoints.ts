@@ -22,6 +22,7 @@ import { newsletterEndpoints, newsletterExternalEndpoints } from "#domain/endpoi
 import { notificationsEndpoints } from "#domain/endpoints/notifications";
 import { ordersEndpoints } from "#domain/endpoints/orders";
 import { pagesEndpoints } from "#domain/endpoints/pages";
+import { paymentMethodsEndpoints } from "#domain/endpoints/payment-methods";
 import { paymentsEndpoints, paymentsExternalEndpoints } from "#domain/endpoints/payments";
 import { payoutAccountsEndpoints } from "#domain/endpoints/payout-accounts";
 import { payoutsEndpoints, payoutsExternalEndpoints } from "#domain/endpoints/payouts";
@@ -71,6 +72,7 @@ export const endpoints = {
   ...notificationsEndpoints,
   ...ordersEndpoints,
   ...pagesEndpoints,
+  ...paymentMethodsEndpoints,
   ...paymentsEndpoints,
   ...payoutAccountsEndpoints,
   ...payoutsEndpoints,

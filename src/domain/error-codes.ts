@@ -108,6 +108,11 @@ export const serverErrorCodes = [
   "SUBSCRIPTION_CANCELLING",
   "RENEWAL_INVOICED",
   "PREVIEW_STALE",
+  "SUBSCRIPTION_LIVE",
+  "TRIAL_NEEDS_CARD",
+  // Saved payment methods.
+  "SETUP_NOT_FOUND",
+  "PAYMENT_METHOD_NOT_FOUND",
   // Shipping, refunds, reviews, questions.
   "SHIPMENT_NOT_FOUND",
   "ALREADY_SHIPPED",
@@ -250,6 +255,10 @@ export const errorStatus: Readonly<Record<ServerErrorCode, number>> = {
   SUBSCRIPTION_CANCELLING: 409,
   RENEWAL_INVOICED: 409,
   PREVIEW_STALE: 409,
+  SUBSCRIPTION_LIVE: 409,
+  TRIAL_NEEDS_CARD: 400,
+  SETUP_NOT_FOUND: 404,
+  PAYMENT_METHOD_NOT_FOUND: 404,
   SHIPMENT_NOT_FOUND: 404,
   ALREADY_SHIPPED: 409,
   NOT_SHIPPED: 409,

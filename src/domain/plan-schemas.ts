@@ -39,8 +39,11 @@ export const planInputSchema = z
     minSeats: whole("Minimum seats", 1, MAX_QUANTITY).default(1),
     maxSeats: whole("Maximum seats", 1, MAX_QUANTITY).default(MAX_QUANTITY),
     trialDays: whole("Trial days", 0, MAX_TRIAL_DAYS).default(0),
+    /** The trial needs a saved card: it converts by charging it, and one card gets one trial. */
+    trialNeedsCard: z.boolean().default(false),
   })
   .transform((plan) => (plan.perSeat ? plan : { ...plan, minSeats: 1, maxSeats: MAX_QUANTITY }))
+  .transform((plan) => (plan.trialDays > 0 ? plan : { ...plan, trialNeedsCard: false }))
   .superRefine((plan, ctx) => {
     if (plan.minSeats > plan.maxSeats)
       ctx.addIssue({

@@ -18,6 +18,7 @@ function sub(over: Partial<Subscription> = {}): Subscription {
     productId: "p1",
     productName: "Nimbus CRM Pro",
     imageUrl: null,
+    paymentMethod: null,
     vendor: "Nimbus",
     planName: null,
     planId: null,

@@ -77,7 +77,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(56);
+    expect(patterns.length).toBe(57);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {

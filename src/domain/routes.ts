@@ -38,6 +38,7 @@ export const routePatterns = {
   testPayment: "/pay/test/:ref",
   /** The test-mode stand-in for Stripe Connect's hosted onboarding of a payout account. */
   testConnect: "/pay/test/connect/:accountId",
+  testSetup: "/pay/test/setup/:ref",
   invoice: "/dashboard/orders/:id/invoice",
   adminOverview: "/admin",
   adminAddProduct: "/admin/add-product",
@@ -134,6 +135,7 @@ export const paths = {
   checkoutComplete: (orderId: string) => `${href(r.checkoutComplete)}?order=${encodeURIComponent(orderId)}`,
   testPayment: (ref: string) => href(r.testPayment, { ref }),
   testConnect: (accountId: string) => href(r.testConnect, { accountId }),
+  testSetup: (ref: string) => href(r.testSetup, { ref }),
   invoice: (orderId: string) => href(r.invoice, { id: orderId }),
   login: () => href(r.login),
   signup: () => href(r.signup),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { savedMethodKinds } from "#domain/payment-methods";
 import {
   billingIntervals,
   subscriptionChangeKinds,
@@ -75,6 +76,19 @@ export const subscriptionSchema = z.object({
   endReason: z.enum(subscriptionEndReasons).nullable(),
   /** The renewal invoiced and not yet paid, if any. */
   due: renewalDueSchema.nullable(),
+  /**
+   * The saved method its renewals are charged to: its own choice (`chosen`) or the buyer's default; null
+   * when the buyer pays each renewal by hand. `declined`: refused for good, so renewals wait for the buyer.
+   */
+  paymentMethod: z
+    .object({
+      id: z.string(),
+      kind: z.enum(savedMethodKinds),
+      label: z.string(),
+      chosen: z.boolean(),
+      declined: z.boolean(),
+    })
+    .nullable(),
   /** The order that started it. */
   orderId: z.string(),
   licenseKeys: z.array(z.string()),
@@ -147,5 +161,12 @@ export const subscriptionChangeAnswerSchema = z.object({
   change: z.object({
     status: z.enum(["applied", "scheduled", "awaiting_payment"]),
     orderId: z.string().nullable(),
+    /**
+     * What charging the subscription's saved method for it came to: `paid` (the change is applied),
+     * `declined` (with the provider's reason: the buyer pays `orderId` on a payment page), or null when no
+     * method was charged (nothing due, no saved method, or a bank transfer).
+     */
+    charged: z.enum(["paid", "declined"]).nullable(),
+    declineReason: z.string().nullable(),
   }),
 });

@@ -58,6 +58,7 @@ import { newsletterRoutes } from "#server/modules/newsletter/routes";
 import { notificationRoutes } from "#server/modules/notifications/routes";
 import { orderRoutes } from "#server/modules/orders/routes";
 import { pageRoutes } from "#server/modules/pages/routes";
+import { paymentMethodRoutes } from "#server/modules/payment-methods/routes";
 import { paymentRoutes } from "#server/modules/payments/routes";
 import { payoutAccountRoutes } from "#server/modules/payout-accounts/routes";
 import { payoutRoutes } from "#server/modules/payouts/routes";
@@ -455,6 +456,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(orderRoutes, { prefix: "/api" });
   await app.register(shippingRoutes, { prefix: "/api" });
   await app.register(paymentRoutes, { prefix: "/api" });
+  await app.register(paymentMethodRoutes, { prefix: "/api" });
   await app.register(bankTransferRoutes, { prefix: "/api" });
   await app.register(payoutAccountRoutes, { prefix: "/api" });
   await app.register(savedRoutes, { prefix: "/api" });

@@ -42,6 +42,8 @@ export const ordersEndpoints = {
       "SHIPPING_ADDRESS_REQUIRED",
       "TRIAL_NOT_OFFERED",
       "TRIAL_USED",
+      "TRIAL_NEEDS_CARD",
+      "PAYMENT_METHOD_NOT_FOUND",
     ],
   }),
 } as const;

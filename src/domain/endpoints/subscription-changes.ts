@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "#domain/endpoint";
+import { paymentRedirectSchema } from "#domain/payments";
 import {
   subscriptionChangeAnswerSchema,
   subscriptionChangeCommitSchema,
@@ -32,6 +33,27 @@ export const subscriptionChangesEndpoints = {
     params: idParams,
     body: subscriptionChangeCommitSchema,
     answer: subscriptionChangeAnswerSchema,
-    errors: [...changeErrors, "PREVIEW_STALE"],
+    errors: [...changeErrors, "PREVIEW_STALE", "INVALID_ORDER_TRANSITION"],
+  }),
+  "POST /subscriptions/:id/restart": endpoint({
+    params: idParams,
+    answer: paymentRedirectSchema,
+    errors: [
+      "SUBSCRIPTION_NOT_FOUND",
+      "SUBSCRIPTION_LIVE",
+      "PLAN_NOT_FOUND",
+      "PRODUCT_UNAVAILABLE",
+      "INVALID_ORDER_TRANSITION",
+      // Placed as checkout places an order: what checkout may answer.
+      "ORDER_CANCELLED",
+      "ORDER_NOT_FOUND",
+      "PAYMENT_METHOD_NOT_FOUND",
+      "PRICE_CHANGED",
+      "SEATS_OUT_OF_RANGE",
+      "SHIPPING_ADDRESS_REQUIRED",
+      "TRIAL_NEEDS_CARD",
+      "TRIAL_NOT_OFFERED",
+      "TRIAL_USED",
+    ],
   }),
 } as const;

@@ -12,7 +12,7 @@ export const testClockExternalEndpoints = {
       approved: z.number(),
       renewals: z.object({ invoiced: z.number(), reminded: z.number(), ended: z.number() }),
     }),
-    errors: [],
+    errors: ["INVALID_ORDER_TRANSITION"],
   }),
   "POST /test/clock/reset": endpoint({
     answer: z.object({ now: z.string() }),

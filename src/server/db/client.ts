@@ -22,6 +22,7 @@ import * as inbound from "#server/db/schema/inbound";
 import * as ledger from "#server/db/schema/ledger";
 import * as notifications from "#server/db/schema/notifications";
 import * as orders from "#server/db/schema/orders";
+import * as paymentMethods from "#server/db/schema/payment-methods";
 import * as payments from "#server/db/schema/payments";
 import * as payouts from "#server/db/schema/payouts";
 import * as platform from "#server/db/schema/platform";
@@ -33,6 +34,7 @@ export const schema = {
   ...afterSale,
   ...catalog,
   ...orders,
+  ...paymentMethods,
   ...payments,
   ...payouts,
   ...content,

@@ -51,7 +51,10 @@ test("migrations create every table of the spec on an empty database, and a seco
     "order_items",
     "orders",
     "partner_applications",
+    "payment_customers",
     "payment_events",
+    "payment_method_setups",
+    "payment_methods",
     "payments",
     "payout_accounts",
     "payout_batches",
@@ -85,6 +88,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "subscriptions",
     "tax_rates",
     "test_payment_sessions",
+    "test_setup_sessions",
     "two_factors",
     "uploads",
     "users",
@@ -168,7 +172,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(37);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(38);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

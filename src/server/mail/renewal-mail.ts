@@ -13,12 +13,26 @@ export type RenewalMailInput = {
   endsAt: Date;
   /** Where the buyer pays it: their renewal desk. */
   deskUrl: string;
+  /** The saved method it is charged to ("Visa •••• 4242"); absent when the buyer pays it by hand. */
+  method?: string | null;
 };
 
 const greeting = (name: string) => (name ? `Hi ${name},` : "Hi,");
 
 /** Sent when a renewal is invoiced, a few days before it falls due. */
 export function renewalDueMail(input: RenewalMailInput) {
+  if (input.method)
+    return {
+      subject: `Your ${input.productName} subscription renews on ${formatDate(input.dueAt)}`,
+      ...message(
+        [
+          greeting(input.fullName),
+          `Your subscription to ${input.productName} renews on ${formatDate(input.dueAt)} for ${formatUsd(Number(input.total))} (USD, tax included).`,
+          `We will charge it to your ${input.method} on that day; there is nothing for you to do. To use another payment method, or to cancel the renewal (you keep it until the end of the period you paid for), go to your subscriptions page.`,
+        ],
+        { label: "Manage the renewal", url: input.deskUrl },
+      ),
+    };
   return {
     subject: `Your ${input.productName} subscription renews on ${formatDate(input.dueAt)}`,
     ...message(
@@ -43,6 +57,42 @@ export function renewalReminderMail(input: RenewalMailInput) {
         `Your licences keep working until ${formatDate(input.endsAt)}. If the renewal is still unpaid then, the subscription ends.`,
       ],
       { label: "Pay now", url: input.deskUrl },
+    ),
+  };
+}
+
+/**
+ * India's pre-debit notice (the RBI's e-mandate rule): sent before each recurring card charge of a buyer
+ * billed in India; the charge waits at least 24 hours after it.
+ */
+export function preDebitNoticeMail(input: RenewalMailInput & { method: string; chargeAt: Date }) {
+  return {
+    subject: `Pre-debit notice: ${formatUsd(Number(input.total))} for ${input.productName} on ${formatDate(input.chargeAt)}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `This is a notice of an upcoming recurring charge under your standing instruction: ${formatUsd(Number(input.total))} (USD, tax included) to your ${input.method}, on or after ${formatDate(input.chargeAt)}, for the renewal of ${input.productName}.`,
+        "To stop it, cancel the renewal or choose another payment method from your subscriptions page before then.",
+      ],
+      { label: "Manage the renewal", url: input.deskUrl },
+    ),
+  };
+}
+
+/**
+ * Sent when a renewal's charge was refused for good (a lost or stolen card, a closed account): no more
+ * retries on that method; the buyer pays now or chooses another one.
+ */
+export function chargeDeclinedMail(input: RenewalMailInput & { method: string; reason: string }) {
+  return {
+    subject: `Action needed: the renewal of ${input.productName} was declined`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `We tried to charge ${formatUsd(Number(input.total))} (USD, tax included) for ${input.productName} to your ${input.method}, and it was declined: ${input.reason}`,
+        `We will not try that payment method again. Your licences keep working until ${formatDate(input.endsAt)}; pay the renewal now or add another payment method before then, or the subscription ends.`,
+      ],
+      { label: "Update payment method or pay now", url: input.deskUrl },
     ),
   };
 }

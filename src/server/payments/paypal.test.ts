@@ -1,7 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { centsToValue, createPayPalProvider, PayPalApiError, valueToCents } from "#server/payments/paypal";
-import { InvalidWebhookSignature, type PaymentStart } from "#server/payments/provider";
+import {
+  centsToValue,
+  createPayPalProvider,
+  PAYPAL_HARD_DECLINES,
+  PayPalApiError,
+  valueToCents,
+} from "#server/payments/paypal";
+import {
+  InvalidWebhookSignature,
+  type OffSessionCharge,
+  type PaymentStart,
+  type SavedMethodDetails,
+  type SetupStart,
+} from "#server/payments/provider";
 import { type PayPalStandIn, rawMember, startPayPalStandIn } from "#server/test/paypal-stand-in";
 import { freePort } from "#server/test/ports";
 
@@ -51,6 +63,43 @@ async function paidOrder(amountCents = 1234) {
     currency: "usd",
   });
   return { adapter, start, providerRef };
+}
+
+function setup(overrides: Partial<SetupStart> = {}): SetupStart {
+  const setupId = randomUUID();
+  return {
+    setupId,
+    kind: "paypal",
+    customerRef: null,
+    userId: randomUUID(),
+    email: "buyer@example.com",
+    returnUrl: `https://stackbay.test/account/payment-methods/${setupId}/return`,
+    cancelUrl: `https://stackbay.test/account/payment-methods/${setupId}/cancelled`,
+    ...overrides,
+  };
+}
+
+/** A PayPal account the buyer saved: approved at PayPal, exchanged for a payment token. */
+async function savedAccount(email = "saver@example.com"): Promise<SavedMethodDetails> {
+  const adapter = provider();
+  const { providerRef } = await adapter.startSetup(setup());
+  paypal.approveSetup(providerRef, { email });
+  const state = await adapter.completeSetup(providerRef, {});
+  if (state.state !== "saved") throw new Error(`The setup ended ${state.state}`);
+  return state.method;
+}
+
+function offSession(method: SavedMethodDetails, overrides: Partial<OffSessionCharge> = {}): OffSessionCharge {
+  const orderId = randomUUID();
+  return {
+    orderId,
+    idempotencyKey: `${orderId}:1`,
+    amountCents: 2599,
+    description: `Stackbay renewal ${orderId.slice(0, 8).toUpperCase()}`,
+    customerRef: method.customerRef,
+    methodRef: method.methodRef,
+    ...overrides,
+  };
 }
 
 describe("amounts", () => {
@@ -562,6 +611,327 @@ describe("access token", () => {
     expect(failure).toBeInstanceOf(PayPalApiError);
     expect((failure as PayPalApiError).issue).toBe("invalid_client");
     expect(String(failure)).not.toContain("not-the-secret");
+  });
+});
+
+describe("startSetup", () => {
+  test("opens a setup token for the buyer's PayPal account and sends the buyer to PayPal to agree", async () => {
+    const start = setup();
+    const started = await provider().startSetup(start);
+    expect(started.redirectUrl).toBe(
+      `${paypal.apiBase}/agreements/approve?approval_session_id=${started.providerRef}`,
+    );
+    const token = paypal.setupToken(started.providerRef);
+    expect(token).toMatchObject({
+      status: "PAYER_ACTION_REQUIRED",
+      payment_source: {
+        paypal: { usage_type: "MERCHANT", customer_type: "CONSUMER", permit_multiple_payment_tokens: true },
+      },
+    });
+    // PayPal made a customer for the first-time buyer: it is answered, to be kept for the next setup.
+    expect(started.customerRef).toBe((token.customer as { id: string }).id);
+    const create = callsTo("/v3/vault/setup-tokens").at(-1);
+    expect(create?.requestId).toBe(`setup:${start.setupId}`);
+    expect(create?.body).toMatchObject({
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: start.returnUrl,
+            cancel_url: start.cancelUrl,
+            shipping_preference: "NO_SHIPPING",
+          },
+        },
+      },
+    });
+    expect(create?.body).not.toHaveProperty("customer");
+  });
+
+  test("a returning buyer's customer is passed on; the same setup answers the same token", async () => {
+    const adapter = provider();
+    const start = setup({ customerRef: "208743798" });
+    const first = await adapter.startSetup(start);
+    expect(first.customerRef).toBe("208743798");
+    expect(callsTo("/v3/vault/setup-tokens").at(-1)?.body).toMatchObject({ customer: { id: "208743798" } });
+    expect(await adapter.startSetup(start)).toEqual(first);
+    expect(callsTo("/v3/vault/setup-tokens").at(-1)?.replayed).toBe(true);
+    const other = await adapter.startSetup({ ...start, setupId: randomUUID() });
+    expect(other.providerRef).not.toBe(first.providerRef);
+  });
+
+  test("a card is refused without asking PayPal: cards are saved through Stripe", async () => {
+    const before = callsTo("/v3/vault/setup-tokens").length;
+    await expect(provider().startSetup(setup({ kind: "card" }))).rejects.toThrow(/Stripe/);
+    expect(callsTo("/v3/vault/setup-tokens")).toHaveLength(before);
+  });
+});
+
+describe("completeSetup", () => {
+  test("pending until the buyer approves; then the setup token becomes the saved PayPal account", async () => {
+    const adapter = provider();
+    const started = await adapter.startSetup(setup());
+    const tokens = paypal.paymentTokenCount();
+    expect(await adapter.completeSetup(started.providerRef, {})).toEqual({ state: "pending" });
+    expect(paypal.paymentTokenCount()).toBe(tokens);
+
+    paypal.approveSetup(started.providerRef, { email: "jo@example.com" });
+    const saved = await adapter.completeSetup(started.providerRef, {
+      approval_token_id: started.providerRef,
+    });
+    expect(saved).toEqual({
+      state: "saved",
+      method: {
+        kind: "paypal",
+        customerRef: started.customerRef,
+        methodRef: expect.any(String),
+        brand: "paypal",
+        last4: null,
+        expMonth: null,
+        expYear: null,
+        fingerprint: null,
+        email: "jo@example.com",
+      },
+    });
+    expect(paypal.paymentTokenCount()).toBe(tokens + 1);
+    if (saved.state !== "saved") throw new Error("not saved");
+    expect(paypal.paymentToken(saved.method.methodRef)).toMatchObject({
+      customer: { id: started.customerRef },
+    });
+    expect(callsTo("/v3/vault/payment-tokens").at(-1)).toMatchObject({
+      requestId: `token:${started.providerRef}`,
+      body: { payment_source: { token: { id: started.providerRef, type: "SETUP_TOKEN" } } },
+    });
+  });
+
+  test("asked again (the return page reloaded), it answers the same payment token and makes no other", async () => {
+    const adapter = provider();
+    const { providerRef } = await adapter.startSetup(setup());
+    paypal.approveSetup(providerRef);
+    const tokens = paypal.paymentTokenCount();
+    const first = await adapter.completeSetup(providerRef, {});
+    const again = await adapter.completeSetup(providerRef, {});
+    expect(first.state).toBe("saved");
+    expect(again).toEqual(first);
+    expect(paypal.paymentTokenCount()).toBe(tokens + 1);
+    // PayPal shows the setup token as used; the exchange is asked again under the same request id.
+    expect(paypal.setupToken(providerRef).status).toBe("VAULTED");
+    const exchanges = callsTo("/v3/vault/payment-tokens").filter(
+      (c) => c.requestId === `token:${providerRef}`,
+    );
+    expect(exchanges.map((c) => c.replayed)).toEqual([false, true]);
+  });
+
+  test("a setup token PayPal has forgotten (it lapsed unused) is cancelled", async () => {
+    const adapter = provider();
+    const { providerRef } = await adapter.startSetup(setup());
+    paypal.expireSetup(providerRef);
+    expect(await adapter.completeSetup(providerRef, {})).toEqual({ state: "cancelled" });
+  });
+
+  test("PayPal out of order is thrown, and the next try saves the account", async () => {
+    const adapter = provider();
+    const { providerRef } = await adapter.startSetup(setup());
+    paypal.approveSetup(providerRef);
+    paypal.breakNext("/v3/vault/payment-tokens");
+    await expect(adapter.completeSetup(providerRef, {})).rejects.toThrow(/failed with 500/);
+    expect(await adapter.completeSetup(providerRef, {})).toMatchObject({ state: "saved" });
+  });
+});
+
+describe("chargeSaved", () => {
+  test("charges the saved account at once: paid, with PayPal's order as the reference", async () => {
+    const method = await savedAccount();
+    const charge = offSession(method, { amountCents: 4250 });
+    const result = await provider().chargeSaved(charge);
+    expect(result).toEqual({
+      state: "paid",
+      providerRef: expect.any(String),
+      amountCents: 4250,
+      currency: "usd",
+    });
+    if (result.state !== "paid") throw new Error("not paid");
+    expect(paypal.order(result.providerRef)).toMatchObject({
+      status: "COMPLETED",
+      purchase_units: [
+        {
+          custom_id: charge.orderId,
+          invoice_id: charge.orderId,
+          description: charge.description,
+          amount: { currency_code: "USD", value: "42.50" },
+        },
+      ],
+    });
+    expect(paypal.capturesOf(result.providerRef)).toBe(1);
+    const create = callsTo("/v2/checkout/orders").at(-1);
+    expect(create?.requestId).toBe(charge.idempotencyKey);
+    expect(create?.body).toMatchObject({
+      intent: "CAPTURE",
+      payment_source: {
+        paypal: {
+          vault_id: method.methodRef,
+          stored_credential: { payment_initiator: "MERCHANT", usage: "SUBSEQUENT" },
+        },
+      },
+    });
+  });
+
+  test("the same key charges once however often it is asked; a new attempt is a new charge", async () => {
+    const method = await savedAccount();
+    const adapter = provider();
+    const charge = offSession(method);
+    const orders = paypal.orderCount();
+    const first = await adapter.chargeSaved(charge);
+    expect(first.state).toBe("paid");
+    expect(await adapter.chargeSaved(charge)).toEqual(first);
+    expect(paypal.orderCount()).toBe(orders + 1);
+    if (first.state !== "paid") throw new Error("not paid");
+    expect(paypal.capturesOf(first.providerRef)).toBe(1);
+    const next = await adapter.chargeSaved({
+      ...charge,
+      orderId: randomUUID(),
+      idempotencyKey: `${randomUUID()}:1`,
+    });
+    expect(next.providerRef).not.toBe(first.providerRef);
+  });
+
+  test("an order PayPal leaves approved is captured once, by the capture every path shares", async () => {
+    const method = await savedAccount();
+    paypal.decideVaultedCharges(method.methodRef, "approved");
+    const adapter = provider();
+    const charge = offSession(method, { amountCents: 999 });
+    const first = await adapter.chargeSaved(charge);
+    expect(first).toEqual({
+      state: "paid",
+      providerRef: expect.any(String),
+      amountCents: 999,
+      currency: "usd",
+    });
+    expect(await adapter.chargeSaved(charge)).toEqual(first);
+    const ref = first.providerRef as string;
+    expect(paypal.capturesOf(ref)).toBe(1);
+    expect(callsTo(capturePath(ref)).map((c) => c.requestId)).toEqual([`capture:${ref}`, `capture:${ref}`]);
+  });
+
+  test("a capture held for review is pending; lookup of the order says the same", async () => {
+    const method = await savedAccount();
+    paypal.decideVaultedCharges(method.methodRef, "pending");
+    const adapter = provider();
+    const result = await adapter.chargeSaved(offSession(method));
+    expect(result).toEqual({ state: "pending", providerRef: expect.any(String) });
+    expect(await adapter.lookup(result.providerRef as string)).toEqual({ state: "pending" });
+  });
+
+  test("a declined capture, or the funding source refusing, is a soft decline: a later try may pass", async () => {
+    const method = await savedAccount();
+    const adapter = provider();
+    paypal.decideVaultedCharges(method.methodRef, "declined");
+    const declinedCapture = await adapter.chargeSaved(offSession(method));
+    expect(declinedCapture).toEqual({
+      state: "declined",
+      providerRef: expect.any(String),
+      reason: "PayPal declined the capture",
+      hard: false,
+    });
+
+    for (const issue of ["INSTRUMENT_DECLINED", "TRANSACTION_REFUSED"]) {
+      paypal.decideVaultedCharges(method.methodRef, { issue });
+      const orders = paypal.orderCount();
+      const charge = offSession(method);
+      const refused = await adapter.chargeSaved(charge);
+      expect(refused).toEqual({
+        state: "declined",
+        providerRef: null,
+        reason: expect.stringContaining(`(${issue})`),
+        hard: false,
+      });
+      // Asked again with the same key, PayPal gives the same answer.
+      expect(await adapter.chargeSaved(charge)).toEqual(refused);
+      expect(paypal.orderCount()).toBe(orders);
+    }
+    expect(PAYPAL_HARD_DECLINES.has("INSTRUMENT_DECLINED")).toBe(false);
+  });
+
+  test("a closed or restricted account, or a token PayPal does not know, is a hard decline", async () => {
+    const method = await savedAccount();
+    const adapter = provider();
+    for (const issue of [
+      "PAYER_ACCOUNT_LOCKED_OR_CLOSED",
+      "PAYER_ACCOUNT_RESTRICTED",
+      "AGREEMENT_ALREADY_CANCELLED",
+    ]) {
+      paypal.decideVaultedCharges(method.methodRef, { issue });
+      expect(await adapter.chargeSaved(offSession(method))).toEqual({
+        state: "declined",
+        providerRef: null,
+        reason: expect.stringContaining(`(${issue})`),
+        hard: true,
+      });
+      expect(PAYPAL_HARD_DECLINES.has(issue)).toBe(true);
+    }
+    paypal.decideVaultedCharges(method.methodRef, { issue: "PAYER_ACCOUNT_LOCKED_OR_CLOSED" });
+    expect(await adapter.chargeSaved(offSession(method))).toMatchObject({
+      reason: "The payer account cannot be used for this transaction. (PAYER_ACCOUNT_LOCKED_OR_CLOSED)",
+    });
+    expect(await adapter.chargeSaved(offSession({ ...method, methodRef: "9xq4t2mz" }))).toMatchObject({
+      state: "declined",
+      providerRef: null,
+      hard: true,
+    });
+  });
+
+  test("PayPal out of order is thrown; the same key later charges once", async () => {
+    const method = await savedAccount();
+    const adapter = provider();
+    const charge = offSession(method);
+    paypal.breakNext("/v2/checkout/orders");
+    await expect(adapter.chargeSaved(charge)).rejects.toThrow(/failed with 500/);
+    const result = await adapter.chargeSaved(charge);
+    expect(result).toMatchObject({ state: "paid", amountCents: 2599 });
+    expect(paypal.capturesOf(result.providerRef as string)).toBe(1);
+  });
+
+  test("the charge is looked up and refunded through its order, like a page payment", async () => {
+    const method = await savedAccount();
+    const adapter = provider();
+    const charge = offSession(method, { amountCents: 3000 });
+    const result = await adapter.chargeSaved(charge);
+    if (result.state !== "paid") throw new Error(`not paid: ${result.state}`);
+    expect(await adapter.lookup(result.providerRef)).toEqual({
+      state: "paid",
+      amountCents: 3000,
+      currency: "usd",
+    });
+    const request = {
+      refundId: randomUUID(),
+      orderId: charge.orderId,
+      providerRef: result.providerRef,
+      amountCents: 1200,
+    };
+    const refund = await adapter.refund(request);
+    expect(refund).toEqual({ providerRefundRef: expect.any(String), state: "succeeded" });
+    expect(await adapter.refund(request)).toEqual(refund);
+    expect(paypal.refundsOf(result.providerRef)).toEqual([
+      expect.objectContaining({
+        id: refund.providerRefundRef,
+        amount: { currency_code: "USD", value: "12.00" },
+      }),
+    ]);
+    // A refund does not undo that the charge was paid.
+    expect(await adapter.lookup(result.providerRef)).toMatchObject({ state: "paid" });
+  });
+
+  test("a saved account's payment token event is verified, then ignored: completeSetup made the token", async () => {
+    const method = await savedAccount();
+    const delivery = paypal.paymentTokenEvent(method.methodRef);
+    expect(await provider().parseWebhook(delivery.body, delivery.headers)).toEqual({
+      eventId: delivery.eventId,
+      kind: "ignored",
+      type: "VAULT.PAYMENT-TOKEN.CREATED",
+    });
+    const refused = paypal.paymentTokenEvent(method.methodRef);
+    paypal.refuseVerification(refused.headers["paypal-transmission-id"]!);
+    await expect(provider().parseWebhook(refused.body, refused.headers)).rejects.toThrow(
+      InvalidWebhookSignature,
+    );
   });
 });
 

@@ -1,17 +1,24 @@
 import { z } from "zod";
 import {
+  type ChargeResult,
   InvalidWebhookSignature,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentState,
   type RefundResult,
   type RefundState,
+  type SetupState,
 } from "#server/payments/provider";
 
 /**
- * PayPal through its documented REST API (Orders v2, Payments v2, webhook verification) with the global
- * `fetch`: PayPal's server SDK cannot be pointed at another host, and the tests run against a stand-in
- * (`src/server/test/paypal-stand-in.ts`) the same way production runs against api-m.paypal.com.
+ * PayPal through its documented REST API (Orders v2, Payments v2, Payment Method Tokens v3, webhook
+ * verification) with the global `fetch`: PayPal's server SDK cannot be pointed at another host, and the
+ * tests run against a stand-in (`src/server/test/paypal-stand-in.ts`) the same way production runs
+ * against api-m.paypal.com.
+ *
+ * Saved PayPal accounts follow PayPal's "save without purchase" flow: a setup token the buyer approves
+ * on PayPal's page, exchanged by us for a payment token (the saved method), which later orders name as
+ * `payment_source.paypal.vault_id` and PayPal charges without the buyer.
  */
 
 export type PayPalOptions = {
@@ -54,6 +61,7 @@ export class PayPalApiError extends Error {
 
 // What we read of PayPal's answers; everything else they carry passes through unread.
 const money = z.looseObject({ currency_code: z.string(), value: z.string() });
+const links = z.array(z.looseObject({ href: z.string(), rel: z.string() })).optional();
 const captureSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
@@ -77,9 +85,24 @@ const orderSchema = z.looseObject({
       }),
     )
     .optional(),
-  links: z.array(z.looseObject({ href: z.string(), rel: z.string() })).optional(),
+  links,
 });
 type Order = z.infer<typeof orderSchema>;
+const vaultCustomer = z.looseObject({ id: z.string() }).optional();
+const setupTokenSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  customer: vaultCustomer,
+  links,
+});
+type SetupToken = z.infer<typeof setupTokenSchema>;
+const paymentTokenSchema = z.looseObject({
+  id: z.string(),
+  customer: vaultCustomer,
+  payment_source: z
+    .looseObject({ paypal: z.looseObject({ email_address: z.string().optional() }).optional() })
+    .optional(),
+});
 const refundSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
@@ -131,6 +154,30 @@ const DECLINE_ISSUES = new Set([
 ]);
 /** Capture refusals that mean "the buyer has not finished at PayPal yet". */
 const NOT_YET_ISSUES = new Set(["ORDER_NOT_APPROVED", "PAYER_ACTION_REQUIRED"]);
+
+/**
+ * Refusals of a charge on a saved PayPal account that mean the payment token cannot be charged again as
+ * it is: the account is closed, locked or restricted, its settings forbid paying us, the buyer cancelled
+ * the agreement behind the token, or PayPal no longer accepts the token. Retrying is pointless; the buyer
+ * is asked to come back. Any other refusal (INSTRUMENT_DECLINED, TRANSACTION_REFUSED: the funding source
+ * turned this payment down) is soft and may pass later.
+ */
+export const PAYPAL_HARD_DECLINES: ReadonlySet<string> = new Set([
+  "PAYER_ACCOUNT_LOCKED_OR_CLOSED",
+  "PAYER_ACCOUNT_RESTRICTED",
+  "PAYER_CANNOT_PAY",
+  "AGREEMENT_ALREADY_CANCELLED",
+  "BILLING_AGREEMENT_NOT_FOUND",
+  "INVALID_PAYMENT_TOKEN",
+  "PAYMENT_SOURCE_CANNOT_BE_USED",
+  "PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED",
+]);
+
+/**
+ * Setup token statuses from which a payment token is made: APPROVED by the buyer, or VAULTED (a payment
+ * token was made already; asked again with the same request id, PayPal answers that same token).
+ */
+const SETUP_READY = new Set(["APPROVED", "VAULTED"]);
 
 function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | null {
   for (const [key, value] of Object.entries(headers)) {
@@ -279,23 +326,30 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     return chosen ? captureState(chosen) : { state: "pending" };
   }
 
-  async function capture(id: string): Promise<PaymentState> {
+  /** Captures the order: the order as captured, or PayPal's refusal. */
+  async function requestCapture(id: string): Promise<Order | PayPalApiError> {
     const answer = await call("POST", `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
       body: "{}",
       // The same key for every capture of this order: two returns, or a return racing the
       // reconciliation job, capture once and both read the same answer.
       requestId: `capture:${id}`,
     });
-    if (answer.status === 200 || answer.status === 201) return completedState(orderSchema.parse(answer.body));
+    if (answer.status === 200 || answer.status === 201) return orderSchema.parse(answer.body);
     if (answer.status >= 500) throw outage(answer, "capture");
-    const error = refusal(answer);
+    return refusal(answer);
+  }
+
+  async function capture(id: string): Promise<PaymentState> {
+    const captured = await requestCapture(id);
+    if (!(captured instanceof PayPalApiError)) return completedState(captured);
+    const error = captured;
     if (DECLINE_ISSUES.has(error.issue)) return { state: "failed", reason: error.description };
     if (NOT_YET_ISSUES.has(error.issue)) return { state: "pending" };
     if (error.issue === "ORDER_ALREADY_CAPTURED") {
       const order = await getOrder(id);
       return order ? completedState(order) : { state: "expired" };
     }
-    if (error.issue === "ORDER_EXPIRED" || answer.status === 404) return { state: "expired" };
+    if (error.issue === "ORDER_EXPIRED" || error.status === 404) return { state: "expired" };
     throw error;
   }
 
@@ -315,6 +369,113 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         // CREATED, SAVED, PAYER_ACTION_REQUIRED: the buyer has not approved it (yet).
         return { state: "pending" };
     }
+  }
+
+  /** A refusal of an off-session charge, as an answer; `hard` when the token cannot be charged again as it is. */
+  function declined(providerRef: string | null, error: PayPalApiError, hard: boolean): ChargeResult {
+    // Our credentials or permissions refused (the app not enabled for vaulting, say) is our fault, not
+    // the buyer's: thrown, so the charge is tried again with the same key once the configuration is fixed.
+    if (error.status === 401 || error.status === 403) throw error;
+    return { state: "declined", providerRef, reason: `${error.description} (${error.issue})`, hard };
+  }
+
+  /** An off-session charge's order, once PayPal decided on its capture. */
+  function chargeState(providerRef: string, state: PaymentState): ChargeResult {
+    switch (state.state) {
+      case "paid":
+        return { state: "paid", providerRef, amountCents: state.amountCents, currency: state.currency };
+      case "pending":
+        return { state: "pending", providerRef };
+      case "failed":
+        return { state: "declined", providerRef, reason: state.reason, hard: false };
+      default:
+        return {
+          state: "declined",
+          providerRef,
+          reason: `PayPal answered the order ${state.state}`,
+          hard: false,
+        };
+    }
+  }
+
+  /**
+   * The order PayPal made for a charge on a payment token. PayPal normally completes it at once, capture
+   * included; an order it leaves APPROVED (or CREATED) is captured here, through the same request id as
+   * any capture of that order, so a repeated charge captures once.
+   */
+  async function vaultedCharge(order: Order): Promise<ChargeResult> {
+    switch (order.status) {
+      case "COMPLETED":
+        return chargeState(order.id, completedState(order));
+      case "APPROVED":
+      case "CREATED": {
+        const captured = await requestCapture(order.id);
+        if (!(captured instanceof PayPalApiError)) return chargeState(order.id, completedState(captured));
+        if (captured.issue === "ORDER_ALREADY_CAPTURED") {
+          const current = await getOrder(order.id);
+          if (current) return chargeState(order.id, completedState(current));
+        }
+        // PayPal wants the buyer to approve this payment: it cannot be taken without them.
+        if (NOT_YET_ISSUES.has(captured.issue)) return declined(order.id, captured, true);
+        return declined(order.id, captured, PAYPAL_HARD_DECLINES.has(captured.issue));
+      }
+      case "PAYER_ACTION_REQUIRED":
+        return {
+          state: "declined",
+          providerRef: order.id,
+          reason: "PayPal asks the buyer to approve this payment",
+          hard: true,
+        };
+      default:
+        // VOIDED: PayPal dropped the order (a risk review, say); a later attempt may pass.
+        return {
+          state: "declined",
+          providerRef: order.id,
+          reason: `PayPal answered the order ${order.status.toLowerCase()}`,
+          hard: false,
+        };
+    }
+  }
+
+  /**
+   * Turns the approved setup token into a payment token (the saved method). The request id is the setup
+   * token's: PayPal makes one payment token per setup token, and answers a repeat with the same one.
+   */
+  async function vault(setup: SetupToken): Promise<SetupState> {
+    const answer = await call("POST", "/v3/vault/payment-tokens", {
+      body: JSON.stringify({ payment_source: { token: { id: setup.id, type: "SETUP_TOKEN" } } }),
+      requestId: `token:${setup.id}`,
+    });
+    if (answer.status >= 500) throw outage(answer, "payment token creation");
+    if (answer.status !== 200 && answer.status !== 201) {
+      const error = refusal(answer);
+      // The setup token lapsed between reading it and exchanging it.
+      if (answer.status === 404) return { state: "cancelled" };
+      if (error.issue === "PAYER_ACTION_REQUIRED") return { state: "pending" };
+      // SETUP_TOKEN_ALREADY_TOKENIZED only comes once PayPal has forgotten our request id (hours
+      // later): an earlier call made the payment token and answered it. Thrown rather than failed, so the
+      // method saved then is not undone.
+      if (answer.status === 401 || answer.status === 403 || error.issue === "SETUP_TOKEN_ALREADY_TOKENIZED")
+        throw error;
+      return { state: "failed", reason: `${error.description} (${error.issue})` };
+    }
+    const token = paymentTokenSchema.parse(answer.body);
+    const customerRef = token.customer?.id ?? setup.customer?.id;
+    if (!customerRef) throw new Error(`PayPal payment token ${token.id} came back without a customer`);
+    return {
+      state: "saved",
+      method: {
+        kind: "paypal",
+        customerRef,
+        methodRef: token.id,
+        brand: "paypal",
+        last4: null,
+        expMonth: null,
+        expYear: null,
+        fingerprint: null,
+        email: token.payment_source?.paypal?.email_address ?? null,
+      },
+    };
   }
 
   function refundState(status: string, reason: string | undefined): RefundState {
@@ -423,6 +584,12 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
           result: refundState(parsed.data.status, parsed.data.status_details?.reason),
         };
       }
+      case "VAULT.PAYMENT-TOKEN.CREATED":
+        // The payment token is made by our own `completeSetup` (from the buyer's return or a lookup),
+        // never by PayPal alone, so this event brings nothing new. Nor could it be tied to our setup:
+        // PayPal's payment token resource names the token, its customer and, for a token saved during a
+        // purchase, the order (`metadata.order_id`), never the setup token it was made from.
+        return ignored;
       default:
         return ignored;
     }
@@ -505,6 +672,93 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       }
       const refund = refundSchema.parse(answer.body);
       return { providerRefundRef: refund.id, ...refundState(refund.status, refund.status_details?.reason) };
+    },
+
+    async startSetup(setup) {
+      if (setup.kind !== "paypal")
+        throw new Error("PayPal saves PayPal accounts only; cards are saved through Stripe");
+      const body = {
+        payment_source: {
+          paypal: {
+            usage_type: "MERCHANT",
+            customer_type: "CONSUMER",
+            // Two marketplace accounts may share one PayPal account (a household, a company); each needs a
+            // token of its own under its own customer.
+            permit_multiple_payment_tokens: true,
+            // No `vault_instruction`: its default (ON_CREATE_PAYMENT_TOKENS) leaves the payment token to our
+            // explicit exchange in `completeSetup`, the documented flow; PayPal marks the field deprecated.
+            experience_context: {
+              return_url: setup.returnUrl,
+              cancel_url: setup.cancelUrl,
+              // Nothing is shipped: PayPal need not ask the buyer for an address.
+              shipping_preference: "NO_SHIPPING",
+            },
+          },
+        },
+        // A returning buyer's earlier customer, so all their saved accounts sit under one customer.
+        ...(setup.customerRef ? { customer: { id: setup.customerRef } } : {}),
+      };
+      const answer = await call("POST", "/v3/vault/setup-tokens", {
+        body: JSON.stringify(body),
+        requestId: `setup:${setup.setupId}`,
+      });
+      if (answer.status >= 500) throw outage(answer, "setup token creation");
+      if (answer.status !== 200 && answer.status !== 201) throw refusal(answer);
+      const token = setupTokenSchema.parse(answer.body);
+      const link = token.links?.find((l) => l.rel === "approve");
+      if (!link) throw new Error(`PayPal setup token ${token.id} came back without a page for the buyer`);
+      return {
+        providerRef: token.id,
+        redirectUrl: link.href,
+        customerRef: token.customer?.id ?? setup.customerRef,
+      };
+    },
+
+    // As with `complete`, the setup token stored with our setup is read, whatever the return's query says.
+    async completeSetup(providerRef) {
+      const answer = await call("GET", `/v3/vault/setup-tokens/${encodeURIComponent(providerRef)}`);
+      // PayPal forgets a setup token that lapses unused: the buyer never approved it.
+      if (answer.status === 404) return { state: "cancelled" };
+      if (answer.status >= 500) throw outage(answer, "setup token lookup");
+      if (answer.status !== 200) throw refusal(answer);
+      const setup = setupTokenSchema.parse(answer.body);
+      // CREATED, PAYER_ACTION_REQUIRED: the buyer has not agreed at PayPal (yet).
+      if (!SETUP_READY.has(setup.status)) return { state: "pending" };
+      return vault(setup);
+    },
+
+    async chargeSaved(charge) {
+      const body = {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            custom_id: charge.orderId,
+            // As for a page payment: PayPal refuses a second payment of the same order (DUPLICATE_INVOICE_ID).
+            invoice_id: charge.orderId,
+            description: charge.description.slice(0, MAX_DESCRIPTION),
+            amount: { currency_code: "USD", value: centsToValue(charge.amountCents) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            vault_id: charge.methodRef,
+            // A later payment we start on the buyer's earlier consent. `usage_pattern` is left out: a
+            // charge here may be a renewal, a retry or an upgrade, no single pattern.
+            stored_credential: { payment_initiator: "MERCHANT", usage: "SUBSEQUENT" },
+          },
+        },
+      };
+      const answer = await call("POST", "/v2/checkout/orders", {
+        body: JSON.stringify(body),
+        requestId: charge.idempotencyKey,
+      });
+      if (answer.status >= 500) throw outage(answer, "order creation");
+      if (answer.status === 200 || answer.status === 201)
+        return vaultedCharge(orderSchema.parse(answer.body));
+      const error = refusal(answer);
+      // Refused, PayPal makes no order. A 404 can only be the payment token, the one resource the request
+      // names: deleted by the buyer at PayPal, or never ours.
+      return declined(null, error, answer.status === 404 || PAYPAL_HARD_DECLINES.has(error.issue));
     },
   };
 }

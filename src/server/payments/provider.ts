@@ -66,8 +66,82 @@ export type PaymentEvent = { eventId: string } & (
       /** When the provider produced the event: an older one delivered late changes nothing. */
       occurredAt: Date;
     }
+  | {
+      /**
+       * A setup session (a payment method being saved) finished at the provider; its details are read with
+       * `completeSetup(providerRef)`.
+       */
+      kind: "setup";
+      providerRef: string;
+    }
   | { kind: "ignored"; type: string }
 );
+
+/** What a buyer saves: a card (Stripe, or the test provider's test cards) or a PayPal account. */
+export type SavedMethodKind = "card" | "paypal";
+
+/** A saved payment method as the provider describes it. Never a card number: only what may be shown. */
+export type SavedMethodDetails = {
+  kind: SavedMethodKind;
+  /** The provider's customer the method belongs to (a Stripe customer `cus_…`, a PayPal customer id). */
+  customerRef: string;
+  /** The reusable method: a Stripe PaymentMethod `pm_…`, a PayPal payment token. */
+  methodRef: string;
+  /** "visa", "mastercard", "amex"… as the provider writes it, or "paypal". */
+  brand: string;
+  /** A card's last four digits; null for PayPal. */
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+  /** The provider's fingerprint of the card number: the same card gives the same value for any customer. */
+  fingerprint: string | null;
+  /** The PayPal account's e-mail, when PayPal tells it (shown masked); null for a card. */
+  email: string | null;
+};
+
+/** Opening a setup session: the buyer saves a method on the provider's page, and nothing is charged. */
+export type SetupStart = {
+  /** Our setup's id: the idempotency key of the session (and of the customer made for it). */
+  setupId: string;
+  kind: SavedMethodKind;
+  /** The buyer's customer at this provider from an earlier setup, or null to make one. */
+  customerRef: string | null;
+  userId: string;
+  /** The buyer's verified account e-mail. */
+  email: string;
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+/** `customerRef`: the customer the method will belong to, when the provider made or knows one already. */
+export type StartedSetup = { providerRef: string; redirectUrl: string; customerRef: string | null };
+
+export type SetupState =
+  | { state: "pending" }
+  | { state: "saved"; method: SavedMethodDetails }
+  | { state: "failed"; reason: string }
+  | { state: "cancelled" };
+
+/** A charge made without the buyer present (a renewal, a retry, an upgrade), on a saved method. */
+export type OffSessionCharge = {
+  orderId: string;
+  /** `<order id>:<attempt>`: asked again after a crash, the provider answers the charge it made. */
+  idempotencyKey: string;
+  amountCents: number;
+  description: string;
+  customerRef: string;
+  methodRef: string;
+};
+
+/**
+ * The provider's answer to an off-session charge. `hard`: the method cannot be charged again as it is (a
+ * lost or stolen card, a closed account, a charge that needs the buyer present); retrying is pointless
+ * and the buyer is asked directly. A soft decline (insufficient funds, a network refusal) may pass later.
+ */
+export type ChargeResult =
+  | { state: "paid"; providerRef: string; amountCents: number; currency: string }
+  | { state: "pending"; providerRef: string }
+  | { state: "declined"; providerRef: string | null; reason: string; hard: boolean };
 
 export type RefundRequest = {
   /** Our refund id; also the idempotency key, so a retried refund is not paid twice. */
@@ -112,4 +186,20 @@ export interface PaymentProvider {
   ): Promise<PaymentEvent>;
   /** Returns money to the buyer, in full or in part; idempotent by `refundId`. */
   refund(refund: RefundRequest): Promise<RefundResult>;
+  /**
+   * Opens a hosted page where the buyer saves a payment method for later charges (Stripe: a Checkout
+   * Session in setup mode; PayPal: a vault setup token). No card data reaches our server.
+   */
+  startSetup(setup: SetupStart): Promise<StartedSetup>;
+  /**
+   * Reads (and, where the provider needs it, finishes: PayPal turns the approved setup token into a
+   * payment token) a setup session. Safe to call any number of times, from the return page or a webhook.
+   */
+  completeSetup(providerRef: string, query: Record<string, string>): Promise<SetupState>;
+  /**
+   * Charges a saved method now, without the buyer; idempotent by `idempotencyKey`. A refusal of the
+   * charge is an answer (`declined`); an outage is thrown, and the same key is used again later.
+   * `lookup` and `refund` take the `providerRef` it answers, as they take a payment page's.
+   */
+  chargeSaved(charge: OffSessionCharge): Promise<ChargeResult>;
 }

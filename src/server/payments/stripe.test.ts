@@ -2,14 +2,22 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "#server/test/ports";
-import { type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
-import { InvalidWebhookSignature, type PaymentProvider, type PaymentStart } from "./provider";
-import { createStripeProvider } from "./stripe";
+import { type StandInTestCard, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
+import {
+  InvalidWebhookSignature,
+  type OffSessionCharge,
+  type PaymentProvider,
+  type PaymentStart,
+  type SavedMethodDetails,
+  type SetupStart,
+} from "./provider";
+import { createStripeProvider, STRIPE_HARD_DECLINES } from "./stripe";
 
 /**
  * The Stripe provider through the real SDK against a local stand-in for api.stripe.com: what it sends
  * (amounts, metadata, URLs, idempotency keys), how it reads sessions and refunds back, and which
- * webhook deliveries it believes.
+ * webhook deliveries it believes; for saved cards, the setup session, the off-session charges with
+ * Stripe's test cards (paid, soft and hard declines) and their PaymentIntents' events.
  */
 
 const keys = { secretKey: "sk_test_stand_in", webhookSecret: "whsec_stand_in" };
@@ -400,5 +408,445 @@ describe("parseWebhook with a Connect endpoint of its own", () => {
   test("without a Connect secret, the one endpoint's secret signs both (a single endpoint, or stripe listen)", async () => {
     const delivery = standIn.signedEvent("account.updated", account());
     expect(await stripe.parseWebhook(delivery.rawBody, delivery.headers)).toMatchObject({ kind: "account" });
+  });
+});
+
+function setup(overrides: Partial<SetupStart> = {}): SetupStart {
+  const setupId = randomUUID();
+  return {
+    setupId,
+    kind: "card",
+    customerRef: null,
+    userId: randomUUID(),
+    email: "buyer@example.com",
+    returnUrl: `http://localhost:5173/account/payment-methods/${setupId}/return`,
+    cancelUrl: "http://localhost:5173/account/payment-methods",
+    ...overrides,
+  };
+}
+
+/** A buyer's card saved through a setup session: the customer and PaymentMethod to charge off session. */
+async function savedCard(card: StandInTestCard = "pm_card_visa") {
+  const { providerRef, customerRef } = await stripe.startSetup(setup());
+  standIn.markSaved(providerRef, card);
+  const state = await stripe.completeSetup(providerRef, { session_id: providerRef });
+  if (state.state !== "saved") throw new Error(`setup ${providerRef} is ${state.state}`);
+  expect(state.method.customerRef).toBe(customerRef);
+  return state.method;
+}
+
+function offSession(method: SavedMethodDetails, overrides: Partial<OffSessionCharge> = {}): OffSessionCharge {
+  const orderId = randomUUID();
+  return {
+    orderId,
+    idempotencyKey: `${orderId}:1`,
+    amountCents: 4_999,
+    description: `Stackbay order ${orderId.slice(0, 8).toUpperCase()}`,
+    customerRef: method.customerRef,
+    methodRef: method.methodRef,
+    ...overrides,
+  };
+}
+
+describe("startSetup", () => {
+  test("makes the buyer a customer once and opens a card-only setup session for it", async () => {
+    const start = setup();
+    const started = await stripe.startSetup(start);
+
+    const session = standIn.session(started.providerRef);
+    const customer = standIn.customer(started.customerRef ?? "");
+    expect(customer).toMatchObject({ email: start.email, metadata: { userId: start.userId } });
+    expect(started).toEqual({ providerRef: session.id, redirectUrl: session.url, customerRef: customer.id });
+    expect(session).toMatchObject({
+      mode: "setup",
+      status: "open",
+      customer: customer.id,
+      currency: "usd",
+      metadata: { setupId: start.setupId },
+      success_url: `${start.returnUrl}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: start.cancelUrl,
+    });
+    expect(standIn.sessionParams(session.id)).toMatchObject({
+      allowed_payment_method_types: { "0": "card" },
+    });
+    expect(standIn.requests.slice(-2)).toMatchObject([
+      { method: "POST", path: "/v1/customers", idempotencyKey: `customer:${start.setupId}` },
+      { method: "POST", path: "/v1/checkout/sessions", idempotencyKey: `setup:${start.setupId}` },
+    ]);
+
+    // Repeated after a crash: the same customer and session, nothing new made.
+    const customersBefore = standIn.customers().length;
+    expect(await stripe.startSetup(start)).toEqual(started);
+    expect(standIn.customers()).toHaveLength(customersBefore);
+    expect(standIn.requests.slice(-2).map((r) => r.replayed)).toEqual([true, true]);
+  });
+
+  test("a buyer who is a customer already is not made another one", async () => {
+    const first = await stripe.startSetup(setup());
+    const customersBefore = standIn.customers().length;
+    const again = await stripe.startSetup(setup({ customerRef: first.customerRef }));
+
+    expect(again.customerRef).toBe(first.customerRef);
+    expect(again.providerRef).not.toBe(first.providerRef);
+    expect(standIn.session(again.providerRef).customer).toBe(first.customerRef);
+    expect(standIn.customers()).toHaveLength(customersBefore);
+    expect(standIn.requests.at(-1)).toMatchObject({ path: "/v1/checkout/sessions" });
+  });
+
+  test("PayPal is not saved through Stripe", async () => {
+    const requestsBefore = standIn.requests.length;
+    await expect(stripe.startSetup(setup({ kind: "paypal" }))).rejects.toThrow("only cards");
+    expect(standIn.requests).toHaveLength(requestsBefore);
+  });
+});
+
+describe("completeSetup", () => {
+  test("pending until the buyer saves a card, then saved with the card's details", async () => {
+    const { providerRef, customerRef } = await stripe.startSetup(setup());
+    expect(await stripe.completeSetup(providerRef, {})).toEqual({ state: "pending" });
+
+    standIn.markSaved(providerRef, "pm_card_mastercard");
+    const saved = await stripe.completeSetup(providerRef, { session_id: providerRef });
+    const intent = standIn.setupIntent(standIn.session(providerRef).setup_intent ?? "");
+    expect(intent.payment_method).toMatch(/^pm_/);
+    expect(saved).toEqual({
+      state: "saved",
+      method: {
+        kind: "card",
+        customerRef,
+        methodRef: intent.payment_method,
+        brand: "mastercard",
+        last4: "4444",
+        expMonth: 12,
+        expYear: 2034,
+        fingerprint: "fp_mastercard4444",
+        email: null,
+      },
+    });
+    // Safe to ask again (the return page and the webhook both do).
+    expect(await stripe.completeSetup(providerRef, {})).toEqual(saved);
+    expect(standIn.paymentMethod(intent.payment_method ?? "").customer).toBe(customerRef);
+  });
+
+  test("the same card saved by two buyers has one fingerprint, on two customers' methods", async () => {
+    const first = await savedCard("pm_card_visa");
+    const second = await savedCard("pm_card_visa");
+    expect(first).toMatchObject({ brand: "visa", last4: "4242", fingerprint: "fp_visa4242" });
+    expect(second.fingerprint).toBe(first.fingerprint);
+    expect(second.customerRef).not.toBe(first.customerRef);
+    expect(second.methodRef).not.toBe(first.methodRef);
+  });
+
+  test("a card refused while saving is failed with Stripe's message; an expired session is cancelled", async () => {
+    const { providerRef } = await stripe.startSetup(setup());
+    standIn.markSaved(providerRef, "pm_card_visa_chargeDeclined");
+    expect(await stripe.completeSetup(providerRef, {})).toEqual({
+      state: "failed",
+      reason: "Your card was declined.",
+    });
+
+    standIn.markExpired(providerRef);
+    expect(await stripe.completeSetup(providerRef, {})).toEqual({ state: "cancelled" });
+  });
+
+  test("a payment session is not a setup", async () => {
+    const { providerRef } = await stripe.start(payment());
+    await expect(stripe.completeSetup(providerRef, {})).rejects.toThrow("is not a setup session");
+  });
+});
+
+describe("chargeSaved", () => {
+  test("charges the saved card off session, in US cents, with the order on the PaymentIntent", async () => {
+    const method = await savedCard();
+    const charge = offSession(method);
+    const result = await stripe.chargeSaved(charge);
+
+    expect(result).toEqual({
+      state: "paid",
+      providerRef: expect.stringMatching(/^pi_/),
+      amountCents: 4_999,
+      currency: "usd",
+    });
+    if (result.state !== "paid") return;
+    expect(standIn.paymentIntent(result.providerRef)).toMatchObject({
+      status: "succeeded",
+      amount: 4_999,
+      customer: method.customerRef,
+      payment_method: method.methodRef,
+      description: charge.description,
+      metadata: { orderId: charge.orderId, offSession: "1" },
+    });
+    expect(standIn.paymentIntentParams(result.providerRef)).toMatchObject({
+      off_session: "true",
+      confirm: "true",
+    });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: "/v1/payment_intents",
+      idempotencyKey: charge.idempotencyKey,
+    });
+  });
+
+  test("asked again with the same key, answers the same PaymentIntent and does not charge twice", async () => {
+    const charge = offSession(await savedCard());
+    const first = await stripe.chargeSaved(charge);
+    const again = await stripe.chargeSaved(charge);
+
+    expect(again).toEqual(first);
+    expect(standIn.paymentIntents().filter((pi) => pi.metadata.orderId === charge.orderId)).toHaveLength(1);
+    expect(
+      standIn.requests.filter(
+        (r) => r.path === "/v1/payment_intents" && r.idempotencyKey === charge.idempotencyKey,
+      ),
+    ).toMatchObject([{ replayed: false }, { replayed: true }]);
+
+    const retry = await stripe.chargeSaved({ ...charge, idempotencyKey: `${charge.orderId}:2` });
+    expect(retry.state === "paid" && retry.providerRef).not.toBe(first.state === "paid" && first.providerRef);
+    expect(standIn.paymentIntents().filter((pi) => pi.metadata.orderId === charge.orderId)).toHaveLength(2);
+  });
+
+  test("insufficient funds is a soft decline: the same card may pass later", async () => {
+    const result = await stripe.chargeSaved(
+      offSession(await savedCard("pm_card_chargeDeclinedInsufficientFunds")),
+    );
+    expect(result).toEqual({
+      state: "declined",
+      providerRef: expect.stringMatching(/^pi_/),
+      reason: "Your card has insufficient funds.",
+      hard: false,
+    });
+    if (result.state !== "declined") return;
+    // The refused PaymentIntent is the one Stripe kept, failed.
+    expect(standIn.paymentIntent(result.providerRef ?? "")).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { decline_code: "insufficient_funds" },
+    });
+    // The issuer's generic refusal, charged with Stripe's test id as it is (that card cannot be saved).
+    const generic = { ...(await savedCard()), methodRef: "pm_card_visa_chargeDeclined" };
+    expect(await stripe.chargeSaved(offSession(generic))).toMatchObject({
+      state: "declined",
+      reason: "Your card was declined.",
+      hard: false,
+    });
+  });
+
+  test("a stolen card is a hard decline", async () => {
+    expect(await stripe.chargeSaved(offSession(await savedCard("pm_card_chargeDeclinedStolenCard")))).toEqual(
+      {
+        state: "declined",
+        providerRef: expect.stringMatching(/^pi_/),
+        reason: "Your card was declined.",
+        hard: true,
+      },
+    );
+  });
+
+  test("a charge the issuer wants authenticated is a hard decline: the buyer must be there", async () => {
+    expect(await stripe.chargeSaved(offSession(await savedCard("pm_card_authenticationRequired")))).toEqual({
+      state: "declined",
+      providerRef: expect.stringMatching(/^pi_/),
+      reason: "Your card was declined. This transaction requires authentication.",
+      hard: true,
+    });
+  });
+
+  test("a method detached from its customer is a hard decline without a PaymentIntent", async () => {
+    const method = await savedCard();
+    standIn.detachPaymentMethod(method.methodRef);
+    expect(await stripe.chargeSaved(offSession(method))).toEqual({
+      state: "declined",
+      providerRef: null,
+      reason: `No such PaymentMethod: '${method.methodRef}'`,
+      hard: true,
+    });
+  });
+
+  test("a charge Stripe accepted but has not settled is pending", async () => {
+    standIn.holdNextCharge();
+    const result = await stripe.chargeSaved(offSession(await savedCard()));
+    expect(result).toEqual({ state: "pending", providerRef: expect.stringMatching(/^pi_/) });
+  });
+
+  test("an unreachable Stripe or a refused API key is thrown, not a decline", async () => {
+    const charge = offSession(await savedCard());
+    const unreachable = createStripeProvider({ ...keys, apiBase: `http://127.0.0.1:${await freePort()}` });
+    await expect(unreachable.chargeSaved(charge)).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    const wrongKey = createStripeProvider({ ...keys, secretKey: "sk_test_revoked", apiBase: standIn.url });
+    await expect(wrongKey.chargeSaved(charge)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
+    expect(standIn.paymentIntents().filter((pi) => pi.metadata.orderId === charge.orderId)).toHaveLength(0);
+  });
+
+  test("the hard declines are the card-is-gone and buyer-must-act reasons only", () => {
+    for (const code of ["stolen_card", "lost_card", "expired_card", "authentication_required", "fraudulent"])
+      expect(STRIPE_HARD_DECLINES.has(code)).toBe(true);
+    for (const code of [
+      "insufficient_funds",
+      "generic_decline",
+      "do_not_honor",
+      "try_again_later",
+      "processing_error",
+    ])
+      expect(STRIPE_HARD_DECLINES.has(code)).toBe(false);
+  });
+});
+
+describe("an off-session charge's PaymentIntent in lookup and refund", () => {
+  test("lookup reads the PaymentIntent: paid, failed with the decline, pending, cancelled", async () => {
+    const paid = await stripe.chargeSaved(offSession(await savedCard()));
+    expect(await stripe.lookup(paid.providerRef ?? "")).toEqual({
+      state: "paid",
+      amountCents: 4_999,
+      currency: "usd",
+    });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: `/v1/payment_intents/${paid.providerRef}`,
+    });
+
+    const declined = await stripe.chargeSaved(
+      offSession(await savedCard("pm_card_chargeDeclinedInsufficientFunds")),
+    );
+    expect(await stripe.lookup(declined.providerRef ?? "")).toEqual({
+      state: "failed",
+      reason: "Your card has insufficient funds.",
+    });
+    standIn.cancelPaymentIntent(declined.providerRef ?? "");
+    expect(await stripe.lookup(declined.providerRef ?? "")).toEqual({ state: "cancelled" });
+
+    standIn.holdNextCharge();
+    const held = await stripe.chargeSaved(offSession(await savedCard()));
+    expect(await stripe.lookup(held.providerRef ?? "")).toEqual({ state: "pending" });
+    standIn.settleCharge(held.providerRef ?? "", "succeeded");
+    expect(await stripe.lookup(held.providerRef ?? "")).toMatchObject({ state: "paid", amountCents: 4_999 });
+  });
+
+  test("refund returns the charge's money against its PaymentIntent", async () => {
+    const charge = offSession(await savedCard(), { amountCents: 10_000 });
+    const paid = await stripe.chargeSaved(charge);
+    const providerRef = paid.providerRef ?? "";
+    const refundId = randomUUID();
+    const result = await stripe.refund({
+      refundId,
+      orderId: charge.orderId,
+      providerRef,
+      amountCents: 2_500,
+    });
+
+    expect(result).toEqual({ providerRefundRef: expect.stringMatching(/^re_/), state: "succeeded" });
+    expect(standIn.refunds().find((r) => r.id === result.providerRefundRef)).toMatchObject({
+      amount: 2_500,
+      currency: "usd",
+      payment_intent: providerRef,
+      metadata: { refundId, orderId: charge.orderId },
+    });
+    // Straight to the refund: there is no Checkout Session to read the PaymentIntent from.
+    expect(standIn.requests.slice(-1)).toMatchObject([
+      { path: "/v1/refunds", idempotencyKey: `refund:${refundId}` },
+    ]);
+    expect(
+      await stripe.refund({
+        refundId: randomUUID(),
+        orderId: charge.orderId,
+        providerRef,
+        amountCents: 7_501,
+      }),
+    ).toMatchObject({
+      state: "failed",
+      reason: "Refund amount ($75.01) is greater than unrefunded amount on charge ($75.00)",
+    });
+  });
+});
+
+describe("parseWebhook for saved methods", () => {
+  test("a setup session's completion or expiry is a setup event, not a payment", async () => {
+    const { providerRef } = await stripe.startSetup(setup());
+    const completed = standIn.signedEvent("checkout.session.completed", standIn.markSaved(providerRef));
+    expect(await stripe.parseWebhook(completed.rawBody, completed.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "setup",
+      providerRef,
+    });
+
+    const other = await stripe.startSetup(setup());
+    const expired = standIn.signedEvent("checkout.session.expired", standIn.markExpired(other.providerRef));
+    expect(await stripe.parseWebhook(expired.rawBody, expired.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "setup",
+      providerRef: other.providerRef,
+    });
+  });
+
+  test("an off-session charge's PaymentIntent events are the order's payment", async () => {
+    const charge = offSession(await savedCard());
+    const paid = await stripe.chargeSaved(charge);
+    const intent = standIn.paymentIntent(paid.providerRef ?? "");
+
+    const succeeded = standIn.signedEvent("payment_intent.succeeded", intent);
+    expect(await stripe.parseWebhook(succeeded.rawBody, succeeded.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "payment",
+      providerRef: intent.id,
+      orderId: charge.orderId,
+      result: { state: "paid", amountCents: 4_999, currency: "usd" },
+    });
+
+    const refusal = offSession(await savedCard("pm_card_chargeDeclinedStolenCard"));
+    const declined = await stripe.chargeSaved(refusal);
+    const failed = standIn.signedEvent(
+      "payment_intent.payment_failed",
+      standIn.paymentIntent(declined.providerRef ?? ""),
+    );
+    expect(await stripe.parseWebhook(failed.rawBody, failed.headers)).toEqual({
+      eventId: expect.stringMatching(/^evt_/),
+      kind: "payment",
+      providerRef: declined.providerRef,
+      orderId: refusal.orderId,
+      result: { state: "failed", reason: "Your card was declined." },
+    });
+
+    const canceled = standIn.signedEvent(
+      "payment_intent.canceled",
+      standIn.cancelPaymentIntent(declined.providerRef ?? ""),
+    );
+    expect(await stripe.parseWebhook(canceled.rawBody, canceled.headers)).toMatchObject({
+      kind: "payment",
+      providerRef: declined.providerRef,
+      result: { state: "cancelled" },
+    });
+  });
+
+  test("the PaymentIntent a Checkout Session made is told by the session's events: its own are ignored", async () => {
+    const { start, session } = await paidSession();
+    const checkoutIntent = {
+      id: session.payment_intent,
+      object: "payment_intent",
+      status: "succeeded",
+      amount: 12_345,
+      amount_received: 12_345,
+      currency: "usd",
+      metadata: {},
+      last_payment_error: null,
+    };
+    for (const type of [
+      "payment_intent.succeeded",
+      "payment_intent.payment_failed",
+      "payment_intent.canceled",
+    ]) {
+      const delivery = standIn.signedEvent(type, checkoutIntent);
+      expect(await stripe.parseWebhook(delivery.rawBody, delivery.headers)).toEqual({
+        eventId: expect.stringMatching(/^evt_/),
+        kind: "ignored",
+        type,
+      });
+    }
+    // Even one carrying the order id (payment_intent_data.metadata) is not mistaken for an off-session charge.
+    const withOrder = standIn.signedEvent("payment_intent.succeeded", {
+      ...checkoutIntent,
+      metadata: { orderId: start.orderId },
+    });
+    expect(await stripe.parseWebhook(withOrder.rawBody, withOrder.headers)).toMatchObject({
+      kind: "ignored",
+    });
   });
 });

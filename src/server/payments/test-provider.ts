@@ -1,13 +1,16 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { type TestSetupChoice, testCards } from "#domain/payment-methods";
 import type { TestPaymentChoice } from "#domain/payments";
 import { accountStatusOf } from "#domain/payouts";
 import { paths } from "#domain/routes";
 import type { Database } from "#server/db/client";
+import { testSetupSessions } from "#server/db/schema/payment-methods";
 import { type TestSessionRefund, testPaymentSessions } from "#server/db/schema/payments";
 import type { Env } from "#server/env";
 import {
+  type ChargeResult,
   InvalidWebhookSignature,
   type PaymentEvent,
   type PaymentProvider,
@@ -50,7 +53,28 @@ export type TestAccountEvent = {
   data: { accountId: string; payoutsEnabled: boolean; detailsSubmitted: boolean; currentlyDue: string[] };
 };
 
+/** The test provider's `setup.completed`: a setup session was saved or cancelled on its hosted page. */
+export type TestSetupEvent = { id: string; type: "setup.completed"; data: { ref: string } };
+
 type SessionRow = typeof testPaymentSessions.$inferSelect;
+type SetupRow = typeof testSetupSessions.$inferSelect;
+
+/** The reusable method a test setup saves: `tpm_<card>_<session>` (`tpm_paypal_…` for PayPal). */
+function testMethodRef(row: SetupRow): string {
+  return `tpm_${row.card ?? "paypal"}_${row.ref.slice(4)}`;
+}
+
+/** What a saved test method does when charged, from its reference. */
+function testOutcomeOf(methodRef: string): (typeof testCards)[number]["outcome"] | null {
+  const card = /^tpm_([a-z0-9]+)_/.exec(methodRef)?.[1];
+  if (card === "paypal") return "paid";
+  return testCards.find((c) => c.last4 === card)?.outcome ?? null;
+}
+
+const declineReasons: Record<string, string> = {
+  insufficient_funds: "Your card has insufficient funds (test card 0341).",
+  stolen_card: "Your card was declined: reported stolen (test card 9979).",
+};
 
 /** The webhook secret: PAYMENTS_TEST_WEBHOOK_SECRET, or one derived from AUTH_SECRET. */
 export function testWebhookSecret(env: Pick<Env, "PAYMENTS_TEST_WEBHOOK_SECRET" | "AUTH_SECRET">): string {
@@ -117,6 +141,13 @@ export type TestProvider = PaymentProvider & {
     ref: string,
     choice: TestPaymentChoice,
   ): Promise<{ redirectUrl: string; event: TestWebhookEvent | null }>;
+  /** The setup session the hosted setup page shows, or undefined for an unknown reference. */
+  setupSession(ref: string): Promise<SetupRow | undefined>;
+  /** Records the buyer's choice on the hosted setup page, as `decide` does for payments. */
+  decideSetup(
+    ref: string,
+    choice: TestSetupChoice,
+  ): Promise<{ redirectUrl: string; event: TestSetupEvent | null }>;
   /** Runs a delivery after the buyer's answer and remembers it until it ends (see `idle`). */
   track(delivery: () => Promise<unknown>): void;
   /** Resolves once every delivery started so far has ended. */
@@ -200,7 +231,10 @@ export function createTestProvider(deps: {
       const parsed = JSON.parse(rawBody.toString("utf8")) as
         | TestWebhookEvent
         | TestRefundEvent
-        | TestAccountEvent;
+        | TestAccountEvent
+        | TestSetupEvent;
+      if (parsed.type === "setup.completed")
+        return { eventId: parsed.id, kind: "setup", providerRef: parsed.data.ref } satisfies PaymentEvent;
       if (parsed.type === "account.updated") {
         const { accountId, ...report } = parsed.data;
         return {
@@ -291,6 +325,129 @@ export function createTestProvider(deps: {
       });
     },
 
+    async startSetup(setup) {
+      const ref = `tss_${randomBytes(12).toString("hex")}`;
+      const customerRef = setup.customerRef ?? `tcus_${randomBytes(8).toString("hex")}`;
+      await db
+        .insert(testSetupSessions)
+        .values({
+          ref,
+          setupId: setup.setupId,
+          kind: setup.kind,
+          customerRef,
+          returnUrl: setup.returnUrl,
+          cancelUrl: setup.cancelUrl,
+        })
+        .onConflictDoNothing({ target: testSetupSessions.setupId });
+      const [row] = await db
+        .select()
+        .from(testSetupSessions)
+        .where(eq(testSetupSessions.setupId, setup.setupId));
+      if (!row) throw new Error("the test setup session vanished");
+      return {
+        providerRef: row.ref,
+        redirectUrl: `${base}${paths.testSetup(row.ref)}`,
+        customerRef: row.customerRef,
+      };
+    },
+
+    async completeSetup(providerRef) {
+      const [row] = await db.select().from(testSetupSessions).where(eq(testSetupSessions.ref, providerRef));
+      if (!row) throw new Error("unknown test setup session");
+      if (row.state === "pending") return { state: "pending" };
+      if (row.state === "cancelled") return { state: "cancelled" };
+      const card = testCards.find((c) => c.last4 === row.card);
+      return {
+        state: "saved",
+        method: {
+          kind: row.kind === "paypal" ? "paypal" : "card",
+          customerRef: row.customerRef,
+          methodRef: testMethodRef(row),
+          brand: card?.brand ?? "paypal",
+          last4: card?.last4 ?? null,
+          expMonth: card ? 12 : null,
+          expYear: card ? row.createdAt.getUTCFullYear() + 4 : null,
+          // Stripe's fingerprint is of the card number: the same test card is the same card for anyone.
+          fingerprint: card ? `tfp_${card.last4}` : null,
+          email: row.kind === "paypal" ? "buyer@paypal.test" : null,
+        },
+      };
+    },
+
+    async chargeSaved(charge): Promise<ChargeResult> {
+      const outcome = testOutcomeOf(charge.methodRef);
+      if (!outcome)
+        return { state: "declined", providerRef: null, reason: "No such saved test method.", hard: true };
+      const paid = outcome === "paid";
+      const reason = paid ? null : (declineReasons[outcome] ?? "declined");
+      const ref = `tps_${randomBytes(12).toString("hex")}`;
+      // A charge is a session decided at once, so `lookup` and `refund` answer it like any other; the
+      // same idempotency key answers the charge it made first.
+      await db
+        .insert(testPaymentSessions)
+        .values({
+          ref,
+          idempotencyKey: charge.idempotencyKey,
+          orderId: charge.orderId,
+          amountCents: charge.amountCents,
+          description: charge.description,
+          returnUrl: "",
+          cancelUrl: "",
+          state: paid ? "paid" : "failed",
+          reason,
+          decidedAt: now(),
+        })
+        .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey });
+      const [row] = await db
+        .select()
+        .from(testPaymentSessions)
+        .where(eq(testPaymentSessions.idempotencyKey, charge.idempotencyKey));
+      if (!row) throw new Error("the test charge vanished");
+      if (row.state === "paid")
+        return { state: "paid", providerRef: row.ref, amountCents: row.amountCents, currency: "usd" };
+      return {
+        state: "declined",
+        providerRef: row.ref,
+        reason: row.reason ?? "declined",
+        hard: outcome === "stolen_card",
+      };
+    },
+
+    setupSession: async (ref) => {
+      const [row] = await db.select().from(testSetupSessions).where(eq(testSetupSessions.ref, ref));
+      return row;
+    },
+
+    async decideSetup(ref, choice) {
+      const decided = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(testSetupSessions)
+          .where(eq(testSetupSessions.ref, ref))
+          .for("update");
+        if (!row) return null;
+        if (row.state !== "pending") return { row, fresh: false };
+        const save = choice.choice === "save";
+        const [after] = await tx
+          .update(testSetupSessions)
+          .set({
+            state: save ? "saved" : "cancelled",
+            card: save && row.kind === "card" ? (choice.card ?? "4242") : null,
+          })
+          .where(eq(testSetupSessions.ref, ref))
+          .returning();
+        return { row: after ?? row, fresh: true };
+      });
+      if (!decided) throw new Error("unknown test setup session");
+      const { row, fresh } = decided;
+      const redirectUrl = row.state === "cancelled" ? row.cancelUrl : row.returnUrl;
+      if (!fresh) return { redirectUrl, event: null };
+      return {
+        redirectUrl,
+        event: { id: `evt_test_${randomUUID()}`, type: "setup.completed", data: { ref: row.ref } },
+      };
+    },
+
     session: find,
 
     async decide(ref, choice) {
@@ -345,7 +502,7 @@ export function createTestProvider(deps: {
  */
 export async function deliverTestEvent(
   app: FastifyInstance,
-  event: TestWebhookEvent | TestRefundEvent | TestAccountEvent,
+  event: TestWebhookEvent | TestRefundEvent | TestAccountEvent | TestSetupEvent,
 ): Promise<number> {
   const provider = app.payments.test;
   if (!provider) throw new Error("no test payment provider in this app");

@@ -1,4 +1,5 @@
 import type { Order } from "#domain/checkout";
+import type { PaymentMethodSetupState, SavedPaymentMethod } from "#domain/payment-methods";
 import type { OrderPaymentAnswer, PaymentRedirect, TestPaymentChoice } from "#domain/payments";
 import type { App } from "#server/app";
 import type { createClient } from "#server/test/client";
@@ -74,4 +75,37 @@ export async function payOrder(
   await eventsDelivered(app);
   await returnToSite(client, orderId);
   return getOrder(client, orderId);
+}
+
+/**
+ * Saves a payment method as a buyer would: opens the setup, chooses on the test provider's setup page
+ * (a test card by its last four digits, or PayPal), lets the webhook arrive and comes back to the return
+ * page. Answers the saved method.
+ */
+export async function saveTestMethod(
+  app: App,
+  client: Client,
+  method: { card: "4242" | "4444" | "0341" | "9979" } | { paypal: true } = { card: "4242" },
+): Promise<SavedPaymentMethod> {
+  const kind = "card" in method ? "card" : "paypal";
+  const started = await client.post("/api/payment-methods/setups", { kind });
+  if (started.statusCode !== 200) throw new Error(`setup failed: ${started.body}`);
+  const redirectUrl = (started.json() as { redirectUrl: string }).redirectUrl;
+  const ref = new URL(redirectUrl).pathname.match(/^\/pay\/test\/setup\/([^/]+)$/)?.[1];
+  if (!ref) throw new Error(`not a test setup page: ${redirectUrl}`);
+  const page = await client.get(`/api/payment-methods/test/setups/${ref}`);
+  if (page.statusCode !== 200) throw new Error(`test setup page failed: ${page.body}`);
+  const choice = await client.post(`/api/payment-methods/test/setups/${ref}/choice`, {
+    choice: "save",
+    ...("card" in method ? { card: method.card } : {}),
+  });
+  if (choice.statusCode !== 200) throw new Error(`test setup choice failed: ${choice.body}`);
+  await eventsDelivered(app);
+  const back = new URL((choice.json() as { redirectUrl: string }).redirectUrl);
+  const setupId = back.searchParams.get("setup");
+  const done = await client.post(`/api/payment-methods/setups/${setupId}/complete`);
+  if (done.statusCode !== 200) throw new Error(`setup completion failed: ${done.body}`);
+  const state = done.json() as PaymentMethodSetupState;
+  if (state.state !== "saved" || !state.method) throw new Error(`setup not saved: ${done.body}`);
+  return state.method;
 }

@@ -1,13 +1,14 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { freePort } from "#server/test/ports";
 
 /**
  * A stand-in for api-m.paypal.com, for the endpoints the PayPal adapter calls: OAuth2 client
- * credentials, Orders v2 (create, show, capture), Payments v2 refunds and webhook signature
- * verification. It answers with PayPal's documented shapes, status codes and error bodies, replays a
- * repeated `PayPal-Request-Id`, and only verifies webhook transmissions it issued itself, over the body
- * exactly as it issued it. Tests drive the buyer's side and PayPal's decisions through its controls.
+ * credentials, Orders v2 (create, show, capture; also charged to a vaulted PayPal account), Payments v2
+ * refunds, Payment Method Tokens v3 (setup tokens, payment tokens) and webhook signature verification.
+ * It answers with PayPal's documented shapes, status codes and error bodies, replays a repeated
+ * `PayPal-Request-Id`, and only verifies webhook transmissions it issued itself, over the body exactly as
+ * it issued it. Tests drive the buyer's side and PayPal's decisions through its controls.
  */
 
 export type WebhookDelivery = {
@@ -50,11 +51,54 @@ type StoredOrder = {
   invoiceId: string | undefined;
   description: string | undefined;
   email: string | undefined;
-  returnUrl: string;
-  cancelUrl: string;
+  /** Absent for an order charged to a vaulted account: no buyer is sent anywhere. */
+  returnUrl: string | undefined;
+  cancelUrl: string | undefined;
   captureIds: string[];
   /** What PayPal will decide when this order is captured. */
   captureOutcome: "complete" | "instrument-declined" | "declined" | "pending";
+  /** The payment token the order was charged to, for an order made with `payment_source.paypal.vault_id`. */
+  vault: { tokenId: string; customerId: string; payerId: string } | undefined;
+  createdAt: string;
+};
+
+/**
+ * A setup token: PayPal's temporary record of a buyer agreeing to save their account. Created awaiting
+ * the buyer (PAYER_ACTION_REQUIRED), APPROVED once they agreed at PayPal, VAULTED once a payment token
+ * was made from it (which can happen once).
+ */
+type StoredSetupToken = {
+  id: string;
+  status: "PAYER_ACTION_REQUIRED" | "APPROVED" | "VAULTED";
+  customerId: string;
+  usageType: string;
+  customerType: string;
+  permitMultiplePaymentTokens: boolean;
+  returnUrl: string;
+  cancelUrl: string;
+  /** The PayPal account that approved, once one did. */
+  payer: { email: string; payerId: string } | undefined;
+  createdAt: string;
+};
+
+/**
+ * How PayPal answers an order charged to a vaulted account: completed at once with a capture that is
+ * COMPLETED (the usual answer), held PENDING or DECLINED; left APPROVED for the merchant to capture; or
+ * refused outright with a 422 issue (INSTRUMENT_DECLINED, PAYER_ACCOUNT_LOCKED_OR_CLOSED…), no order made.
+ */
+export type VaultedChargeOutcome = "complete" | "pending" | "declined" | "approved" | { issue: string };
+
+/** A payment token: the saved PayPal account, charged later with `vault_id`. */
+type StoredPaymentToken = {
+  id: string;
+  setupTokenId: string;
+  customerId: string;
+  usageType: string;
+  customerType: string;
+  permitMultiplePaymentTokens: boolean;
+  email: string;
+  payerId: string;
+  chargeOutcome: VaultedChargeOutcome;
   createdAt: string;
 };
 
@@ -65,6 +109,17 @@ type Transmission = {
 };
 
 type Answer = { status: number; body: unknown };
+
+/** What PayPal's Orders v2 says for the refusals a vaulted charge meets (a test may name any other issue). */
+const REFUSALS: Record<string, string> = {
+  INSTRUMENT_DECLINED:
+    "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+  TRANSACTION_REFUSED: "The request was refused.",
+  PAYER_ACCOUNT_LOCKED_OR_CLOSED: "The payer account cannot be used for this transaction.",
+  PAYER_ACCOUNT_RESTRICTED: "PAYER_ACCOUNT_RESTRICTED",
+  PAYER_CANNOT_PAY: "Combination of payer and payee settings mean that this buyer cannot pay this seller.",
+  AGREEMENT_ALREADY_CANCELLED: "The requested agreement is already canceled.",
+};
 
 const ERRORS = {
   400: ["INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema."],
@@ -95,6 +150,12 @@ function error(status: keyof typeof ERRORS, issue: string, description: string, 
 function paypalId(): string {
   const alphabet = "ABCDEFGHJKLMNPRSTUVWXY0123456789";
   return Array.from(randomBytes(17), (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** A vault payment token id, as PayPal writes them: short, lower case ("8kk8451t"). */
+function paymentTokenId(): string {
+  const alphabet = "abcdefghjkmnpqrstvwxyz0123456789";
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join("");
 }
 
 const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -178,12 +239,22 @@ export async function startPayPalStandIn(
   const captures = new Map<string, StoredCapture>();
   const refunds = new Map<string, StoredRefund>();
   const tokens = new Map<string, number>();
+  const setupTokens = new Map<string, StoredSetupToken>();
+  const paymentTokens = new Map<string, StoredPaymentToken>();
   const replays = new Map<string, Answer>();
   const transmissions = new Map<string, Transmission>();
   let nextRefundFailure: { issue: string; description: string } | null = null;
   let holdNextRefund = false;
-  /** Every call that reached the stand-in, in order; a replayed one is marked. */
-  const calls: { method: string; path: string; requestId: string | null; replayed: boolean }[] = [];
+  /** Every call that reached the stand-in, in order, with its JSON body (null if none); a replayed one is marked. */
+  const calls: {
+    method: string;
+    path: string;
+    requestId: string | null;
+    replayed: boolean;
+    body: Json | null;
+  }[] = [];
+  /** Paths whose next call PayPal fails with a 500, as in an outage. */
+  const broken = new Set<string>();
   let tokensIssued = 0;
   /** APIs this app may not call, as when the app's PayPal settings lack a feature (webhooks, refunds). */
   const forbidden = new Set<string>();
@@ -236,7 +307,23 @@ export async function startPayPalStandIn(
       intent: "CAPTURE",
       status: order.status,
       create_time: order.createdAt,
-      payment_source: { paypal: order.email ? { email_address: order.email } : {} },
+      payment_source: {
+        paypal: {
+          ...(order.email ? { email_address: order.email } : {}),
+          ...(order.vault
+            ? {
+                account_id: order.vault.payerId,
+                attributes: {
+                  vault: {
+                    id: order.vault.tokenId,
+                    status: "VAULTED",
+                    customer: { id: order.vault.customerId },
+                  },
+                },
+              }
+            : {}),
+        },
+      },
       purchase_units: [
         {
           reference_id: "default",
@@ -271,6 +358,7 @@ export async function startPayPalStandIn(
         "/purchase_units/@reference_id=='default'/amount/value",
       );
     const paypal = ((body.payment_source as Json | undefined)?.paypal ?? {}) as Json;
+    if (paypal.vault_id !== undefined) return chargeVaulted(paypal, unit, amount);
     const context = (paypal.experience_context ?? {}) as Json;
     if (typeof context.return_url !== "string" || typeof context.cancel_url !== "string")
       return error(
@@ -291,10 +379,201 @@ export async function startPayPalStandIn(
       cancelUrl: context.cancel_url,
       captureIds: [],
       captureOutcome: "complete",
+      vault: undefined,
       createdAt: now(),
     };
     orders.set(order.id, order);
     return { status: 200, body: orderJson(order) };
+  }
+
+  /**
+   * An order charged to a payment token, without the buyer: PayPal decides at once and, as a rule,
+   * answers the order COMPLETED with its capture; refused, it makes no order at all.
+   */
+  function chargeVaulted(paypal: Json, unit: Json, amount: Money): Answer {
+    const token = typeof paypal.vault_id === "string" ? paymentTokens.get(paypal.vault_id) : undefined;
+    if (!token)
+      return error(
+        404,
+        "INVALID_RESOURCE_ID",
+        "Specified resource ID does not exist. Please check the resource ID and try again.",
+        "/payment_source/paypal/vault_id",
+      );
+    const outcome = token.chargeOutcome;
+    if (typeof outcome === "object")
+      return error(
+        422,
+        outcome.issue,
+        REFUSALS[outcome.issue] ?? `The payment was refused (${outcome.issue}).`,
+      );
+    const order: StoredOrder = {
+      id: paypalId(),
+      status: "APPROVED",
+      amount: { currency_code: "USD", value: amount.value },
+      customId: unit.custom_id as string | undefined,
+      invoiceId: unit.invoice_id as string | undefined,
+      description: unit.description as string | undefined,
+      email: token.email,
+      returnUrl: undefined,
+      cancelUrl: undefined,
+      captureIds: [],
+      captureOutcome: outcome === "approved" ? "complete" : outcome,
+      vault: { tokenId: token.id, customerId: token.customerId, payerId: token.payerId },
+      createdAt: now(),
+    };
+    orders.set(order.id, order);
+    if (outcome === "approved") return { status: 201, body: orderJson(order) };
+    return captureOrder(order);
+  }
+
+  const setupTokenJson = (setup: StoredSetupToken): Json => {
+    const links: Json[] = [
+      {
+        href: `${apiBase}/v3/vault/setup-tokens/${setup.id}`,
+        rel: "self",
+        method: "GET",
+        encType: "application/json",
+      },
+    ];
+    if (setup.status === "PAYER_ACTION_REQUIRED")
+      links.push({
+        href: `${apiBase}/agreements/approve?approval_session_id=${setup.id}`,
+        rel: "approve",
+        method: "GET",
+      });
+    if (setup.status === "APPROVED")
+      links.push({
+        href: `${apiBase}/v3/vault/payment-tokens`,
+        rel: "confirm",
+        method: "POST",
+        encType: "application/json",
+      });
+    return {
+      id: setup.id,
+      customer: { id: setup.customerId },
+      status: setup.status,
+      payment_source: {
+        paypal: {
+          usage_type: setup.usageType,
+          customer_type: setup.customerType,
+          permit_multiple_payment_tokens: setup.permitMultiplePaymentTokens,
+          ...(setup.payer ? { email_address: setup.payer.email, payer_id: setup.payer.payerId } : {}),
+        },
+      },
+      links,
+    };
+  };
+
+  const paymentTokenJson = (token: StoredPaymentToken): Json => ({
+    id: token.id,
+    customer: { id: token.customerId },
+    payment_source: {
+      paypal: {
+        usage_type: token.usageType,
+        customer_type: token.customerType,
+        permit_multiple_payment_tokens: token.permitMultiplePaymentTokens,
+        email_address: token.email,
+        payer_id: token.payerId,
+      },
+    },
+    links: [
+      {
+        href: `${apiBase}/v3/vault/payment-tokens/${token.id}`,
+        rel: "self",
+        method: "GET",
+        encType: "application/json",
+      },
+      {
+        href: `${apiBase}/v3/vault/payment-tokens/${token.id}`,
+        rel: "delete",
+        method: "DELETE",
+        encType: "application/json",
+      },
+    ],
+  });
+
+  /** Only PayPal wallets are saved through this stand-in; cards are saved through Stripe. */
+  function createSetupToken(body: Json): Answer {
+    const paypal = (body.payment_source as Json | undefined)?.paypal as Json | undefined;
+    if (!paypal)
+      return error(
+        400,
+        "MISSING_REQUIRED_PARAMETER",
+        "A paypal payment source is required.",
+        "/payment_source",
+      );
+    if (typeof paypal.usage_type !== "string")
+      return error(
+        400,
+        "MISSING_REQUIRED_PARAMETER",
+        "usage_type is required.",
+        "/payment_source/paypal/usage_type",
+      );
+    const context = (paypal.experience_context ?? {}) as Json;
+    if (typeof context.return_url !== "string" || typeof context.cancel_url !== "string")
+      return error(
+        400,
+        "MISSING_REQUIRED_PARAMETER",
+        "return_url and cancel_url are required.",
+        "/payment_source/paypal/experience_context",
+      );
+    const customer = body.customer as Json | undefined;
+    const setup: StoredSetupToken = {
+      id: paypalId(),
+      status: "PAYER_ACTION_REQUIRED",
+      // PayPal makes a customer for a first-time payer, and answers its id.
+      customerId:
+        typeof customer?.id === "string" ? customer.id : String(randomInt(100_000_000, 999_999_999)),
+      usageType: paypal.usage_type,
+      customerType: typeof paypal.customer_type === "string" ? paypal.customer_type : "CONSUMER",
+      permitMultiplePaymentTokens: paypal.permit_multiple_payment_tokens === true,
+      returnUrl: context.return_url,
+      cancelUrl: context.cancel_url,
+      payer: undefined,
+      createdAt: now(),
+    };
+    setupTokens.set(setup.id, setup);
+    return { status: 201, body: setupTokenJson(setup) };
+  }
+
+  function createPaymentToken(body: Json): Answer {
+    const source = (body.payment_source as Json | undefined)?.token as Json | undefined;
+    if (typeof source?.id !== "string" || source.type !== "SETUP_TOKEN")
+      return error(
+        400,
+        "INVALID_PARAMETER_VALUE",
+        "A setup token is required to make a payment token.",
+        "/payment_source/token",
+      );
+    const setup = setupTokens.get(source.id);
+    if (!setup) return notFound();
+    if (setup.status === "PAYER_ACTION_REQUIRED")
+      return error(
+        422,
+        "PAYER_ACTION_REQUIRED",
+        "Please make sure the setup token is approved. Please complete the payer approval flow.",
+      );
+    if (setup.status === "VAULTED" || !setup.payer)
+      return error(
+        422,
+        "SETUP_TOKEN_ALREADY_TOKENIZED",
+        "The setup token has been used previously to generate a payment token.",
+      );
+    const token: StoredPaymentToken = {
+      id: paymentTokenId(),
+      setupTokenId: setup.id,
+      customerId: setup.customerId,
+      usageType: setup.usageType,
+      customerType: setup.customerType,
+      permitMultiplePaymentTokens: setup.permitMultiplePaymentTokens,
+      email: setup.payer.email,
+      payerId: setup.payer.payerId,
+      chargeOutcome: "complete",
+      createdAt: now(),
+    };
+    paymentTokens.set(token.id, token);
+    setup.status = "VAULTED";
+    return { status: 201, body: paymentTokenJson(token) };
   }
 
   function captureOrder(order: StoredOrder): Answer {
@@ -488,6 +767,23 @@ export async function startPayPalStandIn(
       if (!body) return malformed();
       return capture ? refundCapture(capture, body) : notFound();
     }
+    const vault = /^\/v3\/vault\/(setup-tokens|payment-tokens)(?:\/([^/]+))?$/.exec(path);
+    if (vault?.[1] === "setup-tokens" && !vault[2] && method === "POST") {
+      const body = parse();
+      return body ? createSetupToken(body) : malformed();
+    }
+    if (vault?.[1] === "setup-tokens" && vault[2] && method === "GET") {
+      const setup = setupTokens.get(decodeURIComponent(vault[2]));
+      return setup ? { status: 200, body: setupTokenJson(setup) } : notFound();
+    }
+    if (vault?.[1] === "payment-tokens" && !vault[2] && method === "POST") {
+      const body = parse();
+      return body ? createPaymentToken(body) : malformed();
+    }
+    if (vault?.[1] === "payment-tokens" && vault[2] && method === "GET") {
+      const token = paymentTokens.get(decodeURIComponent(vault[2]));
+      return token ? { status: 200, body: paymentTokenJson(token) } : notFound();
+    }
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") return verify(raw);
     return error(404, "INVALID_RESOURCE_ID", `No ${method} ${path} here.`);
   }
@@ -501,7 +797,14 @@ export async function startPayPalStandIn(
     const requestId = (request.headers["paypal-request-id"] as string | undefined) ?? null;
     const replayKey = requestId && method === "POST" ? `${path}|${requestId}` : null;
     const replay = replayKey ? replays.get(replayKey) : undefined;
-    calls.push({ method, path, requestId, replayed: replay !== undefined });
+    let body: Json | null = null;
+    try {
+      const parsed: unknown = raw ? JSON.parse(raw) : null;
+      body = parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Json) : null;
+    } catch {
+      body = null;
+    }
+    calls.push({ method, path, requestId, replayed: replay !== undefined, body });
 
     let answer: Answer;
     if (method === "POST" && path === "/v1/oauth2/token") answer = issueToken(request, raw);
@@ -530,6 +833,16 @@ export async function startPayPalStandIn(
           ],
         },
       };
+    else if (broken.delete(path))
+      // A failure is not an answer PayPal keeps: the same request id tried again is carried out.
+      answer = {
+        status: 500,
+        body: {
+          name: "INTERNAL_SERVER_ERROR",
+          message: "An internal server error occurred.",
+          debug_id: randomBytes(7).toString("hex"),
+        },
+      };
     else if (replay) answer = replay;
     else {
       answer = route(method, path, raw);
@@ -555,6 +868,16 @@ export async function startPayPalStandIn(
     const order = orders.get(id);
     if (!order) throw new Error(`The stand-in has no PayPal order ${id}`);
     return order;
+  };
+  const setupOf = (id: string) => {
+    const setup = setupTokens.get(id);
+    if (!setup) throw new Error(`The stand-in has no setup token ${id}`);
+    return setup;
+  };
+  const paymentTokenOf = (id: string) => {
+    const token = paymentTokens.get(id);
+    if (!token) throw new Error(`The stand-in has no payment token ${id}`);
+    return token;
   };
 
   /** Builds a delivery as PayPal would post it, and remembers the transmission so it can verify it. */
@@ -624,6 +947,36 @@ export async function startPayPalStandIn(
     decideCapture(id: string, outcome: StoredOrder["captureOutcome"]) {
       orderOf(id).captureOutcome = outcome;
     },
+    /** The setup token as PayPal's "retrieve a setup token" answers it. */
+    setupToken: (id: string) => setupTokenJson(setupOf(id)),
+    /** The payment token as PayPal's "retrieve a payment token" answers it. */
+    paymentToken: (id: string) => paymentTokenJson(paymentTokenOf(id)),
+    /** Payment tokens made so far (a replayed request makes none). */
+    paymentTokenCount: () => paymentTokens.size,
+    /**
+     * The buyer follows the setup token's approve link, logs in at PayPal with this account and agrees
+     * to save it for later payments: the setup token turns APPROVED, as an order does with `approve`.
+     */
+    approveSetup(id: string, payer: { email?: string } = {}) {
+      const setup = setupOf(id);
+      if (setup.status !== "PAYER_ACTION_REQUIRED")
+        throw new Error(`Setup token ${id} is ${setup.status}, not awaiting the buyer`);
+      setup.status = "APPROVED";
+      setup.payer = { email: payer.email ?? "buyer@example.com", payerId: paypalId().slice(0, 13) };
+    },
+    /** The setup token lapses unused and PayPal forgets it: retrieving it answers 404. */
+    expireSetup(id: string) {
+      setupOf(id);
+      setupTokens.delete(id);
+    },
+    /** How PayPal will answer the orders charged to this payment token from now on (see `VaultedChargeOutcome`). */
+    decideVaultedCharges(tokenId: string, outcome: VaultedChargeOutcome) {
+      paymentTokenOf(tokenId).chargeOutcome = outcome;
+    },
+    /** The next call to this path fails with a 500, as in an outage at PayPal. */
+    breakNext(path: string) {
+      broken.add(path);
+    },
     /** PayPal voids the order (e.g. its authorisation lapsed or risk review refused it). */
     void(id: string) {
       orderOf(id).status = "VOIDED";
@@ -674,6 +1027,14 @@ export async function startPayPalStandIn(
     /** CHECKOUT.ORDER.APPROVED and other order events. */
     orderEvent(orderId: string, eventType = "CHECKOUT.ORDER.APPROVED") {
       return deliver(eventType, "checkout-order", orderJson(orderOf(orderId)));
+    },
+    /** VAULT.PAYMENT-TOKEN.CREATED for a payment token, with the token as its resource. */
+    paymentTokenEvent(tokenId: string) {
+      return deliver(
+        "VAULT.PAYMENT-TOKEN.CREATED",
+        "payment_token",
+        paymentTokenJson(paymentTokenOf(tokenId)),
+      );
     },
     /** Any event, for types the adapter ignores. */
     event: deliver,

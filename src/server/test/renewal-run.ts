@@ -6,7 +6,7 @@
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { loadEnv } from "#server/env";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { runRenewals } from "#server/modules/renewals/service";
 
 const env = loadEnv(process.env);
@@ -14,7 +14,7 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 const app = await buildApp({ env, database, webRoot: null, schedules: false, workers: false });
 await app.ready();
 process.stdout.write("ready\n");
-await runRenewals(bankTransferDepsOf(app), app.clock.now(), (run) =>
+await runRenewals(paymentDepsOf(app), app.clock.now(), (run) =>
   process.stdout.write(`batch ${run.invoiced}\n`),
 );
 process.stdout.write("done\n");

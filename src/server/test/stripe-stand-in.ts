@@ -5,29 +5,36 @@ import { freePort } from "./ports";
 
 /**
  * A local stand-in for api.stripe.com, for the few endpoints the Stripe provider calls: Checkout
- * Sessions (create, retrieve) and refunds (create), and for payouts Connect accounts, account links
- * and transfers (create). It takes the SDK's form-encoded bodies, answers
- * JSON shaped like Stripe's objects and errors, replays the first answer for a repeated
- * `Idempotency-Key`, and refuses any other API key. Tests drive what a buyer would do on Stripe's page
- * (pay, let the session expire) and sign webhook events with the SDK's own test signer. No network.
+ * Sessions (create in payment or setup mode, retrieve with `expand[]=setup_intent.payment_method`),
+ * customers (create), PaymentIntents charged off-session (create, retrieve) and refunds (create), and
+ * for payouts Connect accounts, account links and transfers (create). It takes the SDK's form-encoded
+ * bodies, answers JSON shaped like Stripe's objects and errors (a declined card is a 402 `card_error`
+ * carrying the PaymentIntent), replays the first answer for a repeated `Idempotency-Key`, and refuses
+ * any other API key. Tests drive what a buyer would do on Stripe's page (pay, save a test card, let the
+ * session expire) and sign webhook events with the SDK's own test signer. No network.
  */
 
 type Json = Record<string, unknown>;
 
-/** A Checkout Session as Stripe answers it: the fields the provider and its tests read. */
+/**
+ * A Checkout Session as Stripe answers it: the fields the provider and its tests read. A setup session
+ * has no amount (`no_payment_required`) and its SetupIntent from the start; a payment session neither.
+ */
 export type StandInSession = {
   id: string;
   object: "checkout.session";
-  mode: string;
+  mode: "payment" | "setup";
   status: "open" | "complete" | "expired";
-  payment_status: "unpaid" | "paid";
-  amount_subtotal: number;
-  amount_total: number;
-  currency: string;
+  payment_status: "unpaid" | "paid" | "no_payment_required";
+  amount_subtotal: number | null;
+  amount_total: number | null;
+  currency: string | null;
+  customer: string | null;
   customer_email: string | null;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
+  setup_intent: string | null;
   success_url: string;
   cancel_url: string | null;
   url: string | null;
@@ -35,6 +42,142 @@ export type StandInSession = {
   expires_at: number;
   livemode: false;
 };
+
+export type StandInCustomer = {
+  id: string;
+  object: "customer";
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+};
+
+/** What a card shows of itself; the fingerprint is the card number's, the same for any customer. */
+export type StandInCard = {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  funding: "credit";
+  country: "US";
+};
+
+export type StandInPaymentMethod = {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  card: StandInCard;
+  /** Null once detached: Stripe no longer charges it for anyone. */
+  customer: string | null;
+  created: number;
+  livemode: false;
+};
+
+/** An error as Stripe keeps it on a SetupIntent or PaymentIntent after a failed attempt. */
+export type StandInCardError = {
+  type: "card_error";
+  code: string;
+  decline_code?: string;
+  message: string;
+};
+
+export type StandInSetupIntent = {
+  id: string;
+  object: "setup_intent";
+  status: "requires_payment_method" | "succeeded" | "canceled";
+  usage: "off_session";
+  customer: string | null;
+  /** The PaymentMethod id; `expand[]=setup_intent.payment_method` answers the object instead. */
+  payment_method: string | null;
+  last_setup_error: StandInCardError | null;
+  created: number;
+  livemode: false;
+};
+
+export type StandInPaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  status: "succeeded" | "processing" | "requires_action" | "requires_payment_method" | "canceled";
+  last_payment_error: StandInCardError | null;
+  latest_charge: string | null;
+  created: number;
+  livemode: false;
+};
+
+/**
+ * How a card refuses, as Stripe's 402 `card_error` says it: `decline_code` is the issuer's reason,
+ * `code` Stripe's own (`card_declined`, or `authentication_required` for a charge the issuer wants the
+ * buyer present for).
+ */
+type Decline = { code: string; decline_code: string; message: string };
+
+type TestCard = {
+  card: Omit<StandInCard, "funding" | "country">;
+  /** What a charge of the card does: succeed, decline, or ask for the buyer (`authentication`). */
+  charge: "succeeds" | "authentication" | Decline;
+  /** A card that declines everything refuses to be saved too; the others save and decline later. */
+  declinesSetup?: boolean;
+};
+
+const EXPIRY = { exp_month: 12, exp_year: 2034 };
+const DECLINED = "Your card was declined.";
+
+/**
+ * Stripe's test PaymentMethods by id (docs.stripe.com/testing#declined-payments): usable directly as a
+ * `payment_method`, or entered on a setup session's page, where they save as a PaymentMethod of the
+ * session's customer with the same card details (and fingerprint, whoever saves them).
+ */
+export const STAND_IN_TEST_CARDS = {
+  pm_card_visa: {
+    card: { brand: "visa", last4: "4242", fingerprint: "fp_visa4242", ...EXPIRY },
+    charge: "succeeds",
+  },
+  pm_card_mastercard: {
+    card: { brand: "mastercard", last4: "4444", fingerprint: "fp_mastercard4444", ...EXPIRY },
+    charge: "succeeds",
+  },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    card: { brand: "visa", last4: "9995", fingerprint: "fp_visa9995", ...EXPIRY },
+    charge: {
+      code: "card_declined",
+      decline_code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    },
+  },
+  pm_card_chargeDeclinedStolenCard: {
+    card: { brand: "visa", last4: "9979", fingerprint: "fp_visa9979", ...EXPIRY },
+    charge: { code: "card_declined", decline_code: "stolen_card", message: DECLINED },
+  },
+  pm_card_authenticationRequired: {
+    card: { brand: "visa", last4: "3184", fingerprint: "fp_visa3184", ...EXPIRY },
+    charge: "authentication",
+  },
+  pm_card_visa_chargeDeclined: {
+    card: { brand: "visa", last4: "0002", fingerprint: "fp_visa0002", ...EXPIRY },
+    charge: { code: "card_declined", decline_code: "generic_decline", message: DECLINED },
+    declinesSetup: true,
+  },
+} satisfies Record<string, TestCard>;
+
+export type StandInTestCard = keyof typeof STAND_IN_TEST_CARDS;
+
+const AUTHENTICATION_REQUIRED: Decline = {
+  code: "authentication_required",
+  decline_code: "authentication_required",
+  message: "Your card was declined. This transaction requires authentication.",
+};
+
+function isTestCard(id: string): id is StandInTestCard {
+  return Object.hasOwn(STAND_IN_TEST_CARDS, id);
+}
 
 export type StandInRefund = {
   id: string;
@@ -89,6 +232,28 @@ export type StripeStandIn = {
   refunds(): StandInRefund[];
   /** The buyer paid on Stripe's page: the session completes with a PaymentIntent. */
   markPaid(sessionId: string): StandInSession;
+  /**
+   * The buyer entered this test card on a setup session's page: it is saved as a new PaymentMethod of
+   * the session's customer, the SetupIntent succeeds and the session completes. A card that declines
+   * everything (`pm_card_visa_chargeDeclined`) is refused instead: the SetupIntent keeps the error and
+   * the session stays open, as Stripe's page does. Answers the session as a webhook event carries it.
+   */
+  markSaved(sessionId: string, card?: StandInTestCard): StandInSession;
+  customer(id: string): StandInCustomer;
+  customers(): StandInCustomer[];
+  setupIntent(id: string): StandInSetupIntent;
+  paymentMethod(id: string): StandInPaymentMethod;
+  /** The buyer (or Stripe) removed a saved method from its customer: it can no longer be charged. */
+  detachPaymentMethod(id: string): StandInPaymentMethod;
+  paymentIntent(id: string): StandInPaymentIntent;
+  /** The PaymentIntent's create parameters as the SDK sent them (`off_session`, `confirm`…). */
+  paymentIntentParams(id: string): Json;
+  paymentIntents(): StandInPaymentIntent[];
+  /** The next charge that would succeed is answered `processing` instead, until settled. */
+  holdNextCharge(): void;
+  /** A processing charge settles: succeeded, or failed with the issuer's generic decline. */
+  settleCharge(id: string, status: "succeeded" | "failed"): StandInPaymentIntent;
+  cancelPaymentIntent(id: string): StandInPaymentIntent;
   markExpired(sessionId: string): StandInSession;
   /** The next refund request is refused by "Stripe" with this message (an `invalid_request_error`). */
   failNextRefund(message: string): void;
@@ -132,7 +297,16 @@ function parseForm(body: string): Json {
 class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      charge?: string;
+      payment_intent?: StandInPaymentIntent;
+      payment_method?: StandInPaymentMethod | { id: string; object: "payment_method" };
+    },
   ) {
     super(body.message);
   }
@@ -160,6 +334,20 @@ function required(value: unknown, param: string): string {
   return value;
 }
 
+/** `expand[0]=a.b` (the SDK's form), `expand[]=a.b` (curl's) or `expand=a.b`: the paths asked for. */
+function expansionsOf(query: URLSearchParams): string[] {
+  return [...query].filter(([key]) => /^expand(\[\d*\])?$/.test(key)).map(([, value]) => value);
+}
+
+/** Stripe answers 404 for an unknown object in the URL, 400 for one named in a parameter. */
+const missing = (object: string, id: string, param: string, status: 400 | 404 = 404) =>
+  new StripeApiError(status, {
+    type: "invalid_request_error",
+    message: `No such ${object}: '${id}'`,
+    code: "resource_missing",
+    param,
+  });
+
 const dollars = (cents: number) => `$${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 export async function startStripeStandIn(keys: {
@@ -169,6 +357,11 @@ export async function startStripeStandIn(keys: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const sessions = new Map<string, { session: StandInSession; params: Json }>();
+  const customers = new Map<string, StandInCustomer>();
+  const setupIntents = new Map<string, StandInSetupIntent>();
+  /** Saved methods, each with the test card it was made from (which decides how its charges go). */
+  const paymentMethods = new Map<string, { method: StandInPaymentMethod; testCard: StandInTestCard }>();
+  const paymentIntents = new Map<string, { intent: StandInPaymentIntent; params: Json }>();
   const refunds = new Map<string, StandInRefund>();
   const answered = new Map<string, { status: number; body: unknown }>();
   const requests: StripeStandIn["requests"] = [];
@@ -177,6 +370,7 @@ export async function startStripeStandIn(keys: {
   const transfers = new Map<string, StandInTransfer>();
   let nextRefundFailure: string | null = null;
   let holdNext = false;
+  let holdNextPayment = false;
 
   function findSession(id: string) {
     const found = sessions.get(id);
@@ -190,7 +384,211 @@ export async function startStripeStandIn(keys: {
     return found;
   }
 
+  function findCustomer(id: string): StandInCustomer {
+    const found = customers.get(id);
+    if (!found) throw missing("customer", id, "customer", 400);
+    return found;
+  }
+
+  function createCustomer(params: Json): StandInCustomer {
+    const customer: StandInCustomer = {
+      id: newId("cus"),
+      object: "customer",
+      email: (params.email as string | undefined) ?? null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      created: now(),
+      livemode: false,
+    };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  function customerParam(params: Json): string | null {
+    return params.customer === undefined ? null : findCustomer(required(params.customer, "customer")).id;
+  }
+
+  function createSetupSession(params: Json): StandInSession {
+    if (params.line_items !== undefined)
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "You cannot pass `line_items` in `setup` mode.",
+        param: "line_items",
+      });
+    const allowed = Object.values((params.allowed_payment_method_types ?? {}) as Record<string, string>);
+    const currency = (params.currency as string | undefined) ?? null;
+    if (currency === null && allowed.length === 0)
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "Missing required param: currency.",
+        code: "parameter_missing",
+        param: "currency",
+      });
+    const customer = customerParam(params);
+    const intent: StandInSetupIntent = {
+      id: newId("seti"),
+      object: "setup_intent",
+      status: "requires_payment_method",
+      usage: "off_session",
+      customer,
+      payment_method: null,
+      last_setup_error: null,
+      created: now(),
+      livemode: false,
+    };
+    setupIntents.set(intent.id, intent);
+    const id = newId("cs_test");
+    const session: StandInSession = {
+      id,
+      object: "checkout.session",
+      mode: "setup",
+      status: "open",
+      payment_status: "no_payment_required",
+      amount_subtotal: null,
+      amount_total: null,
+      currency,
+      customer,
+      customer_email: (params.customer_email as string | undefined) ?? null,
+      client_reference_id: (params.client_reference_id as string | undefined) ?? null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      payment_intent: null,
+      setup_intent: intent.id,
+      success_url: required(params.success_url, "success_url"),
+      cancel_url: (params.cancel_url as string | undefined) ?? null,
+      url: `${url}/c/pay/${id}`,
+      created: now(),
+      expires_at: now() + 24 * 60 * 60,
+      livemode: false,
+    };
+    sessions.set(id, { session, params });
+    return session;
+  }
+
+  function findSetupIntent(id: string): StandInSetupIntent {
+    const found = setupIntents.get(id);
+    if (!found) throw missing("setup_intent", id, "intent");
+    return found;
+  }
+
+  /** The session as GET answers it: the SetupIntent (and its PaymentMethod) as objects when expanded. */
+  function retrieveSession(id: string, expand: string[]): unknown {
+    const { session } = findSession(id);
+    const expandsIntent = expand.some((path) => path === "setup_intent" || path.startsWith("setup_intent."));
+    if (!expandsIntent || session.setup_intent === null) return session;
+    const intent = findSetupIntent(session.setup_intent);
+    const method =
+      expand.includes("setup_intent.payment_method") && intent.payment_method !== null
+        ? findPaymentMethod(intent.payment_method).method
+        : intent.payment_method;
+    return { ...session, setup_intent: { ...intent, payment_method: method } };
+  }
+
+  function findPaymentMethod(id: string) {
+    const found = paymentMethods.get(id);
+    if (!found) throw missing("PaymentMethod", id, "payment_method");
+    return found;
+  }
+
+  function savePaymentMethod(testCard: StandInTestCard, customer: string | null): StandInPaymentMethod {
+    const method: StandInPaymentMethod = {
+      id: newId("pm"),
+      object: "payment_method",
+      type: "card",
+      card: { ...STAND_IN_TEST_CARDS[testCard].card, funding: "credit", country: "US" },
+      customer,
+      created: now(),
+      livemode: false,
+    };
+    paymentMethods.set(method.id, { method, testCard });
+    return method;
+  }
+
+  /**
+   * The test card behind a charge's `payment_method`: a saved one must still belong to the customer
+   * charged (a detached one is gone, as Stripe answers it); a test id (`pm_card_visa`) charges as is.
+   */
+  function testCardOf(methodId: string, customer: string | null): StandInTestCard {
+    const saved = paymentMethods.get(methodId);
+    if (saved) {
+      if (saved.method.customer === null) throw missing("PaymentMethod", methodId, "payment_method", 400);
+      if (saved.method.customer !== customer)
+        throw new StripeApiError(400, {
+          type: "invalid_request_error",
+          message: "The provided PaymentMethod does not belong to the Customer.",
+          param: "payment_method",
+        });
+      return saved.testCard;
+    }
+    if (isTestCard(methodId)) return methodId;
+    throw missing("PaymentMethod", methodId, "payment_method", 400);
+  }
+
+  function findPaymentIntent(id: string) {
+    const found = paymentIntents.get(id);
+    if (!found) throw missing("payment_intent", id, "intent");
+    return found;
+  }
+
+  function createPaymentIntent(params: Json): StandInPaymentIntent {
+    const amount = integer(params.amount, "amount");
+    const currency = required(params.currency, "currency");
+    if (params.confirm !== "true")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: "The stand-in only creates PaymentIntents confirmed at once (confirm=true).",
+        param: "confirm",
+      });
+    const customer = customerParam(params);
+    const methodId = required(params.payment_method, "payment_method");
+    const testCard = testCardOf(methodId, customer);
+    const intent: StandInPaymentIntent = {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      currency,
+      customer,
+      payment_method: methodId,
+      description: (params.description as string | undefined) ?? null,
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      status: "requires_payment_method",
+      last_payment_error: null,
+      latest_charge: null,
+      created: now(),
+      livemode: false,
+    };
+    paymentIntents.set(intent.id, { intent, params });
+    const outcome = STAND_IN_TEST_CARDS[testCard].charge;
+    // On session the buyer is there to authenticate (requires_action); off session Stripe refuses.
+    if (outcome === "authentication" && params.off_session !== "true") {
+      intent.status = "requires_action";
+      return intent;
+    }
+    const decline = outcome === "authentication" ? AUTHENTICATION_REQUIRED : outcome;
+    if (decline !== "succeeds") {
+      const charge = newId("ch");
+      intent.latest_charge = charge;
+      intent.last_payment_error = { type: "card_error", ...decline };
+      throw new StripeApiError(402, {
+        type: "card_error",
+        ...decline,
+        charge,
+        payment_intent: structuredClone(intent),
+        payment_method: paymentMethods.get(methodId)?.method ?? { id: methodId, object: "payment_method" },
+      });
+    }
+    intent.latest_charge = newId("ch");
+    if (holdNextPayment) {
+      holdNextPayment = false;
+      intent.status = "processing";
+      return intent;
+    }
+    intent.status = "succeeded";
+    intent.amount_received = amount;
+    return intent;
+  }
+
   function createSession(params: Json): StandInSession {
+    if (params.mode === "setup") return createSetupSession(params);
     const lineItems = Object.values((params.line_items ?? {}) as Record<string, Json>);
     if (params.mode !== "payment" || lineItems.length === 0)
       throw new StripeApiError(400, {
@@ -220,10 +618,12 @@ export async function startStripeStandIn(keys: {
       amount_subtotal: total,
       amount_total: total,
       currency,
+      customer: customerParam(params),
       customer_email: (params.customer_email as string | undefined) ?? null,
       client_reference_id: (params.client_reference_id as string | undefined) ?? null,
       metadata: (params.metadata ?? {}) as Record<string, string>,
       payment_intent: null,
+      setup_intent: null,
       success_url: required(params.success_url, "success_url"),
       cancel_url: (params.cancel_url as string | undefined) ?? null,
       url: `${url}/c/pay/${id}`,
@@ -235,6 +635,23 @@ export async function startStripeStandIn(keys: {
     return session;
   }
 
+  /** What a PaymentIntent took: a paid session's, or an off-session charge's once it succeeded. */
+  function paymentOf(paymentIntent: string): { amount: number; currency: string } {
+    const session = [...sessions.values()].find(
+      ({ session }) => session.payment_intent === paymentIntent,
+    )?.session;
+    if (session) return { amount: session.amount_total ?? 0, currency: session.currency ?? "" };
+    const intent = paymentIntents.get(paymentIntent)?.intent;
+    if (!intent) throw missing("payment_intent", paymentIntent, "payment_intent");
+    if (intent.status !== "succeeded")
+      throw new StripeApiError(400, {
+        type: "invalid_request_error",
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        param: "payment_intent",
+      });
+    return { amount: intent.amount_received, currency: intent.currency };
+  }
+
   function createRefund(params: Json): StandInRefund {
     if (nextRefundFailure !== null) {
       const message = nextRefundFailure;
@@ -242,19 +659,12 @@ export async function startStripeStandIn(keys: {
       throw new StripeApiError(400, { type: "invalid_request_error", message });
     }
     const paymentIntent = required(params.payment_intent, "payment_intent");
-    const paid = [...sessions.values()].find(({ session }) => session.payment_intent === paymentIntent);
-    if (!paid)
-      throw new StripeApiError(404, {
-        type: "invalid_request_error",
-        message: `No such payment_intent: '${paymentIntent}'`,
-        code: "resource_missing",
-        param: "payment_intent",
-      });
+    const paid = paymentOf(paymentIntent);
     const charge = `ch_${paymentIntent.slice("pi_".length)}`;
     const refunded = [...refunds.values()]
       .filter((r) => r.payment_intent === paymentIntent && r.status !== "failed" && r.status !== "canceled")
       .reduce((sum, r) => sum + r.amount, 0);
-    const left = paid.session.amount_total - refunded;
+    const left = paid.amount - refunded;
     if (left === 0)
       throw new StripeApiError(400, {
         type: "invalid_request_error",
@@ -273,7 +683,7 @@ export async function startStripeStandIn(keys: {
       id: newId("re"),
       object: "refund",
       amount,
-      currency: paid.session.currency,
+      currency: paid.currency,
       charge,
       payment_intent: paymentIntent,
       metadata: (params.metadata ?? {}) as Record<string, string>,
@@ -382,15 +792,20 @@ export async function startStripeStandIn(keys: {
     return transfer;
   }
 
-  function route(method: string, path: string, body: string): unknown {
+  function route(method: string, path: string, body: string, query: URLSearchParams): unknown {
     if (method === "POST" && path === "/v1/accounts") return createAccount(parseForm(body));
     const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (method === "GET" && account?.[1]) return findAccount(decodeURIComponent(account[1])).account;
     if (method === "POST" && path === "/v1/account_links") return createAccountLink(parseForm(body));
     if (method === "POST" && path === "/v1/transfers") return createTransfer(parseForm(body));
+    if (method === "POST" && path === "/v1/customers") return createCustomer(parseForm(body));
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(parseForm(body));
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-    if (method === "GET" && retrieve?.[1]) return findSession(decodeURIComponent(retrieve[1])).session;
+    if (method === "GET" && retrieve?.[1])
+      return retrieveSession(decodeURIComponent(retrieve[1]), expansionsOf(query));
+    if (method === "POST" && path === "/v1/payment_intents") return createPaymentIntent(parseForm(body));
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intent?.[1]) return findPaymentIntent(decodeURIComponent(intent[1])).intent;
     if (method === "POST" && path === "/v1/refunds") return createRefund(parseForm(body));
     throw new StripeApiError(404, {
       type: "invalid_request_error",
@@ -412,7 +827,7 @@ export async function startStripeStandIn(keys: {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
     const method = req.method ?? "GET";
-    const path = new URL(req.url ?? "/", url).pathname;
+    const { pathname: path, searchParams: query } = new URL(req.url ?? "/", url);
     const header = req.headers["idempotency-key"];
     const idempotencyKey = typeof header === "string" ? header : null;
 
@@ -432,7 +847,7 @@ export async function startStripeStandIn(keys: {
     let status = 200;
     let answer: unknown;
     try {
-      answer = route(method, path, body);
+      answer = route(method, path, body, query);
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       status = error.status;
@@ -467,6 +882,62 @@ export async function startStripeStandIn(keys: {
       session.payment_status = "paid";
       session.payment_intent = newId("pi");
       return session;
+    },
+    markSaved(sessionId, card = "pm_card_visa") {
+      const { session } = findSession(sessionId);
+      if (session.mode !== "setup" || session.setup_intent === null)
+        throw new Error(`stand-in session ${sessionId} is not a setup session`);
+      if (session.status !== "open") throw new Error(`stand-in session ${sessionId} is ${session.status}`);
+      const intent = findSetupIntent(session.setup_intent);
+      const testCard: TestCard = STAND_IN_TEST_CARDS[card];
+      if (testCard.declinesSetup && typeof testCard.charge === "object") {
+        intent.last_setup_error = { type: "card_error", ...testCard.charge };
+        return session;
+      }
+      intent.payment_method = savePaymentMethod(card, session.customer).id;
+      intent.status = "succeeded";
+      intent.last_setup_error = null;
+      session.status = "complete";
+      return session;
+    },
+    customer: findCustomer,
+    customers: () => [...customers.values()],
+    setupIntent: findSetupIntent,
+    paymentMethod: (id) => findPaymentMethod(id).method,
+    detachPaymentMethod(id) {
+      const { method } = findPaymentMethod(id);
+      method.customer = null;
+      return method;
+    },
+    paymentIntent: (id) => findPaymentIntent(id).intent,
+    paymentIntentParams: (id) => findPaymentIntent(id).params,
+    paymentIntents: () => [...paymentIntents.values()].map(({ intent }) => intent),
+    holdNextCharge() {
+      holdNextPayment = true;
+    },
+    settleCharge(id, status) {
+      const { intent } = findPaymentIntent(id);
+      if (intent.status !== "processing") throw new Error(`stand-in PaymentIntent ${id} is ${intent.status}`);
+      if (status === "succeeded") {
+        intent.status = "succeeded";
+        intent.amount_received = intent.amount;
+      } else {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = {
+          type: "card_error",
+          code: "card_declined",
+          decline_code: "generic_decline",
+          message: DECLINED,
+        };
+      }
+      return intent;
+    },
+    cancelPaymentIntent(id) {
+      const { intent } = findPaymentIntent(id);
+      if (intent.status === "succeeded" || intent.status === "processing")
+        throw new Error(`stand-in PaymentIntent ${id} is ${intent.status} and cannot be canceled`);
+      intent.status = "canceled";
+      return intent;
     },
     markExpired(sessionId) {
       const { session } = findSession(sessionId);

@@ -16,6 +16,7 @@ import { pricingUnits } from "#domain/pricing-units";
 import type { ShippingAddress } from "#domain/shipping";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
+import { paymentMethods } from "#server/db/schema/payment-methods";
 
 export type CustomerInfo = {
   fullName: string;
@@ -57,6 +58,8 @@ export const orders = pgTable(
     currency: text().notNull().default("USD"),
     fxRate: numeric({ precision: 18, scale: 8 }).notNull().default("1"),
     paymentMethod: text().notNull(),
+    /** The saved method the buyer chose at checkout for the order's subscriptions to renew on. */
+    savedMethodId: uuid().references(() => paymentMethods.id, { onDelete: "set null" }),
     paymentStatus: text().notNull().default("pending"),
     isPaid: boolean().notNull().default(false),
     customerInfo: jsonb().$type<CustomerInfo>().notNull(),

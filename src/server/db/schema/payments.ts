@@ -15,6 +15,7 @@ import {
 import { user } from "#server/db/schema/auth";
 import { money } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
+import { paymentMethods } from "#server/db/schema/payment-methods";
 
 /**
  * One attempt to pay an order at a provider. An order has one row per attempt (a declined payment is
@@ -35,6 +36,8 @@ export const payments = pgTable(
     state: text().notNull().default("pending"),
     /** Why a payment failed, was cancelled or expired, as the provider (or the expiry) said. */
     reason: text(),
+    /** The saved method an off-session attempt charged (a renewal, a retry, an upgrade); null for a payment page. */
+    savedMethodId: uuid().references(() => paymentMethods.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,7 @@ import { billingIntervals, subscriptionChangeKinds, subscriptionEndReasons } fro
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { paymentMethods } from "#server/db/schema/payment-methods";
 
 /**
  * A plan of a recurring product (decision 0027): what a subscription to it costs per interval, flat or
@@ -36,6 +37,8 @@ export const productPlans = pgTable(
     minSeats: integer().notNull().default(1),
     maxSeats: integer().notNull().default(99),
     trialDays: integer().notNull().default(0),
+    /** Whether starting its trial needs a saved card (charged when the trial converts). */
+    trialNeedsCard: boolean().notNull().default(false),
     position: integer().notNull().default(0),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -92,6 +95,13 @@ export const subscriptions = pgTable(
      * trial, which is the one trial its buyer gets of the product. No period is paid until it converts.
      */
     trialEndsAt: timestamp({ withTimezone: true }),
+    /**
+     * The fingerprint of the card a trial that needs one was started with: one trial per card per
+     * product, whichever account it is saved on.
+     */
+    trialFingerprint: text(),
+    /** The saved method its renewals are charged to; null follows the buyer's default. */
+    paymentMethodId: uuid().references(() => paymentMethods.id, { onDelete: "set null" }),
     anchor: timestamp({ withTimezone: true }).notNull(),
     /**
      * The period that starts at `anchor`: 0 until a change of interval starts its periods again from a
@@ -123,6 +133,10 @@ export const subscriptions = pgTable(
     check("subscriptions_price_change", sql`(${t.nextUnitPrice} is null) = (${t.priceChangeAt} is null)`),
     // One trial per buyer per product, whatever became of it.
     uniqueIndex("subscriptions_one_trial").on(t.userId, t.productId).where(sql`${t.trialEndsAt} is not null`),
+    // And one per card per product, for trials that need a card.
+    uniqueIndex("subscriptions_one_trial_per_card")
+      .on(t.productId, t.trialFingerprint)
+      .where(sql`${t.trialFingerprint} is not null`),
     index().on(t.planId),
     check(
       "subscriptions_end_reason",
@@ -219,6 +233,10 @@ export const subscriptionRenewals = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     remindersSent: integer().notNull().default(0),
+    /** Off-session charges tried on its saved method: one when due, then one on each retry day. */
+    chargesTried: integer().notNull().default(0),
+    /** When India's pre-debit notice of its card charge was sent; the charge waits a day after it. */
+    preDebitNoticeAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

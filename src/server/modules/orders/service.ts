@@ -27,7 +27,8 @@ import {
   insertOrderOnce,
   productNames,
 } from "#server/modules/orders/repository";
-import { type PaymentDeps, startPayment } from "#server/modules/payments/service";
+import { type MethodRow, methodOfUser, trialUsedByCard } from "#server/modules/payment-methods/repository";
+import { chargeOrderWithSavedMethod, type PaymentDeps, startPayment } from "#server/modules/payments/service";
 import { livePlansOf, productsTrialled } from "#server/modules/plans/repository";
 import { planChoices } from "#server/modules/plans/service";
 import type { Referral } from "#server/modules/referrals/service";
@@ -163,6 +164,8 @@ export async function placeOrder(
   input: PlaceOrder,
   referral: Referral | null,
   vatRegisters: VatRegisters,
+  /** `chargeSaved`: charge the order's saved method now instead of opening a payment page. */
+  options: { chargeSaved?: boolean } = {},
 ): Promise<{ answer: PaymentRedirect; created: boolean }> {
   const { db } = deps;
   const existing = await findOrderIdByIdempotencyKey(db, userId, input.idempotencyKey);
@@ -182,6 +185,7 @@ export async function placeOrder(
     throw new ProductUnavailable(missing, await productNames(db, missing));
   }
   const lines = await saleLines(db, userId, input.items, found, quantities);
+  const savedMethod = await savedMethodFor(db, userId, input.savedMethodId ?? null, lines);
   const changes = priceChanges(
     input.items,
     lines.map(({ product, plan }) => ({
@@ -237,6 +241,7 @@ export async function placeOrder(
       currency,
       fxRate: rate,
       paymentMethod: input.paymentMethod,
+      savedMethodId: savedMethod?.id ?? null,
       paymentStatus: byTransfer ? "processing" : "pending",
       isPaid: false,
       customerInfo,
@@ -290,10 +295,59 @@ export async function placeOrder(
     return { answer: await startPayment(deps, winner), created: false };
   }
 
-  if (byTransfer || nothingDue)
-    return {
-      answer: { orderId, redirectUrl: absoluteUrl(deps.origin, paths.checkoutComplete(orderId)) },
-      created: true,
-    };
+  const returnPage = { orderId, redirectUrl: absoluteUrl(deps.origin, paths.checkoutComplete(orderId)) };
+  if (byTransfer || nothingDue) return { answer: returnPage, created: true };
+  // Charged on the saved method when asked to (a subscription started again in one step); a refusal
+  // sends the buyer to the payment page instead.
+  if (options.chargeSaved && savedMethod && savedMethod.kind !== "bank_transfer" && !savedMethod.declinedAt) {
+    const charged = await chargeOrderWithSavedMethod(deps, orderId, savedMethod);
+    if (charged.state === "paid" || charged.state === "pending") return { answer: returnPage, created: true };
+  }
   return { answer: await startPayment(deps, orderId), created: true };
+}
+
+/**
+ * The saved method an order's subscriptions renew on (decision 0027): one of the buyer's, or none. A
+ * free trial whose plan asks for a card needs one, not declined; and a card that started a trial of a
+ * product (on any account) starts no second one: one trial per card fingerprint as per account.
+ */
+async function savedMethodFor(
+  db: Database,
+  userId: string,
+  id: string | null,
+  lines: Awaited<ReturnType<typeof saleLines>>,
+): Promise<MethodRow | null> {
+  const method = id ? await methodOfUser(db, userId, id) : undefined;
+  if (id && !method)
+    throw new AppError(
+      404,
+      "PAYMENT_METHOD_NOT_FOUND",
+      "That payment method is not one of yours any more. Choose another.",
+    );
+  const trials = lines.filter((line) => line.trial);
+  const needCard = trials.filter((line) => line.plan?.trialNeedsCard);
+  if (needCard.length > 0 && (method?.kind !== "card" || method.declinedAt)) {
+    const names = needCard.map((line) => line.product.name).join(", ");
+    throw new AppError(
+      400,
+      "TRIAL_NEEDS_CARD",
+      `The free trial of ${names} needs a saved card, charged only when the trial ends. Add a card and choose it for renewals.`,
+      [{ path: "savedMethodId", message: "Choose a saved card" }],
+    );
+  }
+  if (method?.fingerprint) {
+    const used: string[] = [];
+    for (const line of trials)
+      if (await trialUsedByCard(db, line.product.id, method.fingerprint)) used.push(line.product.id);
+    if (used.length > 0) {
+      const names = trials.filter((line) => used.includes(line.product.id)).map((line) => line.product.name);
+      throw new AppError(
+        409,
+        "TRIAL_USED",
+        `This card has had a free trial of ${names.join(", ")} already. Subscribe at the plan's price, or remove it from your cart.`,
+        { productIds: used } satisfies TrialUsedDetails,
+      );
+    }
+  }
+  return method ?? null;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, notExists } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, notExists } from "drizzle-orm";
 import type { Db, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { orders } from "#server/db/schema/orders";
@@ -51,6 +51,23 @@ export async function insertPayment(
   const [row] = await tx.insert(payments).values(values).returning();
   if (!row) throw new Error("payment insert returned nothing");
   return row;
+}
+
+/** Off-session attempts still pending without the provider's reference, opened before `before`. */
+export async function unsentSavedCharges(db: Db, before: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.state, "pending"),
+        isNull(payments.providerRef),
+        isNotNull(payments.savedMethodId),
+        lt(payments.createdAt, before),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 }
 
 /** Records the provider's session id on an attempt that has none yet. */

@@ -13,6 +13,8 @@ import { recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { transfersOf } from "#server/modules/bank-transfers/repository";
 import { expireBankTransfers, reopenBankTransfer } from "#server/modules/bank-transfers/service";
+import { findMethodById, type MethodRow, markDeclined } from "#server/modules/payment-methods/repository";
+import { applySetupState } from "#server/modules/payment-methods/service";
 import {
   accountEmail,
   findOwnedOrder,
@@ -27,6 +29,7 @@ import {
   setEventOrder,
   setProviderRef,
   stalePendingPayments,
+  unsentSavedCharges,
   updatePayment,
 } from "#server/modules/payments/repository";
 import { applyAccountEvent } from "#server/modules/payout-accounts/service";
@@ -38,7 +41,12 @@ import {
   type Settlement,
   settlementOf,
 } from "#server/modules/settlement/service";
-import { InvalidWebhookSignature, type PaymentState } from "#server/payments/provider";
+import {
+  type ChargeResult,
+  InvalidWebhookSignature,
+  type PaymentState,
+  type SetupState,
+} from "#server/payments/provider";
 import type { PaymentProviders } from "#server/payments/registry";
 
 /** What payments need from the app; `paymentDepsOf(app)` builds it. */
@@ -243,6 +251,9 @@ export async function receiveWebhook(
     throw error;
   }
   const s = deps.settlement;
+  // A setup's details are the provider's to tell: asked before the transaction, applied in it.
+  const setup: SetupState | null =
+    event.kind === "setup" ? await provider.completeSetup(event.providerRef, {}) : null;
   const outcome = await deps.db.transaction(async (tx) => {
     const stored = await insertEventOnce(tx, {
       provider: provider.name,
@@ -256,6 +267,10 @@ export async function receiveWebhook(
       if (!orderId) return { outcome: "unknown" as const };
       await setEventOrder(tx, provider.name, event.eventId, orderId);
       return { outcome: "applied" as const };
+    }
+    if (event.kind === "setup" && setup) {
+      const applied = await applySetupState(tx, provider.name, event.providerRef, setup, now);
+      return { outcome: applied ? ("applied" as const) : ("unknown" as const) };
     }
     if (event.kind === "account") {
       const applied = await applyAccountEvent(tx, event);
@@ -397,6 +412,128 @@ export async function cancelOrder(
     return outcome && latest ? { provider: latest.provider, outcome } : null;
   });
   if (recorded) deps.settlement.metrics.paymentRecorded(recorded.provider, recorded.outcome);
+}
+
+/** What an off-session charge came to: `skipped` when the order no longer needed it. */
+export type SavedCharge =
+  | { state: "paid" | "pending" | "skipped" }
+  | { state: "declined"; hard: boolean; reason: string };
+
+/**
+ * Opens an off-session attempt to charge a saved method for an order, in the caller's transaction: the
+ * order must still await its payment (pending, or failed by an earlier attempt: the buyer's standing
+ * instruction tries again as they would). An attempt of the same method still waiting for its call (a
+ * crash came before it) is answered again, so the call is made with its key; an open payment page of
+ * the buyer's is left to the buyer. Answers null when nothing is to be charged.
+ */
+export async function openSavedAttempt(
+  s: Settlement,
+  tx: Transaction,
+  orderId: string,
+  method: MethodRow,
+  now: Date,
+): Promise<PaymentRow | null> {
+  if (!method.provider || method.declinedAt || method.removedAt) return null;
+  const latest = await latestPayment(tx, orderId);
+  if (latest) await lockPayment(tx, latest.id);
+  const order = await lockOrder(tx, orderId);
+  if (!order || order.cancelledAt) return null;
+  if (order.paymentStatus !== "pending" && order.paymentStatus !== "failed") return null;
+  if (latest?.state === "pending")
+    return latest.savedMethodId === method.id && !latest.providerRef ? latest : null;
+  if (order.paymentStatus === "failed") {
+    assertTransition(order.paymentStatus, "pending", "buyer");
+    await setOrderPaymentStatus(tx, orderId, { paymentStatus: "pending", isPaid: false }, now);
+  }
+  return insertPayment(tx, {
+    orderId,
+    provider: method.provider,
+    attempt: (latest?.attempt ?? 0) + 1,
+    amountCents: chargeCents(order.totalAmount),
+    savedMethodId: method.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * Charges an opened off-session attempt at its provider, with `<order>:<attempt>` as the idempotency key
+ * (the renewal's claim, or the change, names the order), and applies the answer as a webhook would, in
+ * one transaction: paid delivers the order; a decline fails the attempt, and a hard one also marks the
+ * method declined, so it is not charged again until the buyer saves it again. A provider that cannot be
+ * reached leaves the attempt pending without a reference: the next pass asks again with the same key.
+ */
+export async function chargeSavedAttempt(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  method: MethodRow,
+): Promise<SavedCharge> {
+  const provider = deps.providers.byName(payment.provider);
+  if (!provider || !method.customerRef || !method.methodRef)
+    throw new Error(`saved method ${method.id} cannot be charged at ${payment.provider}`);
+  const answer: ChargeResult = await provider.chargeSaved({
+    orderId: payment.orderId,
+    idempotencyKey: `${payment.orderId}:${payment.attempt}`,
+    amountCents: payment.amountCents,
+    description: `Stackbay order ${payment.orderId.slice(0, 8).toUpperCase()}`,
+    customerRef: method.customerRef,
+    methodRef: method.methodRef,
+  });
+  const now = deps.settlement.clock.now();
+  const result: PaymentState =
+    answer.state === "paid"
+      ? { state: "paid", amountCents: answer.amountCents, currency: answer.currency }
+      : answer.state === "declined"
+        ? { state: "failed", reason: answer.reason }
+        : { state: "pending" };
+  const recorded = await deps.db.transaction(async (tx) => {
+    if (answer.providerRef) await setProviderRef(tx, payment.id, answer.providerRef);
+    if (answer.state === "declined" && answer.hard) await markDeclined(tx, method.id, answer.reason, now);
+    return applyPaymentState(deps.settlement, tx, payment.id, result, now);
+  });
+  if (recorded) deps.settlement.metrics.paymentRecorded(payment.provider, recorded);
+  if (answer.state === "declined") return { state: "declined", hard: answer.hard, reason: answer.reason };
+  return { state: answer.state };
+}
+
+/** Charges an order now on a saved method (an upgrade, a resumed subscription): open, then charge. */
+export async function chargeOrderWithSavedMethod(
+  deps: PaymentDeps,
+  orderId: string,
+  method: MethodRow,
+): Promise<SavedCharge> {
+  const now = deps.settlement.clock.now();
+  const payment = await deps.db.transaction((tx) =>
+    openSavedAttempt(deps.settlement, tx, orderId, method, now),
+  );
+  if (!payment) return { state: "skipped" };
+  return chargeSavedAttempt(deps, payment, method);
+}
+
+/**
+ * Off-session attempts opened but never sent (a crash, or the provider unreachable, between the two):
+ * sent again with the same idempotency key, so a charge the provider did make is answered, not repeated.
+ */
+export async function resumeSavedCharges(deps: PaymentDeps, now: Date): Promise<number> {
+  let resumed = 0;
+  for (const payment of await unsentSavedCharges(
+    deps.db,
+    new Date(now.getTime() - 60_000),
+    RECONCILE_BATCH,
+  )) {
+    const method = payment.savedMethodId ? await findMethodById(deps.db, payment.savedMethodId) : undefined;
+    if (!method) continue;
+    try {
+      await chargeSavedAttempt(deps, payment, method);
+      resumed++;
+    } catch (error) {
+      deps.settlement.log.warn(
+        { err: error, orderId: payment.orderId },
+        "saved charge: provider unreachable",
+      );
+    }
+  }
+  return resumed;
 }
 
 export type ReconcileResult = {

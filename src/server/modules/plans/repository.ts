@@ -19,6 +19,7 @@ const planColumns = {
   minSeats: productPlans.minSeats,
   maxSeats: productPlans.maxSeats,
   trialDays: productPlans.trialDays,
+  trialNeedsCard: productPlans.trialNeedsCard,
 };
 
 /** A price as plans show it: dollars and cents ("9.00"). */
@@ -31,7 +32,8 @@ const cents = (price: string) => Number(price).toFixed(2);
 export const livePlansJson = sql<ProductPlan[]>`coalesce((
   select json_agg(json_build_object('id', pl.id, 'name', pl.name, 'interval', pl.interval,
     'price', to_char(pl.price, 'FM999999990.00'), 'perSeat', pl.per_seat, 'minSeats', pl.min_seats,
-    'maxSeats', pl.max_seats, 'trialDays', pl.trial_days) order by pl.position, pl.created_at)
+    'maxSeats', pl.max_seats, 'trialDays', pl.trial_days, 'trialNeedsCard', pl.trial_needs_card)
+    order by pl.position, pl.created_at)
   from product_plans pl where pl.product_id = products.id and pl.archived_at is null), '[]'::json)`;
 
 /** The live plans of some products, by product, in their order. */
@@ -84,6 +86,7 @@ export type PlanValues = {
   minSeats: number;
   maxSeats: number;
   trialDays: number;
+  trialNeedsCard: boolean;
 };
 
 export async function insertPlan(

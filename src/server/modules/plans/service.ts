@@ -54,6 +54,7 @@ export function planChoices(
       minSeats: 1,
       maxSeats: 99,
       trialDays: 0,
+      trialNeedsCard: false,
     },
   ];
 }
@@ -68,6 +69,7 @@ const valuesOf = (plan: PlansInput["plans"][number]): PlanValues => ({
   minSeats: plan.minSeats,
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
+  trialNeedsCard: plan.trialNeedsCard,
 });
 
 /**
@@ -154,6 +156,7 @@ const auditView = (plan: PlanValues) => ({
   minSeats: plan.minSeats,
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
+  trialNeedsCard: plan.trialNeedsCard,
 });
 
 /**

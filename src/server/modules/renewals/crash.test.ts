@@ -15,7 +15,7 @@ import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
 import { loadEnv } from "#server/env";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { RENEWAL_BATCH, runRenewals } from "#server/modules/renewals/service";
 import { queryRows } from "#server/test/app";
 import { databaseUrlOf } from "#server/test/global-setup";
@@ -183,7 +183,7 @@ test("a renewal pass killed mid-run leaves each due subscription invoiced once o
   await app.ready();
   // Closing the app closes its database.
   cleanups.push(() => app.close());
-  const run = await runRenewals(bankTransferDepsOf(app), app.clock.now());
+  const run = await runRenewals(paymentDepsOf(app), app.clock.now());
   expect(run.invoiced).toBeGreaterThanOrEqual(DUE - killed.claims);
   const done = await counts(after.db, originId);
   expect(done).toEqual({ claims: DUE, orders: DUE, twice: 0, orphans: 0 });

@@ -8,7 +8,7 @@ import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { bankTransferOrders } from "#server/db/schema/payments";
 import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { RENEWAL_BATCH, runRenewals } from "#server/modules/renewals/service";
 import { subscriptionsToInvoice } from "#server/modules/subscriptions/repository";
 import { createTestApp } from "#server/test/app";
@@ -145,7 +145,7 @@ test("one batch mixing bank-transfer and card subscriptions: each invoiced once,
   const all = [...byTransfer, ...byCard];
   const before = (await readOutbox(t.dataDir)).length;
 
-  const run = await runRenewals(bankTransferDepsOf(t.app), now);
+  const run = await runRenewals(paymentDepsOf(t.app), now);
   expect(run.invoiced).toBeGreaterThanOrEqual(all.length);
   await t.app.jobs.idle();
 
@@ -188,7 +188,7 @@ test("one batch mixing bank-transfer and card subscriptions: each invoiced once,
   expect(instructions).toHaveLength(byTransfer.length);
 
   // Claimed: not picked again, by this instance's next run or another's.
-  expect((await runRenewals(bankTransferDepsOf(t.app), now)).invoiced).toBe(0);
+  expect((await runRenewals(paymentDepsOf(t.app), now)).invoiced).toBe(0);
   const picked = await t.db.transaction((tx) => subscriptionsToInvoice(tx, until(now), RENEWAL_BATCH));
   expect(picked.filter((s) => all.includes(s.id))).toEqual([]);
   expect(await renewalsOf(all)).toHaveLength(all.length);
@@ -197,24 +197,21 @@ test("one batch mixing bank-transfer and card subscriptions: each invoiced once,
 test("a subscription whose next period has a claim is not picked, even if its claimed_period lags; once that period is paid, the next one is invoiced", async () => {
   const now = t.app.clock.now();
   const [id = ""] = await dueSubscriptions("stripe", "0.0500", [{ price: "20.0000", quantity: 2 }], now);
-  await runRenewals(bankTransferDepsOf(t.app), now);
+  await runRenewals(paymentDepsOf(t.app), now);
   expect(await renewalsOf([id])).toHaveLength(1);
 
   // A claim written without its column (an older writer): the claim row still rules.
   await t.db.update(subscriptions).set({ claimedPeriod: null }).where(eq(subscriptions.id, id));
   const picked = await t.db.transaction((tx) => subscriptionsToInvoice(tx, until(now), RENEWAL_BATCH));
   expect(picked.map((s) => s.id)).not.toContain(id);
-  expect((await runRenewals(bankTransferDepsOf(t.app), now)).invoiced).toBe(0);
+  expect((await runRenewals(paymentDepsOf(t.app), now)).invoiced).toBe(0);
 
   // Its first renewal paid (as delivery records it): the second period is due and invoiced once.
   await t.db
     .update(subscriptions)
     .set({ periodsPaid: 2, paidThrough: sql`${subscriptions.paidThrough}` })
     .where(eq(subscriptions.id, id));
-  await Promise.all([
-    runRenewals(bankTransferDepsOf(t.app), now),
-    runRenewals(bankTransferDepsOf(t.app), now),
-  ]);
+  await Promise.all([runRenewals(paymentDepsOf(t.app), now), runRenewals(paymentDepsOf(t.app), now)]);
   const renewals = await renewalsOf([id]);
   expect(renewals.map((r) => r.periodIndex).sort()).toEqual([1, 2]);
   expect(renewals.find((r) => r.periodIndex === 2)?.order.idempotencyKey).toBe(`renewal:${id}:2`);

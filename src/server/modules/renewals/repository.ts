@@ -17,6 +17,8 @@ export type RenewalOrderRow = {
   tax: string;
   total: string;
   paymentStatus: string;
+  /** The checkout method it is paid by: its saved method's, or null for the origin order's. */
+  paymentMethod: string | null;
 };
 
 /**
@@ -38,15 +40,15 @@ export async function insertRenewalOrders(
         payment_status, is_paid, customer_info, shipping_address, idempotency_key, referral, buyer_country,
         buyer_company, buyer_tax_id, tax_jurisdiction, tax_label, tax_rate, reverse_charge, tax_note,
         vat_check_register, vat_check_status, vat_check_reference, vat_checked_at, created_at, updated_at)
-      select s.user_id, v.subtotal, v.tax, v.total, o.currency, o.fx_rate, o.payment_method,
+      select s.user_id, v.subtotal, v.tax, v.total, o.currency, o.fx_rate, coalesce(v.payment_method, o.payment_method),
         v.payment_status, false, o.customer_info, null, v.idempotency_key, o.referral, o.buyer_country,
         o.buyer_company, o.buyer_tax_id, o.tax_jurisdiction, o.tax_label, o.tax_rate, o.reverse_charge, o.tax_note,
         o.vat_check_register, o.vat_check_status, o.vat_check_reference, o.vat_checked_at,
         ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from unnest(${column("subscriptionId")}::uuid[], ${column("idempotencyKey")}::text[],
           ${column("subtotal")}::numeric[], ${column("tax")}::numeric[], ${column("total")}::numeric[],
-          ${column("paymentStatus")}::text[]) with ordinality
-        as v(subscription_id, idempotency_key, subtotal, tax, total, payment_status, n)
+          ${column("paymentStatus")}::text[], ${column("paymentMethod")}::text[]) with ordinality
+        as v(subscription_id, idempotency_key, subtotal, tax, total, payment_status, payment_method, n)
         join subscriptions s on s.id = v.subscription_id
         join orders o on o.id = s.order_id
       order by v.n
@@ -150,4 +152,98 @@ export async function yearlyNoticesToSend(tx: Transaction, now: Date, limit: num
 /** Records how many notices of its coming renewal a subscription has had this period. */
 export async function setRenewalNoticesSent(tx: Transaction, id: string, sent: number) {
   await tx.execute(sql`update subscriptions set renewal_notices_sent = ${sent} where id = ${id}`);
+}
+
+/** The effective saved method of a subscription, by the same rule as `effectiveMethodsOf`. */
+const effectiveMethod = sql`join lateral (select pm.* from payment_methods pm
+    where pm.user_id = s.user_id and pm.removed_at is null
+      and (pm.id = s.payment_method_id or (s.payment_method_id is null and pm.is_default))
+    limit 1) pm on true`;
+
+/** A renewal to charge on its saved method, or to send India's pre-debit notice for. */
+export type RenewalCharge = {
+  claimId: string;
+  orderId: string;
+  subscriptionId: string;
+  dueAt: Date;
+  chargesTried: number;
+  methodId: string;
+  methodKind: string;
+  buyerCountry: string | null;
+  total: string;
+  customerInfo: { fullName: string; email: string };
+  productName: string;
+};
+
+const chargeColumns = sql`r.id as "claimId", r.order_id as "orderId", r.subscription_id as "subscriptionId",
+    r.due_at as "dueAt", r.charges_tried as "chargesTried", pm.id as "methodId", pm.kind as "methodKind",
+    o.buyer_country as "buyerCountry", o.total_amount as "total", o.customer_info as "customerInfo",
+    i.product_name as "productName"`;
+
+const chargeFrom = sql`from subscription_renewals r
+    join subscriptions s on s.id = r.subscription_id and s.ended_at is null and r.period_index = s.periods_paid
+    join orders o on o.id = r.order_id and o.payment_status in ('pending', 'failed') and o.cancelled_at is null
+    join order_items i on i.id = s.order_item_id
+    ${effectiveMethod}`;
+
+const asCharges = (rows: RenewalCharge[]) => rows.map((row) => ({ ...row, dueAt: new Date(row.dueAt) }));
+
+/**
+ * Unpaid renewals whose saved card or PayPal account is to be charged now (decision 0027): due, on a
+ * method not declined for good, on the due date's first try or a retry day's (`retryDays[n - 1]` days
+ * after it for the n-th retry), and, for a card billed in India, a day after its pre-debit notice. Locked
+ * for the pass (`skip locked`: instances share the work).
+ */
+export async function renewalsToCharge(
+  tx: Transaction,
+  now: Date,
+  retryDays: readonly number[],
+  noticeBefore: Date,
+  limit: number,
+) {
+  const days = sql.raw(`array[${retryDays.map((d) => Math.trunc(Number(d))).join(",")}]::int[]`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return asCharges(
+    await rowsOf<RenewalCharge>(
+      tx,
+      sql`select ${chargeColumns} ${chargeFrom}
+      where pm.kind in ('card', 'paypal') and pm.declined_at is null and r.due_at <= ${at}
+        and r.charges_tried <= cardinality(${days})
+        and (r.charges_tried = 0 or r.due_at + make_interval(days => (${days})[r.charges_tried]) <= ${at})
+        and (pm.kind <> 'card' or o.buyer_country is distinct from 'IN'
+          or r.pre_debit_notice_at <= ${noticeBefore.toISOString()}::timestamptz)
+      order by r.due_at
+      limit ${limit}
+      for update of r skip locked`,
+    ),
+  );
+}
+
+/** Invoiced renewals to be charged to a card billed in India whose pre-debit notice is not sent yet. */
+export async function preDebitNoticesToSend(tx: Transaction, limit: number) {
+  return asCharges(
+    await rowsOf<RenewalCharge>(
+      tx,
+      sql`select ${chargeColumns} ${chargeFrom}
+      where pm.kind = 'card' and pm.declined_at is null and o.buyer_country = 'IN'
+        and r.pre_debit_notice_at is null
+      order by r.due_at
+      limit ${limit}
+      for update of r skip locked`,
+    ),
+  );
+}
+
+export async function setPreDebitNoticeSent(tx: Transaction, claimIds: readonly string[], at: Date) {
+  if (claimIds.length === 0) return;
+  await tx.execute(
+    sql`update subscription_renewals set pre_debit_notice_at = ${at.toISOString()}::timestamptz
+      where id = any(${sql.param([...claimIds])}::uuid[])`,
+  );
+}
+
+export async function setChargesTried(tx: Transaction, claimId: string, chargesTried: number) {
+  await tx.execute(
+    sql`update subscription_renewals set charges_tried = ${chargesTried} where id = ${claimId}`,
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import type { Order } from "#domain/checkout";
 import { computeTotals, type Totals } from "#domain/money";
+import { checkoutMethodOf, methodLabel, PRE_DEBIT_NOTICE_MS } from "#domain/payment-methods";
 import { absoluteUrl, paths } from "#domain/routes";
 import {
   DEFAULT_RETRY_DAYS,
@@ -13,15 +14,29 @@ import {
 } from "#domain/subscriptions";
 import type { Transaction } from "#server/db/client";
 import type { JobDefinition } from "#server/jobs/queue";
-import { renewalDueMail, subscriptionEndedMail, yearlyRenewalNoticeMail } from "#server/mail/renewal-mail";
 import {
-  type BankTransferDeps,
-  bankTransferDepsOf,
-  openBankTransfer,
-} from "#server/modules/bank-transfers/service";
+  chargeDeclinedMail,
+  preDebitNoticeMail,
+  renewalDueMail,
+  subscriptionEndedMail,
+  yearlyRenewalNoticeMail,
+} from "#server/mail/renewal-mail";
+import { openBankTransfer } from "#server/modules/bank-transfers/service";
+import { findMethodById, type MethodRow } from "#server/modules/payment-methods/repository";
+import {
+  chargeSavedAttempt,
+  openSavedAttempt,
+  type PaymentDeps,
+  paymentDepsOf,
+} from "#server/modules/payments/service";
 import {
   insertRenewalItems,
   insertRenewalOrders,
+  preDebitNoticesToSend,
+  type RenewalCharge,
+  renewalsToCharge,
+  setChargesTried,
+  setPreDebitNoticeSent,
   setRenewalNoticesSent,
   yearlyNoticesToSend,
 } from "#server/modules/renewals/repository";
@@ -29,6 +44,7 @@ import {
   cancelledToEnd,
   cancelWaitingChanges,
   claimRenewals,
+  effectiveMethodsOf,
   originItems,
   originOrders,
   overdueRenewals,
@@ -43,13 +59,29 @@ import {
   renewalReminderOf,
 } from "#server/modules/subscriptions/service";
 
-/** What the renewal job needs: the bank-transfer set-up (a renewal may be paid by transfer) and mail. */
-export type RenewalDeps = BankTransferDeps;
+/**
+ * What the renewal job needs: the payments' (a renewal is charged on a saved method, or paid by transfer
+ * or on a payment page) and mail.
+ */
+export type RenewalDeps = PaymentDeps;
 
 /** Subscriptions handled per transaction: a crash loses at most one batch's uncommitted work, never half of one. */
 export const RENEWAL_BATCH = 250;
+/** Renewals charged per transaction: each charge then waits on its provider. */
+export const CHARGE_BATCH = 50;
 
-export type RenewalRun = { invoiced: number; reminded: number; ended: number; noticed: number };
+export type RenewalRun = {
+  invoiced: number;
+  reminded: number;
+  ended: number;
+  noticed: number;
+  /** Renewals charged on a saved method this pass, and charges declined (`hardDeclined` of them for good). */
+  charged: number;
+  declined: number;
+  hardDeclined: number;
+  /** India's pre-debit notices sent. */
+  preDebitNotices: number;
+};
 
 /**
  * One pass of the renewal job (decision 0027), at `now` by the money clock:
@@ -59,9 +91,12 @@ export type RenewalRun = { invoiced: number; reminded: number; ended: number; no
  *    row written with the order, and the buyer is e-mailed to pay it (a bank-transfer subscription gets
  *    its transfer instructions as at checkout). Paying it is an ordinary payment; its delivery extends
  *    the subscription;
- * 3. an unpaid renewal past its due date is reminded on each retry day, and on the last one the
+ * 3. a renewal renewing on a saved card or PayPal account is charged off-session when due, and again on
+ *    each retry day while unpaid (`chargeRenewals`); a card billed in India a day after its pre-debit
+ *    notice at the earliest, which is sent as soon as the renewal is invoiced;
+ * 4. an unpaid renewal past its due date is reminded on each retry day, and on the last one the
  *    subscription ends as unpaid: its order is cancelled and its licences revoked;
- * 4. a yearly subscription renewing in 30 days, and again in 7, gets a notice of it, once each per period
+ * 5. a yearly subscription renewing in 30 days, and again in 7, gets a notice of it, once each per period
  *    (`renewal_notices_sent`, set back to 0 when a period is paid).
  * Every step takes its rows with `FOR UPDATE SKIP LOCKED` in batches, so instances running the job at
  * once share the work and never do the same step twice.
@@ -72,7 +107,16 @@ export async function runRenewals(
   /** Told after each committed batch, with the pass's counts so far (progress for a log or a test). */
   onBatch?: (run: Readonly<RenewalRun>) => void,
 ): Promise<RenewalRun> {
-  const run: RenewalRun = { invoiced: 0, reminded: 0, ended: 0, noticed: 0 };
+  const run: RenewalRun = {
+    invoiced: 0,
+    reminded: 0,
+    ended: 0,
+    noticed: 0,
+    charged: 0,
+    declined: 0,
+    hardDeclined: 0,
+    preDebitNotices: 0,
+  };
   const desk = absoluteUrl(deps.origin, paths.dashboard("subscriptions"));
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
@@ -98,6 +142,7 @@ export async function runRenewals(
     onBatch?.(run);
     if (done) break;
   }
+  await chargeRenewals(deps, now, desk, run);
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const overdue = await overdueRenewals(tx, now, DEFAULT_RETRY_DAYS, RENEWAL_BATCH);
@@ -187,6 +232,8 @@ export type RenewalOrder = {
   orderId: string;
   total: string;
   byTransfer: boolean;
+  /** The saved card or PayPal account it will be charged to, by its label; null when paid by hand. */
+  chargedTo: string | null;
   customerInfo: Order["customerInfo"];
   productName: string;
 };
@@ -222,6 +269,10 @@ export async function makeRenewalOrders(
     tx,
     due.map((s) => s.id),
   );
+  const methods = await effectiveMethodsOf(
+    tx,
+    due.map((s) => s.id),
+  );
   const planned = new Map<
     string,
     Omit<RenewalOrder, "orderId" | "total"> & {
@@ -229,6 +280,7 @@ export async function makeRenewalOrders(
       taxRate: string;
       price: string;
       quantity: number;
+      paymentMethod: string | null;
     }
   >();
   for (const subscription of due) {
@@ -241,26 +293,32 @@ export async function makeRenewalOrders(
     const scheduled = change?.status === "scheduled" ? change : null;
     const price = scheduled?.toUnitPrice ?? unitPriceDue(subscription, subscription.paidThrough);
     const quantity = scheduled?.toQuantity ?? subscription.quantity;
+    // A saved method decides how the renewal is paid; without one, as the first order was.
+    const method = methods.get(subscription.id) ?? null;
+    const paymentMethod = method ? checkoutMethodOf(method.kind) : null;
     planned.set(renewalKey(subscription), {
       subscription,
       price,
       quantity,
       totals: computeTotals([{ price, quantity }], origin.taxRate),
       taxRate: origin.taxRate,
-      byTransfer: origin.paymentMethod === BANK_TRANSFER_METHOD,
+      paymentMethod,
+      chargedTo: method && method.kind !== "bank_transfer" && !method.declinedAt ? methodLabel(method) : null,
+      byTransfer: (paymentMethod ?? origin.paymentMethod) === BANK_TRANSFER_METHOD,
       customerInfo: origin.customerInfo,
       productName: item.productName,
     });
   }
   const inserted = await insertRenewalOrders(
     tx,
-    [...planned].map(([idempotencyKey, { subscription, totals, byTransfer }]) => ({
+    [...planned].map(([idempotencyKey, { subscription, totals, byTransfer, paymentMethod }]) => ({
       subscriptionId: subscription.id,
       idempotencyKey,
       subtotal: totals.subtotal,
       tax: totals.tax,
       total: totals.total,
       paymentStatus: byTransfer ? "processing" : "pending",
+      paymentMethod,
     })),
     now,
   );
@@ -308,7 +366,9 @@ export async function makeRenewalOrders(
     now,
     ["awaiting_payment"],
   );
-  return made.map(({ totals: _totals, taxRate: _taxRate, quantity: _quantity, ...order }) => order);
+  return made.map(
+    ({ totals: _totals, taxRate: _taxRate, quantity: _quantity, paymentMethod: _method, ...order }) => order,
+  );
 }
 
 /** The renewal order's idempotency key: one per (subscription, period), whatever the period's index. */
@@ -343,7 +403,7 @@ async function invoice(
         now,
       );
   await deps.mailer.sendMany(
-    made.map(({ subscription, total, customerInfo, productName }) => ({
+    made.map(({ subscription, total, customerInfo, productName, chargedTo }) => ({
       to: customerInfo.email,
       ...renewalDueMail({
         fullName: customerInfo.fullName,
@@ -352,12 +412,118 @@ async function invoice(
         dueAt: subscription.paidThrough,
         endsAt: unpaidRenewalEndsAt(subscription.paidThrough),
         deskUrl: desk,
+        method: chargedTo,
       }),
     })),
     { tx },
   );
   return made.length;
 }
+
+/**
+ * Charges renewals on their saved methods (decision 0027), after sending the pre-debit notices India
+ * requires. Each set is taken under `FOR UPDATE SKIP LOCKED`; in one transaction each renewal's try is
+ * counted (`charges_tried`) and its attempt opened, so no other pass or instance charges it again for
+ * this try; then each attempt is charged at its provider with `<order>:<attempt>` as idempotency key and
+ * its answer applied (`chargeSavedAttempt`). A crash between the two leaves an attempt without its
+ * provider reference, which reconciliation sends again with the same key: charged once or not at all.
+ * A hard decline marks the method and e-mails the buyer at once; a soft one waits for the next retry day.
+ */
+export async function chargeRenewals(deps: RenewalDeps, now: Date, desk: string, run: RenewalRun) {
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const due = await preDebitNoticesToSend(tx, RENEWAL_BATCH);
+      const methods = await methodsById(tx, due);
+      await deps.mailer.sendMany(
+        due.map((renewal) => ({
+          to: renewal.customerInfo.email,
+          ...preDebitNoticeMail({
+            ...mailOf(renewal, desk),
+            method: labelOf(methods, renewal),
+            chargeAt: new Date(Math.max(renewal.dueAt.getTime(), now.getTime() + PRE_DEBIT_NOTICE_MS)),
+          }),
+        })),
+        { tx },
+      );
+      await setPreDebitNoticeSent(
+        tx,
+        due.map((renewal) => renewal.claimId),
+        now,
+      );
+      run.preDebitNotices += due.length;
+      return due.length < RENEWAL_BATCH;
+    });
+    if (done) break;
+  }
+  for (;;) {
+    const opened = await deps.db.transaction(async (tx) => {
+      const due = await renewalsToCharge(
+        tx,
+        now,
+        DEFAULT_RETRY_DAYS,
+        new Date(now.getTime() - PRE_DEBIT_NOTICE_MS),
+        CHARGE_BATCH,
+      );
+      const methods = await methodsById(tx, due);
+      const attempts = [];
+      for (const renewal of due) {
+        await setChargesTried(tx, renewal.claimId, renewal.chargesTried + 1);
+        const method = methods.get(renewal.methodId);
+        if (!method) continue;
+        const payment = await openSavedAttempt(deps.settlement, tx, renewal.orderId, method, now);
+        if (payment) attempts.push({ renewal, payment, method });
+      }
+      return { taken: due.length, attempts };
+    });
+    for (const { renewal, payment, method } of opened.attempts) {
+      try {
+        const charge = await chargeSavedAttempt(deps, payment, method);
+        if (charge.state === "paid") run.charged++;
+        if (charge.state !== "declined") continue;
+        run.declined++;
+        if (!charge.hard) continue;
+        run.hardDeclined++;
+        await deps.mailer.send({
+          to: renewal.customerInfo.email,
+          ...chargeDeclinedMail({
+            ...mailOf(renewal, desk),
+            method: methodLabel(method),
+            reason: charge.reason,
+          }),
+        });
+      } catch (error) {
+        deps.settlement.log.warn(
+          { err: error, orderId: renewal.orderId },
+          "renewals: saved method charge failed to reach its provider",
+        );
+      }
+    }
+    if (opened.taken < CHARGE_BATCH) break;
+  }
+}
+
+async function methodsById(tx: Transaction, renewals: readonly RenewalCharge[]) {
+  const methods = new Map<string, MethodRow>();
+  for (const id of new Set(renewals.map((r) => r.methodId))) {
+    const method = await findMethodById(tx, id);
+    if (method) methods.set(id, method);
+  }
+  return methods;
+}
+
+const labelOf = (methods: Map<string, MethodRow>, renewal: RenewalCharge) => {
+  const method = methods.get(renewal.methodId);
+  return method ? methodLabel(method) : "saved payment method";
+};
+
+const mailOf = (renewal: RenewalCharge, desk: string) => ({
+  fullName: renewal.customerInfo.fullName,
+  productName: renewal.productName,
+  total: renewal.total,
+  dueAt: renewal.dueAt,
+  endsAt: unpaidRenewalEndsAt(renewal.dueAt),
+  deskUrl: desk,
+});
 
 /** The renewal job: when an instance starts, then every minute, across all instances. */
 export function renewalJob(app: FastifyInstance): JobDefinition {
@@ -370,7 +536,7 @@ export function renewalJob(app: FastifyInstance): JobDefinition {
     describe: () =>
       "Invoice due subscription renewals, remind unpaid ones and end those past their last reminder",
     async run() {
-      const run = await runRenewals(bankTransferDepsOf(app), app.clock.now());
+      const run = await runRenewals(paymentDepsOf(app), app.clock.now());
       if (run.invoiced + run.reminded + run.ended > 0) app.log.info({ ...run }, "renewals: pass done");
     },
   };

@@ -14,7 +14,7 @@ import { orderItems, orders } from "#server/db/schema/orders";
 import { subscriptionChanges, subscriptionRenewals } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { runRenewals } from "#server/modules/renewals/service";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
@@ -131,7 +131,7 @@ async function pay(client: Client, orderId: string) {
   await eventsDelivered(t.app);
 }
 const renew = async () => {
-  const run = await runRenewals(bankTransferDepsOf(t.app), clock.now());
+  const run = await runRenewals(paymentDepsOf(t.app), clock.now());
   await t.app.jobs.idle();
   return run;
 };

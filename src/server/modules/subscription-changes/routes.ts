@@ -5,6 +5,7 @@ import {
   changeDepsOf,
   commitSubscriptionChange,
   previewSubscriptionChange,
+  restartSubscription,
 } from "#server/modules/subscription-changes/service";
 
 /**
@@ -54,5 +55,20 @@ export const subscriptionChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.clock.now(),
       ),
+  );
+
+  route(
+    app,
+    "POST /subscriptions/:id/restart",
+    {
+      tags: ["subscriptions"],
+      summary: "Start an ended subscription again: the same plan and seats, at today's price",
+      description:
+        "Places the order checkout would (the billing details of the first order, the plan's price and tax today, no trial again). It is charged on the subscription's saved card or PayPal account when it has one; otherwise, or when that is declined, the answer sends the buyer to the payment page. Asking again for the same ended subscription answers the same order. A running subscription answers 409 SUBSCRIPTION_LIVE; a plan no longer offered, 404 PLAN_NOT_FOUND.",
+      onRequest: requireUser,
+      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
+    },
+    async (request) =>
+      restartSubscription(changeDepsOf(app), signedInUser(request).id, request.params.id, app.vatRegisters),
   );
 };

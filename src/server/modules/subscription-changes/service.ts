@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
+import { placeOrderSchema } from "#domain/checkout";
 import { centsAmount, chargeCents, computeTotals } from "#domain/money";
+import { checkoutMethodOf } from "#domain/payment-methods";
+import type { PaymentRedirect } from "#domain/payments";
 import type {
   SubscriptionChangeCommit,
   SubscriptionChangeInput,
@@ -18,15 +21,22 @@ import {
   unitPriceDue,
 } from "#domain/subscriptions";
 import type { Database, Db, Transaction } from "#server/db/client";
-import { AppError, Conflict, NotFound } from "#server/errors";
+import { AppError, Conflict, NotFound, ValidationError } from "#server/errors";
+import { openBankTransfer } from "#server/modules/bank-transfers/service";
+import { findActiveProducts } from "#server/modules/orders/repository";
+import { ProductUnavailable, placeOrder } from "#server/modules/orders/service";
+import type { MethodRow } from "#server/modules/payment-methods/repository";
 import {
-  type BankTransferDeps,
-  bankTransferDepsOf,
-  openBankTransfer,
-} from "#server/modules/bank-transfers/service";
+  chargeOrderWithSavedMethod,
+  type PaymentDeps,
+  paymentDepsOf,
+} from "#server/modules/payments/service";
+import { livePlansOf } from "#server/modules/plans/repository";
+import { planChoices } from "#server/modules/plans/service";
 import { insertRenewalItems, insertRenewalOrders } from "#server/modules/renewals/repository";
 import {
   cancelWaitingChanges,
+  effectiveMethodsOf,
   insertChange,
   lockSubscriptionOfUser,
   originOrder,
@@ -38,12 +48,13 @@ import {
   waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
 import { applyChange, subscriptionsOf } from "#server/modules/subscriptions/service";
+import type { VatRegisters } from "#server/vat/registers";
 
-/** What committing a change needs beyond the database: opening transfer instructions for its order. */
-export type ChangeDeps = BankTransferDeps;
+/** What changes need: the payments' (an upgrade is charged on the saved method, or paid as an order). */
+export type ChangeDeps = PaymentDeps;
 
 export function changeDepsOf(app: FastifyInstance): ChangeDeps {
-  return bankTransferDepsOf(app);
+  return paymentDepsOf(app);
 }
 
 /** How long a preview may be committed after it was priced: prices move on with time. */
@@ -286,18 +297,37 @@ export async function commitSubscriptionChange(
       effectiveAt: new Date(priced.preview.effectiveAt),
       createdAt: now,
     });
-    if (priced.kind === "at_period_end") return { status: "scheduled" as const, orderId: null };
+    if (priced.kind === "at_period_end") return { status: "scheduled" as const, orderId: null, method: null };
     if (priced.amounts.dueCents === 0) {
       await applyChange(tx, change, now);
-      return { status: "applied" as const, orderId: null };
+      return { status: "applied" as const, orderId: null, method: null };
     }
-    const orderId = await changeOrder(deps, tx, s, change.id, priced.preview, now);
+    const { orderId, method } = await changeOrder(deps, tx, s, change.id, priced.preview, now);
     await setChangeOrder(tx, change.id, orderId);
-    return { status: "awaiting_payment" as const, orderId };
+    return { status: "awaiting_payment" as const, orderId, method };
   });
-  const [subscription] = (await subscriptionsOf(deps.db, userId, now)).filter((one) => one.id === id);
+  // The buyer confirmed the amount on screen: it is charged on the subscription's saved card or PayPal
+  // account now, its order's id (one per change) naming the charge. A refusal leaves the order to pay.
+  const charged =
+    made.orderId && made.method ? await chargeOrderWithSavedMethod(deps, made.orderId, made.method) : null;
+  const [subscription] = (await subscriptionsOf(deps.db, userId, deps.settlement.clock.now())).filter(
+    (one) => one.id === id,
+  );
   if (!subscription) throw new NotFound("Subscription not found.", "SUBSCRIPTION_NOT_FOUND");
-  return { subscription, change: made };
+  return {
+    subscription,
+    change: {
+      status: charged?.state === "paid" ? ("applied" as const) : made.status,
+      orderId: made.orderId,
+      charged:
+        charged?.state === "paid"
+          ? ("paid" as const)
+          : charged?.state === "declined"
+            ? ("declined" as const)
+            : null,
+      declineReason: charged?.state === "declined" ? charged.reason : null,
+    },
+  };
 }
 
 /**
@@ -312,10 +342,13 @@ async function changeOrder(
   changeId: string,
   preview: SubscriptionChangePreview,
   now: Date,
-): Promise<string> {
+): Promise<{ orderId: string; method: MethodRow | null }> {
   const origin = await originOrder(tx, subscription.orderId);
   if (!origin) throw new Conflict("This subscription's first order is gone.", "SUBSCRIPTION_ENDED");
-  const byTransfer = origin.paymentMethod === BANK_TRANSFER_METHOD;
+  // Paid as its renewals are: on its saved method when it has one, else as the first order was.
+  const saved = (await effectiveMethodsOf(tx, [subscription.id])).get(subscription.id) ?? null;
+  const paymentMethod = saved ? checkoutMethodOf(saved.kind) : null;
+  const byTransfer = (paymentMethod ?? origin.paymentMethod) === BANK_TRANSFER_METHOD;
   const [order] = await insertRenewalOrders(
     tx,
     [
@@ -326,6 +359,7 @@ async function changeOrder(
         tax: preview.dueTax,
         total: preview.dueTotal,
         paymentStatus: byTransfer ? "processing" : "pending",
+        paymentMethod,
       },
     ],
     now,
@@ -355,5 +389,83 @@ async function changeOrder(
       },
       now,
     );
-  return order.id;
+  const chargeable = saved && saved.kind !== "bank_transfer" && !saved.declinedAt ? saved : null;
+  return { orderId: order.id, method: chargeable };
+}
+
+/**
+ * Starts an ended subscription again in one step (decision 0027): a new order of the same product, plan
+ * and seats at the plan's price today, with the billing details of the order that started it, placed
+ * as checkout places one (prices, tax and the one-trial rule included: no trial again). It is charged on
+ * the subscription's saved method when it has one, else the buyer is sent to pay it. The same ended
+ * subscription asked twice answers the same order (its idempotency key comes from the subscription and
+ * its end). Its delivery starts the new subscription.
+ */
+export async function restartSubscription(
+  deps: ChangeDeps,
+  userId: string,
+  id: string,
+  vatRegisters: VatRegisters,
+): Promise<PaymentRedirect> {
+  const row = await subscriptionOfUser(deps.db, userId, id);
+  if (!row) throw new NotFound("Subscription not found.", "SUBSCRIPTION_NOT_FOUND");
+  const s = row.subscription;
+  if (!s.endedAt)
+    throw new Conflict(
+      "This subscription is still running: there is nothing to start again.",
+      "SUBSCRIPTION_LIVE",
+    );
+  const origin = await originOrder(deps.db, s.orderId);
+  const [product] = s.productId ? await findActiveProducts(deps.db, [s.productId]) : [];
+  // Its plans as checkout offers them (the listed price as one plan, for a product without any).
+  const plans = product
+    ? (planChoices(product, (await livePlansOf(deps.db, [product.id])).get(product.id)) ?? [])
+    : [];
+  if (!origin || !product || plans.length === 0)
+    throw new ProductUnavailable(s.productId ? [s.productId] : [], [row.productName]);
+  const plan =
+    plans.find((p) => p.id === s.planId) ?? (s.planId && plans.some((p) => p.id) ? undefined : plans[0]);
+  if (!plan)
+    throw new AppError(
+      404,
+      "PLAN_NOT_FOUND",
+      `That plan of ${row.productName} is no longer offered. Choose one of its plans on its page.`,
+    );
+  const method = (await effectiveMethodsOf(deps.db, [s.id])).get(s.id) ?? null;
+  const info = origin.customerInfo;
+  const input = placeOrderSchema.safeParse({
+    fullName: info.fullName,
+    email: info.email,
+    address: info.address,
+    city: info.city,
+    country: origin.buyerCountry ?? info.country,
+    business: origin.buyerCompany !== null,
+    company: origin.buyerCompany ?? "",
+    taxId: origin.buyerTaxId ?? "",
+    paymentMethod: method ? checkoutMethodOf(method.kind) : origin.paymentMethod,
+    currency: origin.currency,
+    idempotencyKey: derivedUuid(`restart:${s.id}:${s.endedAt.toISOString()}`),
+    items: [
+      {
+        productId: product.id,
+        quantity: s.quantity,
+        price: Number(plan.price),
+        planId: plan.id ?? undefined,
+      },
+    ],
+    savedMethodId: method?.id ?? null,
+  });
+  if (!input.success)
+    throw new ValidationError(
+      "The billing details of this subscription are no longer complete. Subscribe again from the product page.",
+    );
+  const { answer } = await placeOrder(deps, userId, input.data, null, vatRegisters, { chargeSaved: true });
+  return answer;
+}
+
+/** A UUID (version 4 layout) derived from a text: the same text, the same idempotency key. */
+function derivedUuid(text: string): string {
+  const hex = createHash("sha256").update(text).digest("hex");
+  const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -11,7 +11,7 @@ import { orders } from "#server/db/schema/orders";
 import { subscriptions } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { runRenewals } from "#server/modules/renewals/service";
 import { createTestApp } from "#server/test/app";
 import { type createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
@@ -126,7 +126,7 @@ async function desk(client: Client): Promise<Subscription[]> {
   return ((await client.get("/api/subscriptions")).json() as { items: Subscription[] }).items;
 }
 const renew = async () => {
-  const run = await runRenewals(bankTransferDepsOf(t.app), clock.now());
+  const run = await runRenewals(paymentDepsOf(t.app), clock.now());
   await t.app.jobs.idle();
   return run;
 };

@@ -4,6 +4,7 @@ import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { paymentMethods } from "#server/db/schema/payment-methods";
 import {
   productPlans,
   subscriptionChanges,
@@ -31,8 +32,13 @@ export async function recurringItemsOf(tx: Transaction, orderId: string) {
       planId: orderItems.planId,
       recurringPrice: orderItems.recurringPrice,
       trialDays: orderItems.trialDays,
+      /** The saved method chosen at checkout, and its card's fingerprint (one trial per card). */
+      savedMethodId: orders.savedMethodId,
+      fingerprint: paymentMethods.fingerprint,
     })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, orders.savedMethodId))
     .where(
       and(
         eq(orderItems.orderId, orderId),
@@ -671,4 +677,25 @@ export async function reviveUnpaidSubscription(tx: Transaction, subscription: Su
     .set({ status: "active", revokedAt: null })
     .where(and(eq(licenses.orderItemId, subscription.orderItemId), eq(licenses.status, "revoked")));
   return true;
+}
+
+/** The method each subscription renews on: its own, or its buyer's default; live ones only. */
+export async function effectiveMethodsOf(
+  db: Db,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, typeof paymentMethods.$inferSelect>> {
+  if (subscriptionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ subscriptionId: subscriptions.id, method: paymentMethods })
+    .from(subscriptions)
+    .innerJoin(
+      paymentMethods,
+      and(
+        eq(paymentMethods.userId, subscriptions.userId),
+        isNull(paymentMethods.removedAt),
+        sql`(${paymentMethods.id} = ${subscriptions.paymentMethodId} or (${subscriptions.paymentMethodId} is null and ${paymentMethods.isDefault}))`,
+      ),
+    )
+    .where(inArray(subscriptions.id, [...subscriptionIds]));
+  return new Map(rows.map((row) => [row.subscriptionId, row.method]));
 }

@@ -1,4 +1,5 @@
 import { computeTotals } from "#domain/money";
+import { methodLabel } from "#domain/payment-methods";
 import type { Subscription } from "#domain/subscription-schemas";
 import {
   type Anchored,
@@ -24,6 +25,7 @@ import {
   cancelUnpaidOrders,
   cancelWaitingChanges,
   changeOfOrder,
+  effectiveMethodsOf,
   endAllOfUser,
   endSubscription,
   insertSubscriptions,
@@ -168,8 +170,10 @@ async function keysFollowSeats(tx: Transaction, subscriptionId: string, now: Dat
  * - Bought outright, it is anchored at `now` and paid for its first period.
  * - Bought with a free trial (the line charged nothing), it is trialing: no period is paid, and its first
  *   one starts when the trial ends (`trialEndsAt`), invoiced by the renewal job like any renewal. A buyer
- *   gets one trial per product (a unique index): a second one, which checkout refuses unless two orders
- *   raced, starts with its first period due at once instead.
+ *   gets one trial per product, and a card one per product (unique indexes; the card's fingerprint is
+ *   kept with the trial): a second one, which checkout refuses unless two orders raced, starts with its
+ *   first period due at once instead.
+ * It renews on the saved method chosen at checkout, if one was (else on the buyer's default).
  * Its licences renew when the paid period (or the trial) ends. An item that started one already keeps it.
  */
 export async function startSubscriptions(
@@ -190,13 +194,21 @@ export async function startSubscriptions(
       interval,
       unitPrice: item.recurringPrice ?? item.price,
       quantity: item.quantity,
+      paymentMethodId: item.savedMethodId,
       createdAt: now,
       updatedAt: now,
     };
     let paidThrough = addIntervals(now, interval, 1);
     if (item.trialDays > 0) {
       const ends = trialEndsAt(now, item.trialDays);
-      const trial = { ...terms, trialEndsAt: ends, anchor: ends, periodsPaid: 0, paidThrough: ends };
+      const trial = {
+        ...terms,
+        trialEndsAt: ends,
+        trialFingerprint: item.fingerprint,
+        anchor: ends,
+        periodsPaid: 0,
+        paidThrough: ends,
+      };
       if (await insertTrial(tx, trial)) paidThrough = ends;
       else if (await itemStartedSubscription(tx, item.id)) continue;
       else {
@@ -222,13 +234,14 @@ type Listed = Awaited<ReturnType<typeof subscriptionsOfUser>>[number];
 
 async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subscription[]> {
   const ids = rows.map((row) => row.subscription.id);
-  const [keys, due, waiting] = await Promise.all([
+  const [keys, due, waiting, methods] = await Promise.all([
     licenseKeysOf(
       db,
       rows.map((row) => row.subscription.orderItemId),
     ),
     unpaidRenewalsOf(db, ids),
     waitingChangesOf(db, ids),
+    effectiveMethodsOf(db, ids),
   ]);
   return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate, planName }) => {
     const status = statusOf(s, now);
@@ -254,6 +267,7 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
           : status === "past_due"
             ? unpaidRenewalEndsAt(s.paidThrough)
             : null;
+    const method = status === "ended" ? null : (methods.get(s.id) ?? null);
     return {
       id: s.id,
       productId: s.productId,
@@ -291,6 +305,15 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
       endReason: s.endReason ?? (status === "ended" ? "cancelled" : null),
       due: renewal
         ? { orderId: renewal.orderId, total: renewal.total, dueAt: renewal.dueAt.toISOString() }
+        : null,
+      paymentMethod: method
+        ? {
+            id: method.id,
+            kind: method.kind,
+            label: methodLabel(method),
+            chosen: s.paymentMethodId === method.id,
+            declined: method.declinedAt !== null,
+          }
         : null,
       orderId: s.orderId,
       licenseKeys: keys.get(s.orderItemId) ?? [],

@@ -3,8 +3,8 @@ import { DAY_MS } from "#domain/dates";
 import { requireRole } from "#server/auth/guards";
 import { route } from "#server/http/route";
 import { AdjustableClock } from "#server/lib/clock";
-import { bankTransferDepsOf } from "#server/modules/bank-transfers/service";
 import { releaseDue } from "#server/modules/ledger/bookings";
+import { paymentDepsOf } from "#server/modules/payments/service";
 import { settleCommissions } from "#server/modules/referrals/service";
 import { runRenewals } from "#server/modules/renewals/service";
 import { deliverOverdue, shippingDepsOf } from "#server/modules/shipping/service";
@@ -33,7 +33,7 @@ export const testClockRoutes: FastifyPluginAsyncZod = async (app) => {
       const approved = await settleCommissions(app.database.db, now);
       const released = await releaseDue(app.database.db, now);
       // And the renewals now due are invoiced, reminded or ended, as the renewal job would.
-      const renewals = await runRenewals(bankTransferDepsOf(app), now);
+      const renewals = await runRenewals(paymentDepsOf(app), now);
       return { now: now.toISOString(), delivered, released, approved, renewals };
     },
   );
