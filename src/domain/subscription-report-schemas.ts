@@ -110,6 +110,11 @@ export const dunningEntrySchema = sellerPastDueSchema.omit({ buyer: true }).exte
   ...sellerOf,
   /** The unpaid renewal order; null when none was made (its original order is gone). */
   renewalOrderId: z.string().nullable(),
+  /**
+   * The saved card or PayPal account the renewal is charged on ("Visa •••• 4242"), which an admin may
+   * charge again now; null when none can be charged (paid by hand, or declined for good).
+   */
+  chargedTo: z.string().nullable(),
 });
 export type DunningEntry = z.infer<typeof dunningEntrySchema>;
 
@@ -149,6 +154,14 @@ export const subscriptionReminderAnswerSchema = z.object({
   sentAt: z.string(),
 });
 export type SubscriptionReminderAnswer = z.infer<typeof subscriptionReminderAnswerSchema>;
+
+/** `POST /admin/subscriptions/:id/retry`: what charging the saved method again came to. */
+export const subscriptionRetryAnswerSchema = z.object({
+  charged: z.enum(["paid", "pending", "declined"]),
+  /** The provider's reason for a decline. */
+  reason: z.string().nullable(),
+});
+export type SubscriptionRetryAnswer = z.infer<typeof subscriptionRetryAnswerSchema>;
 
 /** `POST /admin/subscriptions/:id/cancel`: the subscription as it ended. */
 export const adminCancelAnswerSchema = z.object({

@@ -7,6 +7,7 @@ import {
   sellerSubscriptionReportSchema,
   sellerSubscriptionsQuery,
   subscriptionReminderAnswerSchema,
+  subscriptionRetryAnswerSchema,
 } from "#domain/subscription-report-schemas";
 
 const idParams = z.object({ id: z.uuid("Unknown subscription") });
@@ -30,6 +31,17 @@ export const subscriptionReportsEndpoints = {
     params: idParams,
     answer: subscriptionReminderAnswerSchema,
     errors: ["SUBSCRIPTION_NOT_FOUND", "SUBSCRIPTION_ENDED", "RENEWAL_NOT_PAST_DUE"],
+  }),
+  "POST /admin/subscriptions/:id/retry": endpoint({
+    params: idParams,
+    answer: subscriptionRetryAnswerSchema,
+    errors: [
+      "SUBSCRIPTION_NOT_FOUND",
+      "SUBSCRIPTION_ENDED",
+      "RENEWAL_NOT_PAST_DUE",
+      "PAYMENT_METHOD_NOT_FOUND",
+      "INVALID_ORDER_TRANSITION",
+    ],
   }),
   "POST /admin/subscriptions/:id/cancel": endpoint({
     params: idParams,

@@ -165,6 +165,7 @@ const access: Record<string, Access> = {
   "GET /api/seller/subscriptions": "sellerOnly",
   "GET /api/admin/subscriptions": "admin",
   "POST /api/admin/subscriptions/{id}/remind": "admin",
+  "POST /api/admin/subscriptions/{id}/retry": "admin",
   "POST /api/admin/subscriptions/{id}/cancel": "admin",
   "GET /api/products/{id}/reviews": "public",
   "POST /api/products/{id}/reviews": "user",

@@ -1,14 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS } from "#domain/dates";
 import type { PaymentMethodList } from "#domain/payment-methods";
 import type { Subscription } from "#domain/subscription-schemas";
 import { DEFAULT_RETRY_DAYS, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
+import { auditLog } from "#server/db/schema/audit";
 import { products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
 import { paymentMethods } from "#server/db/schema/payment-methods";
 import { payments, testPaymentSessions } from "#server/db/schema/payments";
 import { productPlans, subscriptionRenewals } from "#server/db/schema/subscriptions";
+import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
 import { paymentDepsOf, resumeSavedCharges } from "#server/modules/payments/service";
 import { runRenewals } from "#server/modules/renewals/service";
@@ -530,5 +533,42 @@ describe("saved methods at checkout, for upgrades and to start again", () => {
     const res = await client.post(`/api/subscriptions/${sub.id}/restart`);
     expect(res.statusCode, res.body).toBe(200);
     expect(new URL((res.json() as { redirectUrl: string }).redirectUrl).pathname).toMatch(/^\/pay\/test\//);
+  });
+});
+
+describe("an admin retries a past-due renewal's charge", () => {
+  test("declined again on the same card; paid once the buyer makes a good card the default; audited; a buyer may not", async () => {
+    const admin = await signedInClient(t.app, "admin@stackbay.test", DEMO_PASSWORD);
+    const { client, email } = await newBuyer();
+    const sub = await subscribe(client, email);
+    const retry = () => admin.post(`/api/admin/subscriptions/${sub.id}/retry`);
+    const dueAt = new Date(sub.paidThrough);
+    moveTo(new Date(dueAt.getTime() - DAY_MS));
+    await renew();
+    moveTo(new Date(dueAt.getTime() + 60_000));
+    await renew();
+    // Past due with no saved method: nothing to charge.
+    expect((await retry()).json()).toMatchObject({ code: "PAYMENT_METHOD_NOT_FOUND" });
+    expect((await client.post(`/api/admin/subscriptions/${randomUUID()}/retry`)).statusCode).toBe(403);
+    await saveTestMethod(t.app, client, { card: "0341" });
+    const report = (await admin.get(`/api/admin/subscriptions?q=${encodeURIComponent(email)}`)).json() as {
+      dunning: { items: { subscriptionId: string; chargedTo: string | null }[] };
+    };
+    expect(report.dunning.items).toEqual([
+      expect.objectContaining({ subscriptionId: sub.id, chargedTo: "Visa •••• 0341" }),
+    ]);
+    let res = await retry();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      charged: "declined",
+      reason: expect.stringContaining("insufficient"),
+    });
+    const good = await saveTestMethod(t.app, client, { card: "4242" });
+    expect((await client.post(`/api/payment-methods/${good.id}/default`)).statusCode).toBe(200);
+    res = await retry();
+    expect(res.json()).toEqual({ charged: "paid", reason: null });
+    expect(await subscriptionOf(client, sub.orderId)).toMatchObject({ status: "active", due: null });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, sub.id));
+    expect(audit.map((row) => row.changes.charged?.after)).toEqual(["declined", "paid"]);
   });
 });

@@ -6,6 +6,7 @@ import {
   adminSubscriptionReport,
   cancelNow,
   remindNow,
+  retryNow,
   sellerSubscriptionReport,
   subscriptionReportDepsOf,
 } from "#server/modules/subscription-reports/service";
@@ -55,12 +56,26 @@ export const subscriptionReportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(
     app,
+    "POST /admin/subscriptions/:id/retry",
+    {
+      tags: ["subscriptions"],
+      summary: "Charge a past-due renewal's saved card or PayPal account again, now",
+      description:
+        "A new off-session attempt, as on the retry days: paid restores the subscription at once; a decline is answered with the provider's reason (a hard one marks the method, which is not charged again). Audited. 409 RENEWAL_NOT_PAST_DUE when no unpaid renewal is past its due date; 404 PAYMENT_METHOD_NOT_FOUND when no saved method can be charged. At most three an hour per subscription, with the reminders.",
+      onRequest: requireRole("admin"),
+      config: { rateLimit: reminderLimit },
+    },
+    async (request) => retryNow(deps, signedInUser(request), request.params.id, app.clock.now()),
+  );
+
+  route(
+    app,
     "POST /admin/subscriptions/:id/remind",
     {
       tags: ["subscriptions"],
       summary: "Send the payment reminder of a past-due renewal again, now",
       description:
-        "No payment method is saved yet, so nothing can be charged: the buyer is e-mailed to pay the renewal from their renewal desk, as on the retry days (which go on as before). Audited. 409 RENEWAL_NOT_PAST_DUE when no unpaid renewal is past its due date; at most three an hour per subscription.",
+        "The buyer is e-mailed to pay the renewal from their renewal desk, or to fix its payment method, as on the retry days (which go on as before). Audited. 409 RENEWAL_NOT_PAST_DUE when no unpaid renewal is past its due date; at most three an hour per subscription.",
       onRequest: requireRole("admin"),
       config: { rateLimit: reminderLimit },
     },

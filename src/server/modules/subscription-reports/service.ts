@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { computeTotals, lineTotal } from "#domain/money";
+import { methodLabel } from "#domain/payment-methods";
 import { absoluteUrl, paths } from "#domain/routes";
 import {
   monthlyAmount,
@@ -17,6 +18,7 @@ import type {
   SellerPastDue,
   SellerSubscriptionReport,
   SubscriptionReminderAnswer,
+  SubscriptionRetryAnswer,
 } from "#domain/subscription-report-schemas";
 import { type BillingInterval, subscriptionStatusAt, unpaidRenewalEndsAt } from "#domain/subscriptions";
 import type { Database } from "#server/db/client";
@@ -26,6 +28,11 @@ import { type AuditActor, recordAudit } from "#server/lib/audit";
 import type { Mailer } from "#server/mail/mailer";
 import { subscriptionCancelledMail } from "#server/mail/renewal-mail";
 import {
+  chargeOrderWithSavedMethod,
+  type PaymentDeps,
+  paymentDepsOf,
+} from "#server/modules/payments/service";
+import {
   figureFacts,
   type ListedSubscription,
   livePage,
@@ -34,7 +41,11 @@ import {
   type ReportFilter,
   type ReportScope,
 } from "#server/modules/subscription-reports/repository";
-import { licenseKeysOf, unpaidRenewalsOf } from "#server/modules/subscriptions/repository";
+import {
+  effectiveMethodsOf,
+  licenseKeysOf,
+  unpaidRenewalsOf,
+} from "#server/modules/subscriptions/repository";
 import {
   buyerOfSubscription,
   endSubscriptionWith,
@@ -42,10 +53,21 @@ import {
 } from "#server/modules/subscriptions/service";
 
 /** What the admin's actions need: the database, mail and the site's address for the renewal desk's link. */
-export type SubscriptionReportDeps = { db: Database; mailer: Mailer; origin: string };
+export type SubscriptionReportDeps = {
+  db: Database;
+  mailer: Mailer;
+  origin: string;
+  /** An admin's retry charges the saved method as the renewal job does. */
+  payments: PaymentDeps;
+};
 
 export function subscriptionReportDepsOf(app: FastifyInstance): SubscriptionReportDeps {
-  return { db: app.database.db, mailer: app.mailer, origin: publicUrl(app.env) };
+  return {
+    db: app.database.db,
+    mailer: app.mailer,
+    origin: publicUrl(app.env),
+    payments: paymentDepsOf(app),
+  };
 }
 
 /** A buyer as a seller may know them: a first name, nothing that reaches them. */
@@ -53,10 +75,9 @@ const buyerFirstName = (row: ListedSubscription) => row.buyerFirstName.trim() ||
 
 /** The unpaid renewal of each listed subscription, and what each one's next renewal costs with tax. */
 async function pastDueItems(db: Database, rows: ListedSubscription[]) {
-  const unpaid = await unpaidRenewalsOf(
-    db,
-    rows.map((row) => row.subscription.id),
-  );
+  const ids = rows.map((row) => row.subscription.id);
+  const unpaid = await unpaidRenewalsOf(db, ids);
+  const methods = await effectiveMethodsOf(db, ids);
   return rows.map((row) => {
     const { subscription: s } = row;
     const renewal = unpaid.get(s.id);
@@ -66,9 +87,11 @@ async function pastDueItems(db: Database, rows: ListedSubscription[]) {
       renewal?.total ?? computeTotals([{ price: s.unitPrice, quantity: s.quantity }], row.taxRate).total;
     const dueAt = renewal?.dueAt ?? s.paidThrough;
     const remindersSent = renewal?.remindersSent ?? 0;
+    const method = methods.get(s.id);
     return {
       row,
       renewalOrderId: renewal?.orderId ?? null,
+      chargedTo: method && method.kind !== "bank_transfer" && !method.declinedAt ? methodLabel(method) : null,
       item: {
         subscriptionId: s.id,
         productId: s.productId,
@@ -180,7 +203,12 @@ export async function adminSubscriptionReport(
     dunning: {
       ...duePaging,
       items: dueItems.map(
-        ({ row, item, renewalOrderId }): DunningEntry => ({ ...item, ...people(row), renewalOrderId }),
+        ({ row, item, renewalOrderId, chargedTo }): DunningEntry => ({
+          ...item,
+          ...people(row),
+          renewalOrderId,
+          chargedTo,
+        }),
       ),
     },
     live: {
@@ -194,9 +222,8 @@ const notFound = () => new NotFound("Subscription not found.", "SUBSCRIPTION_NOT
 const ended = () => new Conflict("This subscription has already ended.", "SUBSCRIPTION_ENDED");
 
 /**
- * Sends the payment reminder of a past-due renewal again, now (there is no saved payment method to
- * charge yet: every renewal is paid by the buyer from the e-mail). The renewal job's own reminders on
- * the retry days go on as before. Audited.
+ * Sends the payment reminder of a past-due renewal again, now: the buyer pays it from the e-mail (or
+ * fixes its payment method). The renewal job's own reminders and retries go on as before. Audited.
  */
 export async function remindNow(
   deps: SubscriptionReportDeps,
@@ -229,6 +256,56 @@ export async function remindNow(
     });
     return { sentTo: reminder.to, sentAt: now.toISOString() };
   });
+}
+
+/**
+ * Charges a past-due renewal's saved card or PayPal account again, now, as the renewal job does on a
+ * retry day (a new attempt, its order and attempt as the idempotency key; a hard decline marks the
+ * method). Audited with what it came to. 404 PAYMENT_METHOD_NOT_FOUND when no saved method can be
+ * charged: the reminder is the only retry then.
+ */
+export async function retryNow(
+  deps: SubscriptionReportDeps,
+  actor: AuditActor,
+  id: string,
+  now: Date,
+): Promise<SubscriptionRetryAnswer> {
+  const { subscription, productName, renewal, method } = await deps.db.transaction(async (tx) => {
+    const found = await lockSubscription(tx, id);
+    if (!found) throw notFound();
+    const { subscription } = found;
+    const status = subscriptionStatusAt(subscription, now);
+    if (status === "ended") throw ended();
+    const renewal = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
+    if (status !== "past_due" || !renewal || renewal.dueAt > now)
+      throw new Conflict(
+        "This subscription has no unpaid renewal past its due date.",
+        "RENEWAL_NOT_PAST_DUE",
+      );
+    const method = (await effectiveMethodsOf(tx, [subscription.id])).get(subscription.id);
+    if (!method || method.kind === "bank_transfer" || method.declinedAt)
+      throw new NotFound(
+        "This subscription has no saved card or PayPal account that can be charged. Send the buyer a reminder instead.",
+        "PAYMENT_METHOD_NOT_FOUND",
+      );
+    return { ...found, renewal, method };
+  });
+  const charged = await chargeOrderWithSavedMethod(deps.payments, renewal.orderId, method);
+  const answer: SubscriptionRetryAnswer = {
+    charged: charged.state === "skipped" ? "pending" : charged.state,
+    reason: charged.state === "declined" ? charged.reason : null,
+  };
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, actor, {
+      action: "update",
+      entityType: "subscription",
+      entityId: subscription.id,
+      entityLabel: productName,
+      before: { renewalChargedAt: null },
+      after: { renewalChargedAt: now, renewalOrderId: renewal.orderId, charged: answer.charged },
+    }),
+  );
+  return answer;
 }
 
 /**

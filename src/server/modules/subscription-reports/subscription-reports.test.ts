@@ -313,6 +313,8 @@ describe("subscription reports", () => {
       nextReminderAt: new Date(dueAt.getTime() + 3 * DAY_MS).toISOString(),
       endsAt: new Date(dueAt.getTime() + 7 * DAY_MS).toISOString(),
       renewalOrderId: invoiced?.due?.orderId,
+      // No saved method: the buyer pays by hand, so there is nothing to charge again.
+      chargedTo: null,
     });
     // The status filter narrows the live list only.
     const pastDueOnly = await adminReport(`?status=past_due&q=${encodeURIComponent(quinnEmail)}`);

@@ -1,4 +1,4 @@
-import { Ban, Mail } from "lucide-react";
+import { Ban, CreditCard, Mail } from "lucide-react";
 import { useRef } from "react";
 import { formatUsd } from "#domain/money";
 import type { AdminSubscriptionReport, DunningEntry } from "#domain/subscription-report-schemas";
@@ -16,6 +16,7 @@ import {
 import { Button } from "#web/components/ui/button";
 import { ScrollTable, TableCell, TableRow } from "#web/components/ui/table";
 import { useCancelSubscriptionNow } from "#web/features/subscription-reports/api/cancel-subscription";
+import { useRetryCharge } from "#web/features/subscription-reports/api/retry-charge";
 import { useSendReminder } from "#web/features/subscription-reports/api/send-reminder";
 import { On, Pager, Plan, ReportSection } from "#web/features/subscription-reports/components/report-parts";
 import { runMutation } from "#web/lib/mutation";
@@ -24,8 +25,9 @@ const columns = ["Buyer", "Product", "Amount due", "Due since", "Reminders", "En
 
 /**
  * The dunning queue: every renewal past its due date and unpaid, the longest overdue first, with what an
- * admin can do about it. No payment method is saved yet, so nothing can be charged: Send reminder
- * e-mails the buyer again now; Cancel subscription ends it (after asking).
+ * admin can do about it: Retry charge charges its saved card or PayPal account again now (when it has
+ * one that can be charged); Send reminder e-mails the buyer again now; Cancel subscription ends it
+ * (after asking).
  */
 export function DunningQueue({
   dunning,
@@ -43,7 +45,7 @@ export function DunningQueue({
       level={2}
       title="Dunning queue"
       headingRef={heading}
-      description="Renewals not paid by their due date. The renewal job reminds the buyer on days 1, 3 and 5 and ends the subscription on day 7. No payment method is saved yet, so a renewal cannot be charged: Send reminder e-mails the buyer to pay it now."
+      description="Renewals not paid by their due date. The renewal job charges a saved card or PayPal account again and reminds the buyer on days 1, 3 and 5, and ends the subscription on day 7. Retry charge tries the saved method now; Send reminder e-mails the buyer to pay it or fix the method."
     >
       {dunning.total === 0 ? (
         <p className="text-sm text-muted-foreground" data-testid="dunning-empty">
@@ -69,6 +71,7 @@ export function DunningQueue({
 
 function DunningRow({ entry, onGone }: { entry: DunningEntry; onGone: () => void }) {
   const remind = useSendReminder();
+  const retry = useRetryCharge();
   const cancel = useCancelSubscriptionNow();
   const { subscriptionId: id, productName, buyerEmail } = entry;
   const subject = `${productName} for ${buyerEmail}`;
@@ -83,6 +86,30 @@ function DunningRow({ entry, onGone }: { entry: DunningEntry; onGone: () => void
       error: {
         id: `remind-${id}`,
         title: "Could not send the reminder",
+        show: "api",
+        fallback: "Please try again.",
+      },
+    });
+  const onRetry = () =>
+    runMutation(retry.mutateAsync(id), {
+      success: (answer) => ({
+        id: `retry-${id}`,
+        title:
+          answer.charged === "paid"
+            ? "Renewal paid"
+            : answer.charged === "pending"
+              ? "Charge on its way"
+              : "Charge declined",
+        description:
+          answer.charged === "paid"
+            ? `${productName}: ${entry.chargedTo} was charged and the subscription is active again.`
+            : answer.charged === "pending"
+              ? `${productName}: the provider is still processing the charge.`
+              : `${productName}: ${answer.reason ?? "the provider declined the charge"}`,
+      }),
+      error: {
+        id: `retry-${id}`,
+        title: "Could not retry the charge",
         show: "api",
         fallback: "Please try again.",
       },
@@ -146,6 +173,23 @@ function DunningRow({ entry, onGone }: { entry: DunningEntry; onGone: () => void
       </TableCell>
       <TableCell className="py-2">
         <div className="flex flex-wrap gap-2">
+          {entry.chargedTo && (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-disabled={retry.isPending || undefined}
+              onClick={() => {
+                if (!retry.isPending) void onRetry();
+              }}
+            >
+              <CreditCard aria-hidden />
+              {retry.isPending ? "Charging…" : "Retry charge"}
+              <span className="sr-only">
+                {" "}
+                of {subject} on {entry.chargedTo}
+              </span>
+            </Button>
+          )}
           <Button
             size="sm"
             variant="outline"
