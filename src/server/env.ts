@@ -222,6 +222,11 @@ const envSchema = z
       .min(1)
       .max(60)
       .default(DEFAULT_BANK_TRANSFER_EXPIRY_DAYS),
+    /**
+     * Business days before its due date that a renewal paid by bank transfer is invoiced (its pro-forma
+     * invoice and transfer instructions sent), when that is earlier than the usual lead.
+     */
+    BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {

@@ -36,7 +36,12 @@ export type PaymentProviders = {
   bankTransfer: BankTransferSetup;
 };
 
-export type BankTransferSetup = { details: BankDetails; expiryDays: number };
+export type BankTransferSetup = {
+  details: BankDetails;
+  expiryDays: number;
+  /** Business days ahead that a renewal paid by transfer is invoiced (BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS). */
+  renewalLeadBusinessDays: number;
+};
 
 /**
  * Details nobody can pay into, for development and test mode: `demo` marks them on every screen and
@@ -68,6 +73,7 @@ export function bankTransferSetupOf(env: Env): BankTransferSetup {
         }
       : demoBankDetails,
     expiryDays: env.BANK_TRANSFER_EXPIRY_DAYS,
+    renewalLeadBusinessDays: env.BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { addBusinessDays } from "#domain/business-days";
 import { DAY_MS } from "#domain/dates";
 import type { PaymentMethodList } from "#domain/payment-methods";
 import type { Subscription } from "#domain/subscription-schemas";
@@ -570,5 +571,41 @@ describe("an admin retries a past-due renewal's charge", () => {
     expect(await subscriptionOf(client, sub.orderId)).toMatchObject({ status: "active", due: null });
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, sub.id));
     expect(audit.map((row) => row.changes.charged?.after)).toEqual(["declined", "paid"]);
+  });
+});
+
+describe("renewals paid by bank transfer", () => {
+  test("a subscription on a saved bank transfer is invoiced BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS business days ahead, for payment by transfer", async () => {
+    const { client, email } = await newBuyer();
+    const sub = await subscribe(client, email);
+    expect((await client.post("/api/payment-methods/bank-transfer")).statusCode).toBe(200);
+    const dueAt = new Date(sub.paidThrough);
+    const lead = t.app.payments.bankTransfer.renewalLeadBusinessDays;
+    const invoiceFrom = (() => {
+      // The latest moment from which the due date is within `lead` business days.
+      let at = new Date(dueAt.getTime() - 60 * DAY_MS);
+      while (addBusinessDays(at, lead) < dueAt) at = new Date(at.getTime() + HOUR_MS);
+      return at;
+    })();
+    moveTo(new Date(invoiceFrom.getTime() - 2 * HOUR_MS));
+    await renew();
+    expect((await subscriptionOf(client, sub.orderId)).due).toBeNull();
+    moveTo(invoiceFrom);
+    await renew();
+    const due = (await subscriptionOf(client, sub.orderId)).due;
+    expect(due).not.toBeNull();
+    expect(new Date(dueAt).getTime() - clock.now().getTime()).toBeGreaterThan(
+      RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS,
+    );
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, due?.orderId ?? ""));
+    expect(order).toMatchObject({ paymentMethod: "bank-transfer", paymentStatus: "processing" });
+    expect((await client.get(`/api/orders/${due?.orderId}/bank-transfer`)).statusCode).toBe(200);
+    // Nothing is charged off-session on a transfer.
+    moveTo(new Date(dueAt.getTime() + 60_000));
+    await renew();
+    expect(await attemptsOf(due?.orderId ?? "")).toEqual([]);
   });
 });

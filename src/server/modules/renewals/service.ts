@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
+import { addBusinessDays } from "#domain/business-days";
 import type { Order } from "#domain/checkout";
 import { computeTotals, type Totals } from "#domain/money";
 import { checkoutMethodOf, methodLabel, PRE_DEBIT_NOTICE_MS } from "#domain/payment-methods";
@@ -51,6 +52,7 @@ import {
   type SubscriptionRow,
   setRemindersSent,
   subscriptionsToInvoice,
+  transferRenewalsToInvoice,
   waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
 import {
@@ -86,7 +88,8 @@ export type RenewalRun = {
 /**
  * One pass of the renewal job (decision 0027), at `now` by the money clock:
  * 1. subscriptions cancelled for their period's end whose end has come end, with any unpaid renewal;
- * 2. each live subscription whose next renewal is due within its lead time (`renewalInvoiceAt`) is
+ * 2. each live subscription whose next renewal is due within its lead time (`renewalInvoiceAt`; for one
+ *    paid by bank transfer, BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS business days when that is more) is
  *    invoiced: a renewal order for the next period, claimed once per (subscription, period) by a unique
  *    row written with the order, and the buyer is e-mailed to pay it (a bank-transfer subscription gets
  *    its transfer instructions as at checkout). Paying it is an ordinary payment; its delivery extends
@@ -126,6 +129,19 @@ export async function runRenewals(
         run.ended++;
       }
       return due.length < RENEWAL_BATCH;
+    });
+    onBatch?.(run);
+    if (done) break;
+  }
+  // Renewals paid by bank transfer first: their pro-forma invoice goes out a set number of business
+  // days ahead, earlier than the usual lead.
+  const transferUntil = addBusinessDays(now, deps.providers.bankTransfer.renewalLeadBusinessDays);
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const due = await transferRenewalsToInvoice(tx, transferUntil, RENEWAL_BATCH);
+      const invoiced = await invoice(deps, tx, due, desk, now);
+      run.invoiced += invoiced;
+      return due.length < RENEWAL_BATCH || invoiced === 0;
     });
     onBatch?.(run);
     if (done) break;

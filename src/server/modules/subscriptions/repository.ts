@@ -268,6 +268,38 @@ export async function subscriptionsToInvoice(
 }
 
 /**
+ * Live subscriptions that renew on a saved bank-transfer method and whose next renewal, unclaimed, falls
+ * due by `until`: invoiced earlier than the usual lead, so the buyer has the pro-forma invoice and the
+ * transfer instructions that many business days ahead. Read from the few bank-transfer methods, so the
+ * pass costs nothing where none is saved; locked as `subscriptionsToInvoice` locks its set.
+ */
+export async function transferRenewalsToInvoice(tx: Transaction, until: Date, limit: number) {
+  const rows = await tx
+    .select({ subscription: subscriptions })
+    .from(paymentMethods)
+    .innerJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.userId, paymentMethods.userId),
+        sql`(${subscriptions.paymentMethodId} = ${paymentMethods.id} or (${subscriptions.paymentMethodId} is null and ${paymentMethods.isDefault}))`,
+      ),
+    )
+    .where(
+      and(
+        eq(paymentMethods.kind, "bank_transfer"),
+        isNull(paymentMethods.removedAt),
+        sql`${subscriptions.endedAt} is null and not ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.claimedPeriod} is distinct from ${subscriptions.periodsPaid}`,
+        lte(subscriptions.paidThrough, until),
+        sql`not exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = ${subscriptions.id} and r.period_index = ${subscriptions.periodsPaid})`,
+      ),
+    )
+    .orderBy(asc(subscriptions.paidThrough))
+    .limit(limit)
+    .for("update", { of: subscriptions, skipLocked: true });
+  return rows.map((row) => row.subscription);
+}
+
+/**
  * Claims renewals, one per (subscription, period), in one statement that also sets each claimed
  * subscription's `claimed_period`; answers the subscriptions claimed now (a period claimed already, by
  * another instance or an earlier run, is left as it was and not answered).
