@@ -17,7 +17,7 @@ import { createTestApp, queryRows } from "#server/test/app";
 import { createClient, createVerifiedAccount, signedInClient } from "#server/test/client";
 import { placeOrder } from "#server/test/orders";
 import { readOutbox } from "#server/test/outbox";
-import { payOrder } from "#server/test/payments";
+import { payOrder, saveTestMethod } from "#server/test/payments";
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let productId = "";
@@ -246,6 +246,12 @@ const onDeletion: Record<string, Fate> = {
   "partner_applications.email": kept(
     "a business's application through the public form, not part of the account; erased on request (privacy page)",
   ),
+  "payment_customers.user_id": removed,
+  "payment_method_setups.user_id": removed,
+  "payment_methods.email": kept(
+    'a PayPal account\'s masked e-mail ("j•••@example.com"), never a whole address; its row goes with payment_methods.user_id',
+  ),
+  "payment_methods.user_id": removed,
   "payout_accounts.user_id": removed,
   "payout_batches.created_by": adminAct,
   "payouts.user_id": books,
@@ -321,6 +327,9 @@ describe("what deletion does to each table that references a person", () => {
       country: "DE",
     });
     await t.db.insert(savedItems).values({ userId: me.id, productId });
+    // A saved card and a PayPal account, through the test provider's page.
+    await saveTestMethod(t.app, client, { card: "4242" });
+    await saveTestMethod(t.app, client, { paypal: true });
     await t.db.insert(resellerCodes).values({ userId: me.id, code: `code-${randomUUID()}` });
     await t.db.insert(resellerFingerprints).values({ userId: me.id, kind: "device", hash: "h" });
     await t.db

@@ -15,6 +15,7 @@ import { newsletterSubscriptions } from "#server/db/schema/inbound";
 import { journalLines, payouts } from "#server/db/schema/ledger";
 import { notifications } from "#server/db/schema/notifications";
 import { orderItems, orders, savedItems } from "#server/db/schema/orders";
+import { paymentCustomers, paymentMethodSetups, paymentMethods } from "#server/db/schema/payment-methods";
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
 import { reviewReports, reviews } from "#server/db/schema/reviews";
@@ -351,8 +352,9 @@ export async function anonymiseOrders(tx: Transaction, userId: string, tombstone
 
 /**
  * What only served the person: saved products, reports they filed, reseller code, link clicks and
- * sightings, the payout method with its sealed bank details, and their notifications (an e-mail still
- * queued for one finds it gone and is not sent).
+ * sightings, the payout method with its sealed bank details, their saved payment methods (references to
+ * cards and PayPal accounts at the providers) and their notifications (an e-mail still queued for one
+ * finds it gone and is not sent).
  */
 export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(notifications).where(eq(notifications.userId, userId));
@@ -363,6 +365,9 @@ export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(referralClicks).where(eq(referralClicks.resellerId, userId));
   await tx.delete(resellerFingerprints).where(eq(resellerFingerprints.userId, userId));
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  await tx.delete(paymentMethodSetups).where(eq(paymentMethodSetups.userId, userId));
+  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+  await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
 }
 
 /**
