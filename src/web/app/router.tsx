@@ -50,6 +50,7 @@ const screenModules: [string, () => Promise<ScreenModule>][] = [
   [r.checkoutComplete, () => import("#web/app/routes/checkout-complete")],
   [r.testPayment, () => import("#web/app/routes/test-payment")],
   [r.testConnect, () => import("#web/app/routes/test-connect")],
+  [r.testSetup, () => import("#web/app/routes/test-setup")],
   [r.invoice, () => import("#web/app/routes/invoice")],
   [r.adminOverview, () => import("#web/app/routes/admin-overview")],
   [r.adminAddProduct, () => import("#web/app/routes/admin-product-form")],

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { Apple, CreditCard, Landmark, type LucideIcon, ShoppingCart, Wallet } from "lucide-react";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { Me } from "#domain/accounts";
@@ -41,11 +41,18 @@ import { Spinner } from "#web/components/ui/spinner";
 import { meQueryOptions, useMe } from "#web/features/auth/api/get-me";
 import { RequireUser } from "#web/features/auth/components/guards";
 import { cartStore, useCart } from "#web/features/cart/cart-store";
+import { productQueryOptions } from "#web/features/catalog/api/get-product";
 import { Amount, TotalsList, UnitPrice } from "#web/features/currency/components/totals-list";
 import { useMoney } from "#web/features/currency/use-money";
 import { usePlaceOrder } from "#web/features/orders/api/place-order";
 import { PriceChangeNotice } from "#web/features/orders/components/price-change-notice";
 import { TrialUsedNotice } from "#web/features/orders/components/trial-used-notice";
+import {
+  paymentMethodsKey,
+  paymentMethodsQueryOptions,
+} from "#web/features/payment-methods/api/get-payment-methods";
+import { RenewWith, renewWithMethod } from "#web/features/payment-methods/components/renew-with";
+import { usePaymentMethodSetupReturn } from "#web/features/payment-methods/use-setup-return";
 import {
   ShippingAddressFields,
   useCartShips,
@@ -83,10 +90,36 @@ function Checkout() {
   // Set once the order exists and the browser is on its way: the payment page, or (free trials only,
   // nothing to pay) straight to the confirmation.
   const [placed, setPlaced] = useState<string | null>(null);
+  // The saved method the buyer chose to renew on; null until they choose (the default is offered first).
+  // A card saved from here comes back chosen.
+  const [renewWith, setRenewWith] = useState<string | null>(null);
+  usePaymentMethodSetupReturn({ onSaved: (method) => setRenewWith(method.id) });
   if (placed) return <Spinner label={placed} />;
   if (items.length === 0) return <EmptyCart />;
   if (!me) return null;
-  return <CheckoutForm me={me} items={items} onPlaced={setPlaced} />;
+  return (
+    <CheckoutForm
+      me={me}
+      items={items}
+      onPlaced={setPlaced}
+      renewWith={renewWith}
+      onRenewWith={setRenewWith}
+    />
+  );
+}
+
+/**
+ * Whether a line of the cart starts a free trial whose plan needs a saved card, as the product's plans say
+ * now (the same product reads `useCartShips` makes, so nothing more is fetched).
+ */
+function useTrialNeedsCard(items: CartItem[]): boolean {
+  const trials = items.filter((item) => item.trial && item.plan);
+  const products = useQueries({
+    queries: trials.map((item) => ({ ...productQueryOptions(item.id), staleTime: 5 * 60_000 })),
+  });
+  return trials.some(
+    (item, index) => products[index]?.data?.plans.find((plan) => plan.id === item.plan?.id)?.trialNeedsCard,
+  );
 }
 
 function EmptyCart() {
@@ -115,10 +148,14 @@ function CheckoutForm({
   me,
   items,
   onPlaced,
+  renewWith,
+  onRenewWith,
 }: {
   me: Me;
   items: CartItem[];
   onPlaced: (leaving: string) => void;
+  renewWith: string | null;
+  onRenewWith: (id: string | null) => void;
 }) {
   const money = useMoney();
   const queryClient = useQueryClient();
@@ -170,10 +207,27 @@ function CheckoutForm({
   };
 
   const trialsOnly = items.every((item) => item.trial);
+  // A subscription in the cart renews on a saved method; a free trial may need it to be a card.
+  const recurring = items.some((item) => item.plan);
+  const needsCard = useTrialNeedsCard(items);
+  const [renewError, setRenewError] = useState<string | undefined>();
+  const renewSection = useRef<HTMLDivElement>(null);
+  const showRenewError = (message: string) => {
+    setRenewError(message);
+    renewSection.current?.querySelector("select")?.focus();
+  };
 
   const submitBilling = form.handleSubmit(async (values) => {
     setPriceChanges([]);
     setTrialUsed(null);
+    setRenewError(undefined);
+    // Read as the select shows it: the methods are in the query the select reads.
+    const methods = queryClient.getQueryData(paymentMethodsQueryOptions().queryKey)?.methods;
+    const savedMethodId = recurring ? renewWithMethod(methods, renewWith, needsCard) : undefined;
+    if (needsCard && !savedMethodId) {
+      showRenewError("Add a card to start this free trial, then place your order.");
+      return;
+    }
     let shippingAddress: ShippingAddressInput | undefined;
     if (ships) {
       if (!(await shippingForm.trigger(undefined, { shouldFocus: true }))) return;
@@ -194,6 +248,7 @@ function CheckoutForm({
         })),
         currency: money.currency.code,
         idempotencyKey,
+        ...(savedMethodId ? { savedMethodId } : {}),
       }),
       {
         error: orderFailed,
@@ -235,6 +290,19 @@ function CheckoutForm({
               return { title: "Plan no longer offered", description: error.message };
             case "TRIAL_NOT_OFFERED":
               return { title: "No free trial on this plan", description: error.message };
+            case "TRIAL_NEEDS_CARD":
+              // The plan asks for a card now (the seller changed it): only cards are offered from here.
+              for (const item of items)
+                if (item.trial)
+                  void queryClient.invalidateQueries({ queryKey: productQueryOptions(item.id).queryKey });
+              showRenewError(error.message);
+              return { title: "Free trial needs a card", description: error.message };
+            case "PAYMENT_METHOD_NOT_FOUND":
+              // Removed meanwhile (another tab): the list as it is now, with the default chosen again.
+              onRenewWith(null);
+              void queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
+              showRenewError(error.message);
+              return { title: "Payment method not found", description: error.message };
             case "UNAUTHORIZED":
               return {
                 title: "Authentication required",
@@ -316,6 +384,21 @@ function CheckoutForm({
           register={form.register}
           trialsOnly={trialsOnly}
         />
+        {recurring && (
+          <Panel title="Renewals">
+            <div ref={renewSection}>
+              <RenewWith
+                chosen={renewWith}
+                onChoose={(id) => {
+                  onRenewWith(id);
+                  setRenewError(undefined);
+                }}
+                needsCard={needsCard}
+                error={renewError}
+              />
+            </div>
+          </Panel>
+        )}
       </div>
       <OrderSummary
         buyer={buyer}
@@ -429,7 +512,7 @@ function PaymentMethods({
         {trialsOnly ? (
           <p className="mt-4 text-xs text-muted-foreground" data-testid="trials-only-note">
             Nothing is charged today: your order has free trials only, and is confirmed as soon as you place
-            it. The method you choose pays each subscription's first charge when its trial ends.
+            it. When each trial ends, its first charge is paid as you choose under Renewals.
           </p>
         ) : (
           <p className="mt-4 text-xs text-muted-foreground">

@@ -16,6 +16,8 @@ import { LicensesView } from "#web/features/licenses/components/licenses-view";
 import { NotificationsView } from "#web/features/notifications/components/notifications-view";
 import { useOrders } from "#web/features/orders/api/get-orders";
 import { OrdersView } from "#web/features/orders/components/orders-view";
+import { ChangePaymentMethod } from "#web/features/payment-methods/components/subscription-payment-method";
+import { usePaymentMethodSetupReturn } from "#web/features/payment-methods/use-setup-return";
 import { SellerQuestionsView } from "#web/features/questions/components/seller-questions-view";
 import { ResellerView } from "#web/features/referrals/components/reseller-view";
 import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
@@ -23,6 +25,7 @@ import { SavedView } from "#web/features/saved/components/saved-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
 import { ChangePlan } from "#web/features/subscription-changes/components/change-plan-dialog";
+import { SubscribeAgain } from "#web/features/subscription-changes/components/subscribe-again";
 import { RecurringView } from "#web/features/subscription-reports/components/recurring-view";
 import { SubscriptionsView } from "#web/features/subscriptions/components/subscriptions-view";
 
@@ -79,6 +82,21 @@ function OrdersHome({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The renewal desk, with the actions other features add to it, and where a payment method saved from it
+ * returns (`?setup=<id>`).
+ */
+function RenewalDesk() {
+  usePaymentMethodSetupReturn();
+  return (
+    <SubscriptionsView
+      changePlan={ChangePlan}
+      paymentMethod={ChangePaymentMethod}
+      subscribeAgain={SubscribeAgain}
+    />
+  );
+}
+
 function View({ section, me }: { section: DashboardSection; me: Me }) {
   switch (section) {
     case "orders":
@@ -98,7 +116,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
     case "licenses":
       return <LicensesView />;
     case "subscriptions":
-      return <SubscriptionsView changePlan={ChangePlan} />;
+      return <RenewalDesk />;
     case "reseller":
       return <ResellerView me={me} />;
     case "refunds":

@@ -43,7 +43,8 @@ function TestModeBanner() {
  */
 const isHostedPath = (pathname: string) =>
   matchRoute(routePatterns.testPayment, pathname) !== null ||
-  matchRoute(routePatterns.testConnect, pathname) !== null;
+  matchRoute(routePatterns.testConnect, pathname) !== null ||
+  matchRoute(routePatterns.testSetup, pathname) !== null;
 
 /** Its own component, so that the account loading after the page does not re-render the whole layout. */
 function PreferenceSync() {

@@ -27,6 +27,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   storefront: "Storefront",
   search_synonym: "Search synonym",
   subscription: "Subscription",
+  payment_method: "Payment method",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

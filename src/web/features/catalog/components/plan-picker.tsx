@@ -61,7 +61,7 @@ function PlanNotes({ plan }: { plan: ProductPlan }) {
       {seats && <span className="text-muted-foreground">{seats}</span>}
       {plan.trialDays > 0 && (
         <span className="font-medium text-emerald-800 dark:text-emerald-400" data-testid="plan-trial">
-          {plan.trialDays}-day free trial
+          {plan.trialDays}-day free trial{plan.trialNeedsCard && ", card required"}
         </span>
       )}
     </span>

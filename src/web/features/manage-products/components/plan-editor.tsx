@@ -62,6 +62,7 @@ const inputOf = (plan: Plan): PlanInput => ({
   minSeats: plan.minSeats,
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
+  trialNeedsCard: plan.trialNeedsCard,
 });
 
 /** A plan not saved yet; the price starts empty (NaN, as a number field reads an empty box). */
@@ -73,6 +74,7 @@ const newPlan = (interval: BillingInterval = "month", perSeat = false, price = N
   minSeats: 1,
   maxSeats: MAX_QUANTITY,
   trialDays: 0,
+  trialNeedsCard: false,
 });
 
 /**
@@ -91,7 +93,7 @@ function startingPlans(product: EditableProduct, saved: Plan[]): PlanInput[] {
 }
 
 /** Server paths like "plans.1.maxSeats" name the same field of the form. */
-const planField = /^plans\.(\d+)\.(name|interval|price|perSeat|minSeats|maxSeats|trialDays)$/;
+const planField = /^plans\.(\d+)\.(name|interval|price|perSeat|minSeats|maxSeats|trialDays|trialNeedsCard)$/;
 
 /**
  * The plans of a recurring product (decision 0027), on its edit screen beside the product form: a form
@@ -463,9 +465,51 @@ function PlanItem({
               {...form.register(`plans.${index}.trialDays`, { valueAsNumber: true })}
             />
           </FormField>
+          <TrialNeedsCard form={form} index={index} trialDays={plan.trialDays} />
         </div>
       </li>
     </Card>
+  );
+}
+
+/**
+ * "Trial needs a card": the trial starts only with a saved card, charged when it ends (and one card gets
+ * one trial). Offered only with a free trial; without one it is saved as false.
+ */
+function TrialNeedsCard({ form, index, trialDays }: { form: PlanForm; index: number; trialDays?: number }) {
+  const hintId = useId();
+  const hasTrial = Number.isFinite(trialDays) && (trialDays ?? 0) > 0;
+  const error = form.formState.errors.plans?.[index]?.trialNeedsCard?.message;
+  return (
+    <Controller
+      control={form.control}
+      name={`plans.${index}.trialNeedsCard`}
+      render={({ field }) => (
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <label className="flex items-center gap-3 text-sm font-medium has-disabled:text-muted-foreground">
+            <input
+              ref={field.ref}
+              type="checkbox"
+              name={field.name}
+              className="size-4 accent-primary"
+              checked={hasTrial && Boolean(field.value)}
+              disabled={!hasTrial}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.checked)}
+              aria-describedby={hintId}
+              aria-invalid={Boolean(error)}
+            />
+            Trial needs a card
+          </label>
+          <p id={hintId} className={error ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
+            {error ??
+              (hasTrial
+                ? "Buyers save a card to start the trial; it is charged only when the trial ends, and one card gets one trial."
+                : "Give the plan a free trial to ask for a card.")}
+          </p>
+        </div>
+      )}
+    />
   );
 }
 

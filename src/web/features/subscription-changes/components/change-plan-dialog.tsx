@@ -40,10 +40,22 @@ const PREVIEW_DELAY_MS = 300;
 
 const intervalLabel = { month: "Monthly", year: "Yearly" } as const satisfies Record<BillingInterval, string>;
 
+type SubscriptionMethod = Subscription["paymentMethod"];
+
+const methodName = (method: SubscriptionMethod) => method?.label ?? "Your payment method";
+
+/**
+ * The saved method a change is charged to when confirmed: a card or PayPal account not refused for good
+ * (a bank transfer is invoiced, and a declined method waits for the buyer).
+ */
+const chargeable = (method: SubscriptionMethod) =>
+  method && method.kind !== "bank_transfer" && !method.declined ? method.label : null;
+
 /**
  * Change plan on a subscription of the renewal desk: a dialog with the product's live plans, the seats
  * and the exact price of the change, fetched as the choice changes; Confirm change commits that price
- * and nothing else. A change with something to pay now then opens its order's payment page.
+ * and nothing else. A change with something to pay now is charged to the subscription's saved method
+ * (the server does it as it commits); without one, or when it is declined, its order's payment page opens.
  */
 export function ChangePlan({ subscription }: { subscription: Subscription }) {
   const [open, setOpen] = useState(false);
@@ -154,13 +166,15 @@ function ChangeForm({
   plans: ProductPlan[];
   onDone: (orderId: string | null) => void;
 }) {
-  const { id, productId, productName, planId, planName, interval, quantity, pendingChange } = subscription;
+  const { id, productId, productName, planId, planName, interval, quantity, pendingChange, paymentMethod } =
+    subscription;
   const queryClient = useQueryClient();
   const current = plans.find((plan) => plan.id === planId);
   // The plan it is on, when it is still sold; else none is chosen until the buyer picks one.
   const [chosenId, setChosenId] = useState<string | null>(current?.id ?? null);
   const [seatsText, setSeatsText] = useState(String(quantity));
   const [stale, setStale] = useState(false);
+  const [declined, setDeclined] = useState<DeclinedCharge | null>(null);
   const plan = plans.find((one) => one.id === chosenId);
   const seats = seatsOf(seatsText, plan);
   const choice: SubscriptionChangeInput | null =
@@ -207,8 +221,16 @@ function ChangeForm({
         token: shown.token,
       }),
       {
-        success: ({ change }) => {
+        success: ({ change, subscription: changed }) => {
           const terms = `${shown.planName}, ${quantityLabel(shown.seats, shown.perSeat)}`;
+          // Charged to the saved method at once: paid, or refused (said below, then paid on the payment page).
+          if (change.charged === "paid")
+            return {
+              id: toastId,
+              title: `Paid with ${methodName(changed.paymentMethod ?? paymentMethod)}: your new plan is active`,
+              description: `${productName} is now on ${terms}.`,
+            };
+          if (change.charged === "declined") return null;
           switch (change.status) {
             case "applied":
               return {
@@ -245,9 +267,19 @@ function ChangeForm({
         },
       },
     );
-    if (result.ok)
-      onDone(result.data.change.status === "awaiting_payment" ? result.data.change.orderId : null);
+    if (!result.ok) return;
+    const { change, subscription: changed } = result.data;
+    // The dialog stays open to say why, with Pay now for the change's order.
+    if (change.charged === "declined" && change.orderId)
+      return setDeclined({
+        orderId: change.orderId,
+        method: methodName(changed.paymentMethod ?? paymentMethod),
+        reason: change.declineReason,
+        planName: shown.planName,
+      });
+    onDone(change.status === "awaiting_payment" ? change.orderId : null);
   };
+  if (declined) return <Declined subscription={subscription} declined={declined} onDone={onDone} />;
 
   const perSeat = plan?.perSeat ?? current?.perSeat ?? true;
   const seatsError =
@@ -339,7 +371,11 @@ function ChangeForm({
             of {perSeat ? "seats" : "copies"} to see the price.
           </p>
         ) : shown ? (
-          <PreviewText preview={shown} replacing={pendingChange !== null} />
+          <PreviewText
+            preview={shown}
+            replacing={pendingChange !== null}
+            chargedTo={chargeable(paymentMethod)}
+          />
         ) : refused ? (
           <Refusal error={refused} onRetry={() => void preview.refetch()} />
         ) : (
@@ -356,6 +392,47 @@ function ChangeForm({
         </Button>
       </AlertDialogFooter>
     </form>
+  );
+}
+
+type DeclinedCharge = { orderId: string; method: string; reason: string | null; planName: string };
+
+/**
+ * The change is committed but its charge to the saved method was declined: the provider's reason, and
+ * Pay now for its order on the payment page (the desk offers it too, until it is paid).
+ */
+function Declined({
+  subscription,
+  declined,
+  onDone,
+}: {
+  subscription: Subscription;
+  declined: DeclinedCharge;
+  onDone: (orderId: string | null) => void;
+}) {
+  const reason = declined.reason?.trim().replace(/\.+$/, "");
+  return (
+    <div className="grid min-w-0 gap-4" data-testid="change-declined">
+      <Header subscription={subscription}>
+        Your change to {declined.planName} is saved and waits for payment.
+      </Header>
+      <p
+        role="alert"
+        className="rounded-md border border-destructive/40 p-4 text-sm font-medium text-destructive"
+        data-testid="change-declined-reason"
+      >
+        {declined.method} was declined{reason ? `: ${reason}` : ""}. Pay on the payment page and{" "}
+        {subscription.productName} moves to {declined.planName}.
+      </p>
+      <AlertDialogFooter>
+        <Button type="button" variant="outline" onClick={() => onDone(null)}>
+          Pay later
+        </Button>
+        <Button type="button" onClick={() => onDone(declined.orderId)}>
+          Pay now
+        </Button>
+      </AlertDialogFooter>
+    </div>
   );
 }
 
@@ -431,7 +508,16 @@ function Line({ label, children, testId }: { label: string; children: ReactNode;
  * new plan's charge, and the next renewal; or, for a change at the period's end, nothing now and what
  * each period costs from then. USD amounts in the display currency, with the USD charged beside them.
  */
-function PreviewText({ preview, replacing }: { preview: SubscriptionChangePreview; replacing: boolean }) {
+function PreviewText({
+  preview,
+  replacing,
+  chargedTo,
+}: {
+  preview: SubscriptionChangePreview;
+  replacing: boolean;
+  /** The saved method confirming charges at once, if any. */
+  chargedTo: string | null;
+}) {
   const money = useMoney();
   const { kind, interval } = preview;
   const inUsd = money.currency.code !== "USD";
@@ -514,7 +600,15 @@ function PreviewText({ preview, replacing }: { preview: SubscriptionChangePrevie
         .
       </p>
     ),
-    paysNow && <p key="pay">Confirming takes you to the payment page; the change applies once it is paid.</p>,
+    paysNow &&
+      (chargedTo ? (
+        <p key="pay">
+          Confirming charges {chargedTo} and the change applies at once. If it is declined, you pay on the
+          payment page.
+        </p>
+      ) : (
+        <p key="pay">Confirming takes you to the payment page; the change applies once it is paid.</p>
+      )),
     replacing && <p key="replaces">Confirming replaces the change you made before.</p>,
   ].filter(Boolean);
   return (

@@ -1,4 +1,4 @@
-import { CalendarDays, Copy, Download, Repeat } from "lucide-react";
+import { CalendarDays, Copy, Download, Repeat, TriangleAlert } from "lucide-react";
 import { type ComponentType, createContext, type ReactNode, use, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
@@ -67,17 +67,37 @@ const inTrial = ({ trialEndsAt, paidThrough, status }: Subscription) =>
   new Date(paidThrough).getTime() <= new Date(trialEndsAt).getTime();
 
 /**
- * What the screen adds to each subscription's actions from another feature: Change plan, from
- * `subscription-changes` (which builds on this feature's list, so this one cannot import it).
+ * What the screen adds to each subscription from other features, which build on this feature's
+ * list (so this one cannot import them): Change plan and Subscribe again, from `subscription-changes`, and
+ * Change payment method, from `payment-methods`.
  */
 export type SubscriptionAction = ComponentType<{ subscription: Subscription }>;
-const ChangePlanAction = createContext<SubscriptionAction | null>(null);
+type DeskActions = {
+  changePlan: SubscriptionAction | null;
+  paymentMethod: SubscriptionAction | null;
+  subscribeAgain: SubscriptionAction | null;
+};
+const DeskActionsContext = createContext<DeskActions>({
+  changePlan: null,
+  paymentMethod: null,
+  subscribeAgain: null,
+});
 
 /**
- * The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs and when it
- * renews. `changePlan` is the Change plan button (and its dialog) of an active or trialing subscription.
+ * The dashboard's Subscriptions view, the buyer's renewal desk: what each subscription costs, when it
+ * renews and what it renews on. `changePlan` is the Change plan button (and its dialog) of an active or
+ * trialing subscription, `paymentMethod` the Change payment method button (and its dialog) beside the
+ * payment method of one not ended, and `subscribeAgain` the Subscribe again button of an ended one.
  */
-export function SubscriptionsView({ changePlan = null }: { changePlan?: SubscriptionAction | null }) {
+export function SubscriptionsView({
+  changePlan = null,
+  paymentMethod = null,
+  subscribeAgain = null,
+}: {
+  changePlan?: SubscriptionAction | null;
+  paymentMethod?: SubscriptionAction | null;
+  subscribeAgain?: SubscriptionAction | null;
+}) {
   const subscriptions = useSubscriptions();
   const money = useMoney();
   const description =
@@ -97,12 +117,12 @@ export function SubscriptionsView({ changePlan = null }: { changePlan?: Subscrip
       ) : subscriptions.data.items.length === 0 ? (
         <NoSubscriptions />
       ) : (
-        <ChangePlanAction value={changePlan}>
+        <DeskActionsContext value={{ changePlan, paymentMethod, subscribeAgain }}>
           <div className="flex flex-col gap-10">
             <SubscriptionsTable items={subscriptions.data.items} />
             <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
           </div>
-        </ChangePlanAction>
+        </DeskActionsContext>
       )}
     </ViewCard>
   );
@@ -354,11 +374,21 @@ function PriceChangeLine({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** The next renewal's total with tax, in the display currency, with the USD it is charged in. */
+/**
+ * The next renewal's total with tax, in the display currency, with the USD it is charged in; and, while
+ * it renews, what it is charged to, with Change payment method (when the screen gives it).
+ */
 function NextCharge({ subscription }: { subscription: Subscription }) {
   const money = useMoney();
   const next = subscription.nextTotal ?? subscription.due?.total ?? null;
-  if (next === null) return <span className="text-muted-foreground">None</span>;
+  const method = subscription.status === "ended" ? null : <PaymentMethodLine subscription={subscription} />;
+  if (next === null)
+    return (
+      <div className="flex flex-col gap-0.5">
+        <span className="text-muted-foreground">None</span>
+        {method}
+      </div>
+    );
   return (
     <div className="flex flex-col gap-0.5">
       <span className="font-medium tabular-nums" data-testid="subscription-next">
@@ -370,7 +400,50 @@ function NextCharge({ subscription }: { subscription: Subscription }) {
           {formatUsd(next)} USD
         </span>
       )}
+      {method}
     </div>
+  );
+}
+
+/**
+ * What its renewals are charged to: its own method, or the buyer's default (said so), or nothing saved
+ * (each renewal is paid by hand from its invoice); and a method refused for good, which the buyer must
+ * replace before renewals are charged again.
+ */
+function PaymentMethodLine({ subscription }: { subscription: Subscription }) {
+  const method = subscription.paymentMethod;
+  const { paymentMethod: ChangeMethod } = use(DeskActionsContext);
+  const change = ChangeMethod && <ChangeMethod subscription={subscription} />;
+  if (!method)
+    return (
+      <>
+        <span
+          className="mt-1 max-w-56 text-xs text-muted-foreground"
+          data-testid="subscription-payment-method"
+        >
+          Paid by hand on each invoice
+        </span>
+        {change}
+      </>
+    );
+  return (
+    <>
+      <span className="mt-1 max-w-56 text-xs break-words" data-testid="subscription-payment-method">
+        <span className="text-muted-foreground">Payment method:</span>{" "}
+        <span className="whitespace-nowrap">{method.label}</span>
+        {!method.chosen && <span className="text-muted-foreground"> (default)</span>}
+      </span>
+      {method.declined && (
+        <span
+          className="flex max-w-56 items-start gap-1 text-xs font-medium text-amber-800 dark:text-amber-300"
+          data-testid="subscription-payment-declined"
+        >
+          <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden />
+          Declined: choose another payment method or save it again.
+        </span>
+      )}
+      {change}
+    </>
   );
 }
 
@@ -412,13 +485,14 @@ function LicenseKeys({ subscription }: { subscription: Subscription }) {
 /**
  * Pay now for a renewal waiting for payment and for a change of plan waiting for it, Change plan for an
  * active or trialing subscription (when the screen gives it), Cancel renewal (asks first) for an active
- * subscription, Cancel trial (asks first, saying nothing will be charged) for one in its free trial, and
- * Keep subscription for one that is cancelling. Cancel and Keep subscription are one button that changes
- * its words, so the keyboard focus stays on it from one to the other.
+ * subscription, Cancel trial (asks first, saying nothing will be charged) for one in its free trial, Keep
+ * subscription for one that is cancelling, and Subscribe again for one that ended (when the screen gives
+ * it). Cancel and Keep subscription are one button that changes its words, so the keyboard focus stays on
+ * it from one to the other. (Change payment method sits with the payment method, under Next charge.)
  */
 function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const { id, productName, status, due, productId, pendingChange } = subscription;
-  const ChangePlan = use(ChangePlanAction);
+  const { changePlan: ChangePlan, subscribeAgain: SubscribeAgain } = use(DeskActionsContext);
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [confirming, setConfirming] = useState(false);
@@ -467,13 +541,16 @@ function SubscriptionActions({ subscription }: { subscription: Subscription }) {
   const cancels = status === "active" || status === "trialing";
   const canToggle = cancels || status === "cancelling";
   const changeOrder = pendingChange?.status === "awaiting_payment" ? pendingChange.orderId : null;
-  if (!due && !canToggle && !changeOrder) return <span className="text-muted-foreground">None</span>;
+  const restarts = status === "ended" && productId !== null && SubscribeAgain !== null;
+  if (!due && !canToggle && !changeOrder && !restarts)
+    return <span className="text-muted-foreground">None</span>;
   const cancelLabel = status === "trialing" ? "Cancel trial" : "Cancel renewal";
   return (
     <div className="flex flex-col items-start gap-2" data-testid="subscription-actions">
       {due && <PayNow orderId={due.orderId} what={`for ${productName}`} />}
       {changeOrder && <PayNow orderId={changeOrder} what={`for the change of plan of ${productName}`} />}
       {cancels && productId && ChangePlan && <ChangePlan subscription={subscription} />}
+      {restarts && SubscribeAgain && <SubscribeAgain subscription={subscription} />}
       {canToggle && (
         <Button
           ref={toggle}
