@@ -97,6 +97,9 @@ describe("saving payment methods", () => {
     expect(paypal.label).toBe("PayPal (b•••@paypal.test)");
     const list = await methods(client);
     expect(list.testMode).toBe(true);
+    // What renews on each: this buyer's one subscription, on the default; none on PayPal.
+    await subscribe(client, (await client.get("/api/me")).json().user.email);
+    expect((await methods(client)).methods.map((m) => m.subscriptions)).toEqual([1, 0]);
     expect(list.methods.map((m) => m.id)).toEqual([card.id, paypal.id]);
     // Nothing of a card is stored beyond what may be shown.
     const [row] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.id, card.id));

@@ -12,10 +12,12 @@ export async function methodsOf(db: Db, userId: string) {
   return db
     .select({
       method: paymentMethods,
-      subscriptions: sql<number>`(select count(*)::int from ${subscriptions} s
-        where s.user_id = ${paymentMethods.userId} and s.ended_at is null
-          and (s.payment_method_id = ${paymentMethods.id}
-            or (s.payment_method_id is null and ${paymentMethods.isDefault})))`,
+      // Spelled out: drizzle leaves columns unqualified when a select reads one table, and inside the
+      // subquery an unqualified `id` would be the subscription's.
+      subscriptions: sql<number>`(select count(*)::int from subscriptions s
+        where s.user_id = payment_methods.user_id and s.ended_at is null
+          and (s.payment_method_id = payment_methods.id
+            or (s.payment_method_id is null and payment_methods.is_default)))`,
     })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))
