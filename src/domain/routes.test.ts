@@ -4,6 +4,7 @@ import {
   absoluteUrl,
   crawlerDisallowedPaths,
   dashboardViews,
+  HOSTED_TEST_PAGES,
   href,
   isKnownPagePath,
   matchRoute,
@@ -243,4 +244,9 @@ describe("dashboard view titles", () => {
     expect(new Set(titles).size).toBe(titles.length);
     expect(Object.keys(dashboardViewTitles).sort()).toEqual(["orders", ...dashboardViews].sort());
   });
+});
+
+test("every hosted page of the test provider lives under HOSTED_TEST_PAGES", () => {
+  for (const pattern of [routePatterns.testPayment, routePatterns.testConnect, routePatterns.testSetup])
+    expect(pattern.startsWith(HOSTED_TEST_PAGES)).toBe(true);
 });

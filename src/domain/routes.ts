@@ -38,6 +38,7 @@ export const routePatterns = {
   testPayment: "/pay/test/:ref",
   /** The test-mode stand-in for Stripe Connect's hosted onboarding of a payout account. */
   testConnect: "/pay/test/connect/:accountId",
+  /** The test-mode provider's hosted page for saving a card or a PayPal account. */
   testSetup: "/pay/test/setup/:ref",
   invoice: "/dashboard/orders/:id/invoice",
   adminOverview: "/admin",
@@ -73,6 +74,9 @@ export const routePatterns = {
   legacyAddProduct: "/admin/products/add",
   legacyEditPage: "/admin/pages/edit/:id",
 } as const;
+
+/** The prefix every hosted page of the test-mode provider lives under (`testPayment`, `testConnect`, `testSetup`). */
+export const HOSTED_TEST_PAGES = "/pay/test/";
 
 export const dashboardViews = [
   "sales",

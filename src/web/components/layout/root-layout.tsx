@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
-import { matchRoute, paths, routePatterns } from "#domain/routes";
+import { HOSTED_TEST_PAGES, matchRoute, paths, routePatterns } from "#domain/routes";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
 import { usePaymentsConfig } from "#web/features/payments/api/get-payments-config";
@@ -39,12 +39,10 @@ function TestModeBanner() {
 /**
  * The test-mode provider's hosted pages stand where Stripe's and PayPal's would: a page of their own,
  * without the marketplace's header and footer, so the keyboard reaches Pay (or the onboarding's
- * choice) at the first Tab instead of after a dozen header links.
+ * choice) at the first Tab instead of after a dozen header links. They all live under one prefix
+ * (`testPayment`, `testConnect`, `testSetup`).
  */
-const isHostedPath = (pathname: string) =>
-  matchRoute(routePatterns.testPayment, pathname) !== null ||
-  matchRoute(routePatterns.testConnect, pathname) !== null ||
-  matchRoute(routePatterns.testSetup, pathname) !== null;
+const isHostedPath = (pathname: string) => pathname.startsWith(HOSTED_TEST_PAGES);
 
 /** Its own component, so that the account loading after the page does not re-render the whole layout. */
 function PreferenceSync() {
