@@ -1,11 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { PaymentMethodList } from "#domain/payment-methods";
+import type { Subscription } from "#domain/subscription-schemas";
 import { products } from "#server/db/schema/catalog";
+import { paymentMethodSetups, paymentMethods } from "#server/db/schema/payment-methods";
 import { paymentEvents, payments } from "#server/db/schema/payments";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import type { AdjustableClock } from "#server/lib/clock";
+import { paymentDepsOf } from "#server/modules/payments/service";
+import { runRenewals } from "#server/modules/renewals/service";
 import { createStripeProvider } from "#server/payments/stripe";
 import { createTestApp } from "#server/test/app";
-import { signedInClient } from "#server/test/client";
+import { createVerifiedAccount, signedInClient } from "#server/test/client";
 import { placeOrder } from "#server/test/orders";
 import { getOrder } from "#server/test/payments";
 import { type SignedWebhook, type StripeStandIn, startStripeStandIn } from "#server/test/stripe-stand-in";
@@ -105,5 +111,88 @@ describe("the Stripe webhook", () => {
     });
     expect((await webhook(ahead)).statusCode).toBe(400);
     expect((await getOrder(buyer, orderId)).paymentStatus).toBe("pending");
+  });
+});
+
+describe("a card saved through Stripe, charged off-session for a renewal", () => {
+  test("setup mode's webhook saves the card; the renewal is charged with the SDK once, keyed by its order and attempt", async () => {
+    const clock = t.app.clock as AdjustableClock;
+    const email = "stripe.saver@stackbay.test";
+    const { password } = await createVerifiedAccount(t.app, t.dataDir, { email, firstName: "Stripe" });
+    const buyer = await signedInClient(t.app, email, password);
+    const [monthly] = await t.db
+      .insert(products)
+      .values({
+        name: "Stripe Monthly",
+        category: "software",
+        price: "12",
+        pricingUnit: "month",
+        vendor: "Acme",
+      })
+      .returning({ id: products.id });
+
+    // Saving the card: Stripe's page in setup mode, for a customer made for this buyer.
+    const started = await buyer.post("/api/payment-methods/setups", { kind: "card" });
+    expect(started.statusCode, started.body).toBe(200);
+    const [setup] = await t.db
+      .select()
+      .from(paymentMethodSetups)
+      .where(eq(paymentMethodSetups.provider, "stripe"));
+    const sessionId = setup?.providerRef ?? "";
+    expect(standIn.session(sessionId)).toMatchObject({ mode: "setup" });
+    const saved = standIn.markSaved(sessionId, "pm_card_visa");
+    expect((await webhook(standIn.signedEvent("checkout.session.completed", saved))).statusCode).toBe(200);
+    const list = (await buyer.get("/api/payment-methods")).json() as PaymentMethodList;
+    expect(list.methods).toEqual([expect.objectContaining({ label: "Visa •••• 4242", isDefault: true })]);
+    const [method] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, setup?.userId ?? ""));
+    expect(method).toMatchObject({
+      provider: "stripe",
+      fingerprint: "fp_visa4242",
+      customerRef: saved.customer,
+    });
+
+    // A monthly subscription paid on Stripe's payment page, then its renewal charged without the buyer.
+    const { orderId } = await placeOrder(buyer, {
+      email,
+      items: [{ productId: monthly?.id ?? "", price: 12 }],
+    });
+    const [attempt] = await t.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(
+      (
+        await webhook(
+          standIn.signedEvent("checkout.session.completed", standIn.markPaid(attempt?.providerRef ?? "")),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const [sub] = (await buyer.get("/api/subscriptions")).json().items as Subscription[];
+    const dueAt = new Date(sub?.paidThrough ?? 0);
+    clock.advance(dueAt.getTime() - clock.now().getTime() + 60_000);
+    try {
+      await runRenewals(paymentDepsOf(t.app), clock.now());
+      const [renewed] = (await buyer.get("/api/subscriptions")).json().items as Subscription[];
+      expect(renewed).toMatchObject({ status: "active", due: null });
+      const intents = standIn.paymentIntents();
+      expect(intents).toHaveLength(1);
+      const [intent] = intents;
+      expect(intent).toMatchObject({
+        status: "succeeded",
+        customer: saved.customer,
+        amount: attempt?.amountCents,
+      });
+      expect(standIn.paymentIntentParams(intent?.id ?? "")).toMatchObject({
+        off_session: "true",
+        confirm: "true",
+      });
+      const [charge] = await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.providerRef, intent?.id ?? ""), eq(payments.provider, "stripe")));
+      expect(charge).toMatchObject({ state: "paid", savedMethodId: method?.id });
+    } finally {
+      clock.reset();
+    }
   });
 });

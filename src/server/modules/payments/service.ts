@@ -427,7 +427,6 @@ export type SavedCharge =
  * the buyer's is left to the buyer. Answers null when nothing is to be charged.
  */
 export async function openSavedAttempt(
-  s: Settlement,
   tx: Transaction,
   orderId: string,
   method: MethodRow,
@@ -503,9 +502,7 @@ export async function chargeOrderWithSavedMethod(
   method: MethodRow,
 ): Promise<SavedCharge> {
   const now = deps.settlement.clock.now();
-  const payment = await deps.db.transaction((tx) =>
-    openSavedAttempt(deps.settlement, tx, orderId, method, now),
-  );
+  const payment = await deps.db.transaction((tx) => openSavedAttempt(tx, orderId, method, now));
   if (!payment) return { state: "skipped" };
   return chargeSavedAttempt(deps, payment, method);
 }
@@ -545,6 +542,8 @@ export type ReconcileResult = {
   transfersExpired: number;
   /** Orders left pending without any payment attempt (a crash between the two), failed as expired. */
   ordersExpired: number;
+  /** Off-session charges opened but never sent to their provider, sent again with their key. */
+  resumed: number;
 };
 
 /**
@@ -552,7 +551,8 @@ export type ReconcileResult = {
  * lost) and applies the answer like a webhook; a payment older than PAYMENT_EXPIRY_MINUTES that is
  * still pending expires, and its order fails with the reason "expired". A provider that cannot be
  * reached is asked again on the next run, but does not keep a payment from expiring. Orders with no
- * attempt at all and bank-transfer orders past their due date expire in the same pass.
+ * attempt at all and bank-transfer orders past their due date expire in the same pass. First, off-session
+ * charges on saved methods that were opened but never sent (`resumeSavedCharges`) are sent again.
  */
 export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<ReconcileResult> {
   const result: ReconcileResult = {
@@ -562,6 +562,7 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<R
     errors: 0,
     transfersExpired: 0,
     ordersExpired: 0,
+    resumed: await resumeSavedCharges(deps, now),
   };
   const expiresBefore = now.getTime() - deps.expiryMinutes * 60_000;
   const stale = await stalePendingPayments(
@@ -594,7 +595,7 @@ export async function reconcilePayments(deps: PaymentDeps, now: Date): Promise<R
   }
   result.ordersExpired = await expireOrdersWithoutAttempt(deps, new Date(expiresBefore), now);
   result.transfersExpired = await expireBankTransfers(deps, now);
-  if (result.checked > 0 || result.transfersExpired > 0 || result.ordersExpired > 0)
+  if (result.checked > 0 || result.transfersExpired > 0 || result.ordersExpired > 0 || result.resumed > 0)
     deps.settlement.log.info({ ...result }, "reconcile: pass done");
   return result;
 }

@@ -486,7 +486,7 @@ export async function chargeRenewals(deps: RenewalDeps, now: Date, desk: string,
         await setChargesTried(tx, renewal.claimId, renewal.chargesTried + 1);
         const method = methods.get(renewal.methodId);
         if (!method) continue;
-        const payment = await openSavedAttempt(deps.settlement, tx, renewal.orderId, method, now);
+        const payment = await openSavedAttempt(tx, renewal.orderId, method, now);
         if (payment) attempts.push({ renewal, payment, method });
       }
       return { taken: due.length, attempts };

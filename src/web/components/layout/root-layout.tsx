@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
-import { HOSTED_TEST_PAGES, matchRoute, paths, routePatterns } from "#domain/routes";
+import { HOSTED_TEST_PAGES, paths } from "#domain/routes";
 import { Navbar } from "#web/components/layout/navbar";
 import { usePreferenceSync } from "#web/features/account/use-preference-sync";
 import { usePaymentsConfig } from "#web/features/payments/api/get-payments-config";
