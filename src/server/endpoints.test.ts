@@ -85,7 +85,7 @@ describe("the OpenAPI document's error answers", () => {
       "INVALID_ORDER_TRANSITION, ORDER_CANCELLED, PRICE_CHANGED, PRODUCT_UNAVAILABLE, TRIAL_NOT_OFFERED, TRIAL_USED",
     );
     expect(responses["400"]?.description).toBe(
-      "SEATS_OUT_OF_RANGE, SHIPPING_ADDRESS_REQUIRED, VALIDATION_ERROR",
+      "SEATS_OUT_OF_RANGE, SHIPPING_ADDRESS_REQUIRED, TRIAL_NEEDS_CARD, VALIDATION_ERROR",
     );
     expect(responses["429"]?.description).toBe("RATE_LIMITED");
     expect(responses["503"]?.description).toBe("SERVICE_BUSY");

@@ -246,7 +246,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       nextTotal: computeTotals([{ price: "20", quantity: 3 }], s.taxRate).total,
     });
     const done = await commit(client, s.id, shown);
-    expect(done.change).toEqual({ status: "scheduled", orderId: null });
+    expect(done.change).toEqual({ status: "scheduled", orderId: null, charged: null, declineReason: null });
     expect(done.subscription).toMatchObject({
       planName: "Business",
       quantity: 6,
@@ -388,7 +388,7 @@ describe("changing plan or seats: previewed, then committed exactly as previewed
       nextChargeAt: s.paidThrough,
     });
     const done = await commit(client, s.id, shown);
-    expect(done.change).toEqual({ status: "applied", orderId: null });
+    expect(done.change).toEqual({ status: "applied", orderId: null, charged: null, declineReason: null });
     expect(done.subscription).toMatchObject({ planName: "Business", quantity: 5, status: "trialing" });
     moveTo(new Date(new Date(s.paidThrough).getTime() - RENEWAL_INVOICE_LEAD_DAYS.month * DAY_MS));
     await renew();
