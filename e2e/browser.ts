@@ -247,7 +247,13 @@ export async function expectAccessible(page: Page) {
 
 /** The page's serious or critical WCAG 2 A/AA violations, each as "rule: help (elements)". */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast or dialog still fading in has, for that moment, the contrast of half its opacity.
+  // A toast or dialog still fading in has, for that moment, the contrast of half its opacity. One that
+  // has just been attached starts its animation on the next frames: they are waited for first, or there
+  // is no animation yet to wait for (a dialog's overlay was judged half faded in, everything behind it
+  // failing contrast).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.race([
       Promise.allSettled(
