@@ -3,6 +3,7 @@ import type { SavedMethodKind } from "#domain/payment-methods";
 import type { Db, Transaction } from "#server/db/client";
 import { paymentCustomers, paymentMethodSetups, paymentMethods } from "#server/db/schema/payment-methods";
 import { subscriptions } from "#server/db/schema/subscriptions";
+import { renewsOn } from "#server/modules/subscriptions/repository";
 
 export type MethodRow = typeof paymentMethods.$inferSelect;
 export type SetupRow = typeof paymentMethodSetups.$inferSelect;
@@ -16,8 +17,7 @@ export async function methodsOf(db: Db, userId: string) {
       // subquery an unqualified `id` would be the subscription's.
       subscriptions: sql<number>`(select count(*)::int from subscriptions s
         where s.user_id = payment_methods.user_id and s.ended_at is null
-          and (s.payment_method_id = payment_methods.id
-            or (s.payment_method_id is null and payment_methods.is_default)))`,
+          and ${renewsOn("s", "payment_methods")})`,
     })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.userId, userId), isNull(paymentMethods.removedAt)))

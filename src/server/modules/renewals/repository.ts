@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
 import { YEARLY_RENEWAL_NOTICE_DAYS } from "#domain/subscriptions";
 import { rowsOf, type Transaction } from "#server/db/client";
+import { renewsOn } from "#server/modules/subscriptions/repository";
 
 /**
  * The renewal job's set-based writes (decision 0027): each statement writes a whole batch, its rows
@@ -157,7 +158,7 @@ export async function setRenewalNoticesSent(tx: Transaction, id: string, sent: n
 /** The effective saved method of a subscription, by the same rule as `effectiveMethodsOf`. */
 const effectiveMethod = sql`join lateral (select pm.* from payment_methods pm
     where pm.user_id = s.user_id and pm.removed_at is null
-      and (pm.id = s.payment_method_id or (s.payment_method_id is null and pm.is_default))
+      and ${renewsOn("s", "pm")}
     limit 1) pm on true`;
 
 /** A renewal to charge on its saved method, or to send India's pre-debit notice for. */

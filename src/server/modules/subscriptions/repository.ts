@@ -279,10 +279,7 @@ export async function transferRenewalsToInvoice(tx: Transaction, until: Date, li
     .from(paymentMethods)
     .innerJoin(
       subscriptions,
-      and(
-        eq(subscriptions.userId, paymentMethods.userId),
-        sql`(${subscriptions.paymentMethodId} = ${paymentMethods.id} or (${subscriptions.paymentMethodId} is null and ${paymentMethods.isDefault}))`,
-      ),
+      and(eq(subscriptions.userId, paymentMethods.userId), renewsOn("subscriptions", "payment_methods")),
     )
     .where(
       and(
@@ -711,6 +708,15 @@ export async function reviveUnpaidSubscription(tx: Transaction, subscription: Su
   return true;
 }
 
+/**
+ * The one rule of which saved method a subscription renews on (decision 0027): its own choice, or, without
+ * one, its buyer's default. `s` and `pm` name the subscriptions and payment_methods rows of the statement
+ * (a table or an alias); they are written out because drizzle leaves a column unqualified when a select
+ * reads one table, and inside a subquery that would name another row.
+ */
+export const renewsOn = (s: "subscriptions" | "s", pm: "payment_methods" | "pm") =>
+  sql.raw(`(${pm}.id = ${s}.payment_method_id or (${s}.payment_method_id is null and ${pm}.is_default))`);
+
 /** The method each subscription renews on: its own, or its buyer's default; live ones only. */
 export async function effectiveMethodsOf(
   db: Db,
@@ -725,7 +731,7 @@ export async function effectiveMethodsOf(
       and(
         eq(paymentMethods.userId, subscriptions.userId),
         isNull(paymentMethods.removedAt),
-        sql`(${paymentMethods.id} = ${subscriptions.paymentMethodId} or (${subscriptions.paymentMethodId} is null and ${paymentMethods.isDefault}))`,
+        renewsOn("subscriptions", "payment_methods"),
       ),
     )
     .where(inArray(subscriptions.id, [...subscriptionIds]));
