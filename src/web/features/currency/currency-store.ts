@@ -23,7 +23,7 @@ export function useCurrency(): CurrencyCode {
   return currencyStore.use();
 }
 
-/** One toast for the currency: each choice replaces the last one's toast instead of stacking another. */
+/** One toast for the currency: each choice's replaces the last one's instead of stacking under it. */
 const CURRENCY_TOAST = "currency";
 
 /** Switches the display currency at once; an unsupported code is refused with the spec's toast. */
