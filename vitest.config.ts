@@ -16,6 +16,18 @@ const apiWorkers = Math.max(1, Number(process.env.API_WORKERS ?? workers));
  */
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.min(workers + 1, 6)));
 
+/**
+ * Unit test files that replace a module (`vi.mock`), spy on a shared one or stub browser globals: they
+ * need a fresh module graph of their own.
+ */
+const isolatedUnitFiles = [
+  "src/web/features/catalog/components/facet-count.test.ts",
+  "src/web/lib/clipboard.test.ts",
+  "src/web/lib/lazy-toast.test.ts",
+  "src/web/lib/local-store.test.ts",
+  "src/web/lib/mutation.test.ts",
+];
+
 /** API test files that replace a module with `vi.mock`: the mock needs a fresh module graph of their own. */
 const mockingApiFiles = [
   "src/server/modules/account/account-timing.test.ts",
@@ -38,9 +50,21 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/domain/**/*.test.ts", "src/web/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
           environment: "node",
           // The unit and API files run in one pool (`npm test` runs them together), and vitest gives
           // projects that run together one number of workers.
+          maxWorkers: apiWorkers,
+          // Pure rules: files share a worker's imported modules (zod, the domain) instead of importing
+          // them again for each file.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "unit-isolated",
+          include: [...isolatedUnitFiles],
+          environment: "node",
           maxWorkers: apiWorkers,
         },
       },
