@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { ensureWebBuild } from "#server/web/build";
 import { coldStart } from "./cold-start";
 import { load } from "./http";
+import { journeyPages } from "./journey-pages";
 import { runLighthouse } from "./lighthouse";
 import { pageCpuScenarios } from "./pages";
 import { renewalsBench } from "./renewals";
@@ -44,6 +45,11 @@ if (process.env.BENCH_ONLY === "renewals") {
   process.exit();
 }
 await ensureWebBuild(() => {});
+// What a browser journey's page costs (bench/journey-pages.ts): on request, as it needs a quiet machine.
+if (process.env.BENCH_ONLY === "journey-pages") {
+  await journeyPages();
+  process.exit(0);
+}
 const printPageCpu = async () => {
   const pageRows = await pageCpuScenarios(seconds, pageConcurrency);
   console.info(

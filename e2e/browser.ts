@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import axe from "axe-core";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, expect, inject } from "vitest";
 import { waitForMail } from "#server/test/outbox";
+import { launchChromium } from "./chromium";
 
 /**
  * Each worker has a server of its own (its own database and outbox), so journeys in parallel workers
@@ -41,49 +41,15 @@ export const demoApi = (who: DemoAccount, method: string, path: string, data?: u
   });
 
 /**
- * Debian's Chromium headless shell (the old headless mode, without the full browser's UI layers: about a
- * fifth less CPU per journey than `chromium --headless`), or the full Chromium where only that is
- * installed; `CHROMIUM_PATH` picks another build.
- */
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ??
-  "/usr/bin/chromium";
-
-/**
- * Chromium, headless, with the flags this sandbox needs (no background network, no sandbox as
- * root). One browser per worker, shared by the files it runs (the e2e project does not isolate files):
- * starting Chromium for every file was a good part of the run's CPU. Playwright closes it when the
- * worker exits; each test still gets fresh contexts, so no cookie or storage crosses tests.
- *
- * A journey's V8 runs without its optimising compilers (Maglev, TurboFan): its pages live a few seconds
- * each in a renderer of their own, too short for optimised code to pay back its compilation, which runs
- * on other threads and counts in the run's CPU. The interpreter and Sparkplug run the same JavaScript
- * with the same results; on pages opened as journeys open them (new context, load, hydration, axe)
- * Chromium used 9% less CPU (17.4 and 17.7 core-seconds against 19.8 and 18.7; without Sparkplug as
- * well it used more). The width sweep keeps them (`longLived`): its pages walk every element and run
- * axe at many widths, and without them it used 12% more (209 core-seconds against 187). Other flags
- * measured the same way changed nothing beyond noise: reduced motion, no GPU compositing, low-end device
- * mode, single-threaded V8, a process per site.
+ * One browser per worker (`e2e/chromium.ts`), shared by the files it runs (the e2e project does not
+ * isolate files): starting Chromium for every file was a good part of the run's CPU. Playwright closes
+ * it when the worker exits; each test still gets fresh contexts, so no cookie or storage crosses tests.
  */
 const sharedBrowsers = new Map<boolean, Promise<Browser>>();
 function launchBrowser(longLived: boolean): Promise<Browser> {
   let browser = sharedBrowsers.get(longLived);
   if (!browser) {
-    browser = chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        ...(longLived ? [] : ["--js-flags=--no-opt --no-maglev"]),
-      ],
-    });
+    browser = launchChromium(longLived);
     sharedBrowsers.set(longLived, browser);
   }
   return browser;

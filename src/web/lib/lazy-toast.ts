@@ -22,11 +22,15 @@ let shown = 0;
  */
 export function showToast(kind: "success" | "error" | "info", title: string, options: ToastOptions = {}) {
   const { id: key, ...rest } = options;
-  const previous = key === undefined ? undefined : shownUnder.get(key);
-  const id = key === undefined ? undefined : `${key}:${++shown}`;
-  if (key !== undefined && id !== undefined) shownUnder.set(key, id);
+  let id: string | undefined;
+  let previous: string | undefined;
+  if (key) {
+    previous = shownUnder.get(key);
+    id = `${key}:${++shown}`;
+    shownUnder.set(key, id);
+  }
   void import("sonner").then(({ toast }) => {
-    if (previous !== undefined) toast.dismiss(previous);
+    if (previous) toast.dismiss(previous);
     toast[kind](title, { ...rest, id });
   });
 }
