@@ -95,8 +95,9 @@ mkdir -p "$DATA_DIR"
 
 # Both instances start at once on the empty database: each migrates on start, under the migration lock,
 # so one applies the migrations and the other finds nothing left to do. A stopped instance drains for
-# SHUTDOWN_GRACE_SECONDS (readiness 503 first, so HAProxy's checks take it out) before it closes.
-export SHUTDOWN_GRACE_SECONDS=3
+# SHUTDOWN_GRACE_SECONDS (readiness 503 first, so HAProxy's checks take it out) before it closes: the
+# production default, as two failed checks a second apart can take over three seconds on a busy machine.
+export SHUTDOWN_GRACE_SECONDS=5
 for name in a b; do
   port_var="port_$name"
   step "instance $name on port ${!port_var}"
@@ -141,6 +142,10 @@ backend instances
   option httpchk GET $health_path
   http-check expect status 200
   option forwardfor
+  # A request whose connection an instance refuses (it closed before its checks took it out) goes to
+  # the other one instead of failing.
+  retries 2
+  option redispatch
   # Names the instance that answered, so the journey can see the requests alternate.
   http-response set-header x-served-by %[srv_name]
   server a 127.0.0.1:$port_a check inter 1s fall 2 rise 1
