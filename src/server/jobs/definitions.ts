@@ -5,6 +5,7 @@ import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { earningsReleaseJob } from "#server/modules/ledger/bookings";
 import { renderNotificationMail } from "#server/modules/notifications/service";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
+import { forgetMethodJob } from "#server/modules/payment-methods/service";
 import { reconcileJob } from "#server/modules/payments/service";
 import { payoutDepsOf, payoutTransferJob } from "#server/modules/payouts/service";
 import { trialAnonymiseJob } from "#server/modules/privacy/service";
@@ -37,6 +38,8 @@ export function jobDefinitions(
     payoutTransferJob(() => payoutDepsOf(app)),
     deliveryConfirmJob(shippingDepsOf(app)),
     renewalJob(app),
+    // The payment providers are registered after the jobs are defined.
+    forgetMethodJob(() => app.payments),
     trialAnonymiseJob(app.database.db, app.clock),
   ] as JobDefinition<never>[];
 }

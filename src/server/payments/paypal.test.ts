@@ -943,3 +943,17 @@ describe("the stand-in's raw member reader", () => {
     expect(rawMember(text, "missing")).toBeNull();
   });
 });
+
+describe("forgetSaved", () => {
+  test("deletes the removed account's payment token, so it cannot be charged; asked again, it is done", async () => {
+    const method = await savedAccount();
+    await provider().forgetSaved(method);
+    const refused = await provider().chargeSaved(offSession(method));
+    expect(refused).toMatchObject({ state: "declined", hard: true });
+    expect(paypal.calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toContain(
+      `/v3/vault/payment-tokens/${method.methodRef}`,
+    );
+    // Deleted before (a retried job, or by the buyer at PayPal): PayPal has nothing left to delete.
+    await provider().forgetSaved(method);
+  });
+});

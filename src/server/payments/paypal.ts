@@ -261,7 +261,7 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
 
   /** One authenticated call; a 401 (token revoked or expired early at PayPal) gets one new token and a retry. */
   async function call(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     extra: { body?: string; requestId?: string } = {},
   ): Promise<Answer> {
@@ -725,6 +725,14 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       // CREATED, PAYER_ACTION_REQUIRED: the buyer has not agreed at PayPal (yet).
       if (!SETUP_READY.has(setup.status)) return { state: "pending" };
       return vault(setup);
+    },
+
+    async forgetSaved({ methodRef }) {
+      const answer = await call("DELETE", `/v3/vault/payment-tokens/${encodeURIComponent(methodRef)}`);
+      // 204: deleted; 404: PayPal has no such token (deleted before, by us or by the buyer at PayPal).
+      if (answer.status === 204 || answer.status === 404) return;
+      if (answer.status >= 500) throw outage(answer, "payment token deletion");
+      throw refusal(answer);
     },
 
     async chargeSaved(charge) {

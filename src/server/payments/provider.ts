@@ -197,6 +197,12 @@ export interface PaymentProvider {
    */
   completeSetup(providerRef: string, query: Record<string, string>): Promise<SetupState>;
   /**
+   * Removes a method the buyer removed, so that no one can charge it at the provider any more (Stripe
+   * detaches the PaymentMethod from its customer; PayPal deletes the payment token). One the provider no
+   * longer has, or no longer holds for the customer, counts as removed. Throws on an outage: asked again.
+   */
+  forgetSaved(method: { customerRef: string; methodRef: string }): Promise<void>;
+  /**
    * Charges a saved method now, without the buyer; idempotent by `idempotencyKey`. A refusal of the
    * charge is an answer (`declined`); an outage is thrown, and the same key is used again later.
    * `lookup` and `refund` take the `providerRef` it answers, as they take a payment page's.

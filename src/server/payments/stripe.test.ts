@@ -850,3 +850,16 @@ describe("parseWebhook for saved methods", () => {
     });
   });
 });
+
+describe("forgetSaved", () => {
+  test("detaches the removed card from its customer, so it cannot be charged; asked again, it is done", async () => {
+    const method = await savedCard();
+    await stripe.forgetSaved(method);
+    expect(standIn.paymentMethod(method.methodRef)).toMatchObject({ customer: null });
+    const refused = await stripe.chargeSaved(offSession(method));
+    expect(refused).toMatchObject({ state: "declined", hard: true });
+    // Already detached (a retried job), or unknown to Stripe: nothing is left to remove.
+    await stripe.forgetSaved(method);
+    await stripe.forgetSaved({ ...method, methodRef: "pm_never_made" });
+  });
+});

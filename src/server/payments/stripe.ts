@@ -336,6 +336,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       );
     },
 
+    async forgetSaved({ methodRef }) {
+      try {
+        await stripe.paymentMethods.detach(methodRef);
+      } catch (error) {
+        // Gone already, or no longer attached to a customer: nobody can charge it, which is the point.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          (error.code === "resource_missing" || error.code === "payment_method_unexpected_state")
+        )
+          return;
+        throw error;
+      }
+    },
+
     async chargeSaved(charge) {
       try {
         const intent = await stripe.paymentIntents.create(

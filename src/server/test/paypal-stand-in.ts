@@ -784,6 +784,10 @@ export async function startPayPalStandIn(
       const token = paymentTokens.get(decodeURIComponent(vault[2]));
       return token ? { status: 200, body: paymentTokenJson(token) } : notFound();
     }
+    if (vault?.[1] === "payment-tokens" && vault[2] && method === "DELETE") {
+      // PayPal answers 204 with no body; the token is gone, and charging it answers as for any unknown one.
+      return paymentTokens.delete(decodeURIComponent(vault[2])) ? { status: 204, body: null } : notFound();
+    }
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") return verify(raw);
     return error(404, "INVALID_RESOURCE_ID", `No ${method} ${path} here.`);
   }
@@ -850,10 +854,10 @@ export async function startPayPalStandIn(
       if (replayKey) replays.set(replayKey, answer);
     }
     response.writeHead(answer.status, {
-      "content-type": "application/json",
+      ...(answer.status === 204 ? {} : { "content-type": "application/json" }),
       "paypal-debug-id": randomBytes(7).toString("hex"),
     });
-    response.end(JSON.stringify(answer.body));
+    response.end(answer.status === 204 ? undefined : JSON.stringify(answer.body));
   }
 
   const server = createServer((request, response) => {

@@ -15,6 +15,7 @@ import type { UserRow } from "#server/auth/guards";
 import type { Database, Transaction } from "#server/db/client";
 import { publicUrl } from "#server/env";
 import { Conflict, NotFound } from "#server/errors";
+import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import {
   customerRefOf,
@@ -45,6 +46,7 @@ import type { PaymentProviders } from "#server/payments/registry";
 export type MethodDeps = {
   db: Database;
   providers: PaymentProviders;
+  jobs: Pick<JobQueue, "send">;
   /** The site's public origin: the provider sends the buyer back to it. */
   origin: string;
   now: () => Date;
@@ -54,6 +56,7 @@ export function methodDepsOf(app: FastifyInstance): MethodDeps {
   return {
     db: app.database.db,
     providers: app.payments,
+    jobs: app.jobs,
     origin: publicUrl(app.env),
     now: () => app.clock.now(),
   };
@@ -237,6 +240,7 @@ export async function removePaymentMethod(
     const method = live.find((m) => m.id === id);
     if (!method) throw methodNotFound();
     await removeMethod(tx, id, now);
+    await forgetAtProvider(deps.jobs, tx, [method]);
     const next = live.find((m) => m.id !== id);
     if (method.isDefault && next) await setDefaultMethod(tx, user.id, next.id);
     await recordAudit(tx, user, {
@@ -282,4 +286,40 @@ export async function ownTestSetup(deps: MethodDeps, userId: string, ref: string
   const setup = await setupByRef(deps.db, "test", ref);
   if (!setup || setup.userId !== userId) throw setupNotFound();
   return setup;
+}
+
+/** The queue that removes a removed method at its provider (`forgetMethodJob`). */
+export const FORGET_METHOD_QUEUE = "payment-method-forget";
+
+/** A removed method as its provider knows it: all the job needs, as the row itself may be gone (a deleted account). */
+type ForgetMethod = { provider: string; customerRef: string; methodRef: string };
+
+/**
+ * Queues, in the transaction that removes them, the removal of these methods at their providers: so a
+ * method the buyer removed cannot be charged there by anyone, even if the provider is down just then. A
+ * bank transfer is ours alone.
+ */
+export async function forgetAtProvider(
+  jobs: Pick<JobQueue, "send">,
+  tx: Transaction,
+  methods: Pick<MethodRow, "provider" | "customerRef" | "methodRef">[],
+) {
+  for (const { provider, customerRef, methodRef } of methods)
+    if (provider && customerRef && methodRef)
+      await jobs.send<ForgetMethod>(FORGET_METHOD_QUEUE, { provider, customerRef, methodRef }, { tx });
+}
+
+/** Removes a removed method at its provider; retried (for about a day) while the provider is down. */
+export function forgetMethodJob(providers: () => PaymentProviders): JobDefinition<ForgetMethod> {
+  return {
+    name: FORGET_METHOD_QUEUE,
+    retryLimit: 24,
+    retryDelaySeconds: 3600,
+    describe: (method) => `removal of a saved method at ${method.provider}`,
+    async run(method) {
+      const provider = providers().byName(method.provider);
+      if (!provider) throw new Error(`the payment provider ${method.provider} is not configured`);
+      await provider.forgetSaved(method);
+    },
+  };
 }

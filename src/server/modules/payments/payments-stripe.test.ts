@@ -196,3 +196,39 @@ describe("a card saved through Stripe, charged off-session for a renewal", () =>
     }
   });
 });
+
+describe("a removed card leaves Stripe too", () => {
+  /** A new buyer with a card saved through Stripe's setup page: their client and the card's row. */
+  async function buyerWithCard(email: string) {
+    const { password } = await createVerifiedAccount(t.app, t.dataDir, { email, firstName: "Leaving" });
+    const buyer = await signedInClient(t.app, email, password);
+    const started = await buyer.post("/api/payment-methods/setups", { kind: "card" });
+    expect(started.statusCode, started.body).toBe(200);
+    const user = (await buyer.get("/api/me")).json().user as { id: string };
+    const [setup] = await t.db
+      .select()
+      .from(paymentMethodSetups)
+      .where(and(eq(paymentMethodSetups.provider, "stripe"), eq(paymentMethodSetups.userId, user.id)));
+    const saved = standIn.markSaved(setup?.providerRef ?? "", "pm_card_mastercard");
+    expect((await webhook(standIn.signedEvent("checkout.session.completed", saved))).statusCode).toBe(200);
+    const [method] = await t.db.select().from(paymentMethods).where(eq(paymentMethods.userId, user.id));
+    if (!method?.methodRef) throw new Error("the card was not saved");
+    expect(standIn.paymentMethod(method.methodRef).customer).toBe(saved.customer);
+    return { buyer, password, method };
+  }
+
+  test("removing it on the wallet detaches it from the buyer's Stripe customer", async () => {
+    const { buyer, method } = await buyerWithCard("stripe.remover@stackbay.test");
+    const removed = await buyer.request("DELETE", `/api/payment-methods/${method.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The job queued with the removal has run by the time the answer comes (the test app waits for it).
+    expect(standIn.paymentMethod(method.methodRef ?? "").customer).toBeNull();
+  });
+
+  test("deleting the account detaches every card it had saved", async () => {
+    const { buyer, password, method } = await buyerWithCard("stripe.deleter@stackbay.test");
+    const deleted = await buyer.request("DELETE", "/api/me", { password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(standIn.paymentMethod(method.methodRef ?? "").customer).toBeNull();
+  });
+});

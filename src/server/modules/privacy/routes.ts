@@ -59,6 +59,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteAccount(db, me, {
         mailer: app.mailer,
         deskUrl: absoluteUrl(publicUrl(app.env), paths.dashboard("subscriptions")),
+        jobs: app.jobs,
       });
       // The sessions are gone from the database; the browser forgets its cookies too.
       const { authCookies } = await app.auth.$context;

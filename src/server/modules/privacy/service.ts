@@ -4,11 +4,13 @@ import { accountId } from "#domain/ledger";
 import type { UserRow } from "#server/auth/guards";
 import type { Database } from "#server/db/client";
 import { AppError } from "#server/errors";
-import type { JobDefinition } from "#server/jobs/queue";
+import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
 import type { Mailer } from "#server/mail/mailer";
 import { toMe } from "#server/modules/account/repository";
+import { lockMethodsOf } from "#server/modules/payment-methods/repository";
+import { forgetAtProvider } from "#server/modules/payment-methods/service";
 import {
   anonymiseAuditTrail,
   anonymiseDormantTrials,
@@ -148,8 +150,11 @@ async function assertDeletable(db: Parameters<typeof firstOpenOrder>[0], userId:
   if (await payoutInTransit(db, userId)) throw new AccountDeletionBlocked("payout_in_transit");
 }
 
-/** What telling a leaving seller's subscribers needs: the mailer and where their renewal desk is. */
-export type SellerLeaving = { mailer: Mailer; deskUrl: string };
+/**
+ * What deleting an account needs besides the database: the mailer and where the renewal desk is (to tell a
+ * leaving seller's subscribers), and the job queue (to remove the person's saved methods at their providers).
+ */
+export type Leaving = { mailer: Mailer; deskUrl: string; jobs: Pick<JobQueue, "send"> };
 
 /**
  * Deletes the person's account in one transaction (decision 0016): refused while anything is open;
@@ -158,7 +163,7 @@ export type SellerLeaving = { mailer: Mailer; deskUrl: string };
  * listings taken off sale and their subscribers' renewals stopped, and one audit entry that names no one. `privacy.test.ts` says for every
  * column that references a person what happens to it.
  */
-export async function deleteAccount(db: Database, me: UserRow, seller: SellerLeaving) {
+export async function deleteAccount(db: Database, me: UserRow, leaving: Leaving) {
   const tombstone = `deleted-${randomUUID()}@deleted.stackbay.invalid`;
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -166,10 +171,12 @@ export async function deleteAccount(db: Database, me: UserRow, seller: SellerLea
     await endSubscriptionsOfDeletedAccount(tx, me.id, now);
     await assertDeletable(tx, me.id);
     await anonymiseOrders(tx, me.id, tombstone);
+    // Their saved cards and PayPal accounts leave the providers too, not only our rows.
+    await forgetAtProvider(leaving.jobs, tx, await lockMethodsOf(tx, me.id));
     await removeOwnedRows(tx, me.id);
     const listingsClosed = await closeShop(tx, me.id);
     // Subscriptions to what they sold run to their period's end and stop, their buyers told.
-    await stopSubscriptionsOfDeletedSeller(tx, seller.mailer, me.id, seller.deskUrl, now);
+    await stopSubscriptionsOfDeletedSeller(tx, leaving.mailer, me.id, leaving.deskUrl, now);
     await anonymiseAuditTrail(tx, me.id, tombstone);
     await eraseIdentity(tx, me.id, me.email, tombstone);
     await recordAudit(

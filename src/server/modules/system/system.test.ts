@@ -163,6 +163,7 @@ describe("background jobs", () => {
       "payout-transfer",
       "delivery-confirm",
       "subscriptions-renew",
+      "payment-method-forget",
       "trials-anonymise",
     ]);
     const mail = body.queues[0];
