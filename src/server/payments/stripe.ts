@@ -337,17 +337,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async forgetSaved({ methodRef }) {
+      let method: Stripe.PaymentMethod;
       try {
-        await stripe.paymentMethods.detach(methodRef);
+        method = await stripe.paymentMethods.retrieve(methodRef);
       } catch (error) {
-        // Gone already, or no longer attached to a customer: nobody can charge it, which is the point.
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          (error.code === "resource_missing" || error.code === "payment_method_unexpected_state")
-        )
+        // Stripe has no such method: nobody can charge it, which is the point.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
           return;
         throw error;
       }
+      // Detached already (an earlier run of the job): Stripe refuses to detach it twice.
+      if (!method.customer) return;
+      await stripe.paymentMethods.detach(methodRef);
     },
 
     async chargeSaved(charge) {

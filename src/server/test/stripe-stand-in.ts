@@ -807,13 +807,15 @@ export async function startStripeStandIn(keys: {
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === "GET" && intent?.[1]) return findPaymentIntent(decodeURIComponent(intent[1])).intent;
     if (method === "POST" && path === "/v1/refunds") return createRefund(parseForm(body));
+    const paymentMethod = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (method === "GET" && paymentMethod?.[1])
+      return findPaymentMethod(decodeURIComponent(paymentMethod[1])).method;
     const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path);
     if (method === "POST" && detach?.[1]) {
       const saved = findPaymentMethod(decodeURIComponent(detach[1])).method;
       if (!saved.customer)
         throw new StripeApiError(400, {
           type: "invalid_request_error",
-          code: "payment_method_unexpected_state",
           message:
             "The payment method you provided is not attached to a customer so detachment is impossible.",
         });
