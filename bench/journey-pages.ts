@@ -1,10 +1,8 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { createInterface } from "node:readline";
 import type { Browser, BrowserContext } from "playwright-core";
 import { chromiumPath, launchChromium } from "../e2e/chromium";
+import { median, startWebServer } from "./web-server";
 
 /**
  * What a journey's page costs the machine: the CPU time of every process (Chromium's browser, renderer
@@ -31,18 +29,6 @@ function machineCpu(): number {
   return (user + nice + system + irq + softirq) / hertz;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "web-serve.ts")], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: process.env,
-  });
-  const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
-  if (first.done) throw new Error("the web server exited before listening");
-  return { child, ...(JSON.parse(first.value) as { address: string; pages: [string, string | null][] }) };
-}
-
 type Case = { name: string; open: (browser: Browser, kept: BrowserContext) => Promise<void> };
 
 export async function journeyPages() {
@@ -54,7 +40,7 @@ export async function journeyPages() {
   console.info(
     `Journey pages: CPU seconds of the whole machine per page (${rounds} rounds of ${perRound}; ${chromiumPath}; the machine busy ${busy.toFixed(0)}% of ${cores} cores before it started)`,
   );
-  const server = await startServer();
+  const server = await startWebServer();
   const browser = await launchChromium(false);
   try {
     const kept = await browser.newContext();

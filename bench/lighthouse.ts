@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { median, startWebServer } from "./web-server";
 
 /**
  * Lighthouse, mobile preset (the default config: a mid-range phone on slow 4G, simulated throttling),
@@ -35,23 +34,6 @@ type Figures = {
   scriptKb: number;
   benchmarkIndex: number;
 };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
-async function startServer() {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "web-serve.ts")], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: process.env,
-  });
-  const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
-  if (first.done) throw new Error("the web server for Lighthouse exited before listening");
-  const server = JSON.parse(first.value) as { address: string; pages: [string, string | null][] };
-  return { child, ...server };
-}
 
 type NetworkItem = { resourceType?: string; transferSize?: number };
 
@@ -90,7 +72,7 @@ export async function runLighthouse() {
     console.info(`Lighthouse skipped: no Chromium at ${chromePath} (set CHROME_PATH to measure).`);
     return;
   }
-  const server = await startServer();
+  const server = await startWebServer();
   const rows: Record<string, Record<string, string | number>> = {};
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
