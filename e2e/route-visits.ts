@@ -31,6 +31,7 @@ export const viewOwners: Record<DashboardView, DemoAccount> = {
   questions: "seller",
   storefront: "seller",
   recurring: "seller",
+  api: "seller",
 };
 
 export type RouteVisits = {
@@ -107,6 +108,7 @@ export async function routeVisits(browser: Browser): Promise<RouteVisits> {
     privacy: { path: href(routePatterns.privacy), who: "visitor" },
     terms: { path: href(routePatterns.terms), who: "visitor" },
     partner: { path: href(routePatterns.partner), who: "visitor" },
+    developers: { path: href(routePatterns.developers), who: "visitor" },
     page: { path: href(routePatterns.page, { slug: page.slug }), who: "visitor" },
     vendor: { path: href(routePatterns.vendor, { slug: product.vendorSlug ?? "" }), who: "visitor" },
     unauthorized: { path: href(routePatterns.unauthorized), who: "visitor" },

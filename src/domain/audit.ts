@@ -25,6 +25,7 @@ export const auditEntityTypes = [
   "search_synonym",
   "subscription",
   "payment_method",
+  "api_key",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -21,4 +21,5 @@ export const dashboardViewTitles = {
   questions: "Questions",
   storefront: "Storefront",
   recurring: "Recurring revenue",
+  api: "API keys",
 } as const satisfies Record<DashboardSection, string>;

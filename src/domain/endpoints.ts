@@ -33,6 +33,7 @@ import { refundsEndpoints } from "#domain/endpoints/refunds";
 import { reviewsEndpoints } from "#domain/endpoints/reviews";
 import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
+import { sellerApiEndpoints, sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
 import { subscriptionChangesEndpoints } from "#domain/endpoints/subscription-changes";
@@ -83,6 +84,7 @@ export const endpoints = {
   ...reviewsEndpoints,
   ...savedEndpoints,
   ...searchEndpoints,
+  ...sellerApiEndpoints,
   ...shippingEndpoints,
   ...storefrontsEndpoints,
   ...subscriptionReportsEndpoints,
@@ -113,6 +115,7 @@ export const externalEndpoints = {
   ...paymentsExternalEndpoints,
   ...payoutsExternalEndpoints,
   ...privacyExternalEndpoints,
+  ...sellerApiExternalEndpoints,
   ...subscriptionsExternalEndpoints,
   ...testClockExternalEndpoints,
 } as const;

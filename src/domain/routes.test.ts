@@ -78,7 +78,7 @@ describe("isKnownPagePath", () => {
   const patterns = Object.entries(routePatterns);
 
   test("covers every route pattern", () => {
-    expect(patterns.length).toBe(57);
+    expect(patterns.length).toBe(58);
   });
 
   test.each(patterns)("%s (%s) is known with its params filled in", (_name, pattern) => {
@@ -125,6 +125,7 @@ describe("isKnownPagePath", () => {
       "questions",
       "storefront",
       "recurring",
+      "api",
     ]);
   });
 

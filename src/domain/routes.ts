@@ -26,6 +26,8 @@ export const routePatterns = {
   privacy: "/privacy",
   terms: "/terms",
   partner: "/partner",
+  /** For sellers' developers: the seller API's keys, scopes, errors and limits. */
+  developers: "/developers",
   page: "/pages/:slug",
   vendor: "/vendors/:slug",
   unauthorized: "/unauthorized",
@@ -94,6 +96,7 @@ export const dashboardViews = [
   "questions",
   "storefront",
   "recurring",
+  "api",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */

@@ -6,9 +6,20 @@ import { createClient, signedInClient } from "#server/test/client";
 /** "seller": sellers manage their own products; admins and super admins every product. */
 /**
  * `seller` admits admins too (they manage every product); `sellerOnly` is a seller's own money;
- * `earner` is anyone paid by Stackbay (sellers and resellers).
+ * `earner` is anyone paid by Stackbay (sellers and resellers); `sellerKey` is the seller API, which
+ * takes a seller's API key and never a session (every caller here, signed in or not, gets 401
+ * `API_KEY_INVALID`).
  */
-type Access = "public" | "user" | "seller" | "sellerOnly" | "reseller" | "earner" | "admin" | "superAdmin";
+type Access =
+  | "public"
+  | "user"
+  | "seller"
+  | "sellerOnly"
+  | "reseller"
+  | "earner"
+  | "admin"
+  | "superAdmin"
+  | "sellerKey";
 
 /**
  * Who may call what: every operation of the OpenAPI document must be listed here, so a new route
@@ -217,6 +228,14 @@ const access: Record<string, Access> = {
   "GET /api/admin/storefront-changes": "admin",
   "POST /api/admin/storefront-changes/{slug}/approve": "admin",
   "POST /api/admin/storefront-changes/{slug}/reject": "admin",
+  "GET /api/seller-api/keys": "sellerOnly",
+  "POST /api/seller-api/keys": "sellerOnly",
+  "POST /api/seller-api/keys/{id}/roll": "sellerOnly",
+  "DELETE /api/seller-api/keys/{id}": "sellerOnly",
+  "GET /api/seller-api/calls": "sellerOnly",
+  "GET /api/seller/v1/key": "sellerKey",
+  "GET /api/seller/v1/orders": "sellerKey",
+  "GET /api/seller/v1/subscriptions": "sellerKey",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;
@@ -225,7 +244,7 @@ type Caller = (typeof callers)[number];
 /** What each caller must get: a refusal code, or "through" (anything but 401 and 403). */
 function expected(rule: Access, caller: Caller): 401 | 403 | "through" {
   if (rule === "public") return "through";
-  if (caller === "anonymous") return 401;
+  if (caller === "anonymous" || rule === "sellerKey") return 401;
   if (rule === "user") return "through";
   if (rule === "seller") return caller === "buyer" || caller === "reseller" ? 403 : "through";
   if (rule === "reseller") return caller === "reseller" ? "through" : 403;
@@ -287,7 +306,8 @@ describe("permission matrix", () => {
           `${op.key}: ${caller} got ${res.statusCode}, expected ${want} (${res.body.slice(0, 120)})`,
         );
       if (want !== "through") {
-        expect(res.json()).toMatchObject({ code: want === 401 ? "UNAUTHORIZED" : "FORBIDDEN" });
+        const code = rule === "sellerKey" ? "API_KEY_INVALID" : want === 401 ? "UNAUTHORIZED" : "FORBIDDEN";
+        expect(res.json(), op.key).toMatchObject({ code });
       }
     }
     expect(wrong).toEqual([]);

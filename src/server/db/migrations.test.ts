@@ -77,6 +77,8 @@ test("migrations create every table of the spec on an empty database, and a seco
     "reviews",
     "saved_items",
     "search_synonyms",
+    "seller_api_calls",
+    "seller_api_keys",
     "sessions",
     "sign_in_failures",
     "site_content_blocks",
@@ -172,7 +174,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(38);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(39);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -21,6 +21,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The declaration the route was registered from (`"GET /orders/:id"`); see `route`. */
     endpoint?: EndpointKey;
+    /** The codes the route's guard answers (`Guard.answers`), which its declaration need not repeat. */
+    guardAnswers?: readonly ServerErrorCode[];
   }
 }
 
@@ -83,10 +85,12 @@ export interface RouteOptions {
   tags?: string[];
   /** Left out of the OpenAPI document (the metrics a scraper reads). */
   hide?: boolean;
+  /** The OpenAPI security scheme the route takes instead of the session cookie: a seller API key. */
+  security?: "sellerApiKey";
   onRequest?: Guard;
   /** Runs after the answer is sent (the test providers' pages deliver their event then). */
   onResponse?: onResponseAsyncHookHandler;
-  config?: Omit<FastifyContextConfig, "endpoint">;
+  config?: Omit<FastifyContextConfig, "endpoint" | "guardAnswers">;
 }
 
 const errorBody = (codes: readonly ServerErrorCode[]) =>
@@ -158,12 +162,13 @@ export function route<K extends EndpointKey>(
     url: path,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onResponse ? { onResponse: options.onResponse } : {}),
-    config: { ...options.config, endpoint: key },
+    config: { ...options.config, endpoint: key, guardAnswers: options.onRequest?.answers ?? [] },
     schema: {
       ...(options.tags ? { tags: options.tags } : {}),
       summary: options.summary,
       ...(options.description ? { description: options.description } : {}),
       ...(options.hide ? { hide: true } : {}),
+      ...(options.security ? { security: [{ [options.security]: [] }] } : {}),
       ...produces,
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),

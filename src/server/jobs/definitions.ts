@@ -12,6 +12,7 @@ import { trialAnonymiseJob } from "#server/modules/privacy/service";
 import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
 import { renewalJob } from "#server/modules/renewals/service";
+import { sellerApiDepsOf, sellerApiLogPruneJob } from "#server/modules/seller-api/service";
 import { deliveryConfirmJob, shippingDepsOf } from "#server/modules/shipping/service";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
@@ -41,5 +42,6 @@ export function jobDefinitions(
     // The payment providers are registered after the jobs are defined.
     forgetMethodJob(() => app.payments),
     trialAnonymiseJob(app.database.db, app.clock),
+    sellerApiLogPruneJob(sellerApiDepsOf(app)),
   ] as JobDefinition<never>[];
 }

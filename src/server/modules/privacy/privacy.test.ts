@@ -272,6 +272,8 @@ const onDeletion: Record<string, Fate> = {
   "review_reports.user_id": removed,
   "reviews.user_id": kept('reviews stay, shown as written by a "Former customer"; ratings stay consistent'),
   "saved_items.user_id": removed,
+  "seller_api_calls.seller_id": removed,
+  "seller_api_keys.seller_id": removed,
   "sessions.impersonated_by": removed,
   "sessions.user_id": removed,
   "storefront_changes.decided_by": adminAct,
@@ -363,6 +365,17 @@ describe("what deletion does to each table that references a person", () => {
       action: "Answer the question",
     });
     await t.db.insert(storefrontChanges).values({ userId: me.id, name: "A name waiting for review" });
+    // An API key, used once: the call is in the seller's access log.
+    const issued = await client.post("/api/seller-api/keys", {
+      name: "Deleted with me",
+      scopes: ["orders:read"],
+    });
+    const apiKey = issued.json().secret as string;
+    const apiCall = await t.app.inject({
+      url: "/api/seller/v1/key",
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(apiCall.statusCode).toBe(200);
     await t.db
       .insert(emailCodeSends)
       .values({ email, purpose: "test", sentAt: new Date() })
@@ -381,6 +394,11 @@ describe("what deletion does to each table that references a person", () => {
     for (const ref of removedRefs) expect(await rowsOf(ref), `${ref} before`).toBeGreaterThan(0);
 
     expect((await client.request("DELETE", "/api/me", { password })).statusCode).toBe(204);
+    const keyAfter = await t.app.inject({
+      url: "/api/seller/v1/key",
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(keyAfter.statusCode).toBe(401);
 
     for (const ref of removedRefs) expect(await rowsOf(ref), ref).toBe(0);
     for (const [ref, fate] of Object.entries(onDeletion))

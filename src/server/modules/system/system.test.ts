@@ -165,6 +165,7 @@ describe("background jobs", () => {
       "subscriptions-renew",
       "payment-method-forget",
       "trials-anonymise",
+      "seller-api-log-prune",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

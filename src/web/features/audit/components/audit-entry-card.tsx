@@ -28,6 +28,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   search_synonym: "Search synonym",
   subscription: "Subscription",
   payment_method: "Payment method",
+  api_key: "API key",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { SELLER_API_CALLS_PER_MINUTE } from "#domain/seller-api";
+import { requireRole, signedInUser } from "#server/auth/guards";
+import { route } from "#server/http/route";
+import { receivedOrdersPage } from "#server/modules/earnings/service";
+import {
+  callingKey,
+  createKey,
+  listCalls,
+  listKeys,
+  recordCall,
+  requireSellerKey,
+  revokeKey,
+  rollKey,
+  sellerApiDepsOf,
+  sellerKeyBucket,
+  whoAmI,
+} from "#server/modules/seller-api/service";
+import { sellerSubscriptionReport } from "#server/modules/subscription-reports/service";
+
+/**
+ * The seller API (decision 0028): a seller's keys and access log on the dashboard (signed in), and the
+ * operations their own systems call with a key (`/api/seller/v1/…`, `Authorization: Bearer sbk_…`).
+ */
+export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = sellerApiDepsOf(app);
+  const seller = requireRole("seller");
+
+  route(
+    app,
+    "GET /seller-api/keys",
+    {
+      tags: ["seller-api-keys"],
+      summary: "Your API keys, live ones first; never their secrets",
+      onRequest: seller,
+    },
+    async (request) => listKeys(deps, signedInUser(request).id),
+  );
+
+  route(
+    app,
+    "POST /seller-api/keys",
+    {
+      tags: ["seller-api-keys"],
+      summary: "Make an API key with a name and scopes; the answer holds its whole secret, once",
+      description:
+        "Stackbay keeps only the key's SHA-256. At most 10 live keys (409 `API_KEY_LIMIT`). Audited.",
+      onRequest: seller,
+      config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+    },
+    async (request) => createKey(deps, signedInUser(request), request.body),
+  );
+
+  route(
+    app,
+    "POST /seller-api/keys/:id/roll",
+    {
+      tags: ["seller-api-keys"],
+      summary:
+        "Replace a key's secret: the old one stops working at once; the answer holds the new one, once",
+      description: "Same name, prefix and scopes. Another seller's key answers 404. Audited.",
+      onRequest: seller,
+      config: { rateLimit: { max: 20, timeWindow: "10 minutes" } },
+    },
+    async (request) => rollKey(deps, signedInUser(request), request.params.id),
+  );
+
+  route(
+    app,
+    "DELETE /seller-api/keys/:id",
+    {
+      tags: ["seller-api-keys"],
+      summary: "Revoke a key for good; answers your keys",
+      description: "Revoking a revoked key changes nothing. Another seller's key answers 404. Audited.",
+      onRequest: seller,
+    },
+    async (request) => revokeKey(deps, signedInUser(request), request.params.id),
+  );
+
+  route(
+    app,
+    "GET /seller-api/calls",
+    {
+      tags: ["seller-api-keys"],
+      summary: "Your seller API access log, newest first: time, key, operation and status (never contents)",
+      onRequest: seller,
+    },
+    async (request) => listCalls(deps, signedInUser(request).id, request.query.page),
+  );
+
+  // The API itself: each call with a key, rate-limited per key and written to its seller's access log.
+  const logCall = recordCall(deps);
+  const keyed = (scope: Parameters<typeof requireSellerKey>[1]) => ({
+    tags: ["seller-api"],
+    security: "sellerApiKey" as const,
+    onRequest: requireSellerKey(deps, scope),
+    onResponse: logCall,
+    config: {
+      rateLimit: { max: SELLER_API_CALLS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: sellerKeyBucket },
+    },
+  });
+
+  route(
+    app,
+    "GET /seller/v1/key",
+    {
+      ...keyed(null),
+      summary: "The key this call was made with (name, prefix, scopes) and its seller",
+      description: "Needs no scope: a quick check that a key works.",
+    },
+    async (request) => whoAmI(deps, callingKey(request)),
+  );
+
+  route(
+    app,
+    "GET /seller/v1/orders",
+    {
+      ...keyed("orders:read"),
+      summary: "The paid orders you received, newest first, with only your own items in each",
+      description:
+        "Scope `orders:read`. The orders whose sale is booked; each names the buyer (company, else billing name) and carries only your items, their refund and shipping state, and their total in USD before fees.",
+    },
+    async (request) => receivedOrdersPage(deps.db, signedInUser(request), request.query.page),
+  );
+
+  route(
+    app,
+    "GET /seller/v1/subscriptions",
+    {
+      ...keyed("subscriptions:read"),
+      summary:
+        "Your products' subscriptions: counts, MRR, this month's movement, past-due renewals and the live list",
+      description:
+        "Scope `subscriptions:read`. The same report as the dashboard's Recurring revenue: amounts in USD, buyers by first name only. `page` pages the live list, `duePage` the past-due renewals.",
+    },
+    async (request) =>
+      sellerSubscriptionReport(deps.db, signedInUser(request).id, request.query, app.clock.now()),
+  );
+};
