@@ -27,6 +27,7 @@ import {
 import { seedDemoPlans } from "#server/db/seed/plans";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
+import { seedDemoSellerKey } from "#server/db/seed/seller-api";
 import { seedDemoSubscriptions } from "#server/db/seed/subscriptions";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
 import { type FileStorage, localStorage } from "#server/storage/storage";
@@ -171,6 +172,7 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
   });
   await seedDemoQuestions(db, { now, productIdOf: demoProductId });
+  await seedDemoSellerKey(db, { now, sellerId: seller });
   await seedDemoSubscriptions(db, {
     now,
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),

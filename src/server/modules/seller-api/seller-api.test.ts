@@ -15,6 +15,7 @@ import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
 import { sellerApiCalls, sellerApiKeys } from "#server/db/schema/seller-api";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { DEMO_SELLER_API_KEY } from "#server/db/seed/seller-api";
 import type { AdjustableClock } from "#server/lib/clock";
 import { sellerApiDepsOf, sellerApiLogPruneJob } from "#server/modules/seller-api/service";
 import { createTestApp, queryRows } from "#server/test/app";
@@ -251,6 +252,18 @@ describe("calling the seller API", () => {
     expect((await callWith(calm.secret, "/api/seller/v1/key")).statusCode).toBe(200);
     await revokeAll(other);
   });
+});
+
+test("the demo seller's published key works, and its access log has calls to show", async () => {
+  const res = await callWith(DEMO_SELLER_API_KEY, "/api/seller/v1/key");
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().key).toEqual({
+    name: "Demo integration",
+    prefix: "sbk_demoseller",
+    scopes: ["orders:read", "subscriptions:read"],
+  });
+  const log = (await seller.get("/api/seller-api/calls")).json() as SellerApiCallPage;
+  expect(log.items.filter((call) => call.keyPrefix === "sbk_demoseller").length).toBeGreaterThanOrEqual(5);
 });
 
 describe("the access log", () => {
