@@ -19,6 +19,7 @@ export const publicRoutes: [string, string][] = [
   ["about", "src/web/app/routes/about.tsx"],
   ["faq", "src/web/app/routes/faq.tsx"],
   ["partner", "src/web/app/routes/partner.tsx"],
+  ["developers", "src/web/app/routes/developers.tsx"],
   ["contact", "src/web/app/routes/contact.tsx"],
   ["privacy", "src/web/app/routes/privacy.tsx"],
   ["terms", "src/web/app/routes/terms.tsx"],

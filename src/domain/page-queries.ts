@@ -60,5 +60,6 @@ export const pageQueries = {
   privacy: none,
   terms: none,
   partner: none,
+  developers: none,
 } as const satisfies Partial<Record<keyof typeof routePatterns, PageQuery>>;
 export type DrawnPage = keyof typeof pageQueries;

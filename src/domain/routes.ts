@@ -154,6 +154,7 @@ export const paths = {
   privacy: () => href(r.privacy),
   terms: () => href(r.terms),
   partner: () => href(r.partner),
+  developers: () => href(r.developers),
   page: (slug: string) => href(r.page, { slug }),
   vendor: (slug: string) => href(r.vendor, { slug }),
   unauthorized: () => href(r.unauthorized),
@@ -214,6 +215,7 @@ export const sitemapStaticPaths = [
   paths.contact(),
   paths.faq(),
   paths.partner(),
+  paths.developers(),
   paths.privacy(),
   paths.terms(),
 ] as const;

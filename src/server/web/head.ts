@@ -56,6 +56,21 @@ function summary(text: string | null | undefined, fallback: string): string {
   return plain.length > 160 ? `${plain.slice(0, 157).trimEnd()}...` : plain;
 }
 
+/**
+ * Pages whose words are the app's own but which carry a title and description of their own for crawlers
+ * and link previews; the title is the one the page's screen sets.
+ */
+const STATIC_HEADS: readonly [pattern: string, head: HeadTags][] = [
+  [
+    routePatterns.developers,
+    {
+      title: `Seller API | ${SITE_NAME}`,
+      description:
+        "How a seller's own systems read their Stackbay orders and subscriptions with an API key: authentication, scopes, operations, errors and rate limits.",
+    },
+  ],
+];
+
 /** Head tags from the database for product and content pages; null when the record does not exist. */
 async function headFromData(app: FastifyInstance, pathname: string): Promise<HeadTags | null | undefined> {
   const { db } = app.database;
@@ -114,6 +129,8 @@ export async function renderHead(
   pathname: string,
 ): Promise<{ head: string; found: boolean }> {
   const base = publicUrl(app.env);
+  const fixed = STATIC_HEADS.find(([pattern]) => matchRoute(pattern, pathname) !== null)?.[1];
+  if (fixed) return { head: tags(base, pathname, fixed), found: true };
   const fromData = await headFromData(app, pathname);
   return { head: tags(base, pathname, fromData ?? DEFAULT_HEAD), found: fromData !== null };
 }

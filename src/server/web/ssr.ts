@@ -32,6 +32,7 @@ const KEPT = [
   "privacy",
   "terms",
   "partner",
+  "developers",
 ] as const satisfies readonly DrawnPage[];
 const RENDERED: readonly DrawnPage[] = [...KEPT, "compare", "vendor", "page"];
 

@@ -41,6 +41,7 @@ const screenModules: [string, () => Promise<ScreenModule>][] = [
   [r.privacy, () => import("#web/app/routes/privacy")],
   [r.terms, () => import("#web/app/routes/terms")],
   [r.partner, () => import("#web/app/routes/partner")],
+  [r.developers, () => import("#web/app/routes/developers")],
   [r.page, () => import("#web/app/routes/content-page")],
   [r.vendor, () => import("#web/app/routes/vendor")],
   [r.unauthorized, () => import("#web/app/routes/unauthorized")],

@@ -30,6 +30,7 @@ const legalLinks = [
 ];
 const partnerLinks = [
   { to: paths.partner(), label: "Become a Partner" },
+  { to: paths.developers(), label: "Seller API" },
   { to: paths.contact(), label: "Contact Us" },
 ];
 const badges = [

@@ -1,0 +1,740 @@
+import type { ReactNode } from "react";
+import { useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import type { z } from "zod";
+import { dashboardViewTitles } from "#domain/dashboard-titles";
+import { RECEIVED_ORDERS_PAGE_SIZE, type ReceivedOrder } from "#domain/earnings";
+import type { pageQuery } from "#domain/endpoint";
+import type { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
+import { errorStatus, type ServerErrorCode } from "#domain/error-codes";
+import type { Paged } from "#domain/paging";
+import { paths } from "#domain/routes";
+import {
+  MAX_SELLER_API_KEYS,
+  SELLER_API_CALLS_PER_MINUTE,
+  SELLER_API_KEY_PATTERN,
+  SELLER_API_LOG_DAYS,
+  type SellerApiScope,
+  type SellerApiWhoAmI,
+  sellerApiScopeInfo,
+  sellerApiScopes,
+} from "#domain/seller-api";
+import {
+  type SellerSubscriptionReport,
+  SUBSCRIPTION_REPORT_PAGE_SIZE,
+  type sellerSubscriptionsQuery,
+} from "#domain/subscription-report-schemas";
+import { PageHeader } from "#web/components/layout/page-header";
+import { Card } from "#web/components/ui/card";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFrame,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#web/components/ui/table";
+import { cn } from "#web/lib/utils";
+
+/**
+ * The public page for sellers' developers (`/developers`): how the seller API (`/api/seller/v1`) is
+ * called, what each key and scope may read, and how it refuses. Every figure and name it states comes
+ * from the domain (`#domain/seller-api`, the error codes, the endpoint declarations), so the page cannot
+ * drift from what the server does. Drawn on the server like the other information pages.
+ */
+
+/** The lengths the key format names, read from the pattern itself: the id's, then the secret's. */
+const [ID_LENGTH = 0, SECRET_LENGTH = 0] = Array.from(
+  SELLER_API_KEY_PATTERN.source.matchAll(/\{(\d+)\}/g),
+  (match) => Number(match[1]),
+);
+/** A key of the right shape that is plainly not a real one. */
+const EXAMPLE_PREFIX = `sbk_${"a1b2c3d4e5f6g7h8i9j0k1".slice(0, ID_LENGTH)}`;
+const EXAMPLE_KEY = `${EXAMPLE_PREFIX}_${"your_secret_".padEnd(SECRET_LENGTH, "x")}`;
+
+/** The site's own address in the examples once the browser knows it; a placeholder in the drawn page. */
+const EXAMPLE_ORIGIN = "https://stackbay.example";
+const noChange = () => () => {};
+const useOrigin = () =>
+  useSyncExternalStore(
+    noChange,
+    () => window.location.origin,
+    () => EXAMPLE_ORIGIN,
+  );
+
+type OperationKey = keyof typeof sellerApiExternalEndpoints;
+const methodOf = (operation: OperationKey) => operation.slice(0, operation.indexOf(" "));
+/** The full path a caller writes: the declarations are relative to `/api`. */
+const pathOf = (operation: OperationKey) => `/api${operation.slice(operation.indexOf(" ") + 1)}`;
+const operationId = (operation: OperationKey) => `op-${operation.split("/").at(-1)}`;
+
+// Example answers, typed by the domain's own schemas: an answer's shape that changes fails the typecheck here.
+const at = (day: number, time: string) => `2025-06-${String(day).padStart(2, "0")}T${time}.000Z`;
+
+const whoAmIExample: SellerApiWhoAmI = {
+  key: { name: "Warehouse sync", prefix: EXAMPLE_PREFIX, scopes: ["orders:read"] },
+  seller: { id: "5f0c9a8e-2d41-4b7a-9c3e-81d2f6a4b019", storefront: "Northwind Devices" },
+};
+
+const ordersExample: Paged<ReceivedOrder> = {
+  items: [
+    {
+      orderId: "b7e2d4c1-6a3f-4e8b-9d05-3c1f7a2e9b64",
+      placedAt: at(3, "14:12:09"),
+      buyer: "Contoso Ltd",
+      items: [
+        {
+          id: "0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b",
+          productName: "Edge Gateway EG-200",
+          quantity: 2,
+          price: 349.5,
+          pricingUnit: "unit",
+          refunded: false,
+          shipping: {
+            state: "shipped",
+            carrier: "DHL",
+            trackingNumber: "JD014600006281",
+            shippedAt: at(4, "09:30:00"),
+            deliveredAt: null,
+            deliveredBy: null,
+          },
+        },
+        {
+          id: "4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a40",
+          productName: "Gateway Manager licence",
+          quantity: 1,
+          price: 120,
+          pricingUnit: "one_time",
+          refunded: false,
+          shipping: null,
+        },
+      ],
+      amount: 819,
+    },
+  ],
+  total: 37,
+  page: 1,
+  pageSize: RECEIVED_ORDERS_PAGE_SIZE,
+};
+
+const subscriptionsExample: SellerSubscriptionReport = {
+  figures: {
+    monthStart: at(1, "00:00:00"),
+    active: 11,
+    cancelling: 1,
+    pastDue: 1,
+    endedThisMonth: 0,
+    endedUnpaidThisMonth: 0,
+    trialing: 2,
+    trialsConvertedThisMonth: 1,
+    trialsLostThisMonth: 0,
+    mrr: "612.5000",
+    mrrAtMonthStart: "563.5000",
+    newMrr: "49.0000",
+    expansionMrr: "0.0000",
+    contractionMrr: "0.0000",
+    churnedMrr: "0.0000",
+  },
+  pastDue: {
+    items: [
+      {
+        subscriptionId: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+        productId: "3d2c1b0a-9f8e-4d7c-a6b5-4c3d2e1f0a9b",
+        productName: "Fleet Monitor",
+        buyer: "Maria",
+        interval: "month",
+        quantity: 5,
+        amountDue: "147.0000",
+        dueAt: at(2, "00:00:00"),
+        remindersSent: 1,
+        nextReminderAt: at(5, "00:00:00"),
+        endsAt: at(16, "00:00:00"),
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: SUBSCRIPTION_REPORT_PAGE_SIZE,
+  },
+  live: {
+    items: [
+      {
+        subscriptionId: "1f2e3d4c-5b6a-4978-8f6e-5d4c3b2a1f0e",
+        productId: "3d2c1b0a-9f8e-4d7c-a6b5-4c3d2e1f0a9b",
+        productName: "Fleet Monitor",
+        buyer: "James",
+        interval: "year",
+        quantity: 10,
+        status: "active",
+        periodAmount: "2940.0000",
+        monthlyAmount: "245.0000",
+        startedAt: at(1, "10:04:51"),
+        renewsAt: "2026-06-01T10:04:51.000Z",
+        endsAt: null,
+      },
+    ],
+    total: 15,
+    page: 1,
+    pageSize: SUBSCRIPTION_REPORT_PAGE_SIZE,
+  },
+};
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** Code in a sentence; `nowrap` for a name in a table's column (a scope, an error code), never split. */
+function InlineCode({ children, nowrap = false }: { children: ReactNode; nowrap?: boolean }) {
+  return (
+    <code
+      className={cn(
+        "rounded-sm bg-muted px-1 py-0.5 font-mono text-[0.875em] text-foreground",
+        nowrap ? "whitespace-nowrap" : "wrap-anywhere",
+      )}
+    >
+      {children}
+    </code>
+  );
+}
+
+/**
+ * A block of code under its caption: monospace, and scrolling sideways inside its own box (never the
+ * page) when a line is longer than the box; the keyboard reaches it to scroll it.
+ */
+function CodeBlock({ caption, children }: { caption: string; children: string }) {
+  return (
+    <figure className="min-w-0">
+      <figcaption className="mb-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        {caption}
+      </figcaption>
+      <pre
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard
+        tabIndex={0}
+        data-testid="code-block"
+        className="overflow-x-auto rounded-lg border border-border bg-muted px-4 py-3 font-mono text-[0.8125rem] leading-relaxed text-foreground"
+      >
+        <code>{children}</code>
+      </pre>
+    </figure>
+  );
+}
+
+/** A `curl` call of an operation with the example key, at this site's address. */
+function Curl({ operation, query = "" }: { operation: OperationKey; query?: string }) {
+  const origin = useOrigin();
+  return (
+    <CodeBlock caption="Request">
+      {`curl "${origin}${pathOf(operation)}${query}" \\\n  -H "Authorization: Bearer ${EXAMPLE_KEY}"`}
+    </CodeBlock>
+  );
+}
+
+function ScopeName({ scope }: { scope: SellerApiScope | null }) {
+  if (!scope) return <>None: any active key may call it</>;
+  return (
+    <>
+      <InlineCode>{scope}</InlineCode> ({sellerApiScopeInfo[scope].label})
+    </>
+  );
+}
+
+type Operation = {
+  scope: SellerApiScope | null;
+  answers: ReactNode;
+  /** The query parameters it reads, each with what it does. */
+  params: { name: string; text: ReactNode }[];
+  /** The example request's query string. */
+  query?: string;
+  example: unknown;
+};
+
+type PageParam = keyof z.input<typeof pageQuery>;
+type SubscriptionParam = keyof z.input<typeof sellerSubscriptionsQuery>;
+const pageParam: Record<PageParam, ReactNode> = {
+  page: "Which page of orders, from 1 (the default).",
+};
+const subscriptionParams: Record<SubscriptionParam, ReactNode> = {
+  page: (
+    <>
+      Which page of <InlineCode>live</InlineCode>, from 1 (the default).
+    </>
+  ),
+  duePage: (
+    <>
+      Which page of <InlineCode>pastDue</InlineCode>, from 1 (the default).
+    </>
+  ),
+};
+const paramList = (params: Record<string, ReactNode>) =>
+  Object.entries(params).map(([name, text]) => ({ name, text }));
+
+/** Every operation of the seller API, as the endpoint declarations name them. */
+const operations: Record<OperationKey, Operation> = {
+  "GET /seller/v1/key": {
+    scope: null,
+    answers: (
+      <p>
+        Which key made the call and whose it is: the key's name, prefix and scopes, your seller id and your
+        storefront's name (<InlineCode>null</InlineCode> if you have none). Call it to check that a key works.
+      </p>
+    ),
+    params: [],
+    example: whoAmIExample,
+  },
+  "GET /seller/v1/orders": {
+    scope: "orders:read",
+    answers: (
+      <p>
+        The paid orders you received, newest first, a page at a time. Each names the buyer (the company on the
+        invoice, else the billing name) and holds only your items, never another seller's: each with its
+        product, quantity, unit price, pricing unit, whether it was refunded and, for a physical item, its
+        shipping. <InlineCode>amount</InlineCode> is your items' total before fees.
+      </p>
+    ),
+    params: paramList(pageParam),
+    query: "?page=1",
+    example: ordersExample,
+  },
+  "GET /seller/v1/subscriptions": {
+    scope: "subscriptions:read",
+    answers: (
+      <p>
+        Your products' subscriptions, as your dashboard's {dashboardViewTitles.recurring} view shows them:{" "}
+        <InlineCode>figures</InlineCode> (counts, monthly recurring revenue and this month's movement),{" "}
+        <InlineCode>pastDue</InlineCode> (renewals waiting to be paid) and <InlineCode>live</InlineCode>{" "}
+        (subscriptions that have not ended). Buyers appear by first name only.
+      </p>
+    ),
+    params: paramList(subscriptionParams),
+    query: "?page=1&duePage=1",
+    example: subscriptionsExample,
+  },
+};
+const operationKeys = Object.keys(operations) as OperationKey[];
+const operationsOf = (scope: SellerApiScope) =>
+  operationKeys.filter((key) => operations[key].scope === scope);
+
+function MethodAndPath({ operation }: { operation: OperationKey }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 font-mono">
+      <span className="rounded-sm bg-primary px-1.5 py-0.5 text-xs font-bold text-primary-foreground">
+        {methodOf(operation)}
+      </span>{" "}
+      <span className="wrap-anywhere">{pathOf(operation)}</span>
+    </span>
+  );
+}
+
+/** The refusals a caller meets, in the order a call meets them. */
+const errors: { code: ServerErrorCode; meaning: ReactNode; todo: ReactNode }[] = [
+  {
+    code: "API_KEY_INVALID",
+    meaning:
+      "The key is missing, malformed or unknown, has been revoked, carries a secret that was since rolled, or belongs to an account that no longer sells on Stackbay.",
+    todo: "Check the Authorization header. Use the key's current secret, or make a new key. Retrying with the same key gets the same answer.",
+  },
+  {
+    code: "API_KEY_SCOPE",
+    meaning: "The key lacks the scope the operation needs; the message names it.",
+    todo: "Make a key with that scope, and revoke the old one if nothing else uses it.",
+  },
+  {
+    code: "VALIDATION_ERROR",
+    meaning: (
+      <>
+        The query is not valid, such as <InlineCode>page=0</InlineCode>; <InlineCode>details</InlineCode>{" "}
+        names the fields.
+      </>
+    ),
+    todo: "Correct the request. Sent again unchanged, it is refused again.",
+  },
+  {
+    code: "RATE_LIMITED",
+    meaning: `The key made more than ${SELLER_API_CALLS_PER_MINUTE} calls within a minute.`,
+    todo: (
+      <>
+        Wait the number of seconds in the <InlineCode>Retry-After</InlineCode> header, then retry.
+      </>
+    ),
+  },
+  {
+    code: "SERVICE_BUSY",
+    meaning: "The server is shedding load for a moment.",
+    todo: "Retry later, waiting longer after each failed try.",
+  },
+  {
+    code: "INTERNAL_ERROR",
+    meaning: "Something failed on Stackbay's side.",
+    todo: (
+      <>
+        Retry later. If it keeps happening, <Link to={paths.contact()}>contact us</Link> with the time of the
+        call.
+      </>
+    ),
+  },
+];
+
+const scopeError = {
+  code: "API_KEY_SCOPE",
+  message: `This key may not do this: it needs the "orders:read" scope (${sellerApiScopeInfo["orders:read"].label}).`,
+} as const;
+
+/** Typography of the sections' plain elements, as the other long information pages set it. */
+const prose = cn(
+  "mt-4 space-y-4 leading-relaxed text-foreground/90",
+  "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_li]:pl-1 [&_li]:marker:text-muted-foreground",
+  "[&_h3]:pt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-foreground",
+  "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a]:break-words",
+  "[&_strong]:font-semibold [&_strong]:text-foreground",
+);
+
+const dashboardApi = paths.dashboard("api");
+
+function ApiKeysLink() {
+  return <Link to={dashboardApi}>{dashboardViewTitles.api}</Link>;
+}
+
+function Authentication() {
+  return (
+    <>
+      <p>
+        Send a key in the <InlineCode>Authorization</InlineCode> header of every call, as a bearer token. A
+        signed-in browser session is not enough: without a valid key, every operation answers 401.
+      </p>
+      <Curl operation="GET /seller/v1/key" />
+      <p>Every key has this form:</p>
+      <CodeBlock caption="Key format">{SELLER_API_KEY_PATTERN.source}</CodeBlock>
+      <p>
+        It starts with <InlineCode>sbk_</InlineCode> and an id of {ID_LENGTH} lowercase letters and digits.
+        That part (<InlineCode>{EXAMPLE_PREFIX}</InlineCode> above) is the key's prefix: it names the key in
+        your list of keys and in the access log, and is no use without the rest. After a{" "}
+        <InlineCode>_</InlineCode> comes the secret: {SECRET_LENGTH} letters, digits,{" "}
+        <InlineCode>-</InlineCode> and <InlineCode>_</InlineCode>.
+      </p>
+      <h3>Making and managing keys</h3>
+      <ul>
+        <li>
+          On your dashboard, under <ApiKeysLink />, make a key: name it after what will use it and choose its
+          scopes.
+        </li>
+        <li>
+          The whole key is shown once, when it is made. Stackbay stores only a hash of it, so nobody can show
+          it to you again: put it in your system's secret store straight away.
+        </li>
+        <li>
+          <strong>Roll secret</strong> gives a key a new secret at once: the old secret stops working that
+          moment, and the new one is shown once. The key keeps its name, prefix and scopes.
+        </li>
+        <li>
+          <strong>Revoke</strong> ends a key for good.
+        </li>
+        <li>
+          A key's scopes are chosen when it is made. To change them, make a new key and revoke the old one.
+        </li>
+        <li>You can hold up to {MAX_SELLER_API_KEYS} active keys; revoked keys do not count.</li>
+      </ul>
+    </>
+  );
+}
+
+function Scopes() {
+  return (
+    <>
+      <p>
+        A key may call only the operations its scopes open.{" "}
+        <InlineCode>{pathOf("GET /seller/v1/key")}</InlineCode> needs none: any active key may call it.
+      </p>
+      <TableFrame aria-label="Scopes and the operations they open">
+        <Table className="min-w-[40rem]" data-testid="scopes-table">
+          <TableHeader>
+            <TableHead>Scope</TableHead>
+            <TableHead>On the dashboard</TableHead>
+            <TableHead>What it reads</TableHead>
+            <TableHead>Operations</TableHead>
+          </TableHeader>
+          <TableBody>
+            {sellerApiScopes.map((scope) => (
+              <TableRow key={scope} className="align-top">
+                <TableCell>
+                  <InlineCode nowrap>{scope}</InlineCode>
+                </TableCell>
+                <TableCell>{sellerApiScopeInfo[scope].label}</TableCell>
+                <TableCell className="text-muted-foreground">{sellerApiScopeInfo[scope].grants}</TableCell>
+                <TableCell>
+                  {operationsOf(scope).map((operation) => (
+                    <a
+                      key={operation}
+                      href={`#${operationId(operation)}`}
+                      className="block font-mono text-xs whitespace-nowrap"
+                    >
+                      {methodOf(operation)} {pathOf(operation)}
+                    </a>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+    </>
+  );
+}
+
+function Operations() {
+  return (
+    <>
+      <p>
+        Each operation reads; none changes anything. Answers are JSON. The{" "}
+        <a href="#openapi">OpenAPI document</a> gives every field of every answer.
+      </p>
+      {operationKeys.map((operation) => {
+        const { scope, answers, params, query, example } = operations[operation];
+        return (
+          <div key={operation} id={operationId(operation)} className="space-y-4" data-testid="operation">
+            <h3>
+              <MethodAndPath operation={operation} />
+            </h3>
+            <p className="text-sm">
+              <span className="font-semibold text-foreground">Scope:</span> <ScopeName scope={scope} />
+            </p>
+            {answers}
+            {params.length > 0 && (
+              <div>
+                <p className="mb-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+                  Query parameters
+                </p>
+                <dl className="space-y-1.5 text-sm">
+                  {params.map((param) => (
+                    <div key={param.name} className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-2">
+                      <dt>
+                        <InlineCode>{param.name}</InlineCode>
+                      </dt>
+                      <dd className="text-muted-foreground">{param.text}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            )}
+            <Curl operation={operation} query={query} />
+            <CodeBlock caption="Answer (200)">{json(example)}</CodeBlock>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function Paging() {
+  return (
+    <>
+      <p>
+        Lists come a page at a time. Ask for a page with <InlineCode>?page=</InlineCode>, counting from 1;
+        without it you get page 1. A list answers:
+      </p>
+      <CodeBlock caption="A page of a list">
+        {json({ items: ["…"], total: 37, page: 1, pageSize: RECEIVED_ORDERS_PAGE_SIZE })}
+      </CodeBlock>
+      <p>
+        <InlineCode>total</InlineCode> counts the items of every page, so the last page is{" "}
+        <InlineCode>ceil(total / pageSize)</InlineCode>. The subscription report holds two lists, each paged
+        on its own: <InlineCode>page</InlineCode> pages <InlineCode>live</InlineCode> and{" "}
+        <InlineCode>duePage</InlineCode> pages <InlineCode>pastDue</InlineCode>.
+      </p>
+      <h3>Amounts and times</h3>
+      <ul>
+        <li>
+          Amounts are in US dollars. In orders they are numbers with cents (<InlineCode>349.5</InlineCode> is
+          $349.50). In the subscription report they are strings with four decimals (
+          <InlineCode>"49.0000"</InlineCode>): read them as decimals, not as floating-point numbers.
+        </li>
+        <li>
+          Times are ISO 8601 in UTC, such as <InlineCode>{at(3, "14:12:09")}</InlineCode>.
+        </li>
+      </ul>
+    </>
+  );
+}
+
+function Errors() {
+  return (
+    <>
+      <p>
+        A refused call answers an HTTP status and a JSON body with a <InlineCode>code</InlineCode>, a{" "}
+        <InlineCode>message</InlineCode> for people and, for some errors, <InlineCode>details</InlineCode>:
+      </p>
+      <CodeBlock caption={`Answer (${errorStatus.API_KEY_SCOPE})`}>{json(scopeError)}</CodeBlock>
+      <p>
+        Branch on <InlineCode>code</InlineCode>, never on the message: codes stay, messages may be reworded.
+      </p>
+      <TableFrame aria-label="Error codes">
+        <Table className="min-w-[44rem]" data-testid="errors-table">
+          <TableHeader>
+            <TableHead>Status</TableHead>
+            <TableHead>Code</TableHead>
+            <TableHead>What it means</TableHead>
+            <TableHead>What to do</TableHead>
+          </TableHeader>
+          <TableBody>
+            {errors.map(({ code, meaning, todo }) => (
+              <TableRow key={code} className="align-top">
+                <TableCell className="tabular-nums">{errorStatus[code]}</TableCell>
+                <TableCell>
+                  <InlineCode nowrap>{code}</InlineCode>
+                </TableCell>
+                {/* One element per cell: stacked as a card on a phone, a cell's parts stay one block. */}
+                <TableCell>
+                  <div>{meaning}</div>
+                </TableCell>
+                <TableCell className="text-muted-foreground">
+                  <div>{todo}</div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+    </>
+  );
+}
+
+function RateLimits() {
+  return (
+    <>
+      <p>
+        Each key may make {SELLER_API_CALLS_PER_MINUTE} calls a minute, counted for that key alone. A call
+        over the limit answers {errorStatus.RATE_LIMITED} <InlineCode>RATE_LIMITED</InlineCode> with a{" "}
+        <InlineCode>Retry-After</InlineCode> header: the seconds to wait before calling again.
+      </p>
+      <p>
+        When the server is shedding load it answers {errorStatus.SERVICE_BUSY}{" "}
+        <InlineCode>SERVICE_BUSY</InlineCode>: try again a little later. Spread regular work out rather than
+        sending it all at once, and read a list one page after another.
+      </p>
+    </>
+  );
+}
+
+function AccessLog() {
+  return (
+    <>
+      <p>
+        Your dashboard's <ApiKeysLink /> view lists the calls made with your keys over the last{" "}
+        {SELLER_API_LOG_DAYS} days: when each was made, with which key (its name and prefix), which operation,
+        and the status it answered. It never keeps what a call asked for or what it answered.
+      </p>
+      <p>
+        Use it to see which of your systems calls what, to find refused calls, and to notice a key in use that
+        you did not expect.
+      </p>
+    </>
+  );
+}
+
+function KeepingKeysSafe() {
+  return (
+    <ul>
+      <li>
+        A key is for your servers. Never put one in a web page, a browser extension or an app your customers
+        download: anyone who holds it can read what its scopes open.
+      </li>
+      <li>Keep keys in a secret store or your servers' environment, not in source code or repositories.</li>
+      <li>Give each system its own key, with only the scopes it needs.</li>
+      <li>
+        If a key may have leaked, roll its secret or revoke it on your dashboard at once, then look through
+        the access log for calls you do not recognise.
+      </li>
+    </ul>
+  );
+}
+
+/** The OpenAPI document's tag of the seller API's operations. */
+const OPENAPI_TAG = "seller-api";
+
+function OpenApi() {
+  return (
+    <p>
+      The <a href="/api/docs">OpenAPI document</a> describes every operation, its parameters and the full
+      shape of each answer, and lists the seller API in a section of its own (
+      <InlineCode>{OPENAPI_TAG}</InlineCode>). Tools that read OpenAPI can load it as JSON from{" "}
+      <a href="/api/openapi.json">/api/openapi.json</a>.
+    </p>
+  );
+}
+
+const sections: { id: string; title: string; Body: () => ReactNode }[] = [
+  { id: "authentication", title: "Authentication", Body: Authentication },
+  { id: "scopes", title: "Scopes", Body: Scopes },
+  { id: "operations", title: "Operations", Body: Operations },
+  { id: "paging", title: "Paging", Body: Paging },
+  { id: "errors", title: "Errors", Body: Errors },
+  { id: "rate-limits", title: "Rate limits", Body: RateLimits },
+  { id: "access-log", title: "Access log", Body: AccessLog },
+  { id: "keeping-keys-safe", title: "Keeping keys safe", Body: KeepingKeysSafe },
+  { id: "openapi", title: "OpenAPI document", Body: OpenApi },
+];
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Seller API"
+        subtitle="Read the orders you received and your products' subscriptions from your own systems, with an API key."
+      />
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_minmax(0,48rem)] lg:gap-x-12 lg:py-12 xl:gap-x-16">
+        <div className={cn(prose, "mt-0 max-w-3xl text-base lg:col-start-2 lg:row-start-1")}>
+          <p>
+            The Seller API lets your own software (an ERP, a warehouse system, a revenue report) read what
+            Stackbay knows about your sales. It answers JSON under <InlineCode>/api/seller/v1</InlineCode> on
+            this site, and it only reads: no operation changes anything.
+          </p>
+          <p>
+            You need a seller account. Make a key on your dashboard under <ApiKeysLink />, choose what it may
+            read, and send it with each call.
+          </p>
+        </div>
+
+        <aside className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <Card
+            asChild
+            className="p-5 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto"
+            flat
+          >
+            <nav aria-label="Table of contents">
+              <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+                On this page
+              </h2>
+              <ul className="mt-3 space-y-1 text-sm">
+                {sections.map((section) => (
+                  <li key={section.id}>
+                    <a
+                      href={`#${section.id}`}
+                      className="block rounded-sm py-1 leading-snug text-muted-foreground transition-colors hover:text-foreground"
+                    >
+                      {section.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </Card>
+        </aside>
+
+        <article className="min-w-0 max-w-3xl space-y-10 lg:col-start-2 lg:row-start-2">
+          {sections.map(({ id, title, Body }) => (
+            <section
+              key={id}
+              id={id}
+              aria-labelledby={`${id}-heading`}
+              className="scroll-mt-6 border-t border-border pt-10 first:border-t-0 first:pt-0"
+            >
+              <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight sm:text-2xl">
+                {title}
+              </h2>
+              <div className={prose}>
+                <Body />
+              </div>
+            </section>
+          ))}
+        </article>
+      </div>
+    </>
+  );
+}
