@@ -247,6 +247,7 @@ describe("dashboard shell", () => {
       ["Add Product", "/seller/products/new"],
       ["To ship", "/dashboard/shipping"],
       ["Questions", "/dashboard/questions"],
+      ["API keys", "/dashboard/api"],
     ]);
     // Refund requests are every account's view now (a buyer follows their own there), above.
     expect(await sellerMenu.getByRole("link", { name: "Refund requests" }).getAttribute("href")).toBe(

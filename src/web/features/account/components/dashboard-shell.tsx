@@ -1,6 +1,7 @@
 import {
   Banknote,
   Bell,
+  Braces,
   CheckCircle2,
   ClipboardCheck,
   ClipboardList,
@@ -149,6 +150,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
               icon={MessageCircleQuestion}
               label={titles.questions}
             />
+            <MenuLink to={paths.dashboard("api")} icon={Braces} label={titles.api} />
           </MenuSection>
         )}
         {hasRole(me.roles, "reseller") && (
@@ -216,6 +218,7 @@ function TabRow({ me }: { me: Me }) {
           { key: "seller-products", label: "My Products", to: paths.seller.products() },
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
           { key: "questions", label: titles.questions, to: paths.dashboard("questions") },
+          { key: "api", label: titles.api, to: paths.dashboard("api") },
         ]
       : []),
     ...(hasRole(me.roles, "reseller")
