@@ -120,12 +120,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
     rolldownOptions: {
       output: {
-        // A chunk's file is named by its hash alone: every page's entry and `boot` list the files the
-        // screens need (their preload lists and imports), and the names (`notification-bell-…`) cost the
-        // home route 0.9 KB gzip of its budget (decision 0025). React's and the framework's files keep
-        // theirs: the budget and its benchmark tell React's runtime by its name.
+        // A shared chunk's file is named by its hash alone: rolldown names it after one of the modules
+        // it holds (`notification-bell-…` holds much else), and every page's entry and `boot` list such
+        // files in their preload lists and imports, which cost the home route's budget (decision 0025).
+        // A chunk of its own module (`boot`, a screen) keeps its name, and so do React's and the
+        // framework's groups: the budget tells React's runtime by its name.
         chunkFileNames: (chunk) =>
-          chunk.name === "react" || chunk.name === "framework"
+          chunk.facadeModuleId || chunk.name === "react" || chunk.name === "framework"
             ? "assets/[name]-[hash].js"
             : "assets/[hash].js",
         codeSplitting: {
