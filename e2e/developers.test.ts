@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
+import { licenseCheckStatuses, licenseCheckStatusMeaning } from "#domain/license-schemas";
 import { href, paths, routePatterns } from "#domain/routes";
 import { SELLER_API_KEY_PATTERN, sellerApiScopeInfo, sellerApiScopes } from "#domain/seller-api";
 import { baseUrl, expectAccessible, expectNoErrorMarkup, setupBrowser, snapshot, viewports } from "./browser";
@@ -39,6 +40,10 @@ describe("the seller API page for developers", () => {
       expect(root, scope).toContain(sellerApiScopeInfo[scope].label);
     }
     for (const operation of operations) expect(root, operation).toContain(operation.split(" ")[1]);
+    // The public license check, with every status it answers and what each means.
+    expect(root).toContain("/api/licenses/validate");
+    for (const status of licenseCheckStatuses)
+      expect(root, status).toContain(licenseCheckStatusMeaning[status].replaceAll("'", "&#x27;"));
 
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
     expect(sitemap).toContain(`${developers}</loc>`);

@@ -4,7 +4,9 @@ import {
   generateLicenseKey,
   LICENSE_ALPHABET,
   LICENSE_KEY_PATTERN,
+  licenseCheckStatus,
   normaliseLicenseKey,
+  VALID_LICENSE_STATUSES,
 } from "#domain/licenses";
 
 describe("license keys", () => {
@@ -33,5 +35,25 @@ describe("license keys", () => {
 
   test("typed keys are normalised before lookup", () => {
     expect(normaliseLicenseKey("  7kq2-m9xh-4trw-pbc3 ")).toBe("7KQ2-M9XH-4TRW-PBC3");
+  });
+});
+
+describe("what the public check says of a key", () => {
+  test.each([
+    ["active", null, "active"],
+    ["active", "active", "active"],
+    ["active", "cancelling", "active"],
+    ["active", "trialing", "trialing"],
+    ["active", "past_due", "past_due"],
+    ["active", "ended", "expired"],
+    ["revoked", null, "revoked"],
+    ["revoked", "active", "revoked"],
+    ["revoked", "trialing", "revoked"],
+  ] as const)("a %s key of a %s subscription reads %s", (license, subscription, status) => {
+    expect(licenseCheckStatus(license, subscription)).toBe(status);
+  });
+
+  test("software may go on working while active, trialing or past due, not once expired or revoked", () => {
+    expect([...VALID_LICENSE_STATUSES].sort()).toEqual(["active", "past_due", "trialing"]);
   });
 });

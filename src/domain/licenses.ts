@@ -1,3 +1,6 @@
+import type { LicenseCheckStatus, LicenseStatus } from "#domain/license-schemas";
+import type { SubscriptionStatus } from "#domain/subscriptions";
+
 /** Categories whose products deliver a license key on a confirmed order. */
 export const LICENSED_CATEGORIES: readonly string[] = ["software", "saas"];
 
@@ -27,3 +30,34 @@ export function generateLicenseKey(random: (size: number) => Uint8Array): string
 export function normaliseLicenseKey(input: string): string {
   return input.trim().toUpperCase();
 }
+
+/**
+ * What the public check says of a key: a revoked key is revoked whatever else holds; a key of a
+ * subscription reads as the subscription does at the time of the check (its trial, its unpaid renewal
+ * in grace, its end); a perpetual licence (no subscription) stays active.
+ */
+export function licenseCheckStatus(
+  license: LicenseStatus,
+  subscription: SubscriptionStatus | null,
+): LicenseCheckStatus {
+  if (license === "revoked") return "revoked";
+  switch (subscription) {
+    case null:
+    case "active":
+    case "cancelling":
+      return "active";
+    case "trialing":
+      return "trialing";
+    case "past_due":
+      return "past_due";
+    case "ended":
+      return "expired";
+  }
+}
+
+/** The statuses a key may be used in: software should go on working for them. */
+export const VALID_LICENSE_STATUSES: ReadonlySet<LicenseCheckStatus> = new Set([
+  "active",
+  "trialing",
+  "past_due",
+]);

@@ -6,6 +6,7 @@ import type { Database, Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { licenseValidationDays } from "#server/db/schema/reviews";
+import { subscriptions } from "#server/db/schema/subscriptions";
 
 type LicenseRow = typeof licenses.$inferSelect;
 
@@ -43,8 +44,24 @@ export async function licensesOfOrder(db: Database, orderId: string): Promise<Li
   return rows.map(toLicense);
 }
 
-export async function findLicenseByKey(db: Database, key: string): Promise<LicenseRow | null> {
-  const [row] = await db.select().from(licenses).where(eq(licenses.key, key));
+/** A key with what its check reads: the licence, and the subscription its item started, if any. */
+export async function findLicenseForCheck(db: Database, key: string) {
+  const [row] = await db
+    .select({
+      license: licenses,
+      // drizzle reads a left-joined object as missing when its first column is null: the id comes first.
+      subscription: {
+        id: subscriptions.id,
+        endedAt: subscriptions.endedAt,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        paidThrough: subscriptions.paidThrough,
+        periodsPaid: subscriptions.periodsPaid,
+        trialEndsAt: subscriptions.trialEndsAt,
+      },
+    })
+    .from(licenses)
+    .leftJoin(subscriptions, eq(subscriptions.orderItemId, licenses.orderItemId))
+    .where(eq(licenses.key, key));
   return row ?? null;
 }
 

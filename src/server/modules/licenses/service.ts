@@ -1,15 +1,52 @@
 import { randomBytes } from "node:crypto";
-import { generateLicenseKey } from "#domain/licenses";
-import type { Transaction } from "#server/db/client";
+import type { LicenseCheckAnswer, LicenseStatus } from "#domain/license-schemas";
+import {
+  generateLicenseKey,
+  LICENSE_KEY_PATTERN,
+  licenseCheckStatus,
+  normaliseLicenseKey,
+  VALID_LICENSE_STATUSES,
+} from "#domain/licenses";
+import { subscriptionStatusAt } from "#domain/subscriptions";
+import type { Database, Transaction } from "#server/db/client";
 import {
   activeLicensesOfItem,
+  findLicenseForCheck,
   insertLicensesSkippingTakenKeys,
   itemsWithLicenses,
   licensedItemsOf,
   orderBuyer,
+  recordValidationDay,
   revokeActiveLicensesOfItem,
   revokeLicenses,
 } from "#server/modules/licenses/repository";
+
+const unknownKey: LicenseCheckAnswer = { valid: false, status: "unknown", product: null, renewsAt: null };
+
+/**
+ * The public check of a key (`POST /licenses/validate`): its status at `now` (`licenseCheckStatus`), its
+ * product, and when a live subscription renews. Case and surrounding spaces are ignored; a malformed key
+ * answers like an unknown one. A valid check counts toward its holder's "verified active use".
+ */
+export async function checkLicense(db: Database, input: string, now: Date): Promise<LicenseCheckAnswer> {
+  const key = normaliseLicenseKey(input);
+  const found = LICENSE_KEY_PATTERN.test(key) ? await findLicenseForCheck(db, key) : null;
+  if (!found) return unknownKey;
+  const { license, subscription } = found;
+  const status = licenseCheckStatus(
+    license.status as LicenseStatus,
+    subscription ? subscriptionStatusAt(subscription, now) : null,
+  );
+  const valid = VALID_LICENSE_STATUSES.has(status);
+  if (valid) await recordValidationDay(db, license.id, now);
+  const renewsAt = subscription ? (subscription.endedAt ? null : subscription.paidThrough) : license.renewsAt;
+  return {
+    valid,
+    status,
+    product: license.productName,
+    renewsAt: valid ? (renewsAt?.toISOString() ?? null) : null,
+  };
+}
 
 /** A clash needs two equal 79-bit keys; a run of clashes means something else is wrong, so stop. */
 const MAX_KEY_ATTEMPTS = 5;

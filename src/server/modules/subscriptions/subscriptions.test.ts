@@ -266,6 +266,14 @@ describe("subscriptions start at checkout and renew from our own database", () =
     const order = await buy(buyer, [{ name: "Orbit CRM" }]);
     const started = await mine(buyer, order.id, "Orbit CRM");
     const dueAt = new Date(started.paidThrough);
+    // A paid subscription's key is active and renews when the subscription does.
+    const paid = await buyer.post("/api/licenses/validate", { key: started.licenseKeys[0] });
+    expect(paid.json()).toEqual({
+      valid: true,
+      status: "active",
+      product: "Orbit CRM",
+      renewsAt: started.paidThrough,
+    });
     moveTo(new Date(dueAt.getTime() - DAY_MS));
     await renew();
     const invoiced = await mine(buyer, order.id, "Orbit CRM");
@@ -284,6 +292,9 @@ describe("subscriptions start at checkout and renew from our own database", () =
     expect(pastDue.status).toBe("past_due");
     expect(pastDue.endsAt).toBe(new Date(dueAt.getTime() + 7 * DAY_MS).toISOString());
     expect(pastDue.licenseKeys).toEqual(started.licenseKeys);
+    // Unpaid, in the retries' grace: still valid, and says so.
+    const grace = await buyer.post("/api/licenses/validate", { key: started.licenseKeys[0] });
+    expect(grace.json()).toMatchObject({ valid: true, status: "past_due" });
     for (const [sent, day] of [1, 3, 5].entries()) {
       moveTo(new Date(dueAt.getTime() + day * DAY_MS + 60_000));
       await renew();
@@ -363,6 +374,9 @@ describe("subscriptions start at checkout and renew from our own database", () =
     await renew();
     expect((await mine(buyer, order.id, "Orbit CRM")).due).toBeNull();
     moveTo(new Date(new Date(sub.paidThrough).getTime() + 60_000));
+    // Past its end, even before the renewal job has recorded it, its key has expired.
+    const expired = await buyer.post("/api/licenses/validate", { key: sub.licenseKeys[0] });
+    expect(expired.json()).toEqual({ valid: false, status: "expired", product: "Orbit CRM", renewsAt: null });
     await renew();
     const ended = await mine(buyer, order.id, "Orbit CRM");
     expect(ended).toMatchObject({ status: "ended", endReason: "cancelled", endsAt: sub.paidThrough });
@@ -492,6 +506,8 @@ describe("subscriptions start at checkout and renew from our own database", () =
     });
     const sub = await mine(referred, order.id, "Relay Trial");
     expect(sub.status).toBe("trialing");
+    const trialing = await referred.post("/api/licenses/validate", { key: sub.licenseKeys[0] });
+    expect(trialing.json()).toMatchObject({ valid: true, status: "trialing", product: "Relay Trial" });
     const paidOrders: string[] = [];
     for (let period = 0; period <= 1; period++) {
       moveTo(new Date(addIntervals(new Date(sub.paidThrough), "month", period).getTime() - DAY_MS));

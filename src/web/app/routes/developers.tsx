@@ -7,6 +7,13 @@ import { RECEIVED_ORDERS_PAGE_SIZE, type ReceivedOrder } from "#domain/earnings"
 import type { pageQuery } from "#domain/endpoint";
 import type { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
 import { errorStatus, type ServerErrorCode } from "#domain/error-codes";
+import {
+  LICENSE_CHECKS_PER_MINUTE,
+  type LicenseCheckAnswer,
+  licenseCheckStatuses,
+  licenseCheckStatusMeaning,
+} from "#domain/license-schemas";
+import { VALID_LICENSE_STATUSES } from "#domain/licenses";
 import type { Paged } from "#domain/paging";
 import { paths } from "#domain/routes";
 import {
@@ -24,8 +31,8 @@ import {
   SUBSCRIPTION_REPORT_PAGE_SIZE,
   type sellerSubscriptionsQuery,
 } from "#domain/subscription-report-schemas";
+import { DocumentLayout, type DocumentSection } from "#web/components/layout/document-layout";
 import { PageHeader } from "#web/components/layout/page-header";
-import { Card } from "#web/components/ui/card";
 import {
   Table,
   TableBody,
@@ -378,14 +385,6 @@ const scopeError = {
 } as const;
 
 /** Typography of the sections' plain elements, as the other long information pages set it. */
-const prose = cn(
-  "mt-4 space-y-4 leading-relaxed text-foreground/90",
-  "[&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_li]:pl-1 [&_li]:marker:text-muted-foreground",
-  "[&_h3]:pt-4 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-foreground",
-  "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a]:break-words",
-  "[&_strong]:font-semibold [&_strong]:text-foreground",
-);
-
 const dashboardApi = paths.dashboard("api");
 
 function ApiKeysLink() {
@@ -612,6 +611,57 @@ function RateLimits() {
   );
 }
 
+const licenseCheckExample: LicenseCheckAnswer = {
+  valid: true,
+  status: "past_due",
+  product: "Northwind Inventory Cloud",
+  renewsAt: at(30, "09:00:00"),
+};
+
+function LicenseChecks() {
+  const origin = useOrigin();
+  return (
+    <>
+      <p>
+        The software your buyers run checks its license key with{" "}
+        <InlineCode nowrap>POST /api/licenses/validate</InlineCode>. It needs no API key (shipped software
+        cannot keep one secret), answers nothing about who holds the key, and takes{" "}
+        {LICENSE_CHECKS_PER_MINUTE} checks a minute from one address. Case and spaces around the key do not
+        matter.
+      </p>
+      <CodeBlock caption="Request">
+        {`curl "${origin}/api/licenses/validate" \\\n  -H "Content-Type: application/json" \\\n  -d '{"key": "7KQ2-M9XH-4TRW-PBC3"}'`}
+      </CodeBlock>
+      <CodeBlock caption="Answer">{json(licenseCheckExample)}</CodeBlock>
+      <p>
+        <InlineCode>valid</InlineCode> says whether the software should go on working;{" "}
+        <InlineCode>status</InlineCode> says why, so it can tell the person what to do;{" "}
+        <InlineCode>renewsAt</InlineCode> is when a valid subscription renews (null for a perpetual license).
+      </p>
+      <TableFrame aria-label="What a license check answers">
+        <Table data-testid="license-statuses">
+          <TableHeader>
+            <TableHead>Status</TableHead>
+            <TableHead>Valid</TableHead>
+            <TableHead>Meaning</TableHead>
+          </TableHeader>
+          <TableBody>
+            {licenseCheckStatuses.map((status) => (
+              <TableRow key={status} className="align-top">
+                <TableCell>
+                  <InlineCode nowrap>{status}</InlineCode>
+                </TableCell>
+                <TableCell>{VALID_LICENSE_STATUSES.has(status) ? "Yes" : "No"}</TableCell>
+                <TableCell className="text-muted-foreground">{licenseCheckStatusMeaning[status]}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+    </>
+  );
+}
+
 function AccessLog() {
   return (
     <>
@@ -659,27 +709,30 @@ function OpenApi() {
   );
 }
 
-const sections: { id: string; title: string; Body: () => ReactNode }[] = [
-  { id: "authentication", title: "Authentication", Body: Authentication },
-  { id: "scopes", title: "Scopes", Body: Scopes },
-  { id: "operations", title: "Operations", Body: Operations },
-  { id: "paging", title: "Paging", Body: Paging },
-  { id: "errors", title: "Errors", Body: Errors },
-  { id: "rate-limits", title: "Rate limits", Body: RateLimits },
-  { id: "access-log", title: "Access log", Body: AccessLog },
-  { id: "keeping-keys-safe", title: "Keeping keys safe", Body: KeepingKeysSafe },
-  { id: "openapi", title: "OpenAPI document", Body: OpenApi },
+const sections: DocumentSection[] = [
+  { id: "authentication", title: "Authentication", body: <Authentication /> },
+  { id: "scopes", title: "Scopes", body: <Scopes /> },
+  { id: "operations", title: "Operations", body: <Operations /> },
+  { id: "paging", title: "Paging", body: <Paging /> },
+  { id: "errors", title: "Errors", body: <Errors /> },
+  { id: "rate-limits", title: "Rate limits", body: <RateLimits /> },
+  { id: "access-log", title: "Access log", body: <AccessLog /> },
+  { id: "license-checks", title: "Checking license keys", body: <LicenseChecks /> },
+  { id: "keeping-keys-safe", title: "Keeping keys safe", body: <KeepingKeysSafe /> },
+  { id: "openapi", title: "OpenAPI document", body: <OpenApi /> },
 ];
 
 export function Component() {
   return (
-    <>
-      <PageHeader
-        title="Seller API"
-        subtitle="Read the orders you received and your products' subscriptions from your own systems, with an API key."
-      />
-      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[16rem_minmax(0,48rem)] lg:gap-x-12 lg:py-12 xl:gap-x-16">
-        <div className={cn(prose, "mt-0 max-w-3xl text-base lg:col-start-2 lg:row-start-1")}>
+    <DocumentLayout
+      header={
+        <PageHeader
+          title="Seller API"
+          subtitle="Read the orders you received and your products' subscriptions from your own systems, with an API key."
+        />
+      }
+      intro={
+        <>
           <p>
             The Seller API lets your own software (an ERP, a warehouse system, a revenue report) read what
             Stackbay knows about your sales. It answers JSON under <InlineCode>/api/seller/v1</InlineCode> on
@@ -689,52 +742,9 @@ export function Component() {
             You need a seller account. Make a key on your dashboard under <ApiKeysLink />, choose what it may
             read, and send it with each call.
           </p>
-        </div>
-
-        <aside className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <Card
-            asChild
-            className="p-5 lg:sticky lg:top-24 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto"
-            flat
-          >
-            <nav aria-label="Table of contents">
-              <h2 className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-                On this page
-              </h2>
-              <ul className="mt-3 space-y-1 text-sm">
-                {sections.map((section) => (
-                  <li key={section.id}>
-                    <a
-                      href={`#${section.id}`}
-                      className="block rounded-sm py-1 leading-snug text-muted-foreground transition-colors hover:text-foreground"
-                    >
-                      {section.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </Card>
-        </aside>
-
-        <article className="min-w-0 max-w-3xl space-y-10 lg:col-start-2 lg:row-start-2">
-          {sections.map(({ id, title, Body }) => (
-            <section
-              key={id}
-              id={id}
-              aria-labelledby={`${id}-heading`}
-              className="scroll-mt-6 border-t border-border pt-10 first:border-t-0 first:pt-0"
-            >
-              <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight sm:text-2xl">
-                {title}
-              </h2>
-              <div className={prose}>
-                <Body />
-              </div>
-            </section>
-          ))}
-        </article>
-      </div>
-    </>
+        </>
+      }
+      sections={sections}
+    />
   );
 }
