@@ -7,6 +7,7 @@ import {
   type ProductSort,
   sortOptions,
 } from "#domain/catalog";
+import { meterSchema } from "#domain/metering";
 import { paged, pageNumber } from "#domain/paging";
 import { pricingUnits } from "#domain/pricing-units";
 import { decodeCursor } from "#domain/product-cursor";
@@ -211,6 +212,8 @@ export const productPlanSchema = z.object({
   trialDays: z.number().int(),
   /** Whether starting its trial needs a saved card (charged when the trial converts). */
   trialNeedsCard: z.boolean(),
+  /** A metered plan's unit and tiers: use billed monthly in arrears, on top of `price`; null otherwise. */
+  meter: meterSchema.nullable(),
 });
 export type ProductPlan = z.infer<typeof productPlanSchema>;
 

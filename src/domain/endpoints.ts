@@ -43,6 +43,7 @@ import { systemEndpoints } from "#domain/endpoints/system";
 import { taxEndpoints } from "#domain/endpoints/tax";
 import { testClockExternalEndpoints } from "#domain/endpoints/test-clock";
 import { uploadsEndpoints } from "#domain/endpoints/uploads";
+import { usageEndpoints, usageExternalEndpoints } from "#domain/endpoints/usage";
 import { usersEndpoints } from "#domain/endpoints/users";
 
 /**
@@ -93,6 +94,7 @@ export const endpoints = {
   ...systemEndpoints,
   ...taxEndpoints,
   ...uploadsEndpoints,
+  ...usageEndpoints,
   ...usersEndpoints,
 } as const;
 
@@ -118,6 +120,7 @@ export const externalEndpoints = {
   ...sellerApiExternalEndpoints,
   ...subscriptionsExternalEndpoints,
   ...testClockExternalEndpoints,
+  ...usageExternalEndpoints,
 } as const;
 
 /** Every endpoint the server registers, each declared exactly once. */

@@ -15,6 +15,7 @@ export const notificationKinds = [
   "payout_sent",
   "payout_failed",
   "question_asked",
+  "usage_alert",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

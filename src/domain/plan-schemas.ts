@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { productPlanSchema } from "#domain/catalog-schemas";
 import { MAX_QUANTITY } from "#domain/checkout";
+import { meterInputSchema } from "#domain/metering";
 import { MAX_PRICE } from "#domain/product-admin";
 import { billingIntervals, MAX_TRIAL_DAYS } from "#domain/subscriptions";
 
@@ -41,10 +42,23 @@ export const planInputSchema = z
     trialDays: whole("Trial days", 0, MAX_TRIAL_DAYS).default(0),
     /** The trial needs a saved card: it converts by charging it, and one card gets one trial. */
     trialNeedsCard: z.boolean().default(false),
+    /**
+     * A metered plan's unit and tiers (decision 0029): its use is billed monthly in arrears, with the
+     * price as its fixed fee; one per subscriber, so no seats, and no trial.
+     */
+    meter: meterInputSchema.nullable().default(null),
   })
-  .transform((plan) => (plan.perSeat ? plan : { ...plan, minSeats: 1, maxSeats: MAX_QUANTITY }))
+  .transform((plan) =>
+    plan.meter
+      ? { ...plan, perSeat: false, minSeats: 1, maxSeats: 1, trialDays: 0 }
+      : plan.perSeat
+        ? plan
+        : { ...plan, minSeats: 1, maxSeats: MAX_QUANTITY },
+  )
   .transform((plan) => (plan.trialDays > 0 ? plan : { ...plan, trialNeedsCard: false }))
   .superRefine((plan, ctx) => {
+    if (plan.meter && plan.interval !== "month")
+      ctx.addIssue({ code: "custom", path: ["interval"], message: "A metered plan is billed monthly" });
     if (plan.minSeats > plan.maxSeats)
       ctx.addIssue({
         code: "custom",

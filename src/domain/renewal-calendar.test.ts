@@ -40,6 +40,7 @@ function sub(over: Partial<Subscription> = {}): Subscription {
     due: null,
     orderId: "o1",
     licenseKeys: [],
+    usage: null,
     ...over,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { usageSummarySchema } from "#domain/metering";
 import { savedMethodKinds } from "#domain/payment-methods";
 import {
   billingIntervals,
@@ -92,6 +93,8 @@ export const subscriptionSchema = z.object({
   /** The order that started it. */
   orderId: z.string(),
   licenseKeys: z.array(z.string()),
+  /** A metered subscription's current period: use, estimate and spending cap (decision 0029); null otherwise. */
+  usage: usageSummarySchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

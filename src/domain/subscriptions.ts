@@ -251,6 +251,13 @@ export function trialEndsAt(start: Date, days: number): Date {
 }
 
 /**
+ * How long after a metered subscription's period ends its seller may still report use of it (decision
+ * 0029): late records inside this grace count in the period they belong to, later ones are refused. The
+ * period is rated, and its renewal invoiced, once it has passed.
+ */
+export const USAGE_GRACE_MS = 60 * 60 * 1000;
+
+/**
  * A subscription as its buyer sees it: `active` (paid through the current period, renewing),
  * `cancelling` (paid through the current period, ending at its end), `past_due` (a renewal is unpaid
  * after its due date: the licences keep working until the last reminder), `ended`.
@@ -263,6 +270,8 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
  * through" its end, when its first period starts.
  */
 export type StatusFacts = {
+  /** A metered subscription's last period is rated an hour after it ends (`USAGE_GRACE_MS`): not past due before. */
+  meterUnit?: string | null;
   endedAt: Date | null;
   cancelAtPeriodEnd: boolean;
   paidThrough: Date;
@@ -276,11 +285,11 @@ export type StatusFacts = {
  * end reads ended once that end has come, before the renewal job has recorded it.
  */
 export function subscriptionStatusAt(
-  { endedAt, cancelAtPeriodEnd, paidThrough, periodsPaid, trialEndsAt }: StatusFacts,
+  { endedAt, cancelAtPeriodEnd, paidThrough, periodsPaid, trialEndsAt, meterUnit }: StatusFacts,
   now: Date,
 ): SubscriptionStatus {
   if (endedAt || (cancelAtPeriodEnd && paidThrough <= now)) return "ended";
-  if (paidThrough <= now) return "past_due";
+  if (paidThrough.getTime() + (meterUnit ? USAGE_GRACE_MS : 0) <= now.getTime()) return "past_due";
   if (cancelAtPeriodEnd) return "cancelling";
   return periodsPaid === 0 && trialEndsAt ? "trialing" : "active";
 }

@@ -79,6 +79,7 @@ import { systemRoutes } from "#server/modules/system/routes";
 import { taxRoutes } from "#server/modules/tax/routes";
 import { testClockRoutes } from "#server/modules/test-clock/routes";
 import { uploadRoutes } from "#server/modules/uploads/routes";
+import { usageRoutes } from "#server/modules/usage/routes";
 import { userAdminRoutes } from "#server/modules/users/routes";
 import { type PaymentProviders, type ProviderFactories, providersFromEnv } from "#server/payments/registry";
 import { testWebhookSecret } from "#server/payments/test-provider";
@@ -511,6 +512,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(feeRoutes, { prefix: "/api" });
   await app.register(storefrontRoutes, { prefix: "/api" });
   await app.register(sellerApiRoutes, { prefix: "/api" });
+  await app.register(usageRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -67,6 +67,17 @@ const unreachable: Record<string, { codes: ServerErrorCode[]; why: string }> = {
     codes: ["STOREFRONT_NOT_FOUND"],
     why: "rereads the storefront it found and saved",
   },
+  "POST /seller/v1/usage/batch": {
+    codes: [
+      "USAGE_CORRECTION_TOO_LARGE",
+      "USAGE_NOT_METERED",
+      "USAGE_OUT_OF_PERIOD",
+      "USAGE_PERIOD_LIMIT",
+      "USAGE_SUBSCRIPTION_NOT_FOUND",
+      "USAGE_TOO_LATE",
+    ],
+    why: "a batch answers each refused record's code inside its 200 answer; only a single record is answered as an error",
+  },
 };
 
 type Node = { type: string; [key: string]: unknown };

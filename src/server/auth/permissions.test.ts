@@ -94,6 +94,7 @@ const access: Record<string, Access> = {
   "POST /api/payment-methods/{id}/default": "user",
   "DELETE /api/payment-methods/{id}": "user",
   "PUT /api/subscriptions/{id}/payment-method": "user",
+  "PUT /api/subscriptions/{id}/spending-cap": "user",
   "GET /api/payment-methods/test/setups/{ref}": "user",
   "POST /api/payment-methods/test/setups/{ref}/choice": "user",
   "POST /api/payments/test/sessions/{ref}/choice": "user",
@@ -236,6 +237,9 @@ const access: Record<string, Access> = {
   "GET /api/seller/v1/key": "sellerKey",
   "GET /api/seller/v1/orders": "sellerKey",
   "GET /api/seller/v1/subscriptions": "sellerKey",
+  "GET /api/seller/v1/subscriptions/{id}/usage": "sellerKey",
+  "POST /api/seller/v1/usage": "sellerKey",
+  "POST /api/seller/v1/usage/batch": "sellerKey",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

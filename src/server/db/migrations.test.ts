@@ -93,6 +93,8 @@ test("migrations create every table of the spec on an empty database, and a seco
     "test_setup_sessions",
     "two_factors",
     "uploads",
+    "usage_periods",
+    "usage_records",
     "users",
     "vat_checks",
     "verifications",
@@ -174,7 +176,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(39);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(40);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -1,16 +1,20 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type MeterUnit, meterUnits, type UsageTier } from "#domain/metering";
 import { billingIntervals, subscriptionChangeKinds, subscriptionEndReasons } from "#domain/subscriptions";
 import { user } from "#server/db/schema/auth";
 import { money, products } from "#server/db/schema/catalog";
@@ -39,6 +43,9 @@ export const productPlans = pgTable(
     trialDays: integer().notNull().default(0),
     /** Whether starting its trial needs a saved card (charged when the trial converts). */
     trialNeedsCard: boolean().notNull().default(false),
+    /** A metered plan's unit and graduated tiers (decision 0029): use billed in arrears; null otherwise. */
+    meterUnit: text({ enum: meterUnits }).$type<MeterUnit>(),
+    usageTiers: jsonb().$type<UsageTier[]>(),
     position: integer().notNull().default(0),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -52,6 +59,7 @@ export const productPlans = pgTable(
       sql`1 <= ${t.minSeats} and ${t.minSeats} <= ${t.maxSeats} and ${t.maxSeats} <= 99`,
     ),
     check("product_plans_trial", sql`${t.trialDays} between 0 and 90`),
+    check("product_plans_meter", sql`(${t.meterUnit} is null) = (${t.usageTiers} is null)`),
     index().on(t.productId, t.position),
   ],
 );
@@ -100,6 +108,11 @@ export const subscriptions = pgTable(
      * product, whichever account it is saved on.
      */
     trialFingerprint: text(),
+    /** A metered subscription's terms of use, as agreed when it started (decision 0029); null otherwise. */
+    meterUnit: text({ enum: meterUnits }).$type<MeterUnit>(),
+    usageTiers: jsonb().$type<UsageTier[]>(),
+    /** The buyer's cap on a period's use (USD, before tax); null for none. */
+    spendingCap: money(),
     /** The saved method its renewals are charged to; null follows the buyer's default. */
     paymentMethodId: uuid().references(() => paymentMethods.id, { onDelete: "set null" }),
     anchor: timestamp({ withTimezone: true }).notNull(),
@@ -143,6 +156,7 @@ export const subscriptions = pgTable(
       sql`${t.endReason} is null or ${t.endReason} in ('cancelled', 'unpaid')`,
     ),
     check("subscriptions_ended", sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
+    check("subscriptions_meter", sql`(${t.meterUnit} is null) = (${t.usageTiers} is null)`),
     index().on(t.userId, t.createdAt),
     // The renewal job reads the live subscriptions by their due date.
     index("subscriptions_due_index").on(t.paidThrough).where(sql`${t.endedAt} is null`),
@@ -242,5 +256,61 @@ export const subscriptionRenewals = pgTable(
   (t) => [
     unique().on(t.subscriptionId, t.periodIndex),
     check("subscription_renewals_period", sql`${t.periodIndex} >= 0`),
+  ],
+);
+
+/**
+ * One report of use of a metered subscription by its seller (decision 0029), immutable: a correction is
+ * a new record with a negative quantity and a reason. The seller's idempotency key makes a report sent
+ * twice one record. `periodIndex` is the period its time of use falls in, which it counts toward.
+ */
+export const usageRecords = pgTable(
+  "usage_records",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    sellerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    periodIndex: integer().notNull(),
+    quantity: bigint({ mode: "number" }).notNull(),
+    usedAt: timestamp({ withTimezone: true }).notNull(),
+    idempotencyKey: text().notNull(),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("usage_records_idempotency").on(t.sellerId, t.idempotencyKey),
+    index().on(t.subscriptionId, t.periodIndex),
+    check("usage_records_quantity", sql`${t.quantity} <> 0`),
+    check("usage_records_correction", sql`${t.quantity} > 0 or ${t.reason} is not null`),
+  ],
+);
+
+/**
+ * A metered subscription's use per period: the running sum of its records, kept by the statement that
+ * adds them (so concurrent reports add up under the row's lock), the spending-cap alerts sent in it (0 to
+ * 3: 50%, 80%, 100%), and once the period is rated, when and on which renewal order. A rated period
+ * takes no more records.
+ */
+export const usagePeriods = pgTable(
+  "usage_periods",
+  {
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    periodIndex: integer().notNull(),
+    quantity: bigint({ mode: "number" }).notNull().default(0),
+    alertsSent: integer().notNull().default(0),
+    ratedAt: timestamp({ withTimezone: true }),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.periodIndex] }),
+    check("usage_periods_quantity", sql`${t.quantity} >= 0`),
+    check("usage_periods_alerts", sql`${t.alertsSent} between 0 and 3`),
   ],
 );

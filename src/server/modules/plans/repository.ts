@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { ProductPlan } from "#domain/catalog-schemas";
+import type { Meter, MeterUnit, UsageTier } from "#domain/metering";
 import type { Plan } from "#domain/plan-schemas";
 import type { BillingInterval } from "#domain/subscriptions";
 import type { Db, Transaction } from "#server/db/client";
@@ -20,7 +21,14 @@ const planColumns = {
   maxSeats: productPlans.maxSeats,
   trialDays: productPlans.trialDays,
   trialNeedsCard: productPlans.trialNeedsCard,
+  meterUnit: productPlans.meterUnit,
+  usageTiers: productPlans.usageTiers,
 };
+
+/** A plan's meter columns as the contracts carry them: one object, or null for a plan priced per period. */
+export function meterOf(row: { meterUnit: MeterUnit | null; usageTiers: UsageTier[] | null }): Meter | null {
+  return row.meterUnit && row.usageTiers ? { unit: row.meterUnit, tiers: row.usageTiers } : null;
+}
 
 /** A price as plans show it: dollars and cents ("9.00"). */
 const cents = (price: string) => Number(price).toFixed(2);
@@ -32,7 +40,9 @@ const cents = (price: string) => Number(price).toFixed(2);
 export const livePlansJson = sql<ProductPlan[]>`coalesce((
   select json_agg(json_build_object('id', pl.id, 'name', pl.name, 'interval', pl.interval,
     'price', to_char(pl.price, 'FM999999990.00'), 'perSeat', pl.per_seat, 'minSeats', pl.min_seats,
-    'maxSeats', pl.max_seats, 'trialDays', pl.trial_days, 'trialNeedsCard', pl.trial_needs_card)
+    'maxSeats', pl.max_seats, 'trialDays', pl.trial_days, 'trialNeedsCard', pl.trial_needs_card,
+    'meter', case when pl.meter_unit is null then null
+      else json_build_object('unit', pl.meter_unit, 'tiers', pl.usage_tiers) end)
     order by pl.position, pl.created_at)
   from product_plans pl where pl.product_id = products.id and pl.archived_at is null), '[]'::json)`;
 
@@ -45,9 +55,9 @@ export async function livePlansOf(db: Db, productIds: string[]): Promise<Map<str
     .from(productPlans)
     .where(and(inArray(productPlans.productId, productIds), isNull(productPlans.archivedAt)))
     .orderBy(asc(productPlans.position), asc(productPlans.createdAt));
-  for (const { productId, price, ...plan } of rows) {
+  for (const { productId, price, meterUnit, usageTiers, ...plan } of rows) {
     const list = byProduct.get(productId) ?? [];
-    list.push({ ...plan, price: cents(price) });
+    list.push({ ...plan, price: cents(price), meter: meterOf({ meterUnit, usageTiers }) });
     byProduct.set(productId, list);
   }
   return byProduct;
@@ -65,7 +75,11 @@ export async function plansForEditor(db: Db, productId: string): Promise<Plan[]>
     .from(productPlans)
     .where(and(eq(productPlans.productId, productId), isNull(productPlans.archivedAt)))
     .orderBy(asc(productPlans.position), asc(productPlans.createdAt));
-  return rows.map(({ productId: _p, price, ...plan }) => ({ ...plan, price: cents(price) }));
+  return rows.map(({ productId: _p, price, meterUnit, usageTiers, ...plan }) => ({
+    ...plan,
+    price: cents(price),
+    meter: meterOf({ meterUnit, usageTiers }),
+  }));
 }
 
 /** A product's live plans, locked for an edit of the set. */
@@ -87,6 +101,8 @@ export type PlanValues = {
   maxSeats: number;
   trialDays: number;
   trialNeedsCard: boolean;
+  meterUnit: MeterUnit | null;
+  usageTiers: UsageTier[] | null;
 };
 
 export async function insertPlan(

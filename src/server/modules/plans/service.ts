@@ -17,6 +17,7 @@ import {
   archivePlansExcept,
   insertPlan,
   lockLivePlans,
+  meterOf,
   type PlanRow,
   type PlanValues,
   setListedPrice,
@@ -55,6 +56,7 @@ export function planChoices(
       maxSeats: 99,
       trialDays: 0,
       trialNeedsCard: false,
+      meter: null,
     },
   ];
 }
@@ -70,6 +72,8 @@ const valuesOf = (plan: PlansInput["plans"][number]): PlanValues => ({
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
   trialNeedsCard: plan.trialNeedsCard,
+  meterUnit: plan.meter?.unit ?? null,
+  usageTiers: plan.meter?.tiers.map((tier) => ({ upTo: tier.upTo, unitPrice: tier.unitPrice })) ?? null,
 });
 
 /**
@@ -157,6 +161,7 @@ const auditView = (plan: PlanValues) => ({
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
   trialNeedsCard: plan.trialNeedsCard,
+  meter: meterOf(plan),
 });
 
 /**

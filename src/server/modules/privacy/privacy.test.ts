@@ -285,6 +285,9 @@ const onDeletion: Record<string, Fate> = {
   ),
   "tax_rates.updated_by": adminAct,
   "two_factors.user_id": removed,
+  "usage_records.seller_id": kept(
+    "the use billed on buyers' invoices: quantities and times, no personal data; the id names a Former customer row",
+  ),
   "uploads.owner_id": kept(
     "pictures of listings kept for the order history; the owner id names a Former customer row",
   ),

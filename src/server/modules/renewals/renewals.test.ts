@@ -118,7 +118,7 @@ async function renewalsOf(ids: string[]) {
     .where(inArray(subscriptionRenewals.subscriptionId, ids));
 }
 
-const until = (now: Date) => ({ month: now, year: now });
+const until = (now: Date) => ({ month: now, year: now, metered: now });
 
 test("one batch mixing bank-transfer and card subscriptions: each invoiced once, at the amounts computeTotals gives, the transfers with their instructions", async () => {
   const clock = t.app.clock;

@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { addBusinessDays } from "#domain/business-days";
 import type { Order } from "#domain/checkout";
+import { formatDate } from "#domain/dates";
+import { rateUsage, usageLabel, usagePeriod } from "#domain/metering";
 import { computeTotals, type Totals } from "#domain/money";
 import { checkoutMethodOf, methodLabel, PRE_DEBIT_NOTICE_MS } from "#domain/payment-methods";
 import { absoluteUrl, paths } from "#domain/routes";
@@ -9,6 +11,7 @@ import {
   DEFAULT_RETRY_DAYS,
   renewalInvoiceAt,
   retryTimes,
+  USAGE_GRACE_MS,
   unitPriceDue,
   unpaidRenewalEndsAt,
   yearlyNoticesDue,
@@ -60,6 +63,7 @@ import {
   endSubscriptionWith,
   renewalReminderOf,
 } from "#server/modules/subscriptions/service";
+import { lockPeriodsToRate, markRated } from "#server/modules/usage/repository";
 
 /**
  * What the renewal job needs: the payments' (a renewal is charged on a saved method, or paid by transfer
@@ -136,9 +140,10 @@ export async function runRenewals(
   // Renewals paid by bank transfer first: their pro-forma invoice goes out a set number of business
   // days ahead, earlier than the usual lead.
   const transferUntil = addBusinessDays(now, deps.providers.bankTransfer.renewalLeadBusinessDays);
+  const meteredUntil = new Date(now.getTime() - USAGE_GRACE_MS);
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
-      const due = await transferRenewalsToInvoice(tx, transferUntil, RENEWAL_BATCH);
+      const due = await transferRenewalsToInvoice(tx, transferUntil, meteredUntil, RENEWAL_BATCH);
       const invoiced = await invoice(deps, tx, due, desk, now);
       run.invoiced += invoiced;
       return due.length < RENEWAL_BATCH || invoiced === 0;
@@ -146,7 +151,11 @@ export async function runRenewals(
     onBatch?.(run);
     if (done) break;
   }
-  const invoiceUntil = { month: leadLimit(now, "month"), year: leadLimit(now, "year") };
+  const invoiceUntil = {
+    month: leadLimit(now, "month"),
+    year: leadLimit(now, "year"),
+    metered: meteredUntil,
+  };
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const due = await subscriptionsToInvoice(tx, invoiceUntil, RENEWAL_BATCH);
@@ -289,6 +298,14 @@ export async function makeRenewalOrders(
     tx,
     due.map((s) => s.id),
   );
+  // A metered subscription's renewal also bills the use of the period now ending (decision 0029),
+  // rated under its period's lock so that no report slips in between.
+  const metered = due.filter((s) => s.meterUnit && s.usageTiers && s.periodsPaid > 0);
+  const used = await lockPeriodsToRate(
+    tx,
+    metered.map((s) => ({ subscriptionId: s.id, periodIndex: s.periodsPaid - 1 })),
+    now,
+  );
   const planned = new Map<
     string,
     Omit<RenewalOrder, "orderId" | "total"> & {
@@ -297,6 +314,7 @@ export async function makeRenewalOrders(
       price: string;
       quantity: number;
       paymentMethod: string | null;
+      usage: { amount: string; description: string } | null;
     }
   >();
   for (const subscription of due) {
@@ -312,11 +330,16 @@ export async function makeRenewalOrders(
     // A saved method decides how the renewal is paid; without one, as the first order was.
     const method = methods.get(subscription.id) ?? null;
     const paymentMethod = method ? checkoutMethodOf(method.kind) : null;
+    const usage = usageLine(subscription, used.get(subscription.id));
     planned.set(renewalKey(subscription), {
       subscription,
       price,
       quantity,
-      totals: computeTotals([{ price, quantity }], origin.taxRate),
+      usage,
+      totals: computeTotals(
+        [{ price, quantity }, ...(usage ? [{ price: usage.amount, quantity: 1 }] : [])],
+        origin.taxRate,
+      ),
       taxRate: origin.taxRate,
       paymentMethod,
       chargedTo: method && method.kind !== "bank_transfer" && !method.declinedAt ? methodLabel(method) : null,
@@ -346,14 +369,29 @@ export async function makeRenewalOrders(
   if (made.length === 0) return [];
   await insertRenewalItems(
     tx,
-    made.map(({ subscription, orderId, totals, taxRate, price, quantity }) => ({
-      orderId,
-      subscriptionId: subscription.id,
-      price,
-      quantity,
-      tax: totals.lineTaxes[0] ?? "0",
-      taxRate,
-    })),
+    made.flatMap(({ subscription, orderId, totals, taxRate, price, quantity, usage }) => [
+      { orderId, subscriptionId: subscription.id, price, quantity, tax: totals.lineTaxes[0] ?? "0", taxRate },
+      ...(usage
+        ? [
+            {
+              orderId,
+              subscriptionId: subscription.id,
+              price: usage.amount,
+              quantity: 1,
+              tax: totals.lineTaxes[1] ?? "0",
+              taxRate,
+              description: usage.description,
+            },
+          ]
+        : []),
+    ]),
+  );
+  await markRated(
+    tx,
+    made.flatMap(({ subscription, orderId, usage }) =>
+      usage ? [{ subscriptionId: subscription.id, periodIndex: subscription.periodsPaid - 1, orderId }] : [],
+    ),
+    now,
   );
   const claimed = await claimRenewals(
     tx,
@@ -383,8 +421,29 @@ export async function makeRenewalOrders(
     ["awaiting_payment"],
   );
   return made.map(
-    ({ totals: _totals, taxRate: _taxRate, quantity: _quantity, paymentMethod: _method, ...order }) => order,
+    ({
+      totals: _totals,
+      taxRate: _taxRate,
+      quantity: _quantity,
+      paymentMethod: _method,
+      usage: _usage,
+      ...order
+    }) => order,
   );
+}
+
+/**
+ * The line billing a metered subscription's period now ending: its use rated by the agreed tiers, to
+ * the cent, described with the use and the period ("Usage: 12,345 calls, Nov 1, 2026 – Dec 1, 2026"). Null for
+ * a subscription that is not metered, or whose period was rated already.
+ */
+function usageLine(subscription: SubscriptionRow, quantity: number | undefined) {
+  if (!subscription.meterUnit || !subscription.usageTiers || quantity === undefined) return null;
+  const period = usagePeriod(subscription, subscription.periodsPaid - 1);
+  return {
+    amount: rateUsage(quantity, subscription.usageTiers),
+    description: `Usage: ${usageLabel(quantity, subscription.meterUnit)}, ${formatDate(period.start)} – ${formatDate(period.end)}`,
+  };
 }
 
 /** The renewal order's idempotency key: one per (subscription, period), whatever the period's index. */

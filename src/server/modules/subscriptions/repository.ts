@@ -10,6 +10,7 @@ import {
   subscriptionChanges,
   subscriptionRenewals,
   subscriptions,
+  usagePeriods,
 } from "#server/db/schema/subscriptions";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -35,10 +36,14 @@ export async function recurringItemsOf(tx: Transaction, orderId: string) {
       /** The saved method chosen at checkout, and its card's fingerprint (one trial per card). */
       savedMethodId: orders.savedMethodId,
       fingerprint: paymentMethods.fingerprint,
+      /** A metered plan's terms of use, which its subscription keeps (decision 0029). */
+      meterUnit: productPlans.meterUnit,
+      usageTiers: productPlans.usageTiers,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(paymentMethods, eq(paymentMethods.id, orders.savedMethodId))
+    .leftJoin(productPlans, eq(productPlans.id, orderItems.planId))
     .where(
       and(
         eq(orderItems.orderId, orderId),
@@ -242,7 +247,7 @@ export async function setCancelAtPeriodEnd(
  */
 export async function subscriptionsToInvoice(
   tx: Transaction,
-  until: Record<BillingInterval, Date>,
+  until: Record<BillingInterval | "metered", Date>,
   limit: number,
 ) {
   const latest = new Date(Math.max(until.year.getTime(), until.month.getTime()));
@@ -257,6 +262,8 @@ export async function subscriptionsToInvoice(
         // A yearly renewal's lead time is the year's, but the first period after a trial (none paid yet)
         // takes the month's (`RENEWAL_INVOICE_LEAD_DAYS`).
         sql`${subscriptions.paidThrough} <= case when ${subscriptions.interval} = 'year' and ${subscriptions.periodsPaid} > 0 then ${until.year.toISOString()}::timestamptz else ${until.month.toISOString()}::timestamptz end`,
+        // A metered period is billed in arrears: its renewal waits for the period's end and its grace.
+        sql`(${subscriptions.meterUnit} is null or ${subscriptions.paidThrough} <= ${until.metered.toISOString()}::timestamptz)`,
         // Checked row by row, on the claims' unique index: `offset 0` keeps the planner from turning it
         // into an anti-join, which reads every claim ever made once its statistics say most are claimed.
         sql`not exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = ${subscriptions.id} and r.period_index = ${subscriptions.periodsPaid} offset 0)`,
@@ -273,7 +280,13 @@ export async function subscriptionsToInvoice(
  * transfer instructions that many business days ahead. Read from the few bank-transfer methods, so the
  * pass costs nothing where none is saved; locked as `subscriptionsToInvoice` locks its set.
  */
-export async function transferRenewalsToInvoice(tx: Transaction, until: Date, limit: number) {
+export async function transferRenewalsToInvoice(
+  tx: Transaction,
+  until: Date,
+  /** Metered subscriptions are invoiced only once their period and its grace have passed. */
+  meteredUntil: Date,
+  limit: number,
+) {
   const rows = await tx
     .select({ subscription: subscriptions })
     .from(paymentMethods)
@@ -287,6 +300,7 @@ export async function transferRenewalsToInvoice(tx: Transaction, until: Date, li
         isNull(paymentMethods.removedAt),
         sql`${subscriptions.endedAt} is null and not ${subscriptions.cancelAtPeriodEnd} and ${subscriptions.claimedPeriod} is distinct from ${subscriptions.periodsPaid}`,
         lte(subscriptions.paidThrough, until),
+        sql`(${subscriptions.meterUnit} is null or ${subscriptions.paidThrough} <= ${meteredUntil.toISOString()}::timestamptz)`,
         sql`not exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = ${subscriptions.id} and r.period_index = ${subscriptions.periodsPaid})`,
       ),
     )
@@ -736,4 +750,33 @@ export async function effectiveMethodsOf(
     )
     .where(inArray(subscriptions.id, [...subscriptionIds]));
   return new Map(rows.map((row) => [row.subscriptionId, row.method]));
+}
+
+/** A period's use so far and its alerts (none yet: zero), by subscription. */
+export async function periodUsage(
+  db: Db,
+  keys: readonly { subscriptionId: string; periodIndex: number }[],
+): Promise<Map<string, { quantity: number; alertsSent: number }>> {
+  const found = new Map<string, { quantity: number; alertsSent: number }>();
+  if (keys.length === 0) return found;
+  const rows = await rowsOf<{
+    subscriptionId: string;
+    periodIndex: number;
+    quantity: string;
+    alertsSent: number;
+  }>(
+    db,
+    sql`select p.subscription_id as "subscriptionId", p.period_index as "periodIndex",
+        p.quantity::text as quantity, p.alerts_sent as "alertsSent"
+      from ${usagePeriods} p
+      join unnest(${sql.param(keys.map((k) => k.subscriptionId))}::uuid[], ${sql.param(keys.map((k) => k.periodIndex))}::int[])
+        as v(subscription_id, period_index)
+        on p.subscription_id = v.subscription_id and p.period_index = v.period_index`,
+  );
+  for (const row of rows)
+    found.set(`${row.subscriptionId}:${row.periodIndex}`, {
+      quantity: Number(row.quantity),
+      alertsSent: row.alertsSent,
+    });
+  return found;
 }

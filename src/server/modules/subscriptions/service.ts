@@ -1,4 +1,5 @@
-import { computeTotals } from "#domain/money";
+import { usagePeriodAt, usageSummary } from "#domain/metering";
+import { computeTotals, lineTotal } from "#domain/money";
 import { methodLabel } from "#domain/payment-methods";
 import type { Subscription } from "#domain/subscription-schemas";
 import {
@@ -34,6 +35,7 @@ import {
   licenseKeysOf,
   originItem,
   originOrder,
+  periodUsage,
   recordPaidPeriod,
   recurringItemsOf,
   renewalOfOrder,
@@ -195,6 +197,8 @@ export async function startSubscriptions(
       unitPrice: item.recurringPrice ?? item.price,
       quantity: item.quantity,
       paymentMethodId: item.savedMethodId,
+      meterUnit: item.meterUnit,
+      usageTiers: item.usageTiers,
       createdAt: now,
       updatedAt: now,
     };
@@ -224,7 +228,10 @@ export async function startSubscriptions(
 
 /** How a subscription reads to its buyer at `now` (see `subscriptionStatuses`). */
 export function statusOf(
-  row: Pick<SubscriptionRow, "endedAt" | "cancelAtPeriodEnd" | "paidThrough" | "periodsPaid" | "trialEndsAt">,
+  row: Pick<
+    SubscriptionRow,
+    "endedAt" | "cancelAtPeriodEnd" | "paidThrough" | "periodsPaid" | "trialEndsAt" | "meterUnit"
+  >,
   now: Date,
 ): SubscriptionStatus {
   return subscriptionStatusAt(row, now);
@@ -234,7 +241,13 @@ type Listed = Awaited<ReturnType<typeof subscriptionsOfUser>>[number];
 
 async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subscription[]> {
   const ids = rows.map((row) => row.subscription.id);
-  const [keys, due, waiting, methods] = await Promise.all([
+  const metered = rows
+    .filter((row) => row.subscription.meterUnit && row.subscription.usageTiers)
+    .map((row) => ({
+      subscriptionId: row.subscription.id,
+      periodIndex: usagePeriodAt(row.subscription, row.subscription.endedAt ?? now).index,
+    }));
+  const [keys, due, waiting, methods, used] = await Promise.all([
     licenseKeysOf(
       db,
       rows.map((row) => row.subscription.orderItemId),
@@ -242,6 +255,7 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
     unpaidRenewalsOf(db, ids),
     waitingChangesOf(db, ids),
     effectiveMethodsOf(db, ids),
+    periodUsage(db, metered),
   ]);
   return rows.map(({ subscription: s, productName, imageUrl, vendor, taxRate, planName }) => {
     const status = statusOf(s, now);
@@ -317,6 +331,22 @@ async function answersOf(db: Database, rows: Listed[], now: Date): Promise<Subsc
         : null,
       orderId: s.orderId,
       licenseKeys: keys.get(s.orderItemId) ?? [],
+      usage:
+        s.meterUnit && s.usageTiers
+          ? usageSummary(
+              {
+                unit: s.meterUnit,
+                tiers: s.usageTiers,
+                fee: lineTotal(s.unitPrice, s.quantity),
+                cap: s.spendingCap,
+              },
+              usagePeriodAt(s, s.endedAt ?? now),
+              used.get(`${s.id}:${usagePeriodAt(s, s.endedAt ?? now).index}`) ?? {
+                quantity: 0,
+                alertsSent: 0,
+              },
+            )
+          : null,
     };
   });
 }
@@ -326,7 +356,12 @@ export async function subscriptionsOf(db: Database, userId: string, now: Date): 
   return answersOf(db, await subscriptionsOfUser(db, userId), now);
 }
 
-async function oneOf(db: Database, userId: string, id: string, now: Date): Promise<Subscription> {
+export async function subscriptionOf(
+  db: Database,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<Subscription> {
   const row = await subscriptionOfUser(db, userId, id);
   // Someone else's subscription is as absent as one that does not exist.
   if (!row) throw new NotFound("Subscription not found.", "SUBSCRIPTION_NOT_FOUND");
@@ -346,7 +381,7 @@ export async function setRenewal(
   cancel: boolean,
   now: Date,
 ): Promise<Subscription> {
-  const current = await oneOf(db, userId, id, now);
+  const current = await subscriptionOf(db, userId, id, now);
   if (current.status === "ended")
     throw new Conflict("This subscription has ended. Buy it again to start a new one.", "SUBSCRIPTION_ENDED");
   // Past due, the paid period is over already: cancelling ends it now, with the renewal it had not paid.
@@ -356,10 +391,10 @@ export async function setRenewal(
       if (row && !row.subscription.endedAt)
         await endSubscriptionWith(tx, row.subscription, now, "cancelled", now);
     });
-    return oneOf(db, userId, id, now);
+    return subscriptionOf(db, userId, id, now);
   }
   await setCancelAtPeriodEnd(db, userId, id, cancel, now);
-  return oneOf(db, userId, id, now);
+  return subscriptionOf(db, userId, id, now);
 }
 
 /**
