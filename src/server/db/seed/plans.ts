@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { MeterUnit, UsageTier } from "#domain/metering";
 import type { Database } from "#server/db/client";
 import { productPlans } from "#server/db/schema/subscriptions";
 import { addMissingFirstPlans } from "#server/modules/plans/repository";
@@ -10,6 +11,21 @@ const TRIALS: Readonly<Record<string, number>> = {
   "latticepoint-bi-studio": 14,
   "kestrelbyte-goals": 30,
   "orbitide-webhook-relay": 7,
+};
+
+/**
+ * Demo products whose first plan is metered (decision 0029): its monthly fee, then each unit of use,
+ * graduated.
+ */
+export const METERED: Readonly<Record<string, { unit: MeterUnit; tiers: UsageTier[] }>> = {
+  "cinderpath-threat-intel-api": {
+    unit: "call",
+    tiers: [
+      { upTo: 10_000, unitPrice: "0.002" },
+      { upTo: 100_000, unitPrice: "0.0015" },
+      { upTo: null, unitPrice: "0.001" },
+    ],
+  },
 };
 
 /** Demo products that also sell a yearly plan: ten months' price for twelve, seats as their monthly plan. */
@@ -27,7 +43,10 @@ export async function seedDemoPlans(db: Database, idOf: (key: string) => string)
     .from(productPlans)
     .where(
       and(
-        inArray(productPlans.productId, [...new Set([...Object.keys(TRIALS), ...YEARLY])].map(idOf)),
+        inArray(
+          productPlans.productId,
+          [...new Set([...Object.keys(TRIALS), ...YEARLY, ...Object.keys(METERED)])].map(idOf),
+        ),
         eq(productPlans.position, 0),
       ),
     );
@@ -35,6 +54,14 @@ export async function seedDemoPlans(db: Database, idOf: (key: string) => string)
     const plan = firstPlans.find((p) => p.productId === idOf(key));
     if (plan && plan.trialDays === 0)
       await db.update(productPlans).set({ trialDays: days }).where(eq(productPlans.id, plan.id));
+  }
+  for (const [key, meter] of Object.entries(METERED)) {
+    const plan = firstPlans.find((p) => p.productId === idOf(key));
+    if (plan && !plan.meterUnit)
+      await db
+        .update(productPlans)
+        .set({ name: "Platform + lookups", meterUnit: meter.unit, usageTiers: meter.tiers })
+        .where(eq(productPlans.id, plan.id));
   }
   const haveYearly = await db
     .select({ productId: productPlans.productId })

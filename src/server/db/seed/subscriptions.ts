@@ -2,15 +2,17 @@ import { eq, inArray } from "drizzle-orm";
 import type { ProductPlan } from "#domain/catalog-schemas";
 import { buyerOf } from "#domain/checkout";
 import { DAY_MS } from "#domain/dates";
+import { usagePeriodAt } from "#domain/metering";
 import { addIntervals, RENEWAL_INVOICE_LEAD_DAYS } from "#domain/subscriptions";
 import { decideTax } from "#domain/tax";
-import type { Database } from "#server/db/client";
+import type { Database, Transaction } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orders } from "#server/db/schema/orders";
-import { subscriptions } from "#server/db/schema/subscriptions";
+import { subscriptions, usagePeriods, usageRecords } from "#server/db/schema/subscriptions";
 import type { DemoProduct } from "#server/db/seed/catalog-data";
 import { insertPaidDemoOrder } from "#server/db/seed/demo-orders";
+import { METERED } from "#server/db/seed/plans";
 import { releaseDue } from "#server/modules/ledger/bookings";
 import { livePlansOf } from "#server/modules/plans/repository";
 import { makeRenewalOrder } from "#server/modules/renewals/service";
@@ -32,7 +34,9 @@ export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
  * - three seats of a per-user plan, renewing in about 10 days;
  * - five seats of a per-user plan on its 14-day free trial, started 5 days ago;
  * - a monthly one past due: its renewal fell due 2 days ago unpaid, the day-1 reminder went out, and it
- *   ends in 5 days unless paid.
+ *   ends in 5 days unless paid;
+ * - a metered API (decision 0029), started 12 days ago, with a day's use reported for each day since
+ *   (23,450 lookups, $40.18 so far) and a $100 spending cap.
  * Each was bought and paid as a checkout pays in test mode (`insertPaidDemoOrder`) and started as a
  * delivery starts it, longer ago than the refund window, so the sellers' nets are available, as the
  * reviews' orders are; the past-due renewal's order is the one the renewal job would have made.
@@ -79,6 +83,12 @@ export async function seedDemoSubscriptions(
       at: addIntervals(twoDaysAgo, "month", -1),
       pastDue: true,
     },
+    {
+      key: "cinderpath-threat-intel-api",
+      quantity: 1,
+      at: new Date(now.getTime() - 12 * DAY_MS),
+      pastDue: false,
+    },
   ].flatMap((entry) => {
     const product = byKey.get(entry.key);
     return product ? [{ ...entry, product }] : [];
@@ -123,6 +133,8 @@ export async function seedDemoSubscriptions(
         at: entry.at,
       });
       await startSubscriptions(tx, orderId, buyer.id, entry.at);
+      const sellerId = sellerOf.get(entry.product.id);
+      if (METERED[entry.key] && sellerId) await seedDemoUsage(tx, orderId, sellerId, now);
       if (!entry.pastDue) continue;
       const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
       if (!subscription) continue;
@@ -136,4 +148,33 @@ export async function seedDemoSubscriptions(
   });
   await releaseDue(db, now);
   return plan.length;
+}
+
+/** Lookups reported each day of the demo's metered subscription, oldest first: 23,450 in all. */
+const DAILY_USE = [1200, 1850, 2100, 1640, 980, 2400, 2210, 1930, 2600, 2050, 2240, 2250];
+
+/**
+ * The demo's metered subscription's use so far, as its seller's system would have reported it (a record
+ * a day, keyed by the day), with the buyer's $100 cap; the period's sum is kept as reports keep it.
+ */
+async function seedDemoUsage(tx: Transaction, orderId: string, sellerId: string, now: Date) {
+  const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  if (!subscription) return;
+  const period = usagePeriodAt(subscription, now);
+  const records = DAILY_USE.map((quantity, day) => ({
+    subscriptionId: subscription.id,
+    sellerId,
+    periodIndex: period.index,
+    quantity,
+    usedAt: new Date(subscription.anchor.getTime() + day * DAY_MS + 6 * 3600e3),
+    idempotencyKey: `demo-${subscription.id}-day-${day}`,
+    createdAt: new Date(subscription.anchor.getTime() + (day + 1) * DAY_MS),
+  })).filter((record) => record.usedAt < now);
+  await tx.insert(usageRecords).values(records);
+  await tx.insert(usagePeriods).values({
+    subscriptionId: subscription.id,
+    periodIndex: period.index,
+    quantity: records.reduce((sum, r) => sum + r.quantity, 0),
+  });
+  await tx.update(subscriptions).set({ spendingCap: "100" }).where(eq(subscriptions.id, subscription.id));
 }
