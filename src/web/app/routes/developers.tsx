@@ -596,7 +596,7 @@ function Scopes() {
                     <a
                       key={operation}
                       href={`#${operationId(operation)}`}
-                      className="block font-mono text-xs whitespace-nowrap"
+                      className="block font-mono text-xs wrap-anywhere"
                     >
                       {methodOf(operation)} {pathOf(operation)}
                     </a>
@@ -862,7 +862,7 @@ function Activations() {
       </p>
       <ul>
         <li>
-          <InlineCode nowrap>POST /api/licenses/activate</InlineCode> with <InlineCode>key</InlineCode>,{" "}
+          <InlineCode>POST /api/licenses/activate</InlineCode> with <InlineCode>key</InlineCode>,{" "}
           <InlineCode>machine</InlineCode> (an identifier your software chooses for the machine, 1 to{" "}
           {MAX_MACHINE_ID} characters, kept as sent) and optionally <InlineCode>label</InlineCode> (a name
           people recognise, up to {MAX_MACHINE_LABEL} characters).
@@ -879,7 +879,7 @@ function Activations() {
           <InlineCode>LICENSE_NOT_FOUND</InlineCode>.
         </li>
         <li>
-          <InlineCode nowrap>POST /api/licenses/deactivate</InlineCode> with <InlineCode>key</InlineCode> and{" "}
+          <InlineCode>POST /api/licenses/deactivate</InlineCode> with <InlineCode>key</InlineCode> and{" "}
           <InlineCode>machine</InlineCode> frees the machine's seat, whatever state the key is in. The buyer
           can also deactivate a machine on their Licenses screen, and you with the seller API.
         </li>
@@ -922,8 +922,8 @@ function OfflineLicenses() {
           <InlineCode>expiresAt</InlineCode>: check keys online when you can.
         </li>
         <li>
-          The public keys are at <InlineCode nowrap>{LICENSE_KEYS_PATH}</InlineCode>, as a JSON Web Key set.
-          Fetch it once and ship it with your software, or cache it.
+          The public keys are at <InlineCode>{LICENSE_KEYS_PATH}</InlineCode>, as a JSON Web Key set. Fetch it
+          once and ship it with your software, or cache it.
         </li>
       </ul>
       <CodeBlock caption={`GET ${LICENSE_KEYS_PATH}`}>{json(keySetExample)}</CodeBlock>
