@@ -154,7 +154,11 @@ export const licenseFileSchema = z.object({
 });
 export type LicenseFile = z.infer<typeof licenseFileSchema>;
 
-/** What a licence file's `payload` holds once parsed. `expiresAt` is null for a perpetual licence. */
+/**
+ * What a licence file's `payload` holds once parsed: `issuedAt` is when this file was signed, `status`
+ * the key's check status then, and `expiresAt` the moment the file stops holding (null for a perpetual
+ * licence).
+ */
 export const licenseFilePayloadSchema = z.object({
   licenseId: z.string(),
   key: z.string(),
