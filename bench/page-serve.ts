@@ -8,6 +8,7 @@ import { openDatabase } from "#server/db/client";
 import { products } from "#server/db/schema/catalog";
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
+import { newLicenseSigningKey } from "#server/lib/license-signing";
 import { webRoot } from "#server/web/build";
 
 /**
@@ -31,6 +32,7 @@ const env = loadEnv({
   HOST: "127.0.0.1",
   PORT: "0",
   AUTH_SECRET: randomBytes(32).toString("base64url"),
+  LICENSE_SIGNING_KEY: newLicenseSigningKey(),
   OPERATOR_TRN: process.env.OPERATOR_TRN ?? "100-1234-5670-0003",
   ALLOW_TEST_PAYMENTS: "true",
   // Measured is the work a request costs, not the overload guard's fast refusals.

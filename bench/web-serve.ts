@@ -8,6 +8,7 @@ import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
 import { seedDemo } from "#server/db/seed/demo";
 import { loadEnv } from "#server/env";
+import { newLicenseSigningKey } from "#server/lib/license-signing";
 import { webRoot } from "#server/web/build";
 
 /**
@@ -27,6 +28,7 @@ const env = loadEnv({
   HOST: "127.0.0.1",
   PORT: "0",
   AUTH_SECRET: randomBytes(32).toString("base64url"),
+  LICENSE_SIGNING_KEY: newLicenseSigningKey(),
   // A demo operator number and test-mode payments: nothing here takes money.
   OPERATOR_TRN: process.env.OPERATOR_TRN ?? "100-1234-5670-0003",
   ALLOW_TEST_PAYMENTS: "true",

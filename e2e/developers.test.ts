@@ -106,13 +106,23 @@ async function expectOperations(page: Page) {
   expect(await shown.count()).toBe(operations.length);
   for (const operation of operations) {
     const [method = "", path = ""] = operation.split(" ");
-    const block = shown.filter({ has: page.getByRole("heading", { level: 3, name: `${method} ${path}` }) });
+    const block = shown.filter({
+      has: page.getByRole("heading", { level: 3, name: `${method} ${path}`, exact: true }),
+    });
     expect(await block.count(), operation).toBe(1);
     expect(await block.getByText("Scope:").count(), operation).toBe(1);
     const request = (await block.getByTestId("code-block").first().textContent()) ?? "";
-    expect(request, operation).toContain(`curl "${baseUrl()}${path}`);
+    // A path's ids are filled in with example ids; a call that is not a GET names its method.
+    const url = path
+      .split("/")
+      .map((part) => (part.startsWith(":") ? "[0-9a-f-]{36}" : escapeRegExp(part)))
+      .join("/");
+    const curl = `curl ${method === "GET" ? "" : `-X ${method} `}"${escapeRegExp(baseUrl())}${url}`;
+    expect(request, operation).toMatch(new RegExp(curl));
   }
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Code is monospace, the example key is a key's shape (with this site's address once the app runs), and

@@ -1,8 +1,10 @@
+import { createPublicKey, verify } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { ProductList } from "#domain/catalog-schemas";
 import type { Order } from "#domain/checkout";
 import { buildInvoice, invoiceNumber } from "#domain/invoice";
-import type { LicenseList } from "#domain/license-schemas";
+import type { LicenseFile, LicenseKeySet, LicenseList } from "#domain/license-schemas";
 import { LICENSE_KEY_PATTERN } from "#domain/licenses";
 import { formatUsd } from "#domain/money";
 import { DEMO_OPERATOR_TRN } from "#server/env";
@@ -63,6 +65,79 @@ describe("licenses and invoices", () => {
     expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
     await expectAccessible(phone);
     await snapshot(phone, "h5-licenses-375-dark", { fullPage: true });
+  });
+
+  test("a buyer sees the machines a key is activated on, deactivates one, and downloads the signed offline file", async () => {
+    const [desktopKey = "", phoneKey = ""] = keys;
+    // The vendor's software activates each key on a machine, with the key alone.
+    for (const [key, machine, label] of [
+      [desktopKey, "e2e-laptop-01", "Design laptop"],
+      [phoneKey, "e2e-tower-02", "Render tower"],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}/api/licenses/activate`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key, machine, label }),
+      });
+      expect(res.status).toBe(200);
+    }
+
+    const page = await browser.newPage({ as: "buyer" });
+    await page.goto("/dashboard/licenses");
+    const card = page.getByTestId("license-card").filter({ hasText: desktopKey });
+    const machine = card.getByTestId("license-activation").filter({ hasText: "Design laptop" });
+    await machine.waitFor();
+    expect(await machine.textContent()).toContain("e2e-laptop-01");
+    expect(await card.getByTestId("license-seats").textContent()).toBe("1 of 1 in use");
+    await expectAccessible(page);
+    await snapshot(page, "h5-licenses-activations", { fullPage: true });
+
+    await machine.getByRole("button", { name: `Deactivate: Design laptop (${product.name})` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("heading", { name: "Deactivate this machine?" }).waitFor();
+    await dialog.getByRole("button", { name: "Deactivate" }).click();
+    await toast(page, "Machine deactivated", "Design laptop").waitFor();
+    await card.getByTestId("no-activations").waitFor();
+    expect(await card.getByTestId("license-seats").textContent()).toBe("0 of 1 in use");
+
+    // The offline file verifies with the published key.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("button", { name: `Download offline license file for ${product.name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`stackbay-license-${desktopKey}.json`);
+    const file = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as LicenseFile;
+    const set = (await (
+      await fetch(`${baseUrl()}/.well-known/stackbay-license-keys.json`)
+    ).json()) as LicenseKeySet;
+    const jwk = set.keys.find((key) => key.kid === file.kid);
+    expect(jwk).toBeDefined();
+    const publicKey = createPublicKey({
+      key: { kty: "OKP", crv: "Ed25519", x: jwk?.x ?? "" },
+      format: "jwk",
+    });
+    expect(verify(null, Buffer.from(file.payload), publicKey, Buffer.from(file.signature, "base64"))).toBe(
+      true,
+    );
+    expect(JSON.parse(file.payload)).toMatchObject({ key: desktopKey, expiresAt: null, seats: 1 });
+
+    const phone = await browser.newPage({ as: "buyer", width: 375, height: 812, theme: "dark" });
+    await phone.goto("/dashboard/licenses");
+    const phoneCard = phone.getByTestId("license-card").filter({ hasText: phoneKey });
+    const tower = phoneCard.getByTestId("license-activation").filter({ hasText: "Render tower" });
+    await tower.waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(375);
+    await expectAccessible(phone);
+    await snapshot(phone, "h5-licenses-activations-375-dark", { fullPage: true });
+    await tower.getByRole("button", { name: `Deactivate: Render tower (${product.name})` }).click();
+    await phone.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
+    await toast(phone, "Machine deactivated", "Render tower").waitFor();
+    await phoneCard.getByTestId("no-activations").waitFor();
+    const [phoneDownload] = await Promise.all([
+      phone.waitForEvent("download"),
+      phoneCard.getByRole("button", { name: `Download offline license file for ${product.name}` }).click(),
+    ]);
+    expect(phoneDownload.suggestedFilename()).toBe(`stackbay-license-${phoneKey}.json`);
   });
 
   test("the buyer follows the Invoice link from Order History, downloads and prints the invoice", async () => {

@@ -75,6 +75,8 @@ export NODE_ENV=production
 export DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
 AUTH_SECRET=$(node -e 'console.log(require("node:crypto").randomBytes(32).toString("base64url"))')
 export AUTH_SECRET
+LICENSE_SIGNING_KEY=$(node -e 'console.log(require("node:crypto").generateKeyPairSync("ed25519").privateKey.export({type:"pkcs8",format:"pem"}))')
+export LICENSE_SIGNING_KEY
 export PUBLIC_URL="http://127.0.0.1:$lb_port"
 export OPERATOR_TRN=100123456789012
 export ALLOW_TEST_PAYMENTS=true

@@ -5,9 +5,11 @@ import {
   LICENSE_ALPHABET,
   LICENSE_KEY_PATTERN,
   licenseCheckStatus,
+  licenseFileExpiresAt,
   normaliseLicenseKey,
   VALID_LICENSE_STATUSES,
 } from "#domain/licenses";
+import { unpaidRenewalEndsAt } from "#domain/subscriptions";
 
 describe("license keys", () => {
   test("have the XXXX-XXXX-XXXX-XXXX shape with unambiguous characters", () => {
@@ -49,8 +51,34 @@ describe("what the public check says of a key", () => {
     ["revoked", null, "revoked"],
     ["revoked", "active", "revoked"],
     ["revoked", "trialing", "revoked"],
+    ["suspended", null, "suspended"],
+    ["suspended", "active", "suspended"],
+    ["suspended", "ended", "suspended"],
   ] as const)("a %s key of a %s subscription reads %s", (license, subscription, status) => {
     expect(licenseCheckStatus(license, subscription)).toBe(status);
+  });
+
+  test.each([
+    ["active", "active", "over_cap"],
+    ["active", "past_due", "over_cap"],
+    ["active", "ended", "expired"],
+    ["active", null, "active"],
+    ["suspended", "active", "suspended"],
+    ["revoked", "active", "revoked"],
+  ] as const)(
+    "at its spending cap, a %s key of a %s subscription reads %s",
+    (license, subscription, status) => {
+      expect(licenseCheckStatus(license, subscription, { overCap: true })).toBe(status);
+    },
+  );
+
+  test("an offline file lasts a perpetual licence for ever, a subscription its paid period and grace", () => {
+    const paidThrough = new Date("2026-03-01T00:00:00Z");
+    expect(licenseFileExpiresAt(null)).toBeNull();
+    expect(licenseFileExpiresAt({ paidThrough, cancelAtPeriodEnd: false })).toEqual(
+      unpaidRenewalEndsAt(paidThrough),
+    );
+    expect(licenseFileExpiresAt({ paidThrough, cancelAtPeriodEnd: true })).toEqual(paidThrough);
   });
 
   test("software may go on working while active, trialing or past due, not once expired or revoked", () => {

@@ -1,5 +1,5 @@
 import type { LicenseCheckStatus, LicenseStatus } from "#domain/license-schemas";
-import type { SubscriptionStatus } from "#domain/subscriptions";
+import { type StatusFacts, type SubscriptionStatus, unpaidRenewalEndsAt } from "#domain/subscriptions";
 
 /** Categories whose products deliver a license key on a confirmed order. */
 export const LICENSED_CATEGORIES: readonly string[] = ["software", "saas"];
@@ -32,15 +32,28 @@ export function normaliseLicenseKey(input: string): string {
 }
 
 /**
- * What the public check says of a key: a revoked key is revoked whatever else holds; a key of a
- * subscription reads as the subscription does at the time of the check (its trial, its unpaid renewal
- * in grace, its end); a perpetual licence (no subscription) stays active.
+ * How many machines one licence may be activated on at once: one. Stackbay issues one licence per unit
+ * bought (`issueLicenses`: an item of quantity 3 gets three keys) and keeps a per-seat subscription's
+ * keys one per seat (`matchLicensesToSeats`: a quantity of 5 seats is five keys), so the item's or the
+ * subscription's quantity is already the number of keys, and each key is one seat. `licenses.seats`
+ * stores the figure per licence, so the seat check reads it from the row it locks.
+ */
+export const SEATS_PER_LICENSE = 1;
+
+/**
+ * What the public check says of a key: a revoked key is revoked whatever else holds, then a key its
+ * seller suspended; a key of a subscription reads as the subscription does at the time of the check (its
+ * trial, its unpaid renewal in grace, its end), or `over_cap` while a live metered subscription is at its
+ * buyer's spending cap (`overCap`); a perpetual licence (no subscription) stays active.
  */
 export function licenseCheckStatus(
   license: LicenseStatus,
   subscription: SubscriptionStatus | null,
+  { overCap = false }: { overCap?: boolean } = {},
 ): LicenseCheckStatus {
   if (license === "revoked") return "revoked";
+  if (license === "suspended") return "suspended";
+  if (overCap && subscription !== null && subscription !== "ended") return "over_cap";
   switch (subscription) {
     case null:
     case "active":
@@ -61,3 +74,21 @@ export const VALID_LICENSE_STATUSES: ReadonlySet<LicenseCheckStatus> = new Set([
   "trialing",
   "past_due",
 ]);
+
+/** How many days a machine may go unseen before the daily job frees its seat, unless configured. */
+export const DEFAULT_LICENSE_ACTIVATION_STALE_DAYS = 30;
+
+/**
+ * Until when a signed offline licence holds: a perpetual licence's never (null); a subscription's
+ * until the end of its paid period (or trial) plus the grace an unpaid renewal gets before the
+ * subscription ends (its last reminder, as `past_due` reads), or only the paid period's end when it is
+ * cancelled for then.
+ */
+export function licenseFileExpiresAt(
+  subscription: Pick<StatusFacts, "paidThrough" | "cancelAtPeriodEnd"> | null,
+): Date | null {
+  if (!subscription) return null;
+  return subscription.cancelAtPeriodEnd
+    ? subscription.paidThrough
+    : unpaidRenewalEndsAt(subscription.paidThrough);
+}

@@ -6,7 +6,12 @@ import { paged } from "#domain/paging";
  * A key holds the scopes its seller chose when making it; an operation outside them answers 403
  * `API_KEY_SCOPE`.
  */
-export const sellerApiScopes = ["orders:read", "subscriptions:read", "usage:write"] as const;
+export const sellerApiScopes = [
+  "orders:read",
+  "subscriptions:read",
+  "licenses:write",
+  "usage:write",
+] as const;
 export type SellerApiScope = (typeof sellerApiScopes)[number];
 
 /** Each scope's name and what it lets a key read or do, as the key form and the developer page show them. */
@@ -18,6 +23,11 @@ export const sellerApiScopeInfo: Record<SellerApiScope, { label: string; grants:
   "subscriptions:read": {
     label: "Read subscriptions",
     grants: "Your products' subscriptions: counts, recurring revenue, past-due renewals and the live list.",
+  },
+  "licenses:write": {
+    label: "Manage licenses",
+    grants:
+      "The license keys of your products with their activations: list and read them, suspend and reinstate a key, deactivate a machine.",
   },
   "usage:write": {
     label: "Report usage",

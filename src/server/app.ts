@@ -29,6 +29,7 @@ import { createJobQueue, type JobQueue } from "#server/jobs/queue";
 import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cache";
 import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
+import { type LicenseSigner, licenseSigner, newLicenseSigningKey } from "#server/lib/license-signing";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { Metrics, UNMATCHED_ROUTE } from "#server/lib/metrics";
 import { postgresRateLimitStore } from "#server/lib/rate-limit-store";
@@ -50,7 +51,7 @@ import { healthRoutes } from "#server/modules/health/routes";
 import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
 import { invoiceRoutes } from "#server/modules/invoices/routes";
-import { licenseRoutes } from "#server/modules/licenses/routes";
+import { licenseKeyRoutes, licenseRoutes } from "#server/modules/licenses/routes";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { metricsRoutes } from "#server/modules/metrics/routes";
 import { moderationRoutes } from "#server/modules/moderation/routes";
@@ -118,6 +119,8 @@ declare module "fastify" {
     metrics: Metrics;
     /** Set once the app starts shutting down: readiness answers 503 from then on. */
     readiness: { shuttingDown: boolean };
+    /** Signs offline licence files with LICENSE_SIGNING_KEY and publishes its public half. */
+    licenseSigner: LicenseSigner;
   }
   interface FastifyContextConfig {
     /** False for a route a saturated server still answers (liveness): see refuseWhenSaturated. */
@@ -243,6 +246,11 @@ export async function buildApp(options: AppOptions) {
   app.decorate("env", env);
   app.decorate("clock", env.NODE_ENV === "test" ? new AdjustableClock() : systemClock);
   if (!env.AUTH_SECRET) throw new Error("AUTH_SECRET must be set before the app is built");
+  if (!env.LICENSE_SIGNING_KEY && env.NODE_ENV === "production")
+    throw new Error("LICENSE_SIGNING_KEY must be set before the app is built in production");
+  // Outside production a start without one signs with a key of its own (main.ts keeps one in DATA_DIR,
+  // so a development server's files stay verifiable across restarts; a test app's lives with it).
+  app.decorate("licenseSigner", licenseSigner(env.LICENSE_SIGNING_KEY ?? newLicenseSigningKey()));
   const readiness = { shuttingDown: false };
   app.decorate("readiness", readiness);
   // First of the close hooks: a load balancer polling readiness stops sending requests while the rest drains.
@@ -468,6 +476,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(metricsRoutes);
+  await app.register(licenseKeyRoutes);
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(privacyRoutes, { prefix: "/api" });
   await app.register(newsletterRoutes, { prefix: "/api" });

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { EnvError, loadEnv, operatorTrn, publicUrl } from "#server/env";
+import { newLicenseSigningKey } from "#server/lib/license-signing";
+
+const LICENSE_SIGNING_KEY = newLicenseSigningKey();
 
 describe("loadEnv", () => {
   test("applies the documented defaults", () => {
@@ -60,10 +63,30 @@ describe("loadEnv", () => {
       loadEnv({
         NODE_ENV: "production",
         AUTH_SECRET: "x".repeat(32),
+        LICENSE_SIGNING_KEY,
         ALLOW_TEST_PAYMENTS: "true",
         OPERATOR_TRN: "100123456700003",
       }).AUTH_SECRET,
     ).toHaveLength(32);
+  });
+
+  test("production needs an Ed25519 licence-signing key, as a PEM or base64 DER; elsewhere none is needed", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      ALLOW_TEST_PAYMENTS: "true",
+      OPERATOR_TRN: "100123456700003",
+    };
+    expect(() => loadEnv(production)).toThrow(/LICENSE_SIGNING_KEY is required when NODE_ENV=production/);
+    expect(loadEnv({ ...production, LICENSE_SIGNING_KEY }).LICENSE_SIGNING_KEY).toBe(LICENSE_SIGNING_KEY);
+    const der = LICENSE_SIGNING_KEY.replace(/-----[A-Z ]+-----/g, "").replace(/\s/g, "");
+    expect(loadEnv({ ...production, LICENSE_SIGNING_KEY: der }).LICENSE_SIGNING_KEY).toBe(der);
+    expect(() => loadEnv({ ...production, LICENSE_SIGNING_KEY: "not a key" })).toThrow(
+      /LICENSE_SIGNING_KEY must be an Ed25519 private key/,
+    );
+    expect(loadEnv({}).LICENSE_SIGNING_KEY).toBeUndefined();
+    expect(loadEnv({}).LICENSE_ACTIVATION_STALE_DAYS).toBe(30);
+    expect(loadEnv({ LICENSE_ACTIVATION_STALE_DAYS: "7" }).LICENSE_ACTIVATION_STALE_DAYS).toBe(7);
   });
 
   test("production refuses test-mode payments unless allowed, and provider keys come in sets", () => {
@@ -74,6 +97,7 @@ describe("loadEnv", () => {
     const live = {
       NODE_ENV: "production",
       AUTH_SECRET: secret,
+      LICENSE_SIGNING_KEY,
       OPERATOR_TRN: "100123456700003",
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
@@ -137,7 +161,12 @@ describe("loadEnv", () => {
   });
 
   test("the operator's TRN is required in production, checked, and a plain demo number elsewhere", () => {
-    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ALLOW_TEST_PAYMENTS: "true" };
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      LICENSE_SIGNING_KEY,
+      ALLOW_TEST_PAYMENTS: "true",
+    };
     expect(() => loadEnv(production)).toThrow(/OPERATOR_TRN is required when NODE_ENV=production/);
     expect(() => loadEnv({ ...production, OPERATOR_TRN: "200123456700003" })).toThrow(
       /OPERATOR_TRN must be a UAE TRN: 15 digits starting with 100/,

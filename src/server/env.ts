@@ -1,5 +1,7 @@
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import { DEFAULT_BANK_TRANSFER_EXPIRY_DAYS } from "#domain/bank-transfer";
+import { DEFAULT_LICENSE_ACTIVATION_STALE_DAYS } from "#domain/licenses";
 import { DEFAULT_REFUND_WINDOW_DAYS } from "#domain/refunds";
 import { DEFAULT_DELIVERY_CONFIRM_DAYS } from "#domain/shipping";
 
@@ -17,6 +19,18 @@ function isIban(text: string): boolean {
   let rest = 0;
   for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
   return rest === 1;
+}
+
+/** A PKCS#8 PEM, or PKCS#8 DER in base64, holding an Ed25519 private key. */
+export function isEd25519PrivateKey(text: string): boolean {
+  try {
+    const key = text.includes("-----BEGIN")
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(text.trim(), "base64"), format: "der", type: "pkcs8" });
+    return key.asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
 }
 
 /** The operator's bank account: all of them, or none (bank transfer then runs in test mode). */
@@ -227,6 +241,21 @@ const envSchema = z
      * invoice and transfer instructions sent), when that is earlier than the usual lead.
      */
     BANK_TRANSFER_RENEWAL_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(30).default(10),
+    /** Days a licence's activation may go without a check-in before the daily job frees its seat. */
+    LICENSE_ACTIVATION_STALE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .default(DEFAULT_LICENSE_ACTIVATION_STALE_DAYS),
+    /**
+     * The Ed25519 private key that signs offline licence files: a PKCS#8 PEM, or its DER in base64.
+     * Required in production; elsewhere one is generated once and kept in DATA_DIR (never in the repo).
+     */
+    LICENSE_SIGNING_KEY: z
+      .string()
+      .refine(isEd25519PrivateKey, "must be an Ed25519 private key: a PKCS#8 PEM, or its DER in base64")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -234,6 +263,14 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required when NODE_ENV=production",
+      });
+    }
+    if (env.NODE_ENV === "production" && !env.LICENSE_SIGNING_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LICENSE_SIGNING_KEY"],
+        message:
+          "is required when NODE_ENV=production (the Ed25519 key that signs offline licence files; make one with `openssl genpkey -algorithm ed25519`)",
       });
     }
     if (env.NODE_ENV === "production" && !env.OPERATOR_TRN) {

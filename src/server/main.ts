@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +16,19 @@ async function ensureAuthSecret(env: Env): Promise<string> {
   const secret = randomBytes(32).toString("base64url");
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Outside production a missing LICENSE_SIGNING_KEY is generated once and kept in DATA_DIR, like
+ * AUTH_SECRET, so offline licence files stay verifiable across restarts; never in the repo.
+ */
+async function ensureLicenseSigningKey(env: Env): Promise<string> {
+  if (env.LICENSE_SIGNING_KEY) return env.LICENSE_SIGNING_KEY;
+  const file = path.resolve(env.DATA_DIR, "license-signing-key.pem");
+  if (existsSync(file)) return readFile(file, "utf8");
+  const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  await writeFile(file, pem, { mode: 0o600 });
+  return pem;
 }
 
 /**
@@ -50,6 +63,7 @@ export async function startServer(
   const firstStart = embedded && env.NODE_ENV !== "production" && !hasEmbeddedCluster(env.DATA_DIR);
   await mkdir(path.resolve(env.DATA_DIR, "uploads"), { recursive: true });
   const authSecret = await ensureAuthSecret(env);
+  const licenseSigningKey = await ensureLicenseSigningKey(env);
   // The embedded database's files must not be opened by a backup or restore at the same time.
   const releaseDataDir = embedded ? await lockDataDir(env.DATA_DIR, "server") : null;
   // On a first start PostgreSQL's initdb runs in a worker thread from here on, while this thread loads
@@ -100,7 +114,11 @@ export async function startServer(
   if (build?.built) phases.webBuild = build;
   const { buildApp } = await appModule;
   const app = await timed(phases, "buildApp", () =>
-    buildApp({ env: { ...env, AUTH_SECRET: authSecret }, database, webRoot }),
+    buildApp({
+      env: { ...env, AUTH_SECRET: authSecret, LICENSE_SIGNING_KEY: licenseSigningKey },
+      database,
+      webRoot,
+    }),
   );
   if (seed.result) app.log.info(seed.result, "seeded demo data into the empty embedded database");
   await timed(phases, "listen", () => app.listen({ port: env.PORT, host: env.HOST }));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { receivedOrdersPageSchema } from "#domain/earnings";
 import { endpoint, pageQuery } from "#domain/endpoint";
+import { sellerLicenseDetailSchema, sellerLicensePageSchema } from "#domain/license-schemas";
 import {
   sellerApiCallPageSchema,
   sellerApiKeyInputSchema,
@@ -14,6 +15,11 @@ import {
 } from "#domain/subscription-report-schemas";
 
 const idParams = z.object({ id: z.uuid("Unknown API key") });
+const licenseParams = z.object({ id: z.uuid("Unknown license") });
+const activationParams = z.object({
+  id: z.uuid("Unknown license"),
+  activationId: z.uuid("Unknown activation"),
+});
 
 /**
  * What the web calls of the server's `seller-api` module (`src/server/modules/seller-api/routes.ts`): a
@@ -56,5 +62,26 @@ export const sellerApiExternalEndpoints = {
     query: sellerSubscriptionsQuery,
     answer: sellerSubscriptionReportSchema,
     errors: [],
+  }),
+  "GET /seller/v1/licenses": endpoint({ query: pageQuery, answer: sellerLicensePageSchema, errors: [] }),
+  "GET /seller/v1/licenses/:id": endpoint({
+    params: licenseParams,
+    answer: sellerLicenseDetailSchema,
+    errors: ["LICENSE_NOT_FOUND"],
+  }),
+  "POST /seller/v1/licenses/:id/suspend": endpoint({
+    params: licenseParams,
+    answer: sellerLicenseDetailSchema,
+    errors: ["LICENSE_NOT_FOUND", "LICENSE_REVOKED"],
+  }),
+  "POST /seller/v1/licenses/:id/reinstate": endpoint({
+    params: licenseParams,
+    answer: sellerLicenseDetailSchema,
+    errors: ["LICENSE_NOT_FOUND", "LICENSE_REVOKED"],
+  }),
+  "DELETE /seller/v1/licenses/:id/activations/:activationId": endpoint({
+    params: activationParams,
+    answer: sellerLicenseDetailSchema,
+    errors: ["LICENSE_NOT_FOUND", "LICENSE_ACTIVATION_NOT_FOUND"],
   }),
 } as const;

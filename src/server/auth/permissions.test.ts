@@ -166,6 +166,10 @@ const access: Record<string, Access> = {
   "GET /api/admin/audit": "superAdmin",
   "GET /api/licenses": "user",
   "POST /api/licenses/validate": "public",
+  "POST /api/licenses/activate": "public",
+  "POST /api/licenses/deactivate": "public",
+  "DELETE /api/licenses/{id}/activations/{activationId}": "user",
+  "GET /api/licenses/{id}/file": "user",
   "GET /api/subscriptions": "user",
   "GET /api/subscriptions/calendar.ics": "user",
   "GET /api/subscriptions/calendar.csv": "user",
@@ -240,6 +244,11 @@ const access: Record<string, Access> = {
   "GET /api/seller/v1/subscriptions/{id}/usage": "sellerKey",
   "POST /api/seller/v1/usage": "sellerKey",
   "POST /api/seller/v1/usage/batch": "sellerKey",
+  "GET /api/seller/v1/licenses": "sellerKey",
+  "GET /api/seller/v1/licenses/{id}": "sellerKey",
+  "POST /api/seller/v1/licenses/{id}/suspend": "sellerKey",
+  "POST /api/seller/v1/licenses/{id}/reinstate": "sellerKey",
+  "DELETE /api/seller/v1/licenses/{id}/activations/{activationId}": "sellerKey",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

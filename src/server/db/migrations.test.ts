@@ -44,6 +44,7 @@ test("migrations create every table of the spec on an empty database, and a seco
     "journal_entries",
     "journal_lines",
     "ledger_accounts",
+    "license_activations",
     "license_validation_days",
     "licenses",
     "newsletter_subscriptions",
@@ -176,7 +177,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(40);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(41);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

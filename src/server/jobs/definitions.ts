@@ -3,6 +3,7 @@ import { publicUrl } from "#server/env";
 import type { JobDefinition } from "#server/jobs/queue";
 import { type MailTransport, mailJob } from "#server/mail/mailer";
 import { earningsReleaseJob } from "#server/modules/ledger/bookings";
+import { licenseDepsOf, staleActivationsJob } from "#server/modules/licenses/service";
 import { renderNotificationMail } from "#server/modules/notifications/service";
 import { renderOrderConfirmation } from "#server/modules/orders/confirmation-mail";
 import { forgetMethodJob } from "#server/modules/payment-methods/service";
@@ -43,5 +44,6 @@ export function jobDefinitions(
     forgetMethodJob(() => app.payments),
     trialAnonymiseJob(app.database.db, app.clock),
     sellerApiLogPruneJob(sellerApiDepsOf(app)),
+    staleActivationsJob(licenseDepsOf(app)),
   ] as JobDefinition<never>[];
 }

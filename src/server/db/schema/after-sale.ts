@@ -117,16 +117,42 @@ export const licenses = pgTable(
     productId: uuid().references(() => products.id, { onDelete: "set null" }),
     productName: text().notNull(),
     status: text().notNull().default("active"),
+    /** Machines the licence may be activated on at once (`licenseSeats` in `#domain/licenses`). */
+    seats: integer().notNull().default(1),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Subscriptions (SaaS) renew yearly; perpetual software licenses have none. */
     renewsAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
+    /** When its seller suspended it (status `suspended`); cleared when reinstated. */
+    suspendedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check("licenses_status", sql`${t.status} in ('active', 'revoked')`),
+    check("licenses_status", sql`${t.status} in ('active', 'suspended', 'revoked')`),
+    check("licenses_seats", sql`${t.seats} >= 1`),
     index().on(t.userId, t.issuedAt),
     index().on(t.orderItemId),
   ],
+);
+
+/**
+ * The machines a licence is activated on, one row each, at most its `seats`. Deactivating deletes the
+ * row; a machine not seen for `LICENSE_ACTIVATION_STALE_DAYS` is deactivated by a daily job.
+ */
+export const licenseActivations = pgTable(
+  "license_activations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    licenseId: uuid()
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    /** The identifier the seller's software chose for the machine. */
+    machine: text().notNull(),
+    /** A name for people, e.g. the computer's name. */
+    label: text().notNull().default(""),
+    activatedAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [unique().on(t.licenseId, t.machine), index().on(t.lastSeenAt)],
 );
 
 export const refundRequests = pgTable(

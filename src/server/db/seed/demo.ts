@@ -24,6 +24,7 @@ import {
   writeProductImages,
   writeVendorLogo,
 } from "#server/db/seed/images";
+import { seedDemoActivations } from "#server/db/seed/license-activations";
 import { seedDemoPlans } from "#server/db/seed/plans";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
@@ -177,6 +178,7 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
     now,
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
   });
+  await seedDemoActivations(db, { now });
 
   await db
     .insert(sitePages)

@@ -159,6 +159,8 @@ describe("GET /api/licenses", () => {
         "issuedAt",
         "renewsAt",
         "revokedAt",
+        "seats",
+        "activations",
       ].sort(),
     );
     const issued = items.map((l) => l.issuedAt);
@@ -212,7 +214,15 @@ describe("revoking and validating", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const answer = res.json();
-    expect(Object.keys(answer).sort()).toEqual(["product", "renewsAt", "status", "valid"]);
+    expect(Object.keys(answer).sort()).toEqual([
+      "activated",
+      "product",
+      "renewsAt",
+      "seats",
+      "seatsUsed",
+      "status",
+      "valid",
+    ]);
     expect(answer).toMatchObject({ valid: true, status: "active", product: "Cloud Seat" });
     expect(Date.parse(answer.renewsAt)).toBeGreaterThan(Date.now());
     expect(res.body).not.toContain("buyer@stackbay.test");
@@ -225,7 +235,15 @@ describe("revoking and validating", () => {
 
   test("a revoked key is not valid and says so", async () => {
     const res = await validate(createClient(t.app), revoked);
-    expect(res.json()).toEqual({ valid: false, status: "revoked", product: "Seat License", renewsAt: null });
+    expect(res.json()).toEqual({
+      valid: false,
+      status: "revoked",
+      product: "Seat License",
+      renewsAt: null,
+      seats: 1,
+      seatsUsed: 0,
+      activated: null,
+    });
   });
 
   test.each([
@@ -236,7 +254,15 @@ describe("revoking and validating", () => {
   ])("%s answers unknown, like any other miss", async (_, key) => {
     const res = await validate(createClient(t.app), key);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ valid: false, status: "unknown", product: null, renewsAt: null });
+    expect(res.json()).toEqual({
+      valid: false,
+      status: "unknown",
+      product: null,
+      renewsAt: null,
+      seats: null,
+      seatsUsed: null,
+      activated: null,
+    });
   });
 
   test("a malformed body is refused", async () => {

@@ -1,16 +1,30 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { License } from "#domain/license-schemas";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { License, LicenseActivation } from "#domain/license-schemas";
 import { LICENSED_CATEGORIES } from "#domain/licenses";
 import { utcDay } from "#domain/reviews";
-import type { Database, Transaction } from "#server/db/client";
-import { licenses } from "#server/db/schema/after-sale";
+import type { Database, Db, Transaction } from "#server/db/client";
+import { licenseActivations, licenses } from "#server/db/schema/after-sale";
 import { orderItems, orders } from "#server/db/schema/orders";
 import { licenseValidationDays } from "#server/db/schema/reviews";
-import { subscriptions } from "#server/db/schema/subscriptions";
+import { subscriptions, usagePeriods } from "#server/db/schema/subscriptions";
 
-type LicenseRow = typeof licenses.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
+type ActivationRow = typeof licenseActivations.$inferSelect;
 
-export function toLicense(row: LicenseRow): License {
+/** Statuses a licence may still leave: `revoke*` withdraws both an active and a suspended one. */
+const LIVE_STATUSES = ["active", "suspended"];
+
+export function toActivation(row: ActivationRow): LicenseActivation {
+  return {
+    id: row.id,
+    machine: row.machine,
+    label: row.label,
+    activatedAt: row.activatedAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  };
+}
+
+export function toLicense(row: LicenseRow, activations: LicenseActivation[] = []): License {
   return {
     id: row.id,
     key: row.key,
@@ -21,17 +35,211 @@ export function toLicense(row: LicenseRow): License {
     issuedAt: row.issuedAt.toISOString(),
     renewsAt: row.renewsAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    seats: row.seats,
+    activations,
   };
 }
 
-/** A user's licenses, newest first. */
+/** The activations of these licences by licence, most recently seen first. */
+export async function activationsOf(db: Db, licenseIds: readonly string[]) {
+  const byLicense = new Map<string, LicenseActivation[]>();
+  if (licenseIds.length === 0) return byLicense;
+  const rows = await db
+    .select()
+    .from(licenseActivations)
+    .where(inArray(licenseActivations.licenseId, [...licenseIds]))
+    .orderBy(desc(licenseActivations.lastSeenAt), asc(licenseActivations.id));
+  for (const row of rows) {
+    const list = byLicense.get(row.licenseId) ?? [];
+    list.push(toActivation(row));
+    byLicense.set(row.licenseId, list);
+  }
+  return byLicense;
+}
+
+/** A user's licenses, newest first, each with its activations. */
 export async function licensesOf(db: Database, userId: string): Promise<License[]> {
   const rows = await db
     .select()
     .from(licenses)
     .where(eq(licenses.userId, userId))
     .orderBy(desc(licenses.issuedAt), desc(licenses.id));
-  return rows.map(toLicense);
+  const activations = await activationsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toLicense(row, activations.get(row.id)));
+}
+
+/** The user's licence `id`, or undefined when it is not theirs (or does not exist). */
+export async function licenseOfUser(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.id, id), eq(licenses.userId, userId)));
+  return row;
+}
+
+/** The licence of this key, locked until the transaction ends: its seats are counted under this lock. */
+export async function lockLicenseByKey(tx: Transaction, key: string) {
+  const [row] = await tx.select().from(licenses).where(eq(licenses.key, key)).for("update");
+  return row;
+}
+
+export async function findLicenseByKey(db: Db, key: string) {
+  const [row] = await db.select().from(licenses).where(eq(licenses.key, key));
+  return row;
+}
+
+/** What a licence's state is read from: the subscription its order item started, if any. */
+export async function subscriptionOfItem(db: Db, orderItemId: string) {
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      endedAt: subscriptions.endedAt,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      paidThrough: subscriptions.paidThrough,
+      periodsPaid: subscriptions.periodsPaid,
+      trialEndsAt: subscriptions.trialEndsAt,
+      meterUnit: subscriptions.meterUnit,
+      usageTiers: subscriptions.usageTiers,
+      spendingCap: subscriptions.spendingCap,
+      anchor: subscriptions.anchor,
+      interval: subscriptions.interval,
+      anchorPeriod: subscriptions.anchorPeriod,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderItemId, orderItemId));
+  return row ?? null;
+}
+
+/** The use counted so far in one period of a metered subscription (0 before its first report). */
+export async function usageInPeriod(db: Db, subscriptionId: string, periodIndex: number): Promise<number> {
+  const [row] = await db
+    .select({ quantity: usagePeriods.quantity })
+    .from(usagePeriods)
+    .where(and(eq(usagePeriods.subscriptionId, subscriptionId), eq(usagePeriods.periodIndex, periodIndex)));
+  return row?.quantity ?? 0;
+}
+
+/** How many machines the licence is activated on. */
+export async function seatsUsed(db: Db, licenseId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(licenseActivations)
+    .where(eq(licenseActivations.licenseId, licenseId));
+  return row?.n ?? 0;
+}
+
+export async function activationOfMachine(db: Db, licenseId: string, machine: string) {
+  const [row] = await db
+    .select()
+    .from(licenseActivations)
+    .where(and(eq(licenseActivations.licenseId, licenseId), eq(licenseActivations.machine, machine)));
+  return row;
+}
+
+export async function insertActivation(db: Db, values: typeof licenseActivations.$inferInsert) {
+  const [row] = await db.insert(licenseActivations).values(values).returning();
+  if (!row) throw new Error("the activation was not inserted");
+  return row;
+}
+
+export async function updateActivation(
+  db: Db,
+  id: string,
+  values: Partial<Pick<ActivationRow, "label" | "lastSeenAt">>,
+) {
+  const [row] = await db
+    .update(licenseActivations)
+    .set(values)
+    .where(eq(licenseActivations.id, id))
+    .returning();
+  if (!row) throw new Error("the activation was not updated");
+  return row;
+}
+
+/** Records a check-in of the machine; answers whether it is activated on the licence. */
+export async function touchActivation(db: Db, licenseId: string, machine: string, at: Date) {
+  const touched = await db
+    .update(licenseActivations)
+    .set({ lastSeenAt: at })
+    .where(and(eq(licenseActivations.licenseId, licenseId), eq(licenseActivations.machine, machine)))
+    .returning({ id: licenseActivations.id });
+  return touched.length > 0;
+}
+
+/** Deactivates the machine; answers whether it was activated. */
+export async function deleteActivationOfMachine(db: Db, licenseId: string, machine: string) {
+  const gone = await db
+    .delete(licenseActivations)
+    .where(and(eq(licenseActivations.licenseId, licenseId), eq(licenseActivations.machine, machine)))
+    .returning({ id: licenseActivations.id });
+  return gone.length > 0;
+}
+
+/** Deletes the activation `id` of the licence; answers the deleted row, if there was one. */
+export async function deleteActivation(db: Db, licenseId: string, id: string) {
+  const [gone] = await db
+    .delete(licenseActivations)
+    .where(and(eq(licenseActivations.licenseId, licenseId), eq(licenseActivations.id, id)))
+    .returning();
+  return gone;
+}
+
+/** Frees the seats of machines not seen since `before`; answers how many were freed. */
+export async function deleteStaleActivations(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(licenseActivations)
+    .where(lt(licenseActivations.lastSeenAt, before))
+    .returning({ id: licenseActivations.id });
+  return gone.length;
+}
+
+const sellerLicenseColumns = {
+  license: licenses,
+  seatsUsed: sql<number>`(select count(*)::int from ${licenseActivations} where ${licenseActivations.licenseId} = ${licenses.id})`,
+};
+
+/** One page of the licences of a seller's items, newest first, with their seats in use. */
+export async function licensesOfSeller(db: Db, sellerId: string, page: number, pageSize: number) {
+  const [items, [total]] = await Promise.all([
+    db
+      .select(sellerLicenseColumns)
+      .from(licenses)
+      .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+      .where(eq(orderItems.sellerId, sellerId))
+      .orderBy(desc(licenses.issuedAt), desc(licenses.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ n: count() })
+      .from(licenses)
+      .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+      .where(eq(orderItems.sellerId, sellerId)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** The seller's licence `id` (one of their items'), optionally locked; undefined when it is not theirs. */
+export async function licenseOfSeller(db: Db, sellerId: string, id: string, lock = false) {
+  const query = db
+    .select({ license: licenses })
+    .from(licenses)
+    .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+    .where(and(eq(licenses.id, id), eq(orderItems.sellerId, sellerId)));
+  const [row] = lock ? await query.for("update", { of: licenses }) : await query;
+  return row?.license;
+}
+
+export async function updateLicense(
+  tx: Transaction,
+  id: string,
+  values: Partial<Pick<LicenseRow, "status" | "suspendedAt">>,
+) {
+  const [row] = await tx.update(licenses).set(values).where(eq(licenses.id, id)).returning();
+  if (!row) throw new Error(`license ${id} was not updated`);
+  return row;
 }
 
 /** An order's licenses in issue order (for its confirmation e-mail). */
@@ -41,28 +249,7 @@ export async function licensesOfOrder(db: Database, orderId: string): Promise<Li
     .from(licenses)
     .where(eq(licenses.orderId, orderId))
     .orderBy(licenses.issuedAt, licenses.key);
-  return rows.map(toLicense);
-}
-
-/** A key with what its check reads: the licence, and the subscription its item started, if any. */
-export async function findLicenseForCheck(db: Database, key: string) {
-  const [row] = await db
-    .select({
-      license: licenses,
-      // drizzle reads a left-joined object as missing when its first column is null: the id comes first.
-      subscription: {
-        id: subscriptions.id,
-        endedAt: subscriptions.endedAt,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        paidThrough: subscriptions.paidThrough,
-        periodsPaid: subscriptions.periodsPaid,
-        trialEndsAt: subscriptions.trialEndsAt,
-      },
-    })
-    .from(licenses)
-    .leftJoin(subscriptions, eq(subscriptions.orderItemId, licenses.orderItemId))
-    .where(eq(licenses.key, key));
-  return row ?? null;
+  return rows.map((row) => toLicense(row));
 }
 
 /**
@@ -112,7 +299,7 @@ export async function insertLicensesSkippingTakenKeys(
   return inserted.length;
 }
 
-/** Revokes every active license of an order item; answers how many were revoked. */
+/** Revokes every active or suspended license of an order item; answers how many were revoked. */
 export async function revokeActiveLicensesOfItem(
   tx: Transaction,
   orderItemId: string,
@@ -121,17 +308,17 @@ export async function revokeActiveLicensesOfItem(
   const revoked = await tx
     .update(licenses)
     .set({ status: "revoked", revokedAt: now })
-    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
+    .where(and(eq(licenses.orderItemId, orderItemId), inArray(licenses.status, LIVE_STATUSES)))
     .returning({ id: licenses.id });
   return revoked.length;
 }
 
-/** The active licences of an order item, oldest first. */
+/** The licences of an order item still in force (active or suspended), oldest first. */
 export async function activeLicensesOfItem(tx: Transaction, orderItemId: string) {
   return tx
     .select()
     .from(licenses)
-    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
+    .where(and(eq(licenses.orderItemId, orderItemId), inArray(licenses.status, LIVE_STATUSES)))
     .orderBy(asc(licenses.issuedAt), asc(licenses.key));
 }
 
@@ -141,5 +328,5 @@ export async function revokeLicenses(tx: Transaction, ids: readonly string[], no
   await tx
     .update(licenses)
     .set({ status: "revoked", revokedAt: now })
-    .where(and(inArray(licenses.id, [...ids]), eq(licenses.status, "active")));
+    .where(and(inArray(licenses.id, [...ids]), inArray(licenses.status, LIVE_STATUSES)));
 }

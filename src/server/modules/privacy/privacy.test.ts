@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Subscription } from "#domain/subscription-schemas";
-import { licenses, referralClicks, resellerCodes, resellerFingerprints } from "#server/db/schema/after-sale";
+import {
+  licenseActivations,
+  licenses,
+  referralClicks,
+  resellerCodes,
+  resellerFingerprints,
+} from "#server/db/schema/after-sale";
 import { auditLog } from "#server/db/schema/audit";
 import { emailCodeSends, session, twoFactor, user } from "#server/db/schema/auth";
 import { products, storefrontChanges, storefronts } from "#server/db/schema/catalog";
@@ -324,6 +330,15 @@ describe("what deletion does to each table that references a person", () => {
     const otherId = other?.id ?? "";
     const paid = await placeAs(client, email);
     await payOrder(t.app, client, paid);
+    // A machine the person's licence is activated on: its name and identifier go, the licence stays.
+    const [license] = await t.db.select().from(licenses).where(eq(licenses.orderId, paid));
+    await t.db.insert(licenseActivations).values({
+      licenseId: license?.id ?? "",
+      machine: "deleted-person-laptop",
+      label: "My laptop",
+      activatedAt: new Date(),
+      lastSeenAt: new Date(),
+    });
     await t.db.insert(payoutAccounts).values({
       userId: me.id,
       method: "bank",
@@ -404,6 +419,18 @@ describe("what deletion does to each table that references a person", () => {
     expect(keyAfter.statusCode).toBe(401);
 
     for (const ref of removedRefs) expect(await rowsOf(ref), ref).toBe(0);
+    expect(
+      await t.db
+        .select()
+        .from(licenseActivations)
+        .where(eq(licenseActivations.licenseId, license?.id ?? "")),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(licenses)
+        .where(eq(licenses.id, license?.id ?? "")),
+    ).toHaveLength(1);
     for (const [ref, fate] of Object.entries(onDeletion))
       if (fate.does === "anonymised") expect(await rowsOf(ref, fate.identifies), ref).toBe(0);
     // The review and question of someone else the person reported are untouched.

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import {
   commissions,
+  licenseActivations,
   licenses,
   referralClicks,
   refundRequests,
@@ -355,10 +356,19 @@ export async function anonymiseOrders(tx: Transaction, userId: string, tombstone
  * What only served the person: saved products, reports they filed, reseller code, link clicks and
  * sightings, the payout method with its sealed bank details, their saved payment methods (references to
  * cards and PayPal accounts at the providers), their notifications (an e-mail still queued for one
- * finds it gone and is not sent) and a seller's API keys with their access log (a key stops working at
- * once).
+ * finds it gone and is not sent), a seller's API keys with their access log (a key stops working at
+ * once) and the machines the person's licences are activated on (their names and identifiers; the
+ * licences themselves stay with the books).
  */
 export async function removeOwnedRows(tx: Transaction, userId: string) {
+  await tx
+    .delete(licenseActivations)
+    .where(
+      inArray(
+        licenseActivations.licenseId,
+        tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.userId, userId)),
+      ),
+    );
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(savedItems).where(eq(savedItems.userId, userId));
   await tx.delete(reviewReports).where(eq(reviewReports.userId, userId));

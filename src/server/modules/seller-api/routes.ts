@@ -4,6 +4,13 @@ import { requireRole, signedInUser } from "#server/auth/guards";
 import { route } from "#server/http/route";
 import { receivedOrdersPage } from "#server/modules/earnings/service";
 import {
+  deactivateSellerActivation,
+  licenseDepsOf,
+  sellerLicenseOf,
+  sellerLicensesPage,
+  setLicenseSuspended,
+} from "#server/modules/licenses/service";
+import {
   callingKey,
   createKey,
   listCalls,
@@ -24,6 +31,7 @@ import { sellerSubscriptionReport } from "#server/modules/subscription-reports/s
  */
 export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = sellerApiDepsOf(app);
+  const licenses = licenseDepsOf(app);
   const seller = requireRole("seller");
 
   route(
@@ -135,5 +143,69 @@ export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       sellerSubscriptionReport(deps.db, signedInUser(request).id, request.query, app.clock.now()),
+  );
+
+  route(
+    app,
+    "GET /seller/v1/licenses",
+    {
+      ...keyed("licenses:write"),
+      summary: "The license keys of your products, newest first, with their seats in use",
+      description:
+        "Scope `licenses:write`. Each key with its product, order, status (`active`, `suspended` or `revoked`), seats and how many machines it is activated on.",
+    },
+    async (request) => sellerLicensesPage(licenses, signedInUser(request).id, request.query.page),
+  );
+
+  route(
+    app,
+    "GET /seller/v1/licenses/:id",
+    {
+      ...keyed("licenses:write"),
+      summary: "One license key of your products with the machines it is activated on",
+      description: "Scope `licenses:write`. Another seller's license answers 404.",
+    },
+    async (request) => sellerLicenseOf(licenses, signedInUser(request).id, request.params.id),
+  );
+
+  route(
+    app,
+    "POST /seller/v1/licenses/:id/suspend",
+    {
+      ...keyed("licenses:write"),
+      summary: "Suspend a license key: checks answer `suspended`, and it cannot be activated meanwhile",
+      description:
+        "Scope `licenses:write`. Its activations stay. Suspending a suspended key changes nothing; a revoked key answers 409 `LICENSE_REVOKED`; another seller's license 404. Audited.",
+    },
+    async (request) => setLicenseSuspended(licenses, signedInUser(request), request.params.id, true),
+  );
+
+  route(
+    app,
+    "POST /seller/v1/licenses/:id/reinstate",
+    {
+      ...keyed("licenses:write"),
+      summary: "Reinstate a suspended license key",
+      description:
+        "Scope `licenses:write`. Reinstating an active key changes nothing; a revoked key answers 409 `LICENSE_REVOKED`; another seller's license 404. Audited.",
+    },
+    async (request) => setLicenseSuspended(licenses, signedInUser(request), request.params.id, false),
+  );
+
+  route(
+    app,
+    "DELETE /seller/v1/licenses/:id/activations/:activationId",
+    {
+      ...keyed("licenses:write"),
+      summary: "Deactivate a license key on a machine, freeing its seat; answers the license",
+      description: "Scope `licenses:write`. Another seller's license answers 404.",
+    },
+    async (request) =>
+      deactivateSellerActivation(
+        licenses,
+        signedInUser(request).id,
+        request.params.id,
+        request.params.activationId,
+      ),
   );
 };

@@ -166,6 +166,7 @@ describe("background jobs", () => {
       "payment-method-forget",
       "trials-anonymise",
       "seller-api-log-prune",
+      "license-activations-free",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

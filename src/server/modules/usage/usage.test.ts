@@ -200,7 +200,9 @@ describe("usage reporting", () => {
     expect(bad.statusCode).toBe(400);
     const noReason = await callWith(key, "POST", "/api/seller/v1/usage", { ...record(), quantity: -5 });
     expect(noReason.statusCode).toBe(400);
-    expect(await t.db.select().from(usageRecords)).toHaveLength(0);
+    expect(
+      await t.db.select().from(usageRecords).where(eq(usageRecords.subscriptionId, subscriptionId)),
+    ).toHaveLength(0);
   });
 
   test("the same idempotency key counts once, in one batch, across batches and when sent at once", async () => {
@@ -310,6 +312,15 @@ describe("spending caps", () => {
     await batch([record({ quantity: 600 })]);
     expect(await alerts()).toHaveLength(2);
     expect((await desk()).usage).toMatchObject({ overCap: true, alerts: [50, 80, 100] });
+    // The seller's software, checking the key, is told to stop or slow down.
+    const [license] = await t.db
+      .select({ key: licenses.key })
+      .from(licenses)
+      .innerJoin(subscriptions, eq(subscriptions.orderItemId, licenses.orderItemId))
+      .where(eq(subscriptions.id, subscriptionId));
+    const check = () =>
+      t.app.inject({ method: "POST", url: "/api/licenses/validate", payload: { key: license?.key ?? "" } });
+    expect((await check()).json()).toMatchObject({ valid: false, status: "over_cap" });
     // Raised to $20: the use ($12.13) is past 50% of it again but not 80%.
     const raised = await buyer.request("PUT", `/api/subscriptions/${subscriptionId}/spending-cap`, {
       cap: "20",
@@ -318,6 +329,7 @@ describe("spending caps", () => {
       overCap: false,
       alerts: [50],
     });
+    expect((await check()).json()).toMatchObject({ valid: true, status: "active" });
     const invalid = await buyer.request("PUT", `/api/subscriptions/${subscriptionId}/spending-cap`, {
       cap: "0.5",
     });

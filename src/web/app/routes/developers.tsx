@@ -9,11 +9,20 @@ import type { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
 import { errorStatus, type ServerErrorCode } from "#domain/error-codes";
 import {
   LICENSE_CHECKS_PER_MINUTE,
+  LICENSE_KEYS_PATH,
+  type LicenseActivationAnswer,
   type LicenseCheckAnswer,
+  type LicenseFile,
+  type LicenseFilePayload,
+  type LicenseKeySet,
   licenseCheckStatuses,
   licenseCheckStatusMeaning,
+  MAX_MACHINE_ID,
+  MAX_MACHINE_LABEL,
+  type SellerLicense,
+  type SellerLicenseDetail,
 } from "#domain/license-schemas";
-import { VALID_LICENSE_STATUSES } from "#domain/licenses";
+import { DEFAULT_LICENSE_ACTIVATION_STALE_DAYS, VALID_LICENSE_STATUSES } from "#domain/licenses";
 import type { Paged } from "#domain/paging";
 import { paths } from "#domain/routes";
 import {
@@ -74,7 +83,18 @@ type OperationKey = keyof typeof sellerApiExternalEndpoints;
 const methodOf = (operation: OperationKey) => operation.slice(0, operation.indexOf(" "));
 /** The full path a caller writes: the declarations are relative to `/api`. */
 const pathOf = (operation: OperationKey) => `/api${operation.slice(operation.indexOf(" ") + 1)}`;
-const operationId = (operation: OperationKey) => `op-${operation.split("/").at(-1)}`;
+/** An operation's anchor: its path after `/seller/v1/` (`op-orders`), led by its method unless GET. */
+const operationId = (operation: OperationKey) => {
+  const method = methodOf(operation);
+  const rest = operation.slice(operation.indexOf("/seller/v1/") + "/seller/v1/".length);
+  return `op-${method === "GET" ? "" : `${method.toLowerCase()}-`}${rest.replaceAll(":", "").replaceAll("/", "-")}`;
+};
+
+/** Example ids put in the paths of the examples. */
+const EXAMPLE_LICENSE_ID = "6b1d0f3e-8c2a-4e57-9f41-2a7c5e9d0b18";
+const EXAMPLE_ACTIVATION_ID = "c4a8e2f0-3b6d-4d19-8e7a-5f0b2c9d1e36";
+const examplePath = (operation: OperationKey) =>
+  pathOf(operation).replace(":id", EXAMPLE_LICENSE_ID).replace(":activationId", EXAMPLE_ACTIVATION_ID);
 
 // Example answers, typed by the domain's own schemas: an answer's shape that changes fails the typecheck here.
 const at = (day: number, time: string) => `2025-06-${String(day).padStart(2, "0")}T${time}.000Z`;
@@ -186,6 +206,36 @@ const subscriptionsExample: SellerSubscriptionReport = {
   },
 };
 
+const exampleKey = "7KQ2-M9XH-4TRW-PBC3";
+
+const sellerLicenseExample: SellerLicense = {
+  id: EXAMPLE_LICENSE_ID,
+  key: exampleKey,
+  productId: "3d2c1b0a-9f8e-4d7c-a6b5-4c3d2e1f0a9b",
+  productName: "Fleet Monitor",
+  orderId: "b7e2d4c1-6a3f-4e8b-9d05-3c1f7a2e9b64",
+  status: "active",
+  seats: 1,
+  seatsUsed: 1,
+  issuedAt: at(3, "14:12:09"),
+  renewsAt: "2026-06-03T14:12:09.000Z",
+  revokedAt: null,
+  suspendedAt: null,
+};
+
+const sellerLicenseDetailExample: SellerLicenseDetail = {
+  ...sellerLicenseExample,
+  activations: [
+    {
+      id: EXAMPLE_ACTIVATION_ID,
+      machine: "a3f9c2e1-workstation-07",
+      label: "Front desk PC",
+      activatedAt: at(3, "15:01:44"),
+      lastSeenAt: at(9, "08:30:12"),
+    },
+  ],
+};
+
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Code in a sentence; `nowrap` for a name in a table's column (a scope, an error code), never split. */
@@ -227,9 +277,10 @@ function CodeBlock({ caption, children }: { caption: string; children: string })
 /** A `curl` call of an operation with the example key, at this site's address. */
 function Curl({ operation, query = "" }: { operation: OperationKey; query?: string }) {
   const origin = useOrigin();
+  const method = methodOf(operation);
   return (
     <CodeBlock caption="Request">
-      {`curl "${origin}${pathOf(operation)}${query}" \\\n  -H "Authorization: Bearer ${EXAMPLE_KEY}"`}
+      {`curl ${method === "GET" ? "" : `-X ${method} `}"${origin}${examplePath(operation)}${query}" \\\n  -H "Authorization: Bearer ${EXAMPLE_KEY}"`}
     </CodeBlock>
   );
 }
@@ -314,6 +365,74 @@ const operations: Record<OperationKey, Operation> = {
     query: "?page=1&duePage=1",
     example: subscriptionsExample,
   },
+  "GET /seller/v1/licenses": {
+    scope: "licenses:write",
+    answers: (
+      <p>
+        The license keys of your products, newest first, a page at a time: each with its product, order,
+        status (<InlineCode>active</InlineCode>, <InlineCode>suspended</InlineCode> or{" "}
+        <InlineCode>revoked</InlineCode>), <InlineCode>seats</InlineCode> and{" "}
+        <InlineCode>seatsUsed</InlineCode> (the machines it is activated on).
+      </p>
+    ),
+    params: paramList({ page: "Which page of licenses, from 1 (the default)." }),
+    query: "?page=1",
+    example: {
+      items: [sellerLicenseExample],
+      total: 12,
+      page: 1,
+      pageSize: 50,
+    } satisfies Paged<SellerLicense>,
+  },
+  "GET /seller/v1/licenses/:id": {
+    scope: "licenses:write",
+    answers: (
+      <p>
+        One license key with the machines it is activated on: each machine's identifier, label, when it was
+        activated and when it last checked in. Another seller's license answers 404{" "}
+        <InlineCode>LICENSE_NOT_FOUND</InlineCode>.
+      </p>
+    ),
+    params: [],
+    example: sellerLicenseDetailExample,
+  },
+  "POST /seller/v1/licenses/:id/suspend": {
+    scope: "licenses:write",
+    answers: (
+      <p>
+        Suspends a key: from now on its checks answer <InlineCode>suspended</InlineCode> (not valid), and it
+        cannot be activated on another machine or downloaded as an offline license. Its activations stay.
+        Suspending a suspended key changes nothing; a revoked key answers 409{" "}
+        <InlineCode>LICENSE_REVOKED</InlineCode>. Answers the license; the change is written to the audit log.
+      </p>
+    ),
+    params: [],
+    example: { ...sellerLicenseDetailExample, status: "suspended", suspendedAt: at(10, "11:00:00") },
+  },
+  "POST /seller/v1/licenses/:id/reinstate": {
+    scope: "licenses:write",
+    answers: (
+      <p>
+        Reinstates a suspended key: it reads as before (active, or as its subscription reads). Reinstating an
+        active key changes nothing; a revoked key answers 409 <InlineCode>LICENSE_REVOKED</InlineCode>.
+        Answers the license; the change is written to the audit log.
+      </p>
+    ),
+    params: [],
+    example: sellerLicenseDetailExample,
+  },
+  "DELETE /seller/v1/licenses/:id/activations/:activationId": {
+    scope: "licenses:write",
+    answers: (
+      <p>
+        Deactivates the key on one machine, freeing its seat, for instance when a buyer has lost the machine.
+        A machine that is not activated answers 404 <InlineCode>LICENSE_ACTIVATION_NOT_FOUND</InlineCode>.
+        Answers the license.
+      </p>
+    ),
+    params: [],
+    example: { ...sellerLicenseDetailExample, seatsUsed: 0, activations: [] },
+  },
 };
 const operationKeys = Object.keys(operations) as OperationKey[];
 const operationsOf = (scope: SellerApiScope) =>
@@ -342,6 +461,21 @@ const errors: { code: ServerErrorCode; meaning: ReactNode; todo: ReactNode }[] =
     code: "API_KEY_SCOPE",
     meaning: "The key lacks the scope the operation needs; the message names it.",
     todo: "Make a key with that scope, and revoke the old one if nothing else uses it.",
+  },
+  {
+    code: "LICENSE_NOT_FOUND",
+    meaning: "No license of your products has this id.",
+    todo: "Check the id: it is the license's id from the list, not its key.",
+  },
+  {
+    code: "LICENSE_ACTIVATION_NOT_FOUND",
+    meaning: "The license is not activated on that machine (any more).",
+    todo: "Read the license again: its activations list the machines it is activated on now.",
+  },
+  {
+    code: "LICENSE_REVOKED",
+    meaning: "The license was revoked for good (its purchase refunded, or its seat removed).",
+    todo: "Nothing to suspend or reinstate: a revoked key stays revoked.",
   },
   {
     code: "VALIDATION_ERROR",
@@ -446,7 +580,7 @@ function Scopes() {
           <TableHeader>
             <TableHead>Scope</TableHead>
             <TableHead>On the dashboard</TableHead>
-            <TableHead>What it reads</TableHead>
+            <TableHead>What it opens</TableHead>
             <TableHead>Operations</TableHead>
           </TableHeader>
           <TableBody>
@@ -462,7 +596,7 @@ function Scopes() {
                     <a
                       key={operation}
                       href={`#${operationId(operation)}`}
-                      className="block font-mono text-xs whitespace-nowrap"
+                      className="block font-mono text-xs wrap-anywhere"
                     >
                       {methodOf(operation)} {pathOf(operation)}
                     </a>
@@ -481,8 +615,9 @@ function Operations() {
   return (
     <>
       <p>
-        Each operation reads; none changes anything. Answers are JSON. The{" "}
-        <a href="#openapi">OpenAPI document</a> gives every field of every answer.
+        The operations read, except those that suspend and reinstate a license key or deactivate it on a
+        machine. Answers are JSON. The <a href="#openapi">OpenAPI document</a> gives every field of every
+        answer.
       </p>
       {operationKeys.map((operation) => {
         const { scope, answers, params, query, example } = operations[operation];
@@ -616,6 +751,55 @@ const licenseCheckExample: LicenseCheckAnswer = {
   status: "past_due",
   product: "Northwind Inventory Cloud",
   renewsAt: at(30, "09:00:00"),
+  seats: 1,
+  seatsUsed: 1,
+  activated: true,
+};
+
+const activationExample: LicenseActivationAnswer = {
+  valid: true,
+  status: "active",
+  product: "Northwind Inventory Cloud",
+  seats: 1,
+  seatsUsed: 1,
+  activation: {
+    machine: "a3f9c2e1-workstation-07",
+    label: "Front desk PC",
+    activatedAt: at(3, "15:01:44"),
+    lastSeenAt: at(3, "15:01:44"),
+  },
+};
+
+const filePayloadExample: LicenseFilePayload = {
+  licenseId: EXAMPLE_LICENSE_ID,
+  key: exampleKey,
+  productId: "3d2c1b0a-9f8e-4d7c-a6b5-4c3d2e1f0a9b",
+  productName: "Northwind Inventory Cloud",
+  seats: 1,
+  status: "active",
+  issuedAt: at(9, "10:00:00"),
+  expiresAt: "2026-06-10T14:12:09.000Z",
+};
+
+const licenseFileExample: LicenseFile = {
+  format: "stackbay-license/1",
+  kid: "3f6a0c9e2b1d4e87",
+  alg: "EdDSA",
+  payload: JSON.stringify(filePayloadExample),
+  signature: "q1Xb…(base64)…Ag==",
+};
+
+const keySetExample: LicenseKeySet = {
+  keys: [
+    {
+      kid: "3f6a0c9e2b1d4e87",
+      kty: "OKP",
+      crv: "Ed25519",
+      alg: "EdDSA",
+      use: "sig",
+      x: "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+    },
+  ],
 };
 
 function LicenseChecks() {
@@ -630,13 +814,17 @@ function LicenseChecks() {
         matter.
       </p>
       <CodeBlock caption="Request">
-        {`curl "${origin}/api/licenses/validate" \\\n  -H "Content-Type: application/json" \\\n  -d '{"key": "7KQ2-M9XH-4TRW-PBC3"}'`}
+        {`curl "${origin}/api/licenses/validate" \\\n  -H "Content-Type: application/json" \\\n  -d '{"key": "${exampleKey}", "machine": "a3f9c2e1-workstation-07"}'`}
       </CodeBlock>
       <CodeBlock caption="Answer">{json(licenseCheckExample)}</CodeBlock>
       <p>
         <InlineCode>valid</InlineCode> says whether the software should go on working;{" "}
         <InlineCode>status</InlineCode> says why, so it can tell the person what to do;{" "}
-        <InlineCode>renewsAt</InlineCode> is when a valid subscription renews (null for a perpetual license).
+        <InlineCode>renewsAt</InlineCode> is when a valid subscription renews (null for a perpetual license);{" "}
+        <InlineCode>seats</InlineCode> and <InlineCode>seatsUsed</InlineCode> count the machines it may be and
+        is activated on. <InlineCode>machine</InlineCode> is optional: sent, the answer's{" "}
+        <InlineCode>activated</InlineCode> says whether that machine is activated, and the check counts as the
+        machine's latest check-in (see <a href="#activations">Activations</a>).
       </p>
       <TableFrame aria-label="What a license check answers">
         <Table data-testid="license-statuses">
@@ -658,6 +846,105 @@ function LicenseChecks() {
           </TableBody>
         </Table>
       </TableFrame>
+    </>
+  );
+}
+
+function Activations() {
+  const origin = useOrigin();
+  return (
+    <>
+      <p>
+        A license key can be activated on as many machines at once as it has seats. Each key Stackbay issues
+        has one seat: a buyer who needs three machines buys three units, or three seats of a per-seat plan,
+        and gets three keys. Your software activates, checks and deactivates with the key alone, like the
+        check: no API key, the same limit of {LICENSE_CHECKS_PER_MINUTE} calls a minute from one address.
+      </p>
+      <ul>
+        <li>
+          <InlineCode>POST /api/licenses/activate</InlineCode> with <InlineCode>key</InlineCode>,{" "}
+          <InlineCode>machine</InlineCode> (an identifier your software chooses for the machine, 1 to{" "}
+          {MAX_MACHINE_ID} characters, kept as sent) and optionally <InlineCode>label</InlineCode> (a name
+          people recognise, up to {MAX_MACHINE_LABEL} characters).
+        </li>
+        <li>
+          Activating a machine that is already activated takes no new seat: it only updates its label and
+          check-in time. Your software can activate at every start.
+        </li>
+        <li>
+          With every seat in use, a new machine is refused with {errorStatus.LICENSE_SEATS_FULL}{" "}
+          <InlineCode>LICENSE_SEATS_FULL</InlineCode>, even when several activate at the same moment. A key
+          that is not valid (see the statuses below) is refused with {errorStatus.LICENSE_NOT_VALID}{" "}
+          <InlineCode>LICENSE_NOT_VALID</InlineCode>, and an unknown key with {errorStatus.LICENSE_NOT_FOUND}{" "}
+          <InlineCode>LICENSE_NOT_FOUND</InlineCode>.
+        </li>
+        <li>
+          <InlineCode>POST /api/licenses/deactivate</InlineCode> with <InlineCode>key</InlineCode> and{" "}
+          <InlineCode>machine</InlineCode> frees the machine's seat, whatever state the key is in. The buyer
+          can also deactivate a machine on their Licenses screen, and you with the seller API.
+        </li>
+        <li>
+          A machine that neither activates nor checks in with its <InlineCode>machine</InlineCode> for{" "}
+          {DEFAULT_LICENSE_ACTIVATION_STALE_DAYS} days is deactivated by a daily job, so a machine thrown away
+          does not keep its seat for ever. Checking in once a day or at every start is enough.
+        </li>
+      </ul>
+      <CodeBlock caption="Request">
+        {`curl "${origin}/api/licenses/activate" \\\n  -H "Content-Type: application/json" \\\n  -d '{"key": "${exampleKey}", "machine": "a3f9c2e1-workstation-07", "label": "Front desk PC"}'`}
+      </CodeBlock>
+      <CodeBlock caption="Answer">{json(activationExample)}</CodeBlock>
+    </>
+  );
+}
+
+function OfflineLicenses() {
+  const origin = useOrigin();
+  return (
+    <>
+      <p>
+        For software that runs where it cannot reach Stackbay, a buyer downloads a signed license file from
+        their Licenses screen. It holds a <InlineCode>payload</InlineCode> (JSON text) and an Ed25519{" "}
+        <InlineCode>signature</InlineCode> (base64) of the payload's exact bytes, made with the key named by{" "}
+        <InlineCode>kid</InlineCode>. Verify the signature against the payload as it is in the file, before
+        parsing it; anyone can read the file, nobody can change it without the signature failing.
+      </p>
+      <CodeBlock caption="stackbay-license-7KQ2-M9XH-4TRW-PBC3.json">{json(licenseFileExample)}</CodeBlock>
+      <CodeBlock caption="The payload, parsed">{json(filePayloadExample)}</CodeBlock>
+      <ul>
+        <li>
+          <InlineCode>expiresAt</InlineCode> is null for a perpetual license. For a subscription it is the end
+          of the period paid for (or of the trial) plus the grace an unpaid renewal gets before the
+          subscription ends; only the period's end when the subscription is cancelled for then. The buyer
+          downloads a new file after each renewal.
+        </li>
+        <li>
+          A revoked, suspended or ended license has no file. A file already downloaded stays valid until its{" "}
+          <InlineCode>expiresAt</InlineCode>: check keys online when you can.
+        </li>
+        <li>
+          The public keys are at <InlineCode>{LICENSE_KEYS_PATH}</InlineCode>, as a JSON Web Key set. Fetch it
+          once and ship it with your software, or cache it.
+        </li>
+      </ul>
+      <CodeBlock caption={`GET ${LICENSE_KEYS_PATH}`}>{json(keySetExample)}</CodeBlock>
+      <CodeBlock caption="Verifying a license file in Node.js">
+        {`import { createPublicKey, verify } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+// Once, then ship or cache it: ${origin}${LICENSE_KEYS_PATH}
+const { keys } = await (await fetch("${origin}${LICENSE_KEYS_PATH}")).json();
+
+const file = JSON.parse(readFileSync("stackbay-license-${exampleKey}.json", "utf8"));
+const jwk = keys.find((key) => key.kid === file.kid);
+if (!jwk) throw new Error("Unknown signing key");
+const publicKey = createPublicKey({ key: jwk, format: "jwk" });
+const genuine = verify(null, Buffer.from(file.payload), publicKey, Buffer.from(file.signature, "base64"));
+if (!genuine) throw new Error("This license file was changed");
+
+const license = JSON.parse(file.payload);
+if (license.expiresAt !== null && new Date(license.expiresAt) < new Date())
+  throw new Error("This license file has expired");`}
+      </CodeBlock>
     </>
   );
 }
@@ -718,6 +1005,8 @@ const sections: DocumentSection[] = [
   { id: "rate-limits", title: "Rate limits", body: <RateLimits /> },
   { id: "access-log", title: "Access log", body: <AccessLog /> },
   { id: "license-checks", title: "Checking license keys", body: <LicenseChecks /> },
+  { id: "activations", title: "Activations", body: <Activations /> },
+  { id: "offline-licenses", title: "Offline licenses", body: <OfflineLicenses /> },
   { id: "keeping-keys-safe", title: "Keeping keys safe", body: <KeepingKeysSafe /> },
   { id: "openapi", title: "OpenAPI document", body: <OpenApi /> },
 ];
@@ -728,7 +1017,7 @@ export function Component() {
       header={
         <PageHeader
           title="Seller API"
-          subtitle="Read the orders you received and your products' subscriptions from your own systems, with an API key."
+          subtitle="Read the orders you received and your products' subscriptions, and manage your license keys, from your own systems with an API key."
         />
       }
       intro={
@@ -736,11 +1025,12 @@ export function Component() {
           <p>
             The Seller API lets your own software (an ERP, a warehouse system, a revenue report) read what
             Stackbay knows about your sales. It answers JSON under <InlineCode>/api/seller/v1</InlineCode> on
-            this site, and it only reads: no operation changes anything.
+            this site. It reads, except for the license operations, which suspend and reinstate a key or
+            deactivate it on a machine.
           </p>
           <p>
             You need a seller account. Make a key on your dashboard under <ApiKeysLink />, choose what it may
-            read, and send it with each call.
+            do, and send it with each call.
           </p>
         </>
       }

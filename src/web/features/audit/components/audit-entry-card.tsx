@@ -29,6 +29,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   subscription: "Subscription",
   payment_method: "Payment method",
   api_key: "API key",
+  license: "License",
 };
 
 export const actionLabels: Record<AuditAction, string> = {

@@ -365,12 +365,12 @@ function OrderLicenses({ orderId }: { orderId: string }) {
           <li key={license.id} className="rounded-md bg-muted px-3 py-2">
             <span className="block text-muted-foreground">
               {license.productName}
-              {license.status !== "active" && " · revoked"}
+              {license.status !== "active" && ` · ${license.status}`}
             </span>
             <code
               className={cn(
                 "font-mono break-all",
-                license.status !== "active" && "text-muted-foreground line-through",
+                license.status === "revoked" && "text-muted-foreground line-through",
               )}
             >
               {license.key}
