@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
+import { usageExternalEndpoints } from "#domain/endpoints/usage";
 import { licenseCheckStatuses, licenseCheckStatusMeaning } from "#domain/license-schemas";
 import { href, paths, routePatterns } from "#domain/routes";
 import { SELLER_API_KEY_PATTERN, sellerApiScopeInfo, sellerApiScopes } from "#domain/seller-api";
@@ -10,7 +11,9 @@ const browser = setupBrowser();
 
 const developers = href(routePatterns.developers);
 /** Every operation of the seller API as a caller writes it: `GET /api/seller/v1/orders`. */
-const operations = Object.keys(sellerApiExternalEndpoints).map((key) => key.replace(" ", " /api"));
+const operations = Object.keys({ ...sellerApiExternalEndpoints, ...usageExternalEndpoints }).map((key) =>
+  key.replace(" ", " /api"),
+);
 
 /** The part of a page's markup the server drew into `#root`, or "" when it sent the bare shell. */
 const drawnRoot = (html: string) =>

@@ -6,6 +6,7 @@ import { dashboardViewTitles } from "#domain/dashboard-titles";
 import { RECEIVED_ORDERS_PAGE_SIZE, type ReceivedOrder } from "#domain/earnings";
 import type { pageQuery } from "#domain/endpoint";
 import type { sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
+import type { usageExternalEndpoints } from "#domain/endpoints/usage";
 import { errorStatus, type ServerErrorCode } from "#domain/error-codes";
 import {
   LICENSE_CHECKS_PER_MINUTE,
@@ -23,6 +24,16 @@ import {
   type SellerLicenseDetail,
 } from "#domain/license-schemas";
 import { DEFAULT_LICENSE_ACTIVATION_STALE_DAYS, VALID_LICENSE_STATUSES } from "#domain/licenses";
+import {
+  CAP_ALERT_LEVELS,
+  MAX_PERIOD_USAGE,
+  MAX_USAGE_BATCH,
+  USAGE_CLOCK_SKEW_MS,
+  USAGE_GRACE_MS,
+  type UsageBatchAnswer,
+  type UsageRecordInput,
+  type UsageSummary,
+} from "#domain/metering";
 import type { Paged } from "#domain/paging";
 import { paths } from "#domain/routes";
 import {
@@ -79,7 +90,7 @@ const useOrigin = () =>
     () => EXAMPLE_ORIGIN,
   );
 
-type OperationKey = keyof typeof sellerApiExternalEndpoints;
+type OperationKey = keyof typeof sellerApiExternalEndpoints | keyof typeof usageExternalEndpoints;
 const methodOf = (operation: OperationKey) => operation.slice(0, operation.indexOf(" "));
 /** The full path a caller writes: the declarations are relative to `/api`. */
 const pathOf = (operation: OperationKey) => `/api${operation.slice(operation.indexOf(" ") + 1)}`;
@@ -93,8 +104,11 @@ const operationId = (operation: OperationKey) => {
 /** Example ids put in the paths of the examples. */
 const EXAMPLE_LICENSE_ID = "6b1d0f3e-8c2a-4e57-9f41-2a7c5e9d0b18";
 const EXAMPLE_ACTIVATION_ID = "c4a8e2f0-3b6d-4d19-8e7a-5f0b2c9d1e36";
+const EXAMPLE_SUBSCRIPTION_ID = "9d2f7a41-0c3e-4b86-a5d1-7e6f2b8c4a03";
 const examplePath = (operation: OperationKey) =>
-  pathOf(operation).replace(":id", EXAMPLE_LICENSE_ID).replace(":activationId", EXAMPLE_ACTIVATION_ID);
+  pathOf(operation)
+    .replace(":id", operation.includes("/subscriptions/") ? EXAMPLE_SUBSCRIPTION_ID : EXAMPLE_LICENSE_ID)
+    .replace(":activationId", EXAMPLE_ACTIVATION_ID);
 
 // Example answers, typed by the domain's own schemas: an answer's shape that changes fails the typecheck here.
 const at = (day: number, time: string) => `2025-06-${String(day).padStart(2, "0")}T${time}.000Z`;
@@ -275,12 +289,16 @@ function CodeBlock({ caption, children }: { caption: string; children: string })
 }
 
 /** A `curl` call of an operation with the example key, at this site's address. */
-function Curl({ operation, query = "" }: { operation: OperationKey; query?: string }) {
+function Curl({ operation, query = "", body }: { operation: OperationKey; query?: string; body?: unknown }) {
   const origin = useOrigin();
   const method = methodOf(operation);
+  const data =
+    body === undefined
+      ? ""
+      : ` \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify(body, null, 2).replaceAll("\n", "\n     ")}'`;
   return (
     <CodeBlock caption="Request">
-      {`curl ${method === "GET" ? "" : `-X ${method} `}"${origin}${examplePath(operation)}${query}" \\\n  -H "Authorization: Bearer ${EXAMPLE_KEY}"`}
+      {`curl ${method === "GET" ? "" : `-X ${method} `}"${origin}${examplePath(operation)}${query}" \\\n  -H "Authorization: Bearer ${EXAMPLE_KEY}"${data}`}
     </CodeBlock>
   );
 }
@@ -301,6 +319,8 @@ type Operation = {
   params: { name: string; text: ReactNode }[];
   /** The example request's query string. */
   query?: string;
+  /** The example request's JSON body, for an operation that takes one. */
+  body?: unknown;
   example: unknown;
 };
 
@@ -323,6 +343,30 @@ const subscriptionParams: Record<SubscriptionParam, ReactNode> = {
 };
 const paramList = (params: Record<string, ReactNode>) =>
   Object.entries(params).map(([name, text]) => ({ name, text }));
+
+const usageRecordExample: UsageRecordInput = {
+  subscriptionId: EXAMPLE_SUBSCRIPTION_ID,
+  quantity: 1840,
+  usedAt: at(10, "13:00:00"),
+  idempotencyKey: "lookups-2025-06-10T13",
+};
+
+const usageSummaryExample: UsageSummary = {
+  unit: "call",
+  tiers: [
+    { upTo: 10000, unitPrice: "0.0020" },
+    { upTo: 100000, unitPrice: "0.0015" },
+    { upTo: null, unitPrice: "0.0010" },
+  ],
+  periodStart: at(1, "09:30:00"),
+  periodEnd: "2025-07-01T09:30:00.000Z",
+  quantity: 23450,
+  usageAmount: "40.1800",
+  estimate: "89.1800",
+  cap: "100.0000",
+  alerts: [],
+  overCap: false,
+};
 
 /** Every operation of the seller API, as the endpoint declarations name them. */
 const operations: Record<OperationKey, Operation> = {
@@ -433,6 +477,65 @@ const operations: Record<OperationKey, Operation> = {
     params: [],
     example: { ...sellerLicenseDetailExample, seatsUsed: 0, activations: [] },
   },
+  "POST /seller/v1/usage": {
+    scope: "usage:write",
+    answers: (
+      <p>
+        Reports one record of use of a metered subscription, named by its{" "}
+        <InlineCode>subscriptionId</InlineCode> or by one of its <InlineCode>licenseKey</InlineCode>s. The
+        answer is <InlineCode>recorded</InlineCode>, or <InlineCode>duplicate</InlineCode> when its{" "}
+        <InlineCode>idempotencyKey</InlineCode> was used before (the record is not counted again). A refused
+        record answers its error; see <a href="#usage">Reporting usage</a>.
+      </p>
+    ),
+    params: [],
+    body: usageRecordExample,
+    example: { status: "recorded", id: "3f6a9c2e-1b7d-4e08-9a5c-6d2e8f1b0a47", code: null, message: null },
+  },
+  "POST /seller/v1/usage/batch": {
+    scope: "usage:write",
+    answers: (
+      <p>
+        Reports up to {MAX_USAGE_BATCH.toLocaleString("en-US")} records at once, each checked as a single
+        record is. The call answers 200 with one result per record, in the order sent: a refused record does
+        not stop the others, so read <InlineCode>results</InlineCode> and send the refused ones again only
+        once you have corrected them.
+      </p>
+    ),
+    params: [],
+    body: {
+      records: [
+        usageRecordExample,
+        {
+          ...usageRecordExample,
+          quantity: -120,
+          idempotencyKey: "fix-2025-06-10",
+          reason: "Retried calls counted twice",
+        },
+      ],
+    },
+    example: {
+      recorded: 1,
+      duplicates: 1,
+      refused: 0,
+      results: [
+        { status: "duplicate", id: "3f6a9c2e-1b7d-4e08-9a5c-6d2e8f1b0a47", code: null, message: null },
+        { status: "recorded", id: "8b1e4d7a-2c9f-4a36-b0e5-1f7c3a9d6e22", code: null, message: null },
+      ],
+    } satisfies UsageBatchAnswer,
+  },
+  "GET /seller/v1/subscriptions/:id/usage": {
+    scope: "usage:write",
+    answers: (
+      <p>
+        A metered subscription's current period: the use counted so far (corrections included), what it costs
+        so far before tax, the estimated bill (the plan's fixed fee and the use), and the buyer's spending cap
+        with the alerts it has reached. Another seller's subscription answers 404.
+      </p>
+    ),
+    params: [],
+    example: usageSummaryExample,
+  },
 };
 const operationKeys = Object.keys(operations) as OperationKey[];
 const operationsOf = (scope: SellerApiScope) =>
@@ -478,11 +581,41 @@ const errors: { code: ServerErrorCode; meaning: ReactNode; todo: ReactNode }[] =
     todo: "Nothing to suspend or reinstate: a revoked key stays revoked.",
   },
   {
+    code: "USAGE_SUBSCRIPTION_NOT_FOUND",
+    meaning: "No subscription of your products has this id or license key.",
+    todo: "Check the id or key: a subscription of another seller's product is never yours to report.",
+  },
+  {
+    code: "USAGE_NOT_METERED",
+    meaning: "The subscription's plan is not metered, so it takes no usage.",
+    todo: "Report use only for subscriptions to a metered plan.",
+  },
+  {
+    code: "USAGE_OUT_OF_PERIOD",
+    meaning: "usedAt is before the subscription started, after it ended, or in the future.",
+    todo: "Send the time the use happened, in UTC, from a clock that is set right.",
+  },
+  {
+    code: "USAGE_TOO_LATE",
+    meaning: "The period the use belongs to is closed: it ended more than an hour ago and has been invoiced.",
+    todo: "Report use as it happens. Use you missed cannot be billed any more.",
+  },
+  {
+    code: "USAGE_CORRECTION_TOO_LARGE",
+    meaning: "A correction would take the period's use below zero.",
+    todo: "Correct no more than the period counts: read it first with the usage operation.",
+  },
+  {
+    code: "USAGE_PERIOD_LIMIT",
+    meaning: `The period would count more than ${MAX_PERIOD_USAGE.toLocaleString("en-US")} units.`,
+    todo: "Contact us: a subscription using this much needs a plan made for it.",
+  },
+  {
     code: "VALIDATION_ERROR",
     meaning: (
       <>
-        The query is not valid, such as <InlineCode>page=0</InlineCode>; <InlineCode>details</InlineCode>{" "}
-        names the fields.
+        The query or body is not valid, such as <InlineCode>page=0</InlineCode>;{" "}
+        <InlineCode>details</InlineCode> names the fields.
       </>
     ),
     todo: "Correct the request. Sent again unchanged, it is refused again.",
@@ -615,12 +748,12 @@ function Operations() {
   return (
     <>
       <p>
-        The operations read, except those that suspend and reinstate a license key or deactivate it on a
-        machine. Answers are JSON. The <a href="#openapi">OpenAPI document</a> gives every field of every
-        answer.
+        The operations read, except those that report usage, suspend and reinstate a license key or deactivate
+        it on a machine. Requests with a body send JSON; answers are JSON. The{" "}
+        <a href="#openapi">OpenAPI document</a> gives every field of every answer.
       </p>
       {operationKeys.map((operation) => {
-        const { scope, answers, params, query, example } = operations[operation];
+        const { scope, answers, params, query, body, example } = operations[operation];
         return (
           <div key={operation} id={operationId(operation)} className="space-y-4" data-testid="operation">
             <h3>
@@ -647,7 +780,7 @@ function Operations() {
                 </dl>
               </div>
             )}
-            <Curl operation={operation} query={query} />
+            <Curl operation={operation} query={query} body={body} />
             <CodeBlock caption="Answer (200)">{json(example)}</CodeBlock>
           </div>
         );
@@ -949,6 +1082,67 @@ if (license.expiresAt !== null && new Date(license.expiresAt) < new Date())
   );
 }
 
+const GRACE_MINUTES = USAGE_GRACE_MS / 60_000;
+
+function ReportingUsage() {
+  return (
+    <>
+      <p>
+        A metered plan charges its buyer a fixed fee each month and, at the end of the month, for the use you
+        report: calls, minutes, gigabytes or other units, priced in graduated tiers. Your system reports use
+        with a key that has the <InlineCode>usage:write</InlineCode> scope, as it happens or in batches of up
+        to {MAX_USAGE_BATCH.toLocaleString("en-US")}.
+      </p>
+      <h3>Idempotency</h3>
+      <p>
+        Give every record an <InlineCode>idempotencyKey</InlineCode> of your own (up to 100 characters), the
+        same each time you send that record: for instance your own row id, or the hour and the machine that
+        counted it. A record sent again with a key you used before is answered{" "}
+        <InlineCode>duplicate</InlineCode> with the first record's id and is not counted again, even when the
+        two arrive at the same moment. So after a timeout or an error you did not see the end of, send the
+        same records again without fear of billing twice.
+      </p>
+      <h3>Corrections</h3>
+      <p>
+        Records cannot be changed or deleted. To take back use you reported in error, report a record with a
+        negative <InlineCode>quantity</InlineCode> and a <InlineCode>reason</InlineCode>; it counts in the
+        period its <InlineCode>usedAt</InlineCode> falls in, and may not take that period below zero.
+      </p>
+      <h3>Periods and late records</h3>
+      <ul>
+        <li>
+          A record counts in the subscription's period that contains its <InlineCode>usedAt</InlineCode>, not
+          the one in which it arrives.
+        </li>
+        <li>
+          Use of a period is taken for {GRACE_MINUTES} minutes after the period ends, so records still on
+          their way count where they belong. Then the period is rated and invoiced, and later records for it
+          are refused with <InlineCode>USAGE_TOO_LATE</InlineCode>.
+        </li>
+        <li>
+          A <InlineCode>usedAt</InlineCode> more than {USAGE_CLOCK_SKEW_MS / 60_000} minutes ahead of our
+          clock is refused as in the future.
+        </li>
+      </ul>
+      <h3>Billing</h3>
+      <p>
+        At the end of each period the use is priced tier by tier (the first tier's units at its price, the
+        next tier's at its own, and so on), rounded to the cent once, and added to the renewal that also
+        charges the next month's fee. Tax is added as on any order, and the renewal is paid, retried and
+        reminded like every renewal.
+      </p>
+      <h3>The buyer's spending cap</h3>
+      <p>
+        A buyer may cap what a period's use may cost. They are alerted at{" "}
+        {CAP_ALERT_LEVELS.map((level) => `${level}%`).join(", ")} of it. Once the cap is reached, checks of
+        the subscription's license keys answer <InlineCode>over_cap</InlineCode> (not valid) until the buyer
+        raises or removes the cap or the next period starts: your service should stop or slow down. Use you
+        report past the cap is still billed, so stop counting when you stop serving.
+      </p>
+    </>
+  );
+}
+
 function AccessLog() {
   return (
     <>
@@ -1003,6 +1197,7 @@ const sections: DocumentSection[] = [
   { id: "paging", title: "Paging", body: <Paging /> },
   { id: "errors", title: "Errors", body: <Errors /> },
   { id: "rate-limits", title: "Rate limits", body: <RateLimits /> },
+  { id: "usage", title: "Reporting usage", body: <ReportingUsage /> },
   { id: "access-log", title: "Access log", body: <AccessLog /> },
   { id: "license-checks", title: "Checking license keys", body: <LicenseChecks /> },
   { id: "activations", title: "Activations", body: <Activations /> },
@@ -1017,16 +1212,16 @@ export function Component() {
       header={
         <PageHeader
           title="Seller API"
-          subtitle="Read the orders you received and your products' subscriptions, and manage your license keys, from your own systems with an API key."
+          subtitle="Read the orders you received and your products' subscriptions, report metered usage and manage your license keys, from your own systems with an API key."
         />
       }
       intro={
         <>
           <p>
             The Seller API lets your own software (an ERP, a warehouse system, a revenue report) read what
-            Stackbay knows about your sales. It answers JSON under <InlineCode>/api/seller/v1</InlineCode> on
-            this site. It reads, except for the license operations, which suspend and reinstate a key or
-            deactivate it on a machine.
+            Stackbay knows about your sales, and report the use of your metered plans. It answers JSON under{" "}
+            <InlineCode>/api/seller/v1</InlineCode> on this site. It reads, except for reporting usage and the
+            license operations, which suspend and reinstate a key or deactivate it on a machine.
           </p>
           <p>
             You need a seller account. Make a key on your dashboard under <ApiKeysLink />, choose what it may
