@@ -7,6 +7,7 @@ import { coldStart } from "./cold-start";
 import { load } from "./http";
 import { journeyPages } from "./journey-pages";
 import { runLighthouse } from "./lighthouse";
+import { meteringBench } from "./metering";
 import { pageCpuScenarios } from "./pages";
 import { renewalsBench } from "./renewals";
 import { printRouteJs } from "./route-js";
@@ -39,6 +40,11 @@ const scenarios: [string, string][] = [
   ],
 ];
 
+// Usage ingestion and license checks (bench/metering.ts): PostgreSQL only, on request.
+if (process.env.BENCH_ONLY === "metering") {
+  await meteringBench();
+  process.exit();
+}
 // The renewal run at scale: PostgreSQL only and minutes long, so only on request (bench/renewals.ts).
 if (process.env.BENCH_ONLY === "renewals") {
   await renewalsBench();

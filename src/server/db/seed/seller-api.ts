@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { DAY_MS } from "#domain/dates";
+import { sellerApiScopes } from "#domain/seller-api";
 import type { Database } from "#server/db/client";
 import { sellerApiCalls, sellerApiKeys } from "#server/db/schema/seller-api";
 
@@ -10,7 +11,7 @@ import { sellerApiCalls, sellerApiKeys } from "#server/db/schema/seller-api";
  */
 export const DEMO_SELLER_API_KEY = "sbk_demoseller_stackbay-demo-key-for-trying-the-seller-api";
 
-/** The demo seller's key, with a few calls of the last days in its access log. Idempotent. */
+/** The demo seller's key, with every scope, and a few calls of the last days in its access log. Idempotent. */
 export async function seedDemoSellerKey(db: Database, { now, sellerId }: { now: Date; sellerId: string }) {
   const [key] = await db
     .insert(sellerApiKeys)
@@ -19,7 +20,7 @@ export async function seedDemoSellerKey(db: Database, { now, sellerId }: { now: 
       name: "Demo integration",
       prefix: DEMO_SELLER_API_KEY.slice(0, "sbk_demoseller".length),
       secretHash: createHash("sha256").update(DEMO_SELLER_API_KEY).digest("hex"),
-      scopes: ["orders:read", "subscriptions:read"],
+      scopes: [...sellerApiScopes],
       createdAt: new Date(now.getTime() - 20 * DAY_MS),
       lastUsedAt: new Date(now.getTime() - DAY_MS),
     })

@@ -10,6 +10,7 @@ import {
   type SellerApiCallPage,
   type SellerApiKeyIssued,
   type SellerApiKeyList,
+  sellerApiScopes,
 } from "#domain/seller-api";
 import { auditLog } from "#server/db/schema/audit";
 import { user } from "#server/db/schema/auth";
@@ -260,7 +261,7 @@ test("the demo seller's published key works, and its access log has calls to sho
   expect(res.json().key).toEqual({
     name: "Demo integration",
     prefix: "sbk_demoseller",
-    scopes: ["orders:read", "subscriptions:read"],
+    scopes: [...sellerApiScopes],
   });
   const log = (await seller.get("/api/seller-api/calls")).json() as SellerApiCallPage;
   expect(log.items.filter((call) => call.keyPrefix === "sbk_demoseller").length).toBeGreaterThanOrEqual(5);
