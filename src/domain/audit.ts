@@ -26,6 +26,7 @@ export const auditEntityTypes = [
   "subscription",
   "payment_method",
   "api_key",
+  "webhook_endpoint",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

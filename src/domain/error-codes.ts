@@ -144,6 +144,11 @@ export const serverErrorCodes = [
   "API_KEY_NOT_FOUND",
   "API_KEY_REVOKED",
   "API_KEY_LIMIT",
+  // Webhooks to sellers' endpoints.
+  "WEBHOOK_URL_REFUSED",
+  "WEBHOOK_ENDPOINT_NOT_FOUND",
+  "WEBHOOK_ENDPOINT_LIMIT",
+  "WEBHOOK_DELIVERY_NOT_FOUND",
   // Sellers' money: fees, commissions, payout details, payouts.
   "SELLER_NOT_FOUND",
   "FEE_RULE_NOT_FOUND",
@@ -200,6 +205,10 @@ export const errorStatus: Readonly<Record<ServerErrorCode, number>> = {
   API_KEY_NOT_FOUND: 404,
   API_KEY_REVOKED: 409,
   API_KEY_LIMIT: 409,
+  WEBHOOK_URL_REFUSED: 400,
+  WEBHOOK_ENDPOINT_NOT_FOUND: 404,
+  WEBHOOK_ENDPOINT_LIMIT: 409,
+  WEBHOOK_DELIVERY_NOT_FOUND: 404,
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_DISABLED: 403,
   INVALID_CODE: 400,

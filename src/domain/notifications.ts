@@ -15,6 +15,7 @@ export const notificationKinds = [
   "payout_sent",
   "payout_failed",
   "question_asked",
+  "webhook_disabled",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

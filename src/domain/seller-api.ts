@@ -6,7 +6,7 @@ import { paged } from "#domain/paging";
  * A key holds the scopes its seller chose when making it; an operation outside them answers 403
  * `API_KEY_SCOPE`.
  */
-export const sellerApiScopes = ["orders:read", "subscriptions:read"] as const;
+export const sellerApiScopes = ["orders:read", "subscriptions:read", "webhooks:write"] as const;
 export type SellerApiScope = (typeof sellerApiScopes)[number];
 
 /** Each scope's name and what it lets a key read or do, as the key form and the developer page show them. */
@@ -18,6 +18,11 @@ export const sellerApiScopeInfo: Record<SellerApiScope, { label: string; grants:
   "subscriptions:read": {
     label: "Read subscriptions",
     grants: "Your products' subscriptions: counts, recurring revenue, past-due renewals and the live list.",
+  },
+  "webhooks:write": {
+    label: "Manage webhooks",
+    grants:
+      "Your webhook endpoints: list, register, change, delete, rotate their secrets, send a test event, and read and replay their deliveries.",
   },
 };
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { SELLER_API_CALLS_PER_MINUTE } from "#domain/seller-api";
 import { requireRole, signedInUser } from "#server/auth/guards";
 import { route } from "#server/http/route";
 import { receivedOrdersPage } from "#server/modules/earnings/service";
@@ -8,12 +7,11 @@ import {
   createKey,
   listCalls,
   listKeys,
-  recordCall,
-  requireSellerKey,
+  type requireSellerKey,
   revokeKey,
   rollKey,
   sellerApiDepsOf,
-  sellerKeyBucket,
+  sellerKeyed,
   whoAmI,
 } from "#server/modules/seller-api/service";
 import { sellerSubscriptionReport } from "#server/modules/subscription-reports/service";
@@ -89,16 +87,7 @@ export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The API itself: each call with a key, rate-limited per key and written to its seller's access log.
-  const logCall = recordCall(deps);
-  const keyed = (scope: Parameters<typeof requireSellerKey>[1]) => ({
-    tags: ["seller-api"],
-    security: "sellerApiKey" as const,
-    onRequest: requireSellerKey(deps, scope),
-    onResponse: logCall,
-    config: {
-      rateLimit: { max: SELLER_API_CALLS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: sellerKeyBucket },
-    },
-  });
+  const keyed = (scope: Parameters<typeof requireSellerKey>[1]) => sellerKeyed(deps, scope);
 
   route(
     app,

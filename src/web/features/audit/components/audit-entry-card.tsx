@@ -29,6 +29,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   subscription: "Subscription",
   payment_method: "Payment method",
   api_key: "API key",
+  webhook_endpoint: "Webhook endpoint",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
