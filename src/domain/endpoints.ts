@@ -34,7 +34,7 @@ import { reviewsEndpoints } from "#domain/endpoints/reviews";
 import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
 import { sellerApiEndpoints, sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
-import { sellerWebhooksEndpoints, sellerWebhooksExternalEndpoints } from "#domain/endpoints/seller-webhooks";
+import { sellerWebhooksEndpoints } from "#domain/endpoints/seller-webhooks";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
 import { subscriptionChangesEndpoints } from "#domain/endpoints/subscription-changes";
@@ -118,7 +118,6 @@ export const externalEndpoints = {
   ...payoutsExternalEndpoints,
   ...privacyExternalEndpoints,
   ...sellerApiExternalEndpoints,
-  ...sellerWebhooksExternalEndpoints,
   ...subscriptionsExternalEndpoints,
   ...testClockExternalEndpoints,
 } as const;

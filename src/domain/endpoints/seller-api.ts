@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { receivedOrdersPageSchema } from "#domain/earnings";
 import { endpoint, pageQuery } from "#domain/endpoint";
+import { sellerWebhooksApiEndpoints } from "#domain/endpoints/seller-webhooks";
 import {
   sellerApiCallPageSchema,
   sellerApiKeyInputSchema,
@@ -57,4 +58,5 @@ export const sellerApiExternalEndpoints = {
     answer: sellerSubscriptionReportSchema,
     errors: [],
   }),
+  ...sellerWebhooksApiEndpoints,
 } as const;

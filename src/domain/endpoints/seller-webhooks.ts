@@ -72,8 +72,11 @@ export const sellerWebhooksEndpoints = {
   "POST /seller-webhooks/deliveries/:id/replay": operations.replay,
 } as const;
 
-/** The same operations in the seller API, with a key holding the `webhooks:write` scope. */
-export const sellerWebhooksExternalEndpoints = {
+/**
+ * The same operations in the seller API, with a key holding the `webhooks:write` scope; part of
+ * `sellerApiExternalEndpoints`, served by `seller-api/routes.ts`.
+ */
+export const sellerWebhooksApiEndpoints = {
   "GET /seller/v1/webhooks": operations.list,
   "POST /seller/v1/webhooks": operations.create,
   "PATCH /seller/v1/webhooks/:id": operations.update,

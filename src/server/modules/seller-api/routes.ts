@@ -14,6 +14,18 @@ import {
   sellerKeyed,
   whoAmI,
 } from "#server/modules/seller-api/service";
+import { webhookOperationDocs as hooks } from "#server/modules/seller-webhooks/routes";
+import {
+  changeEndpoint,
+  createEndpoint,
+  listDeliveries,
+  listEndpoints,
+  removeEndpoint,
+  replayDelivery,
+  rotateSecret,
+  sellerWebhookDepsOf,
+  sendTestEvent,
+} from "#server/modules/seller-webhooks/service";
 import { sellerSubscriptionReport } from "#server/modules/subscription-reports/service";
 
 /**
@@ -124,5 +136,38 @@ export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       sellerSubscriptionReport(deps.db, signedInUser(request).id, request.query, app.clock.now()),
+  );
+
+  // Webhooks (decision 0029): the dashboard's operations, with a key holding `webhooks:write`.
+  const webhooks = sellerWebhookDepsOf(app);
+  const writer = keyed("webhooks:write");
+  const scoped = (doc: { summary: string; description?: string }) => ({
+    ...writer,
+    summary: doc.summary,
+    description: ["Scope `webhooks:write`.", doc.description].filter(Boolean).join(" "),
+  });
+  route(app, "GET /seller/v1/webhooks", scoped(hooks.list), async (request) =>
+    listEndpoints(webhooks, signedInUser(request).id),
+  );
+  route(app, "POST /seller/v1/webhooks", scoped(hooks.create), async (request) =>
+    createEndpoint(webhooks, signedInUser(request), request.body),
+  );
+  route(app, "PATCH /seller/v1/webhooks/:id", scoped(hooks.update), async (request) =>
+    changeEndpoint(webhooks, signedInUser(request), request.params.id, request.body),
+  );
+  route(app, "DELETE /seller/v1/webhooks/:id", scoped(hooks.remove), async (request) =>
+    removeEndpoint(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "POST /seller/v1/webhooks/:id/rotate", scoped(hooks.rotate), async (request) =>
+    rotateSecret(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "POST /seller/v1/webhooks/:id/test", scoped(hooks.test), async (request) =>
+    sendTestEvent(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "GET /seller/v1/webhook-deliveries", scoped(hooks.deliveries), async (request) =>
+    listDeliveries(webhooks, signedInUser(request).id, request.query),
+  );
+  route(app, "POST /seller/v1/webhook-deliveries/:id/replay", scoped(hooks.replay), async (request) =>
+    replayDelivery(webhooks, signedInUser(request), request.params.id),
   );
 };

@@ -1,11 +1,14 @@
 import { and, arrayContains, asc, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Transaction } from "#server/db/client";
+import { licenses } from "#server/db/schema/after-sale";
 import { user } from "#server/db/schema/auth";
+import { orderItems } from "#server/db/schema/orders";
 import {
   sellerWebhookDeliveries,
   sellerWebhookEndpoints,
   sellerWebhookEvents,
 } from "#server/db/schema/seller-api";
+import { subscriptions } from "#server/db/schema/subscriptions";
 
 export type WebhookEndpointRow = typeof sellerWebhookEndpoints.$inferSelect;
 export type WebhookEventRow = typeof sellerWebhookEvents.$inferSelect;
@@ -240,4 +243,98 @@ export async function failPendingOf(db: Db, endpointId: string, reason: string):
     .where(
       and(eq(sellerWebhookDeliveries.endpointId, endpointId), eq(sellerWebhookDeliveries.status, "pending")),
     );
+}
+
+/** The lines of an order that have a seller, for `order.paid`: each seller gets only theirs. */
+export async function sellerLinesOf(db: Db, orderId: string) {
+  return db
+    .select({
+      sellerId: orderItems.sellerId,
+      orderItemId: orderItems.id,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      price: orderItems.price,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.sellerId} is not null`))
+    .orderBy(orderItems.id);
+}
+
+const subscriptionColumns = {
+  id: subscriptions.id,
+  sellerId: orderItems.sellerId,
+  productId: subscriptions.productId,
+  productName: orderItems.productName,
+  orderId: subscriptions.orderId,
+  orderItemId: subscriptions.orderItemId,
+  planId: subscriptions.planId,
+  interval: subscriptions.interval,
+  unitPrice: subscriptions.unitPrice,
+  quantity: subscriptions.quantity,
+  trialEndsAt: subscriptions.trialEndsAt,
+  periodsPaid: subscriptions.periodsPaid,
+  paidThrough: subscriptions.paidThrough,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  endedAt: subscriptions.endedAt,
+  endReason: subscriptions.endReason,
+};
+
+/** Subscriptions as their seller sees them in a webhook (no buyer), by id. */
+export async function subscriptionsForEvent(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
+    .where(inArray(subscriptions.id, [...ids]));
+}
+
+/** The subscriptions an order started. */
+export async function subscriptionIdsOfOrder(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Revoked licences with their seller: these ids, or those of an item revoked at `at` (the revocation
+ * just made in this transaction).
+ */
+export async function revokedLicenses(
+  db: Db,
+  which: { ids: readonly string[] } | { orderItemId: string; at: Date },
+) {
+  if ("ids" in which && which.ids.length === 0) return [];
+  return db
+    .select({
+      id: licenses.id,
+      sellerId: orderItems.sellerId,
+      orderId: licenses.orderId,
+      orderItemId: licenses.orderItemId,
+      productId: licenses.productId,
+      productName: licenses.productName,
+      revokedAt: licenses.revokedAt,
+    })
+    .from(licenses)
+    .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+    .where(
+      and(
+        eq(licenses.status, "revoked"),
+        "ids" in which
+          ? inArray(licenses.id, [...which.ids])
+          : and(eq(licenses.orderItemId, which.orderItemId), eq(licenses.revokedAt, which.at)),
+      ),
+    );
+}
+
+/** An order item's product, as bought. */
+export async function itemProduct(db: Db, orderItemId: string) {
+  const [row] = await db
+    .select({ productId: orderItems.productId, productName: orderItems.productName })
+    .from(orderItems)
+    .where(eq(orderItems.id, orderItemId));
+  return row;
 }

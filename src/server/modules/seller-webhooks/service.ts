@@ -311,7 +311,10 @@ export async function sendTestEvent(
   });
   if (!delivery) throw new Error("the test delivery was not stored");
   await attemptNow(deps, delivery.id, now);
-  return deliveryOf(deps, me.id, delivery.id);
+  const sent = await deliveryById(deps.db, delivery.id);
+  // Its endpoint was deleted meanwhile (by another request).
+  if (!sent) throw endpointNotFound();
+  return deliveryAnswer(sent);
 }
 
 /** Attempts a delivery again now, with the same event and id; one attempt, not retried. */

@@ -166,6 +166,8 @@ describe("background jobs", () => {
       "payment-method-forget",
       "trials-anonymise",
       "seller-api-log-prune",
+      "seller-webhooks-dispatch",
+      "seller-webhook-deliver",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });
