@@ -25,6 +25,7 @@ import {
   sellerWebhookEvents,
 } from "#server/db/schema/seller-api";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
+import { DEMO_WEBHOOK_URL, seedDemoWebhook } from "#server/db/seed/seller-webhooks";
 import { AppError } from "#server/errors";
 import type { AdjustableClock } from "#server/lib/clock";
 import { emitSellerEvent } from "#server/modules/seller-webhooks/events";
@@ -565,5 +566,29 @@ describe("the seller API", () => {
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().code).toBe("API_KEY_INVALID");
     await removeAll(other);
+  });
+});
+
+describe("the demo", () => {
+  test("the demo seller's endpoint has deliveries that are really attempted, and fail with the reason", async () => {
+    const demoSeller = await signedInClient(t.app, "seller@stackbay.test", DEMO_PASSWORD);
+    const [demo] = await t.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, "seller@stackbay.test"));
+    const secret = t.app.env.AUTH_SECRET ?? "";
+    await seedDemoWebhook(t.db, { now: clock.now(), sellerId: demo!.id, secret });
+    await seedDemoWebhook(t.db, { now: clock.now(), sellerId: demo!.id, secret });
+    const list = (await demoSeller.get("/api/seller-webhooks/endpoints")).json() as SellerWebhookEndpointList;
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]!.url).toBe(DEMO_WEBHOOK_URL);
+    await dispatch();
+    const deliveries = await deliveriesOf(demoSeller, list.items[0]!.id);
+    expect(deliveries.length).toBeGreaterThanOrEqual(2);
+    for (const delivery of deliveries) {
+      expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: null });
+      expect(delivery.lastError).toMatch(/ECONNREFUSED/);
+    }
+    await removeAll(demoSeller);
   });
 });
