@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { DAY_MS } from "#domain/dates";
-import { paths } from "#domain/routes";
 import {
   MAX_SELLER_WEBHOOK_ENDPOINTS,
   SELLER_WEBHOOK_TEST_EVENT,
@@ -26,6 +25,7 @@ import type { JobDefinition, JobQueue } from "#server/jobs/queue";
 import { recordAudit } from "#server/lib/audit";
 import type { Clock } from "#server/lib/clock";
 import { seal, unseal } from "#server/lib/sealed";
+import { webhookDisabledNotice } from "#server/mail/webhook-notices";
 import { notify } from "#server/modules/notifications/service";
 import { checkReceiver, ReceiverRefused } from "#server/modules/seller-webhooks/addresses";
 import { writeEvent } from "#server/modules/seller-webhooks/events";
@@ -432,22 +432,7 @@ async function endpointAfterAttempt(deps: SellerWebhookDeps, endpointId: string,
       row.id,
       `The endpoint was turned off after failing for ${WEBHOOK_RETRY_DAYS} days`,
     );
-    await notify(
-      deps.jobs,
-      tx,
-      row.sellerId,
-      {
-        kind: "webhook_disabled",
-        title: "A webhook endpoint was turned off",
-        body: [
-          `Every delivery to ${row.url} has failed for ${WEBHOOK_RETRY_DAYS} days, so Stackbay turned the endpoint off and stopped sending to it.`,
-          "Fix the receiver, then turn the endpoint back on from your dashboard; you can replay the deliveries it missed.",
-        ],
-        link: paths.dashboard("webhooks"),
-        action: "View your webhooks",
-      },
-      now,
-    );
+    await notify(deps.jobs, tx, row.sellerId, webhookDisabledNotice(row.url, WEBHOOK_RETRY_DAYS), now);
   });
 }
 
