@@ -45,7 +45,7 @@ export const webhookOperationDocs = {
   replay: {
     summary: "Replay a delivery",
     description:
-      "The same event, with the same id, posted again now; one attempt, not retried. Another seller's delivery answers 404.",
+      "The same event, with the same id, posted again now; one attempt, not retried, made before answering. Another seller's delivery answers 404.",
   },
 } as const;
 

@@ -278,11 +278,15 @@ export async function rotateSecret(
   });
 }
 
-/** Takes one delivery for an attempt now and queues it; outside a transaction, so it runs at once. */
+/**
+ * Takes one delivery and attempts it within the request (a test event, a replay: the seller is waiting for
+ * the outcome, at most the attempt's timeout), under a lease as the job would, so a dispatch run meanwhile
+ * leaves it alone.
+ */
 async function attemptNow(deps: SellerWebhookDeps, deliveryId: string, retryUntil?: Date): Promise<void> {
   const lease = new Date(deps.clock.now().getTime() + LEASE_MS);
   await claimDelivery(deps.db, deliveryId, { lease, ...(retryUntil ? { retryUntil } : {}) });
-  await deps.jobs.send(WEBHOOK_DELIVER_QUEUE, { deliveryId, lease: lease.toISOString() });
+  await attemptDelivery(deps, { deliveryId, lease: lease.toISOString() });
 }
 
 /**

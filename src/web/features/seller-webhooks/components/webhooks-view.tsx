@@ -312,7 +312,11 @@ function DeliveryRow({ delivery }: { delivery: SellerWebhookDelivery }) {
       <TableCell className="max-w-72">
         <details>
           <summary className="cursor-pointer text-sm">Show</summary>
-          <pre className="mt-2 max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs">
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard
+            tabIndex={0}
+            className="mt-2 max-h-64 overflow-auto rounded-md border border-border bg-muted p-2 font-mono text-xs"
+          >
             {JSON.stringify(delivery.payload, null, 2)}
           </pre>
         </details>
