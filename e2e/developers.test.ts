@@ -106,7 +106,9 @@ async function expectOperations(page: Page) {
   expect(await shown.count()).toBe(operations.length);
   for (const operation of operations) {
     const [method = "", path = ""] = operation.split(" ");
-    const block = shown.filter({ has: page.getByRole("heading", { level: 3, name: `${method} ${path}` }) });
+    const block = shown.filter({
+      has: page.getByRole("heading", { level: 3, name: `${method} ${path}`, exact: true }),
+    });
     expect(await block.count(), operation).toBe(1);
     expect(await block.getByText("Scope:").count(), operation).toBe(1);
     const request = (await block.getByTestId("code-block").first().textContent()) ?? "";

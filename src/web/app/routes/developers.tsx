@@ -256,7 +256,8 @@ function Curl({ operation, query = "", body }: { operation: OperationKey; query?
   const origin = useOrigin();
   const method = methodOf(operation);
   const lines = [
-    `curl${method === "GET" ? "" : ` -X ${method}`} "${origin}${pathOf(operation)}${query}"`,
+    `curl "${origin}${pathOf(operation)}${query}"`,
+    ...(method === "GET" ? [] : [`  -X ${method}`]),
     `  -H "Authorization: Bearer ${EXAMPLE_KEY}"`,
     ...(body === undefined
       ? []
