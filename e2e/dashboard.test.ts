@@ -248,6 +248,7 @@ describe("dashboard shell", () => {
       ["To ship", "/dashboard/shipping"],
       ["Questions", "/dashboard/questions"],
       ["API keys", "/dashboard/api"],
+      ["Webhooks", "/dashboard/webhooks"],
     ]);
     // Refund requests are every account's view now (a buyer follows their own there), above.
     expect(await sellerMenu.getByRole("link", { name: "Refund requests" }).getAttribute("href")).toBe(

@@ -32,6 +32,7 @@ export const viewOwners: Record<DashboardView, DemoAccount> = {
   storefront: "seller",
   recurring: "seller",
   api: "seller",
+  webhooks: "seller",
 };
 
 export type RouteVisits = {

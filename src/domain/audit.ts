@@ -27,6 +27,7 @@ export const auditEntityTypes = [
   "payment_method",
   "api_key",
   "license",
+  "webhook_endpoint",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -22,4 +22,5 @@ export const dashboardViewTitles = {
   storefront: "Storefront",
   recurring: "Recurring revenue",
   api: "API keys",
+  webhooks: "Webhooks",
 } as const satisfies Record<DashboardSection, string>;

@@ -34,6 +34,7 @@ import { reviewsEndpoints } from "#domain/endpoints/reviews";
 import { savedEndpoints } from "#domain/endpoints/saved";
 import { searchEndpoints } from "#domain/endpoints/search";
 import { sellerApiEndpoints, sellerApiExternalEndpoints } from "#domain/endpoints/seller-api";
+import { sellerWebhooksEndpoints } from "#domain/endpoints/seller-webhooks";
 import { shippingEndpoints } from "#domain/endpoints/shipping";
 import { storefrontsEndpoints } from "#domain/endpoints/storefronts";
 import { subscriptionChangesEndpoints } from "#domain/endpoints/subscription-changes";
@@ -86,6 +87,7 @@ export const endpoints = {
   ...savedEndpoints,
   ...searchEndpoints,
   ...sellerApiEndpoints,
+  ...sellerWebhooksEndpoints,
   ...shippingEndpoints,
   ...storefrontsEndpoints,
   ...subscriptionReportsEndpoints,

@@ -16,6 +16,7 @@ export const notificationKinds = [
   "payout_failed",
   "question_asked",
   "usage_alert",
+  "webhook_disabled",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

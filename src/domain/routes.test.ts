@@ -126,6 +126,7 @@ describe("isKnownPagePath", () => {
       "storefront",
       "recurring",
       "api",
+      "webhooks",
     ]);
   });
 

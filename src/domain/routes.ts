@@ -97,6 +97,7 @@ export const dashboardViews = [
   "storefront",
   "recurring",
   "api",
+  "webhooks",
 ] as const;
 export type DashboardView = (typeof dashboardViews)[number];
 /** `/dashboard` itself shows the buyer's orders; the other views have a path of their own. */

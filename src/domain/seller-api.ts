@@ -11,6 +11,7 @@ export const sellerApiScopes = [
   "subscriptions:read",
   "licenses:write",
   "usage:write",
+  "webhooks:write",
 ] as const;
 export type SellerApiScope = (typeof sellerApiScopes)[number];
 
@@ -32,6 +33,11 @@ export const sellerApiScopeInfo: Record<SellerApiScope, { label: string; grants:
   "usage:write": {
     label: "Report usage",
     grants: "Report the use of your metered subscriptions, correct it, and read each period's use so far.",
+  },
+  "webhooks:write": {
+    label: "Manage webhooks",
+    grants:
+      "Your webhook endpoints: list, register, change, delete, rotate their secrets, send a test event, and read and replay their deliveries.",
   },
 };
 

@@ -71,6 +71,7 @@ import { reviewRoutes } from "#server/modules/reviews/routes";
 import { savedRoutes } from "#server/modules/saved/routes";
 import { searchRoutes } from "#server/modules/search/routes";
 import { sellerApiRoutes } from "#server/modules/seller-api/routes";
+import { sellerWebhookRoutes } from "#server/modules/seller-webhooks/routes";
 import { shippingRoutes } from "#server/modules/shipping/routes";
 import { storefrontRoutes } from "#server/modules/storefronts/routes";
 import { subscriptionChangeRoutes } from "#server/modules/subscription-changes/routes";
@@ -447,6 +448,11 @@ export async function buildApp(options: AppOptions) {
           name: "seller-api-keys",
           description: "A seller's API keys and access log, managed while signed in.",
         },
+        {
+          name: "seller-webhooks",
+          description:
+            "A seller's webhook endpoints and their deliveries, managed while signed in (the same operations are in the seller API with `webhooks:write`).",
+        },
       ],
       components: {
         securitySchemes: {
@@ -522,6 +528,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(storefrontRoutes, { prefix: "/api" });
   await app.register(sellerApiRoutes, { prefix: "/api" });
   await app.register(usageRoutes, { prefix: "/api" });
+  await app.register(sellerWebhookRoutes, { prefix: "/api" });
   await app.register(seoRoutes);
   await app.register(webRoutes, { webRoot: options.webRoot ?? null });
 

@@ -106,7 +106,7 @@ export async function startServer(
     database.migrate(async (db) => {
       if (database.kind !== "pglite" || env.NODE_ENV === "production") return;
       seed.result = await timed(phases, "seed", () =>
-        seedDemoIfEmpty(db, { storage: configuredStorage(env) }),
+        seedDemoIfEmpty(db, { storage: configuredStorage(env), webhookSecret: authSecret }),
       );
     }),
   );

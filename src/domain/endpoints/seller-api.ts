@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { receivedOrdersPageSchema } from "#domain/earnings";
 import { endpoint, pageQuery } from "#domain/endpoint";
+import { sellerWebhooksApiEndpoints } from "#domain/endpoints/seller-webhooks";
 import { sellerLicenseDetailSchema, sellerLicensePageSchema } from "#domain/license-schemas";
 import {
   sellerApiCallPageSchema,
@@ -84,4 +85,5 @@ export const sellerApiExternalEndpoints = {
     answer: sellerLicenseDetailSchema,
     errors: ["LICENSE_NOT_FOUND", "LICENSE_ACTIVATION_NOT_FOUND"],
   }),
+  ...sellerWebhooksApiEndpoints,
 } as const;

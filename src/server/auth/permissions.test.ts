@@ -249,6 +249,22 @@ const access: Record<string, Access> = {
   "POST /api/seller/v1/licenses/{id}/suspend": "sellerKey",
   "POST /api/seller/v1/licenses/{id}/reinstate": "sellerKey",
   "DELETE /api/seller/v1/licenses/{id}/activations/{activationId}": "sellerKey",
+  "GET /api/seller-webhooks/endpoints": "sellerOnly",
+  "POST /api/seller-webhooks/endpoints": "sellerOnly",
+  "PATCH /api/seller-webhooks/endpoints/{id}": "sellerOnly",
+  "DELETE /api/seller-webhooks/endpoints/{id}": "sellerOnly",
+  "POST /api/seller-webhooks/endpoints/{id}/rotate": "sellerOnly",
+  "POST /api/seller-webhooks/endpoints/{id}/test": "sellerOnly",
+  "GET /api/seller-webhooks/deliveries": "sellerOnly",
+  "POST /api/seller-webhooks/deliveries/{id}/replay": "sellerOnly",
+  "GET /api/seller/v1/webhooks": "sellerKey",
+  "POST /api/seller/v1/webhooks": "sellerKey",
+  "PATCH /api/seller/v1/webhooks/{id}": "sellerKey",
+  "DELETE /api/seller/v1/webhooks/{id}": "sellerKey",
+  "POST /api/seller/v1/webhooks/{id}/rotate": "sellerKey",
+  "POST /api/seller/v1/webhooks/{id}/test": "sellerKey",
+  "GET /api/seller/v1/webhook-deliveries": "sellerKey",
+  "POST /api/seller/v1/webhook-deliveries/{id}/replay": "sellerKey",
 };
 
 const callers = ["anonymous", "buyer", "seller", "reseller", "admin", "superadmin"] as const;

@@ -80,6 +80,9 @@ test("migrations create every table of the spec on an empty database, and a seco
     "search_synonyms",
     "seller_api_calls",
     "seller_api_keys",
+    "seller_webhook_deliveries",
+    "seller_webhook_endpoints",
+    "seller_webhook_events",
     "sessions",
     "sign_in_failures",
     "site_content_blocks",
@@ -177,7 +180,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(41);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(42);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

@@ -14,6 +14,11 @@ import { commissionReleaseJob } from "#server/modules/referrals/service";
 import { refundPayoutJob } from "#server/modules/refunds/payouts";
 import { renewalJob } from "#server/modules/renewals/service";
 import { sellerApiDepsOf, sellerApiLogPruneJob } from "#server/modules/seller-api/service";
+import {
+  sellerWebhookDeliverJob,
+  sellerWebhookDepsOf,
+  sellerWebhookDispatchJob,
+} from "#server/modules/seller-webhooks/service";
 import { deliveryConfirmJob, shippingDepsOf } from "#server/modules/shipping/service";
 
 /** Every kind of background work the app does; each module defines its own, this lists them. */
@@ -45,5 +50,8 @@ export function jobDefinitions(
     trialAnonymiseJob(app.database.db, app.clock),
     sellerApiLogPruneJob(sellerApiDepsOf(app)),
     staleActivationsJob(licenseDepsOf(app)),
+    // The job queue is set on the app after the jobs are defined.
+    sellerWebhookDispatchJob(() => sellerWebhookDepsOf(app)),
+    sellerWebhookDeliverJob(() => sellerWebhookDepsOf(app)),
   ] as JobDefinition<never>[];
 }

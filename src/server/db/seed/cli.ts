@@ -31,7 +31,7 @@ try {
     if (!values.demo && productCount > 0) return;
     if (env.NODE_ENV === "production")
       throw new Error("Demo accounts are never seeded when NODE_ENV=production.");
-    const result = await seedDemo(db, { storage: configuredStorage(env) });
+    const result = await seedDemo(db, { storage: configuredStorage(env), webhookSecret: env.AUTH_SECRET });
     console.info(`Demo data: ${result.products} new products, ${result.accounts} accounts checked.`);
   });
   if (productCount > 0) {

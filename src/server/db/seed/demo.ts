@@ -29,6 +29,7 @@ import { seedDemoPlans } from "#server/db/seed/plans";
 import { seedDemoQuestions } from "#server/db/seed/questions";
 import { seedDemoReviews } from "#server/db/seed/reviews";
 import { seedDemoSellerKey } from "#server/db/seed/seller-api";
+import { seedDemoWebhook } from "#server/db/seed/seller-webhooks";
 import { seedDemoSubscriptions } from "#server/db/seed/subscriptions";
 import { demoVendors, SAMIR_VENDOR, vendorEmail, vendorWebsite } from "#server/db/seed/vendor-data";
 import { type FileStorage, localStorage } from "#server/storage/storage";
@@ -90,7 +91,8 @@ export const renderDemoPictures = () =>
 type DemoPictures = { storage: FileStorage } | { uploadsDir: string };
 
 /** Idempotent: every insert skips rows that already exist, so running it again changes nothing. */
-export async function seedDemo(db: Database, options: DemoPictures & { now?: Date }) {
+/** `webhookSecret`: AUTH_SECRET, which the demo webhook endpoint's signing secret is sealed with; without it there is none. */
+export async function seedDemo(db: Database, options: DemoPictures & { now?: Date; webhookSecret?: string }) {
   const now = options.now ?? new Date();
   const storage = "storage" in options ? options.storage : localStorage(options.uploadsDir);
   await db
@@ -174,6 +176,7 @@ export async function seedDemo(db: Database, options: DemoPictures & { now?: Dat
   });
   await seedDemoQuestions(db, { now, productIdOf: demoProductId });
   await seedDemoSellerKey(db, { now, sellerId: seller });
+  await seedDemoWebhook(db, { now, sellerId: seller, secret: options.webhookSecret });
   await seedDemoSubscriptions(db, {
     now,
     catalogue: demoProducts.map((p) => ({ ...p, id: demoProductId(p.key) })),
@@ -295,7 +298,7 @@ async function describeDemoVendors(
 }
 
 /** Seeds only a database that has neither products nor users, so a real install is never touched. */
-export async function seedDemoIfEmpty(db: Database, options: DemoPictures) {
+export async function seedDemoIfEmpty(db: Database, options: DemoPictures & { webhookSecret?: string }) {
   const [productRows] = await db.select({ n: count() }).from(products);
   const [userRows] = await db.select({ n: count() }).from(user);
   if ((productRows?.n ?? 0) > 0 || (userRows?.n ?? 0) > 0) return null;

@@ -60,6 +60,7 @@ import {
   updateLicense,
   usageInPeriod,
 } from "#server/modules/licenses/repository";
+import { licenseEvent } from "#server/modules/seller-webhooks/events";
 
 /** What the licences module needs from the app; `licenseDepsOf(app)` builds it. */
 export type LicenseDeps = { db: Database; clock: Clock; signer: LicenseSigner; staleDays: number };
@@ -189,6 +190,12 @@ export async function activateLicense(
         label: input.label,
         activatedAt: now,
         lastSeenAt: now,
+      });
+      await licenseEvent(tx, license.id, "license.activated", now, {
+        machine: input.machine,
+        label: input.label,
+        seatsUsed: used + 1,
+        seats: license.seats,
       });
     }
     const { id: _id, ...recorded } = toActivation(activation);
@@ -363,6 +370,7 @@ export async function setLicenseSuspended(
       status: target,
       suspendedAt: suspend ? clock.now() : null,
     });
+    if (suspend) await licenseEvent(tx, license.id, "license.suspended", clock.now());
     await recordAudit(tx, me, {
       action: "update",
       entityType: "license",

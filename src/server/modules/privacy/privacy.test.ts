@@ -280,6 +280,8 @@ const onDeletion: Record<string, Fate> = {
   "saved_items.user_id": removed,
   "seller_api_calls.seller_id": removed,
   "seller_api_keys.seller_id": removed,
+  "seller_webhook_endpoints.seller_id": removed,
+  "seller_webhook_events.seller_id": removed,
   "sessions.impersonated_by": removed,
   "sessions.user_id": removed,
   "storefront_changes.decided_by": adminAct,
@@ -394,6 +396,15 @@ describe("what deletion does to each table that references a person", () => {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(apiCall.statusCode).toBe(200);
+    // A webhook endpoint with a delivery of the test event (to nowhere that answers: it fails, and stays logged).
+    const hook = await client.post("/api/seller-webhooks/endpoints", {
+      url: "http://127.0.0.1:9/hook",
+      events: ["order.paid"],
+    });
+    expect(hook.statusCode).toBe(201);
+    expect(
+      (await client.post(`/api/seller-webhooks/endpoints/${hook.json().endpoint.id}/test`, {})).statusCode,
+    ).toBe(201);
     await t.db
       .insert(emailCodeSends)
       .values({ email, purpose: "test", sentAt: new Date() })

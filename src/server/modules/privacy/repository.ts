@@ -20,7 +20,7 @@ import { paymentCustomers, paymentMethodSetups, paymentMethods } from "#server/d
 import { payoutAccounts } from "#server/db/schema/payouts";
 import { productQuestions, questionReports } from "#server/db/schema/questions";
 import { reviewReports, reviews } from "#server/db/schema/reviews";
-import { sellerApiKeys } from "#server/db/schema/seller-api";
+import { sellerApiKeys, sellerWebhookEndpoints, sellerWebhookEvents } from "#server/db/schema/seller-api";
 import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
 
 /** An order is in progress while its payment is: not paid yet, not failed. */
@@ -357,8 +357,9 @@ export async function anonymiseOrders(tx: Transaction, userId: string, tombstone
  * sightings, the payout method with its sealed bank details, their saved payment methods (references to
  * cards and PayPal accounts at the providers), their notifications (an e-mail still queued for one
  * finds it gone and is not sent), a seller's API keys with their access log (a key stops working at
- * once) and the machines the person's licences are activated on (their names and identifiers; the
- * licences themselves stay with the books).
+ * once), the machines the person's licences are activated on (their names and identifiers; the
+ * licences themselves stay with the books), and their webhook endpoints with their events and
+ * deliveries (nothing more is sent).
  */
 export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx
@@ -381,6 +382,9 @@ export async function removeOwnedRows(tx: Transaction, userId: string) {
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
   await tx.delete(sellerApiKeys).where(eq(sellerApiKeys.sellerId, userId));
+  // Events first: deleting them deletes their deliveries, then the endpoints go.
+  await tx.delete(sellerWebhookEvents).where(eq(sellerWebhookEvents.sellerId, userId));
+  await tx.delete(sellerWebhookEndpoints).where(eq(sellerWebhookEndpoints.sellerId, userId));
 }
 
 /**

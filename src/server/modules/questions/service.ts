@@ -35,6 +35,7 @@ import {
   reportedBy,
   updateQuestion,
 } from "#server/modules/questions/repository";
+import { emitSellerEvent } from "#server/modules/seller-webhooks/events";
 
 /** What questions need from the app; `questionDepsOf(app)` builds it. */
 export type QuestionDeps = { db: Database; clock: Clock; jobs: JobQueue; mailer: Mailer; baseUrl: string };
@@ -137,6 +138,19 @@ export async function askQuestion(deps: QuestionDeps, me: UserRow, productId: st
         },
         now,
       );
+    if (product.sellerId)
+      await emitSellerEvent(tx, {
+        sellerId: product.sellerId,
+        type: "question.asked",
+        at: now,
+        data: {
+          questionId: row.id,
+          productId,
+          productName: product.name,
+          text,
+          askedAt: now.toISOString(),
+        },
+      });
     return row.id;
   });
   return loaded(deps, id, readerOf(me));

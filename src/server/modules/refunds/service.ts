@@ -45,6 +45,7 @@ import {
   updateRefundRequest,
 } from "#server/modules/refunds/repository";
 import { withdrawReviewsOfRefundedItem } from "#server/modules/reviews/service";
+import { licensesRevokedEvents, refundEvent } from "#server/modules/seller-webhooks/events";
 import { assertTransition } from "#server/modules/settlement/service";
 import { subscriptionItemRefunded } from "#server/modules/subscriptions/service";
 
@@ -114,8 +115,10 @@ export async function requestRefund(
       row.sellerDueAt,
       row.sellerId ? "seller" : "admin",
     );
-    if (row.sellerId) await notify(jobs, tx, row.sellerId, notice, now);
-    else await notifyAdmins(jobs, tx, notice, { now });
+    if (row.sellerId) {
+      await notify(jobs, tx, row.sellerId, notice, now);
+      await refundEvent(tx, "refund.requested", row, now);
+    } else await notifyAdmins(jobs, tx, notice, { now });
     return { refund: row, item };
   });
 }
@@ -202,6 +205,7 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   await markItemRefunded(tx, row.orderItemId);
   await withdrawReviewsOfRefundedItem(tx, row.orderItemId);
   await revokeLicensesForItem(tx, row.orderItemId, now);
+  await licensesRevokedEvents(tx, { orderItemId: row.orderItemId, at: now }, now, "refunded");
   // A subscription's start, renewal or change refunded takes back the service it paid for.
   await subscriptionItemRefunded(tx, row.orderItemId, now);
   const commission = await cancelCommissionForItem(tx, row.orderItemId, now);
@@ -212,6 +216,7 @@ async function refundItem(tx: Transaction, jobs: JobQueue, row: RefundRow, now: 
   await setOrderPaymentStatus(tx, row.orderId, next, now);
   const payout = await createPayout(jobs, tx, row, all, now);
   await bookRefund(tx, row, payout.amountCents, commission, now);
+  await refundEvent(tx, "refund.approved", row, now);
 }
 
 /**

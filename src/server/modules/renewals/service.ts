@@ -44,6 +44,7 @@ import {
   setRenewalNoticesSent,
   yearlyNoticesToSend,
 } from "#server/modules/renewals/repository";
+import { subscriptionEvents } from "#server/modules/seller-webhooks/events";
 import {
   cancelledToEnd,
   cancelWaitingChanges,
@@ -194,6 +195,9 @@ export async function runRenewals(
           run.ended++;
           acted++;
         } else if (passed > renewal.remindersSent) {
+          // The first reminder is when the seller hears the renewal is unpaid.
+          if (renewal.remindersSent === 0)
+            await subscriptionEvents(tx, [subscription.id], "subscription.past_due", now);
           await setRemindersSent(tx, renewal.id, passed);
           const reminder = await renewalReminderOf(tx, subscription, desk);
           if (reminder) await deps.mailer.send(reminder, { tx });

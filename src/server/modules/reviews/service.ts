@@ -40,6 +40,7 @@ import {
   updateReview,
   writeProductRating,
 } from "#server/modules/reviews/repository";
+import { emitSellerEvent } from "#server/modules/seller-webhooks/events";
 
 /** What reviews need from the app; `reviewDepsOf(app)` builds it. */
 export type ReviewDeps = { db: Database; clock: Clock; mailer: Mailer; baseUrl: string };
@@ -141,6 +142,21 @@ export async function createReview(deps: ReviewDeps, me: UserRow, productId: str
       updatedAt: now,
     });
     await refreshRating(tx, productId);
+    if (product.sellerId)
+      await emitSellerEvent(tx, {
+        sellerId: product.sellerId,
+        type: "review.posted",
+        at: now,
+        data: {
+          reviewId: row.id,
+          productId,
+          productName: product.name,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          postedAt: now.toISOString(),
+        },
+      });
     return row.id;
   });
   return loaded(deps, id, { id: me.id, isAdmin: false });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { SELLER_API_CALLS_PER_MINUTE } from "#domain/seller-api";
 import { requireRole, signedInUser } from "#server/auth/guards";
 import { route } from "#server/http/route";
 import { receivedOrdersPage } from "#server/modules/earnings/service";
@@ -15,14 +14,25 @@ import {
   createKey,
   listCalls,
   listKeys,
-  recordCall,
-  requireSellerKey,
+  type requireSellerKey,
   revokeKey,
   rollKey,
   sellerApiDepsOf,
-  sellerKeyBucket,
+  sellerKeyed,
   whoAmI,
 } from "#server/modules/seller-api/service";
+import { webhookOperationDocs as hooks } from "#server/modules/seller-webhooks/routes";
+import {
+  changeEndpoint,
+  createEndpoint,
+  listDeliveries,
+  listEndpoints,
+  removeEndpoint,
+  replayDelivery,
+  rotateSecret,
+  sellerWebhookDepsOf,
+  sendTestEvent,
+} from "#server/modules/seller-webhooks/service";
 import { sellerSubscriptionReport } from "#server/modules/subscription-reports/service";
 
 /**
@@ -97,16 +107,7 @@ export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The API itself: each call with a key, rate-limited per key and written to its seller's access log.
-  const logCall = recordCall(deps);
-  const keyed = (scope: Parameters<typeof requireSellerKey>[1]) => ({
-    tags: ["seller-api"],
-    security: "sellerApiKey" as const,
-    onRequest: requireSellerKey(deps, scope),
-    onResponse: logCall,
-    config: {
-      rateLimit: { max: SELLER_API_CALLS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: sellerKeyBucket },
-    },
-  });
+  const keyed = (scope: Parameters<typeof requireSellerKey>[1]) => sellerKeyed(deps, scope);
 
   route(
     app,
@@ -207,5 +208,38 @@ export const sellerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.activationId,
       ),
+  );
+
+  // Webhooks (decision 0030): the dashboard's operations, with a key holding `webhooks:write`.
+  const webhooks = sellerWebhookDepsOf(app);
+  const writer = keyed("webhooks:write");
+  const scoped = (doc: { summary: string; description?: string }) => ({
+    ...writer,
+    summary: doc.summary,
+    description: ["Scope `webhooks:write`.", doc.description].filter(Boolean).join(" "),
+  });
+  route(app, "GET /seller/v1/webhooks", scoped(hooks.list), async (request) =>
+    listEndpoints(webhooks, signedInUser(request).id),
+  );
+  route(app, "POST /seller/v1/webhooks", scoped(hooks.create), async (request) =>
+    createEndpoint(webhooks, signedInUser(request), request.body),
+  );
+  route(app, "PATCH /seller/v1/webhooks/:id", scoped(hooks.update), async (request) =>
+    changeEndpoint(webhooks, signedInUser(request), request.params.id, request.body),
+  );
+  route(app, "DELETE /seller/v1/webhooks/:id", scoped(hooks.remove), async (request) =>
+    removeEndpoint(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "POST /seller/v1/webhooks/:id/rotate", scoped(hooks.rotate), async (request) =>
+    rotateSecret(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "POST /seller/v1/webhooks/:id/test", scoped(hooks.test), async (request) =>
+    sendTestEvent(webhooks, signedInUser(request), request.params.id),
+  );
+  route(app, "GET /seller/v1/webhook-deliveries", scoped(hooks.deliveries), async (request) =>
+    listDeliveries(webhooks, signedInUser(request).id, request.query),
+  );
+  route(app, "POST /seller/v1/webhook-deliveries/:id/replay", scoped(hooks.replay), async (request) =>
+    replayDelivery(webhooks, signedInUser(request), request.params.id),
   );
 };

@@ -5,6 +5,7 @@ import { hasRole } from "#domain/accounts";
 import { DAY_MS } from "#domain/dates";
 import {
   MAX_SELLER_API_KEYS,
+  SELLER_API_CALLS_PER_MINUTE,
   SELLER_API_LOG_DAYS,
   type SellerApiCallPage,
   type SellerApiKey,
@@ -246,6 +247,22 @@ export function requireSellerKey(deps: SellerApiDeps, scope: SellerApiScope | nu
 export function callingKey(request: FastifyRequest): SellerKeyAuth {
   if (!request.sellerApiKey) throw new Unauthorized();
   return request.sellerApiKey;
+}
+
+/**
+ * The options every operation of the seller API is registered with: its OpenAPI section and security,
+ * the key guard with the operation's scope, the access log, and the per-key rate limit.
+ */
+export function sellerKeyed(deps: SellerApiDeps, scope: SellerApiScope | null) {
+  return {
+    tags: ["seller-api"],
+    security: "sellerApiKey" as const,
+    onRequest: requireSellerKey(deps, scope),
+    onResponse: recordCall(deps),
+    config: {
+      rateLimit: { max: SELLER_API_CALLS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: sellerKeyBucket },
+    },
+  };
 }
 
 /** The key a call was made with and its seller (`GET /seller/v1/key`). */

@@ -13,6 +13,7 @@ import { bookSale } from "#server/modules/ledger/bookings";
 import { issueLicenses } from "#server/modules/licenses/service";
 import { notifySellersOfSale } from "#server/modules/notifications/service";
 import { commissionEarnedAt, type Referral, recordCommissions } from "#server/modules/referrals/service";
+import { orderPaidEvents, subscriptionsStartedEvents } from "#server/modules/seller-webhooks/events";
 import {
   confirmOrderIfIn,
   lockOrderStatus,
@@ -91,6 +92,7 @@ export async function deliverInTx(
   if (!renewal) {
     await issueLicenses(tx, orderId, now);
     await startSubscriptions(tx, orderId, row.userId, now);
+    await subscriptionsStartedEvents(tx, orderId, now);
     await recordCommissions(tx, orderId, row.userId, referral, now, s.refundWindowDays);
   } else {
     // A renewal earns the reseller's commission when the order that started the subscription did,
@@ -105,6 +107,7 @@ export async function deliverInTx(
   await bookSale(tx, orderId, now, s.refundWindowDays);
   await queueOrderConfirmation(s.jobs, tx, orderId);
   await notifySellersOfSale(s.jobs, tx, orderId, now);
+  await orderPaidEvents(tx, orderId, now);
   return true;
 }
 

@@ -140,12 +140,14 @@ export async function setLicensesRenewAt(tx: Transaction, orderItemId: string, r
     .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")));
 }
 
-/** Revokes the active licences of an ended subscription's item. */
-export async function revokeLicensesOf(tx: Transaction, orderItemId: string, now: Date) {
-  await tx
+/** Revokes the active licences of an ended subscription's item; answers their ids. */
+export async function revokeLicensesOf(tx: Transaction, orderItemId: string, now: Date): Promise<string[]> {
+  const revoked = await tx
     .update(licenses)
     .set({ status: "revoked", revokedAt: now })
-    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")));
+    .where(and(eq(licenses.orderItemId, orderItemId), eq(licenses.status, "active")))
+    .returning({ id: licenses.id });
+  return revoked.map((row) => row.id);
 }
 
 /**

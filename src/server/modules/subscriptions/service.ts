@@ -19,6 +19,7 @@ import { Conflict, NotFound } from "#server/errors";
 import type { Mailer } from "#server/mail/mailer";
 import { renewalReminderMail, sellerLeftMail } from "#server/mail/renewal-mail";
 import { matchLicensesToSeats } from "#server/modules/licenses/service";
+import { licensesRevokedEvents, subscriptionEvents } from "#server/modules/seller-webhooks/events";
 import {
   adoptAnnouncedPrice,
   applyChangeTerms,
@@ -107,6 +108,7 @@ export async function renewalPaid(
   }
   const paidThrough = boundary(anchored, periodsPaid);
   if (await recordPaidPeriod(tx, subscription.id, periodsPaid, paidThrough, now)) {
+    await subscriptionEvents(tx, [subscription.id], "subscription.renewed", now);
     await setLicensesRenewAt(tx, subscription.orderItemId, paidThrough);
     await adoptAnnouncedPrice(tx, subscription.id, renewal.renewal.dueAt, now);
     // One key per seat: the seats a scheduled change set, or those a revival brought back.
@@ -393,7 +395,11 @@ export async function setRenewal(
     });
     return subscriptionOf(db, userId, id, now);
   }
-  await setCancelAtPeriodEnd(db, userId, id, cancel, now);
+  await db.transaction(async (tx) => {
+    const changed = await setCancelAtPeriodEnd(tx, userId, id, cancel, now);
+    if (changed && cancel && current.status !== "cancelling")
+      await subscriptionEvents(tx, [id], "subscription.cancelled", now);
+  });
   return subscriptionOf(db, userId, id, now);
 }
 
@@ -412,7 +418,16 @@ export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: 
     [...unpaid.values()].map((renewal) => renewal.orderId),
     now,
   );
-  for (const subscription of ended) await revokeLicensesOf(tx, subscription.orderItemId, now);
+  for (const subscription of ended) {
+    const revoked = await revokeLicensesOf(tx, subscription.orderItemId, now);
+    await licensesRevokedEvents(tx, { ids: revoked }, now, "account_deleted");
+  }
+  await subscriptionEvents(
+    tx,
+    ended.map((s) => s.id),
+    "subscription.ended",
+    now,
+  );
 }
 
 /**
@@ -472,7 +487,9 @@ export async function endSubscriptionWith(
   await endSubscription(tx, subscription.id, endedAt, reason);
   const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
   if (unpaid) await cancelUnpaidOrders(tx, [unpaid.orderId], now);
-  await revokeLicensesOf(tx, subscription.orderItemId, now);
+  const revoked = await revokeLicensesOf(tx, subscription.orderItemId, now);
+  await licensesRevokedEvents(tx, { ids: revoked }, now, "subscription_ended");
+  await subscriptionEvents(tx, [subscription.id], "subscription.ended", now);
   return { cancelledOrderId: unpaid?.orderId ?? null };
 }
 

@@ -167,6 +167,8 @@ describe("background jobs", () => {
       "trials-anonymise",
       "seller-api-log-prune",
       "license-activations-free",
+      "seller-webhooks-dispatch",
+      "seller-webhook-deliver",
     ]);
     const mail = body.queues[0];
     expect(mail).toMatchObject({ schedule: null, waiting: 0, active: 0, deadLettered: 0 });

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { SELLER_API_CALLS_PER_MINUTE } from "#domain/seller-api";
 import { requireUser, signedInUser } from "#server/auth/guards";
 import { route } from "#server/http/route";
-import {
-  recordCall,
-  requireSellerKey,
-  sellerApiDepsOf,
-  sellerKeyBucket,
-} from "#server/modules/seller-api/service";
+import { sellerApiDepsOf, sellerKeyed } from "#server/modules/seller-api/service";
 import {
   reportOne,
   reportUsage,
@@ -23,15 +17,7 @@ import {
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = usageDepsOf(app);
   const keys = sellerApiDepsOf(app);
-  const keyed = {
-    tags: ["seller-api"],
-    security: "sellerApiKey" as const,
-    onRequest: requireSellerKey(keys, "usage:write"),
-    onResponse: recordCall(keys),
-    config: {
-      rateLimit: { max: SELLER_API_CALLS_PER_MINUTE, timeWindow: "1 minute", keyGenerator: sellerKeyBucket },
-    },
-  };
+  const keyed = sellerKeyed(keys, "usage:write");
 
   route(
     app,

@@ -26,6 +26,7 @@ import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
 import type { Clock } from "#server/lib/clock";
 import { notify } from "#server/modules/notifications/service";
+import { emitSellerEvent } from "#server/modules/seller-webhooks/events";
 import { lockSubscriptionOfUser, periodUsage } from "#server/modules/subscriptions/repository";
 import { subscriptionOf } from "#server/modules/subscriptions/service";
 import {
@@ -216,7 +217,7 @@ export async function reportUsage(
     const subscriptionsById = new Map([...placed.values()].map((p) => [p.subscription.id, p.subscription]));
     for (const period of added) {
       const subscription = subscriptionsById.get(period.subscriptionId);
-      if (subscription) await alertOnCap(deps, tx, subscription, period, now);
+      if (subscription) await alertOnCap(deps, tx, sellerId, subscription, period, now);
     }
     return answers as UsageRecordResult[];
   });
@@ -245,6 +246,7 @@ export async function reportOne(deps: UsageDeps, sellerId: string, record: Usage
 async function alertOnCap(
   deps: UsageDeps,
   tx: Transaction,
+  sellerId: string,
   subscription: MeteredRow,
   period: { periodIndex: number; quantity: string; alertsSent: number },
   now: Date,
@@ -256,6 +258,24 @@ async function alertOnCap(
   if (!(await setAlertsSent(tx, subscription.id, period.periodIndex, reached))) return;
   const level = CAP_ALERT_LEVELS[reached - 1] as number;
   const used = usageLabel(Number(period.quantity), subscription.meterUnit);
+  const { start, end } = usagePeriod(subscription, period.periodIndex);
+  // At the cap the seller is told too, so their service can stop or slow down (its key checks over_cap).
+  if (level >= 100)
+    await emitSellerEvent(tx, {
+      sellerId,
+      type: "usage.cap_reached",
+      at: now,
+      data: {
+        subscriptionId: subscription.id,
+        productName: subscription.productName,
+        periodStart: start.toISOString(),
+        periodEnd: end.toISOString(),
+        unit: subscription.meterUnit,
+        quantity: Number(period.quantity),
+        usageAmount: spent,
+        cap: subscription.spendingCap,
+      },
+    });
   await notify(
     deps.jobs,
     tx,

@@ -10,6 +10,7 @@ import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { notifications } from "#server/db/schema/notifications";
 import { orderItems, orders } from "#server/db/schema/orders";
+import { sellerWebhookEvents } from "#server/db/schema/seller-api";
 import { subscriptions, usagePeriods, usageRecords } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import type { AdjustableClock } from "#server/lib/clock";
@@ -288,6 +289,14 @@ describe("usage reporting", () => {
 
 describe("spending caps", () => {
   test("alerts at 50%, 80% and 100% fire once each, also under concurrent reports; raising the cap re-arms them", async () => {
+    // The seller listens for the cap being reached.
+    const endpoint = await seller.post("/api/seller-webhooks/endpoints", {
+      url: "http://127.0.0.1:9/usage-hook",
+      events: ["usage.cap_reached"],
+    });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
+    const capEvents = async () =>
+      t.db.select().from(sellerWebhookEvents).where(eq(sellerWebhookEvents.type, "usage.cap_reached"));
     // 1,510 calls so far: $4 + $1.53 = $5.53. A $10 cap has passed 50%.
     const capped = await buyer.request("PUT", `/api/subscriptions/${subscriptionId}/spending-cap`, {
       cap: "10",
@@ -309,8 +318,11 @@ describe("spending caps", () => {
     await batch([record({ quantity: 600 })]);
     expect(await alerts()).toHaveLength(2);
     expect((await alerts())[1]).toBe("Metered Geocoder API reached your spending cap");
+    const [reachedEvent] = await capEvents();
+    expect(reachedEvent?.data).toMatchObject({ subscriptionId, unit: "call", cap: "10.0000" });
     await batch([record({ quantity: 600 })]);
     expect(await alerts()).toHaveLength(2);
+    expect(await capEvents()).toHaveLength(1);
     expect((await desk()).usage).toMatchObject({ overCap: true, alerts: [50, 80, 100] });
     // The seller's software, checking the key, is told to stop or slow down.
     const [license] = await t.db

@@ -23,6 +23,7 @@ import { ResellerView } from "#web/features/referrals/components/reseller-view";
 import { SellerRefundsView } from "#web/features/refunds/components/seller-refunds-view";
 import { SavedView } from "#web/features/saved/components/saved-view";
 import { ApiKeysView } from "#web/features/seller-api/components/api-keys-view";
+import { WebhooksView } from "#web/features/seller-webhooks/components/webhooks-view";
 import { ToShipView } from "#web/features/shipping/components/to-ship-view";
 import { StorefrontView } from "#web/features/storefronts/components/storefront-view";
 import { ChangePlan } from "#web/features/subscription-changes/components/change-plan-dialog";
@@ -134,5 +135,7 @@ function View({ section, me }: { section: DashboardSection; me: Me }) {
       return <RecurringView me={me} />;
     case "api":
       return <ApiKeysView me={me} />;
+    case "webhooks":
+      return <WebhooksView me={me} />;
   }
 }

@@ -47,6 +47,25 @@ import {
   sellerApiScopes,
 } from "#domain/seller-api";
 import {
+  MAX_SELLER_WEBHOOK_ENDPOINTS,
+  type SellerWebhookDelivery,
+  type SellerWebhookDeliveryPage,
+  type SellerWebhookEndpoint,
+  type SellerWebhookEndpointList,
+  type SellerWebhookInput,
+  type SellerWebhookIssued,
+  type SellerWebhookPayload,
+  type SellerWebhookUpdate,
+  sellerWebhookEventInfo,
+  sellerWebhookEvents,
+  WEBHOOK_RETRY_DAYS,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMEOUT_SECONDS,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookRetryDelaySeconds,
+} from "#domain/seller-webhooks";
+import {
   type SellerSubscriptionReport,
   SUBSCRIPTION_REPORT_PAGE_SIZE,
   type sellerSubscriptionsQuery,
@@ -94,21 +113,34 @@ type OperationKey = keyof typeof sellerApiExternalEndpoints | keyof typeof usage
 const methodOf = (operation: OperationKey) => operation.slice(0, operation.indexOf(" "));
 /** The full path a caller writes: the declarations are relative to `/api`. */
 const pathOf = (operation: OperationKey) => `/api${operation.slice(operation.indexOf(" ") + 1)}`;
-/** An operation's anchor: its path after `/seller/v1/` (`op-orders`), led by its method unless GET. */
+/** `op-orders` for a read, `op-post-webhooks-id-rotate` for a write: unique, and the same for the first operations as before. */
 const operationId = (operation: OperationKey) => {
   const method = methodOf(operation);
-  const rest = operation.slice(operation.indexOf("/seller/v1/") + "/seller/v1/".length);
-  return `op-${method === "GET" ? "" : `${method.toLowerCase()}-`}${rest.replaceAll(":", "").replaceAll("/", "-")}`;
+  const rest = operation
+    .slice(operation.indexOf("/seller/v1/") + "/seller/v1/".length)
+    .replaceAll(":", "")
+    .replaceAll("/", "-");
+  return `op-${method === "GET" ? "" : `${method.toLowerCase()}-`}${rest}`;
 };
 
 /** Example ids put in the paths of the examples. */
 const EXAMPLE_LICENSE_ID = "6b1d0f3e-8c2a-4e57-9f41-2a7c5e9d0b18";
 const EXAMPLE_ACTIVATION_ID = "c4a8e2f0-3b6d-4d19-8e7a-5f0b2c9d1e36";
 const EXAMPLE_SUBSCRIPTION_ID = "9d2f7a41-0c3e-4b86-a5d1-7e6f2b8c4a03";
-const examplePath = (operation: OperationKey) =>
-  pathOf(operation)
-    .replace(":id", operation.includes("/subscriptions/") ? EXAMPLE_SUBSCRIPTION_ID : EXAMPLE_LICENSE_ID)
-    .replace(":activationId", EXAMPLE_ACTIVATION_ID);
+const EXAMPLE_WEBHOOK_ID = "3d6f1a2b-8c4e-4f7a-9b1d-2e5c7a9f0b13";
+const EXAMPLE_DELIVERY_ID = "6e5d4c3b-2a19-4f8e-9d7c-6b5a49382716";
+/** The path a caller writes, with example ids for its `:params`. */
+const examplePath = (operation: OperationKey) => {
+  const path = pathOf(operation);
+  const id = path.includes("/subscriptions/")
+    ? EXAMPLE_SUBSCRIPTION_ID
+    : path.includes("/webhooks/")
+      ? EXAMPLE_WEBHOOK_ID
+      : path.includes("/webhook-deliveries/")
+        ? EXAMPLE_DELIVERY_ID
+        : EXAMPLE_LICENSE_ID;
+  return path.replace(":id", id).replace(":activationId", EXAMPLE_ACTIVATION_ID);
+};
 
 // Example answers, typed by the domain's own schemas: an answer's shape that changes fails the typecheck here.
 const at = (day: number, time: string) => `2025-06-${String(day).padStart(2, "0")}T${time}.000Z`;
@@ -288,7 +320,7 @@ function CodeBlock({ caption, children }: { caption: string; children: string })
   );
 }
 
-/** A `curl` call of an operation with the example key, at this site's address. */
+/** A `curl` call of an operation with the example key, at this site's address; a write sends `-X` and its JSON body. */
 function Curl({ operation, query = "", body }: { operation: OperationKey; query?: string; body?: unknown }) {
   const origin = useOrigin();
   const method = methodOf(operation);
@@ -319,8 +351,10 @@ type Operation = {
   params: { name: string; text: ReactNode }[];
   /** The example request's query string. */
   query?: string;
-  /** The example request's JSON body, for an operation that takes one. */
+  /** The example request's JSON body, for a write. */
   body?: unknown;
+  /** The success status when it is not 200. */
+  status?: number;
   example: unknown;
 };
 
@@ -367,6 +401,162 @@ const usageSummaryExample: UsageSummary = {
   alerts: [],
   overCap: false,
 };
+
+// Webhooks (decision 0030): examples typed by the domain's schemas, like the others.
+const EXAMPLE_ENDPOINT_ID = "3d6f1a2b-8c4e-4f7a-9b1d-2e5c7a9f0b13";
+const EXAMPLE_SECRET = `whsec_${"your_signing_secret_".padEnd(43, "x")}`;
+const endpointExample: SellerWebhookEndpoint = {
+  id: EXAMPLE_ENDPOINT_ID,
+  url: "https://hooks.northwind.example/stackbay",
+  description: "Provisioning",
+  events: ["order.paid", "subscription.started", "subscription.ended"],
+  createdAt: at(2, "10:00:00"),
+  rotatedAt: null,
+  previousSecretUntil: null,
+  disabledAt: null,
+  failingSince: null,
+};
+const issuedExample: SellerWebhookIssued = { endpoint: endpointExample, secret: EXAMPLE_SECRET };
+const webhookInputExample: SellerWebhookInput = {
+  url: endpointExample.url,
+  description: endpointExample.description,
+  events: endpointExample.events,
+};
+const webhookUpdateExample: SellerWebhookUpdate = { events: ["order.paid", "refund.requested"] };
+const payloadExample: SellerWebhookPayload = {
+  id: "evt_5b1e0c9d7a3f4e2b8c6d1a0f9e8d7c6b",
+  type: "order.paid",
+  createdAt: at(3, "14:12:09"),
+  data: {
+    orderId: "b7e2d4c1-6a3f-4e8b-9d05-3c1f7a2e9b64",
+    paidAt: at(3, "14:12:09"),
+    currency: "USD",
+    items: [
+      {
+        orderItemId: "4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a40",
+        productId: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+        productName: "Gateway Manager licence",
+        quantity: 1,
+        unitPrice: "120.0000",
+      },
+    ],
+  },
+};
+const deliveryExample: SellerWebhookDelivery = {
+  id: "6e5d4c3b-2a19-4f8e-9d7c-6b5a49382716",
+  endpointId: EXAMPLE_ENDPOINT_ID,
+  endpointUrl: endpointExample.url,
+  eventId: payloadExample.id,
+  eventType: payloadExample.type,
+  status: "succeeded",
+  attempts: 1,
+  responseStatus: 200,
+  durationMs: 84,
+  lastError: null,
+  lastAttemptAt: at(3, "14:12:40"),
+  nextAttemptAt: null,
+  createdAt: at(3, "14:12:09"),
+  payload: payloadExample,
+};
+const endpointListExample: SellerWebhookEndpointList = { items: [endpointExample] };
+const deliveryPageExample: SellerWebhookDeliveryPage = {
+  items: [deliveryExample],
+  total: 1,
+  page: 1,
+  pageSize: 20,
+};
+
+const webhookOperations = {
+  "GET /seller/v1/webhooks": {
+    scope: "webhooks:write",
+    answers: (
+      <p>
+        Your webhook endpoints, newest first: URL, description, events, and whether each is on. Never a
+        secret.
+      </p>
+    ),
+    params: [],
+    example: endpointListExample,
+  },
+  "POST /seller/v1/webhooks": {
+    scope: "webhooks:write",
+    answers: (
+      <p>
+        Registers an endpoint for the events you choose (at most {MAX_SELLER_WEBHOOK_ENDPOINTS}). The answer
+        holds its signing secret, the only time it is shown. A URL Stackbay will not post to answers{" "}
+        <InlineCode>WEBHOOK_URL_REFUSED</InlineCode> with the reason.
+      </p>
+    ),
+    params: [],
+    body: webhookInputExample,
+    status: 201,
+    example: issuedExample,
+  },
+  "PATCH /seller/v1/webhooks/:id": {
+    scope: "webhooks:write",
+    answers: (
+      <p>
+        Changes any of <InlineCode>url</InlineCode>, <InlineCode>description</InlineCode> and{" "}
+        <InlineCode>events</InlineCode>; <InlineCode>{`"enabled": true`}</InlineCode> turns an endpoint that
+        was turned off back on, <InlineCode>{`"enabled": false`}</InlineCode> turns it off.
+      </p>
+    ),
+    params: [],
+    body: webhookUpdateExample,
+    example: endpointExample,
+  },
+  "DELETE /seller/v1/webhooks/:id": {
+    scope: "webhooks:write",
+    answers: <p>Deletes the endpoint and its deliveries; answers your endpoints.</p>,
+    params: [],
+    example: { items: [] } satisfies SellerWebhookEndpointList,
+  },
+  "POST /seller/v1/webhooks/:id/rotate": {
+    scope: "webhooks:write",
+    answers: (
+      <p>
+        Makes a new signing secret, shown once. The secret it replaces signs beside it for{" "}
+        {WEBHOOK_SECRET_OVERLAP_HOURS} hours.
+      </p>
+    ),
+    params: [],
+    example: {
+      endpoint: { ...endpointExample, rotatedAt: at(5, "08:00:00"), previousSecretUntil: at(6, "08:00:00") },
+      secret: EXAMPLE_SECRET,
+    } satisfies SellerWebhookIssued,
+  },
+  "POST /seller/v1/webhooks/:id/test": {
+    scope: "webhooks:write",
+    answers: (
+      <p>
+        Posts a <InlineCode>ping</InlineCode> event to the endpoint now, once, and answers its delivery.
+      </p>
+    ),
+    params: [],
+    status: 201,
+    example: {
+      ...deliveryExample,
+      eventType: "ping",
+      payload: { ...payloadExample, type: "ping", data: { message: "A test event sent from Stackbay." } },
+    } satisfies SellerWebhookDelivery,
+  },
+  "GET /seller/v1/webhook-deliveries": {
+    scope: "webhooks:write",
+    answers: <p>Your deliveries, newest first, each with its payload, status and last attempt.</p>,
+    params: [
+      { name: "page", text: "Which page, from 1 (the default)." },
+      { name: "endpointId", text: "Only this endpoint's deliveries." },
+    ],
+    query: "?page=1",
+    example: deliveryPageExample,
+  },
+  "POST /seller/v1/webhook-deliveries/:id/replay": {
+    scope: "webhooks:write",
+    answers: <p>Posts the delivery's event again now, with the same id, once; answers the delivery.</p>,
+    params: [],
+    example: { ...deliveryExample, attempts: 2 } satisfies SellerWebhookDelivery,
+  },
+} satisfies Partial<Record<OperationKey, Operation>>;
 
 /** Every operation of the seller API, as the endpoint declarations name them. */
 const operations: Record<OperationKey, Operation> = {
@@ -536,6 +726,7 @@ const operations: Record<OperationKey, Operation> = {
     params: [],
     example: usageSummaryExample,
   },
+  ...webhookOperations,
 };
 const operationKeys = Object.keys(operations) as OperationKey[];
 const operationsOf = (scope: SellerApiScope) =>
@@ -748,12 +939,12 @@ function Operations() {
   return (
     <>
       <p>
-        The operations read, except those that report usage, suspend and reinstate a license key or deactivate
-        it on a machine. Requests with a body send JSON; answers are JSON. The{" "}
+        The orders and subscriptions operations read; the others report usage, manage license keys and manage
+        your <a href="#webhooks">webhook endpoints</a>. Bodies and answers are JSON. The{" "}
         <a href="#openapi">OpenAPI document</a> gives every field of every answer.
       </p>
       {operationKeys.map((operation) => {
-        const { scope, answers, params, query, body, example } = operations[operation];
+        const { scope, answers, params, query, body, status = 200, example } = operations[operation];
         return (
           <div key={operation} id={operationId(operation)} className="space-y-4" data-testid="operation">
             <h3>
@@ -781,7 +972,7 @@ function Operations() {
               </div>
             )}
             <Curl operation={operation} query={query} body={body} />
-            <CodeBlock caption="Answer (200)">{json(example)}</CodeBlock>
+            <CodeBlock caption={`Answer (${status})`}>{json(example)}</CodeBlock>
           </div>
         );
       })}
@@ -1176,6 +1367,140 @@ function KeepingKeysSafe() {
   );
 }
 
+/** The verification recipe a receiver copies: the same steps `seller-webhooks.test.ts` checks deliveries with. */
+const VERIFY_RECIPE = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+// rawBody: the request's body exactly as received (a string, before JSON.parse).
+// header: the ${WEBHOOK_SIGNATURE_HEADER} header. secret: your endpoint's whsec_… secret.
+export function verifyStackbaySignature(rawBody, header, secret) {
+  const parts = header.split(",").map((part) => part.trim().split("="));
+  const timestamp = Number(parts.find(([key]) => key === "t")?.[1]);
+  // Refuse a malformed header, and one older or newer than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes (a replay).
+  if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > ${WEBHOOK_TOLERANCE_SECONDS}) return false;
+  const expected = createHmac("sha256", secret).update(\`\${timestamp}.\${rawBody}\`).digest();
+  // During a secret's rotation there is one v1= per secret: any match is enough.
+  return parts
+    .filter(([key]) => key === "v1")
+    .some(([, value]) => {
+      const given = Buffer.from(value ?? "", "hex");
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}`;
+
+const RECEIVER_EXAMPLE = `import express from "express";
+
+const app = express();
+// The raw body: a signature is over the bytes sent, not over JSON parsed and written again.
+app.post("/stackbay", express.raw({ type: "application/json" }), (req, res) => {
+  const rawBody = req.body.toString("utf8");
+  const header = req.get("${WEBHOOK_SIGNATURE_HEADER}") ?? "";
+  if (!verifyStackbaySignature(rawBody, header, process.env.STACKBAY_WEBHOOK_SECRET)) {
+    return res.sendStatus(400);
+  }
+  const event = JSON.parse(rawBody);
+  // Answer at once; do slow work afterwards. Skip an event.id you have handled already.
+  res.sendStatus(200);
+});`;
+
+/** The waits between attempts, in words: 1, 2, 4 … minutes, then every few hours. */
+const retryWaits = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+  .map((attempt) => webhookRetryDelaySeconds(attempt) / 60)
+  .filter((minutes, index, all) => all.indexOf(minutes) === index)
+  .map((minutes) => (minutes < 60 ? `${minutes} min` : `${minutes / 60} h`));
+
+function WebhooksLink() {
+  return <Link to={paths.dashboard("webhooks")}>{dashboardViewTitles.webhooks}</Link>;
+}
+
+function Webhooks() {
+  return (
+    <>
+      <p>
+        Instead of asking for news, your systems can be told: register an endpoint (a URL of yours) on your
+        dashboard under <WebhooksLink />, or with the webhook operations above, and choose its events.
+        Stackbay then posts each of those events to it, usually within a minute. You can register up to{" "}
+        {MAX_SELLER_WEBHOOK_ENDPOINTS} endpoints.
+      </p>
+      <h3>Events</h3>
+      <TableFrame aria-label="Webhook events">
+        <Table className="min-w-[32rem]" data-testid="webhook-events">
+          <TableHeader>
+            <TableHead>Event</TableHead>
+            <TableHead>When</TableHead>
+          </TableHeader>
+          <TableBody>
+            {sellerWebhookEvents.map((event) => (
+              <TableRow key={event} className="align-top">
+                <TableCell>
+                  <InlineCode nowrap>{event}</InlineCode>
+                </TableCell>
+                <TableCell className="text-muted-foreground">{sellerWebhookEventInfo[event]}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableFrame>
+      <p>
+        Each event carries only your own items, as your dashboard shows them, and never a buyer's contact
+        details. A test event sent from the dashboard or the API has the type <InlineCode>ping</InlineCode>.
+      </p>
+      <h3>What is posted</h3>
+      <p>
+        A <InlineCode>POST</InlineCode> with a JSON body: the event's <InlineCode>id</InlineCode>, its{" "}
+        <InlineCode>type</InlineCode>, when it happened (<InlineCode>createdAt</InlineCode>) and its{" "}
+        <InlineCode>data</InlineCode>. The headers <InlineCode>{WEBHOOK_SIGNATURE_HEADER}</InlineCode>,{" "}
+        <InlineCode>Stackbay-Event-Id</InlineCode> and <InlineCode>Stackbay-Event-Type</InlineCode> come with
+        it.
+      </p>
+      <CodeBlock caption="Body">{json(payloadExample)}</CodeBlock>
+      <p>
+        Answer with any 2xx status within {WEBHOOK_TIMEOUT_SECONDS} seconds. An event may arrive more than
+        once (a retry, a replay, an answer lost on the way): every attempt carries the same{" "}
+        <InlineCode>id</InlineCode>, so skip one you have handled. Events may arrive out of order; order them
+        by <InlineCode>createdAt</InlineCode>.
+      </p>
+      <h3>Checking the signature</h3>
+      <p>
+        Every delivery is signed with your endpoint's secret (<InlineCode>whsec_…</InlineCode>, shown once
+        when the endpoint is made or its secret rotated). The header holds the time of signing in Unix seconds
+        and an HMAC-SHA256, in hex, of that time, a dot and the raw body, keyed with the whole secret:
+      </p>
+      <CodeBlock caption="Header">{`${WEBHOOK_SIGNATURE_HEADER}: t=1748959929,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd`}</CodeBlock>
+      <p>
+        Check it before you trust a delivery: compute the HMAC over the body exactly as received, compare in
+        constant time, and refuse a timestamp more than {WEBHOOK_TOLERANCE_SECONDS / 60} minutes from your
+        clock.
+      </p>
+      <CodeBlock caption="Verifying in Node.js">{VERIFY_RECIPE}</CodeBlock>
+      <CodeBlock caption="A receiver with Express">{RECEIVER_EXAMPLE}</CodeBlock>
+      <h3>Rotating the secret</h3>
+      <p>
+        Rotating makes a new secret, shown once. For {WEBHOOK_SECRET_OVERLAP_HOURS} hours the old secret signs
+        too, so the header holds two <InlineCode>v1=</InlineCode> signatures and a receiver with either secret
+        accepts the delivery: deploy the new secret within that time. After it, only the new secret signs.
+      </p>
+      <h3>Retries and turned-off endpoints</h3>
+      <p>
+        An attempt fails when the endpoint answers anything but 2xx, takes longer than{" "}
+        {WEBHOOK_TIMEOUT_SECONDS} seconds, or cannot be reached. It is tried again after{" "}
+        {retryWaits.join(", ")} and then every {webhookRetryDelaySeconds(99) / 3600} hours, for{" "}
+        {WEBHOOK_RETRY_DAYS} days; then the delivery is marked failed. An endpoint whose deliveries have all
+        failed for {WEBHOOK_RETRY_DAYS} days is turned off and you are e-mailed. Your dashboard's{" "}
+        <WebhooksLink /> view shows each delivery with its payload, status, answer and attempts; turn the
+        endpoint back on there and replay what it missed.
+      </p>
+      <h3>Which URLs</h3>
+      <p>
+        Endpoints must use <InlineCode>https://</InlineCode>, and their host must resolve only to public
+        internet addresses: never a private network, loopback, link-local, carrier-grade NAT, multicast or
+        unspecified address, in IPv4 or IPv6. Stackbay checks this when the endpoint is registered and again
+        on every delivery, and connects to the address it checked. A URL it will not post to is refused with{" "}
+        <InlineCode>WEBHOOK_URL_REFUSED</InlineCode> and the reason.
+      </p>
+    </>
+  );
+}
+
 /** The OpenAPI document's tag of the seller API's operations. */
 const OPENAPI_TAG = "seller-api";
 
@@ -1199,6 +1524,7 @@ const sections: DocumentSection[] = [
   { id: "rate-limits", title: "Rate limits", body: <RateLimits /> },
   { id: "usage", title: "Reporting usage", body: <ReportingUsage /> },
   { id: "access-log", title: "Access log", body: <AccessLog /> },
+  { id: "webhooks", title: "Webhooks", body: <Webhooks /> },
   { id: "license-checks", title: "Checking license keys", body: <LicenseChecks /> },
   { id: "activations", title: "Activations", body: <Activations /> },
   { id: "offline-licenses", title: "Offline licenses", body: <OfflineLicenses /> },

@@ -39,6 +39,7 @@ import {
   User,
   Users,
   Wallet,
+  Webhook,
   Wrench,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -151,6 +152,7 @@ function SideMenu({ me, onSignOut, signingOut }: ShellProps) {
               label={titles.questions}
             />
             <MenuLink to={paths.dashboard("api")} icon={Braces} label={titles.api} />
+            <MenuLink to={paths.dashboard("webhooks")} icon={Webhook} label={titles.webhooks} />
           </MenuSection>
         )}
         {hasRole(me.roles, "reseller") && (
@@ -219,6 +221,7 @@ function TabRow({ me }: { me: Me }) {
           { key: "shipping", label: titles.shipping, to: paths.dashboard("shipping") },
           { key: "questions", label: titles.questions, to: paths.dashboard("questions") },
           { key: "api", label: titles.api, to: paths.dashboard("api") },
+          { key: "webhooks", label: titles.webhooks, to: paths.dashboard("webhooks") },
         ]
       : []),
     ...(hasRole(me.roles, "reseller")

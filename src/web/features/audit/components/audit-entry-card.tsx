@@ -30,6 +30,7 @@ export const entityTypeLabels: Record<AuditEntityType, string> = {
   payment_method: "Payment method",
   api_key: "API key",
   license: "License",
+  webhook_endpoint: "Webhook endpoint",
 };
 
 export const actionLabels: Record<AuditAction, string> = {
