@@ -84,6 +84,8 @@ describe("contracts", () => {
     ).toBe(false);
     expect(bad([{ upTo: null, unitPrice: "0.00001" }])).toBe(false);
     expect(bad([{ upTo: null, unitPrice: "0" }])).toBe(false);
+    // Not a number at all: refused, never thrown (checks go on after the pattern fails).
+    expect(bad([{ upTo: null, unitPrice: "fuzz-value" }])).toBe(false);
   });
 
   test("a record names one subscription, a correction gives a reason, a batch holds 1 to 1,000", () => {

@@ -95,7 +95,8 @@ const unitPrice = z
     /^\d{1,2}(\.\d{1,4})?$/,
     `A unit price is at most $${MAX_UNIT_PRICE}, with at most four decimals, e.g. 0.004`,
   )
-  .refine((v) => toUnits(v) > 0, "A unit price must be more than 0");
+  // Checks run on after a failed one: only a decimal string is read as an amount.
+  .refine((v) => !/^\d+(\.\d+)?$/.test(v) || toUnits(v) > 0, "A unit price must be more than 0");
 
 /** A metered plan's terms as its seller edits them: what it counts, and its tiers in order. */
 export const meterInputSchema = z.object({

@@ -35,7 +35,7 @@ export const DEMO_SUBSCRIBER = "buyer@stackbay.test";
  * - five seats of a per-user plan on its 14-day free trial, started 5 days ago;
  * - a monthly one past due: its renewal fell due 2 days ago unpaid, the day-1 reminder went out, and it
  *   ends in 5 days unless paid;
- * - a metered API (decision 0029), started 12 days ago, with a day's use reported for each day since
+ * - a metered API (decision 0029), started 16 days ago, with a day's use reported for each day since
  *   (23,450 lookups, $40.18 so far) and a $100 spending cap.
  * Each was bought and paid as a checkout pays in test mode (`insertPaidDemoOrder`) and started as a
  * delivery starts it, longer ago than the refund window, so the sellers' nets are available, as the
@@ -86,7 +86,7 @@ export async function seedDemoSubscriptions(
     {
       key: "cinderpath-threat-intel-api",
       quantity: 1,
-      at: new Date(now.getTime() - 12 * DAY_MS),
+      at: new Date(now.getTime() - 16 * DAY_MS),
       pastDue: false,
     },
   ].flatMap((entry) => {
@@ -151,7 +151,9 @@ export async function seedDemoSubscriptions(
 }
 
 /** Lookups reported each day of the demo's metered subscription, oldest first: 23,450 in all. */
-const DAILY_USE = [1200, 1850, 2100, 1640, 980, 2400, 2210, 1930, 2600, 2050, 2240, 2250];
+const DAILY_USE = [
+  900, 1250, 1400, 1100, 640, 1800, 1650, 1420, 1960, 1510, 1700, 1690, 1380, 1520, 1730, 1800,
+];
 
 /**
  * The demo's metered subscription's use so far, as its seller's system would have reported it (a record
