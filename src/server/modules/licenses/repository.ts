@@ -91,23 +91,44 @@ export async function findLicenseByKey(db: Db, key: string) {
   return row;
 }
 
+/** The subscription's columns a licence's state is read from (its id first: a left join's row is null by it). */
+const subscriptionColumns = {
+  id: subscriptions.id,
+  endedAt: subscriptions.endedAt,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  paidThrough: subscriptions.paidThrough,
+  periodsPaid: subscriptions.periodsPaid,
+  trialEndsAt: subscriptions.trialEndsAt,
+  meterUnit: subscriptions.meterUnit,
+  usageTiers: subscriptions.usageTiers,
+  spendingCap: subscriptions.spendingCap,
+  anchor: subscriptions.anchor,
+  interval: subscriptions.interval,
+  anchorPeriod: subscriptions.anchorPeriod,
+};
+export type LicenseSubscription = NonNullable<Awaited<ReturnType<typeof subscriptionOfItem>>>;
+
+/**
+ * What the public check reads of a key, in one statement: the licence, the subscription its item started
+ * (if any) and how many machines it is activated on.
+ */
+export async function licenseForCheck(db: Db, key: string) {
+  const [row] = await db
+    .select({
+      license: licenses,
+      subscription: subscriptionColumns,
+      seatsUsed: sql<number>`(select count(*)::int from ${licenseActivations} a where a.license_id = ${licenses.id})`,
+    })
+    .from(licenses)
+    .leftJoin(subscriptions, eq(subscriptions.orderItemId, licenses.orderItemId))
+    .where(eq(licenses.key, key));
+  return row;
+}
+
 /** What a licence's state is read from: the subscription its order item started, if any. */
 export async function subscriptionOfItem(db: Db, orderItemId: string) {
   const [row] = await db
-    .select({
-      id: subscriptions.id,
-      endedAt: subscriptions.endedAt,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      paidThrough: subscriptions.paidThrough,
-      periodsPaid: subscriptions.periodsPaid,
-      trialEndsAt: subscriptions.trialEndsAt,
-      meterUnit: subscriptions.meterUnit,
-      usageTiers: subscriptions.usageTiers,
-      spendingCap: subscriptions.spendingCap,
-      anchor: subscriptions.anchor,
-      interval: subscriptions.interval,
-      anchorPeriod: subscriptions.anchorPeriod,
-    })
+    .select(subscriptionColumns)
     .from(subscriptions)
     .where(eq(subscriptions.orderItemId, orderItemId));
   return row ?? null;

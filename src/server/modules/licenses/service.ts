@@ -22,6 +22,7 @@ import {
   VALID_LICENSE_STATUSES,
 } from "#domain/licenses";
 import { CAP_ALERT_LEVELS, capLevelsReached, rateUsage, usagePeriodAt } from "#domain/metering";
+import { utcDay } from "#domain/reviews";
 import { subscriptionStatusAt } from "#domain/subscriptions";
 import type { UserRow } from "#server/auth/guards";
 import type { Database, Db, Transaction } from "#server/db/client";
@@ -42,7 +43,9 @@ import {
   insertLicensesSkippingTakenKeys,
   itemsWithLicenses,
   type LicenseRow,
+  type LicenseSubscription,
   licensedItemsOf,
+  licenseForCheck,
   licenseOfSeller,
   licenseOfUser,
   licensesOfSeller,
@@ -97,7 +100,10 @@ function wellFormedKey(input: string): string | null {
 
 /** The licence's state at `now`, read with the subscription its item started (if any). */
 async function stateOf(db: Db, license: LicenseRow, now: Date) {
-  const subscription = await subscriptionOfItem(db, license.orderItemId);
+  return stateWith(db, license, await subscriptionOfItem(db, license.orderItemId), now);
+}
+
+async function stateWith(db: Db, license: LicenseRow, subscription: LicenseSubscription | null, now: Date) {
   const status = licenseCheckStatus(
     license.status as LicenseStatus,
     subscription ? subscriptionStatusAt(subscription, now) : null,
@@ -110,17 +116,31 @@ async function stateOf(db: Db, license: LicenseRow, now: Date) {
  * Whether a metered subscription's use this period has reached its buyer's spending cap (decision
  * 0029): its seller's software is then told `over_cap`, to stop or slow the service.
  */
-async function overCap(
-  db: Db,
-  subscription: NonNullable<Awaited<ReturnType<typeof subscriptionOfItem>>>,
-  now: Date,
-) {
+async function overCap(db: Db, subscription: LicenseSubscription, now: Date) {
   const { meterUnit, usageTiers, spendingCap } = subscription;
   if (!meterUnit || !usageTiers || spendingCap === null) return false;
   const period = usagePeriodAt(subscription, now);
   const used = await usageInPeriod(db, subscription.id, period.index);
   return capLevelsReached(rateUsage(used, usageTiers), spendingCap) === CAP_ALERT_LEVELS.length;
 }
+
+/**
+ * The licences this process has recorded a validation day for, with the day: a key checked every few
+ * seconds writes its day once, not on every check. Bounded (forgotten whole when full); another instance
+ * or a restart records the day again, which the table's key makes harmless.
+ */
+const validationDays = (() => {
+  const recorded = new Map<string, string>();
+  return {
+    first(licenseId: string, now: Date): boolean {
+      const day = utcDay(now);
+      if (recorded.get(licenseId) === day) return false;
+      if (recorded.size >= 100_000) recorded.clear();
+      recorded.set(licenseId, day);
+      return true;
+    },
+  };
+})();
 
 /**
  * The public check of a key (`POST /licenses/validate`): its status at `now` (`licenseCheckStatus`), its
@@ -134,10 +154,11 @@ export async function checkLicense(
   now: Date,
 ): Promise<LicenseCheckAnswer> {
   const key = wellFormedKey(input.key);
-  const license = key ? await findLicenseByKey(db, key) : undefined;
-  if (!license) return unknownKey;
-  const { status, valid, subscription } = await stateOf(db, license, now);
-  if (valid) await recordValidationDay(db, license.id, now);
+  const found = key ? await licenseForCheck(db, key) : undefined;
+  if (!found) return unknownKey;
+  const { license } = found;
+  const { status, valid, subscription } = await stateWith(db, license, found.subscription, now);
+  if (valid && validationDays.first(license.id, now)) await recordValidationDay(db, license.id, now);
   const activated =
     input.machine === undefined ? null : await touchActivation(db, license.id, input.machine, now);
   const renewsAt = subscription ? (subscription.endedAt ? null : subscription.paidThrough) : license.renewsAt;
@@ -147,7 +168,7 @@ export async function checkLicense(
     product: license.productName,
     renewsAt: valid ? (renewsAt?.toISOString() ?? null) : null,
     seats: license.seats,
-    seatsUsed: await seatsUsed(db, license.id),
+    seatsUsed: found.seatsUsed,
     activated,
   };
 }
