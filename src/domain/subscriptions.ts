@@ -18,6 +18,9 @@ export function quantityLabel(n: number, perSeat: boolean): string {
 /** The longest trial a plan may offer. */
 export const MAX_TRIAL_DAYS = 90;
 
+/** How many days before a free trial ends its seller's webhooks hear `subscription.trial_ending`. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+
 /** What a plan charges: per interval, flat or per seat within its seat range. */
 export type PlanTerms = {
   interval: BillingInterval;

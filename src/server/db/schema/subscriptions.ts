@@ -108,6 +108,8 @@ export const subscriptions = pgTable(
      * product, whichever account it is saved on.
      */
     trialFingerprint: text(),
+    /** When its seller's systems were told the trial ends soon (`subscription.trial_ending`), once. */
+    trialEndingNoticeAt: timestamp({ withTimezone: true }),
     /** A metered subscription's terms of use, as agreed when it started (decision 0029); null otherwise. */
     meterUnit: text({ enum: meterUnits }).$type<MeterUnit>(),
     usageTiers: jsonb().$type<UsageTier[]>(),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { BANK_TRANSFER_METHOD } from "#domain/bank-transfer";
 import { addBusinessDays } from "#domain/business-days";
 import type { Order } from "#domain/checkout";
-import { formatDate } from "#domain/dates";
+import { DAY_MS, formatDate } from "#domain/dates";
 import { rateUsage, usageLabel, usagePeriod } from "#domain/metering";
 import { computeTotals, type Totals } from "#domain/money";
 import { checkoutMethodOf, methodLabel, PRE_DEBIT_NOTICE_MS } from "#domain/payment-methods";
@@ -11,6 +11,7 @@ import {
   DEFAULT_RETRY_DAYS,
   renewalInvoiceAt,
   retryTimes,
+  TRIAL_ENDING_NOTICE_DAYS,
   USAGE_GRACE_MS,
   unitPriceDue,
   unpaidRenewalEndsAt,
@@ -55,8 +56,10 @@ import {
   overdueRenewals,
   type SubscriptionRow,
   setRemindersSent,
+  setTrialEndingNoticed,
   subscriptionsToInvoice,
   transferRenewalsToInvoice,
+  trialsEndingSoon,
   waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
 import {
@@ -169,6 +172,17 @@ export async function runRenewals(
     if (done) break;
   }
   await chargeRenewals(deps, now, desk, run);
+  // Sellers' systems hear of a free trial ending a few days ahead, once (`subscription.trial_ending`).
+  const trialsUntil = new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY_MS);
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const ending = (await trialsEndingSoon(tx, now, trialsUntil, RENEWAL_BATCH)).map((s) => s.id);
+      await setTrialEndingNoticed(tx, ending, now);
+      await subscriptionEvents(tx, ending, "subscription.trial_ending", now);
+      return ending.length < RENEWAL_BATCH;
+    });
+    if (done) break;
+  }
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const overdue = await overdueRenewals(tx, now, DEFAULT_RETRY_DAYS, RENEWAL_BATCH);

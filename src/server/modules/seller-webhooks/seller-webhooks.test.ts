@@ -24,10 +24,13 @@ import {
   sellerWebhookEndpoints,
   sellerWebhookEvents,
 } from "#server/db/schema/seller-api";
+import { subscriptions } from "#server/db/schema/subscriptions";
 import { DEMO_PASSWORD } from "#server/db/seed/demo";
 import { DEMO_WEBHOOK_URL, seedDemoWebhook } from "#server/db/seed/seller-webhooks";
 import { AppError } from "#server/errors";
 import type { AdjustableClock } from "#server/lib/clock";
+import { paymentDepsOf } from "#server/modules/payments/service";
+import { runRenewals } from "#server/modules/renewals/service";
 import { emitSellerEvent } from "#server/modules/seller-webhooks/events";
 import {
   createEndpoint,
@@ -459,6 +462,29 @@ describe("events", () => {
     expect(payloads).not.toContain("buyer@stackbay.test");
     await removeAll(seller);
     await removeAll(other);
+  });
+
+  test("a trial ending within three days is told once, by the renewal job", async () => {
+    const hook = await register(seller, ["subscription.trial_ending"]);
+    const order = await placeAndPay(t.app, buyer, { items: [{ productId, price: 9 }] });
+    const [started] = await t.db.select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    const now = t.app.clock.now();
+    // As if it had started on a trial that ends in four days.
+    const ends = new Date(now.getTime() + 4 * DAY_MS);
+    await t.db
+      .update(subscriptions)
+      .set({ trialEndsAt: ends, periodsPaid: 0, paidThrough: ends, anchor: ends })
+      .where(eq(subscriptions.id, started!.id));
+    const run = () => runRenewals(paymentDepsOf(t.app), t.app.clock.now());
+    await run();
+    expect(await deliveriesOf(seller, hook.endpoint.id)).toHaveLength(0);
+    (t.app.clock as AdjustableClock).advance(1.5 * DAY_MS);
+    await run();
+    await run();
+    const told = await deliveriesOf(seller, hook.endpoint.id);
+    expect(told.map((d) => d.eventType)).toEqual(["subscription.trial_ending"]);
+    expect(told[0]?.payload.data).toMatchObject({ subscriptionId: started!.id });
+    await removeAll(seller);
   });
 
   test("an event is written in its cause's transaction: a rollback leaves no event and no delivery", async () => {

@@ -782,3 +782,32 @@ export async function periodUsage(
     });
   return found;
 }
+
+/**
+ * Live trials ending within `until` whose seller has not been told yet, locked for the pass (`FOR UPDATE
+ * SKIP LOCKED`); each is marked told in the same statement's transaction by `setTrialEndingNoticed`.
+ */
+export async function trialsEndingSoon(tx: Transaction, now: Date, until: Date, limit: number) {
+  return tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        isNull(subscriptions.endedAt),
+        isNull(subscriptions.trialEndingNoticeAt),
+        eq(subscriptions.periodsPaid, 0),
+        sql`${subscriptions.trialEndsAt} > ${now.toISOString()}::timestamptz`,
+        lte(subscriptions.trialEndsAt, until),
+      ),
+    )
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+export async function setTrialEndingNoticed(tx: Transaction, ids: readonly string[], at: Date) {
+  if (ids.length === 0) return;
+  await tx
+    .update(subscriptions)
+    .set({ trialEndingNoticeAt: at })
+    .where(inArray(subscriptions.id, [...ids]));
+}
