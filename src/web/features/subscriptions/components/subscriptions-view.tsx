@@ -2,6 +2,7 @@ import { CalendarDays, Copy, Download, Repeat, TriangleAlert } from "lucide-reac
 import { type ComponentType, createContext, type ReactNode, use, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
+import { usageLabel } from "#domain/metering";
 import { formatUsd, lineTotal } from "#domain/money";
 import { unitSuffix } from "#domain/pricing-units";
 import {
@@ -38,6 +39,7 @@ import {
   useSubscriptions,
 } from "#web/features/subscriptions/api/get-subscriptions";
 import { useResumeSubscription } from "#web/features/subscriptions/api/resume-subscription";
+import { MeteredUsage } from "#web/features/subscriptions/components/metered-usage";
 import { copyText } from "#web/lib/clipboard";
 import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
@@ -120,6 +122,7 @@ export function SubscriptionsView({
         <DeskActionsContext value={{ changePlan, paymentMethod, subscribeAgain }}>
           <div className="flex flex-col gap-10">
             <SubscriptionsTable items={subscriptions.data.items} />
+            <MeteredUsage items={subscriptions.data.items} />
             <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
           </div>
         </DeskActionsContext>
@@ -197,6 +200,11 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
             {intervalLabel[interval]}
             {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
           </span>
+          {subscription.usage && subscription.status !== "ended" && (
+            <span className="text-xs text-muted-foreground" data-testid="subscription-metered">
+              Plus use: {usageLabel(subscription.usage.quantity, subscription.usage.unit)} so far
+            </span>
+          )}
           {subscription.pendingChange && <PendingChangeLine change={subscription.pendingChange} />}
         </div>
       </td>
