@@ -43,6 +43,17 @@ describe("metered plans", () => {
     expect(issued.status).toBe(201);
     const { key, secret } = (await issued.json()) as SellerApiKeyIssued;
     try {
+      // The product page: the metered plan's fee "+ use", and its tiers.
+      await page.goto(paths.product(before.productId ?? ""));
+      // Its one plan offers no choice: the price says "+ use" and the plan's facts give the tiers.
+      expect(await page.getByTestId("price-meter").textContent()).toBe(
+        "+ use, charged with each monthly renewal for the month before",
+      );
+      expect(await page.getByTestId("plan-meter").textContent()).toBe(
+        "Plus use: first 10,000 calls $0.002 each, next 90,000 $0.0015, then $0.001",
+      );
+      await snapshot(page, "metered-product-1280-light");
+
       await page.goto(paths.dashboard("subscriptions"));
       const card = page.getByTestId("usage-card").filter({ hasText: PRODUCT });
       await card.waitFor();
@@ -163,10 +174,10 @@ describe("metered plans", () => {
         .waitFor();
 
       const tiers = plan.getByTestId("plan-tier");
-      await tiers.nth(0).getByLabel("Unit price (USD)").fill("0.002");
+      await tiers.nth(0).getByLabel("Price each").fill("0.002");
       await plan.getByRole("button", { name: "Add tier" }).click();
       await tiers.nth(0).getByLabel("Up to (calls)").fill("10000");
-      await tiers.nth(1).getByLabel("Unit price (USD)").fill("0.001");
+      await tiers.nth(1).getByLabel("Price each").fill("0.001");
       expect(await tiers.nth(1).textContent()).toContain("and above");
       await snapshot(page, "metered-plan-editor-375-dark", { fullPage: true });
       await page.getByRole("button", { name: "Save plans" }).click();

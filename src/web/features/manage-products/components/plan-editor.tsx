@@ -588,7 +588,7 @@ function MeterFields({ form, index }: { form: PlanForm; index: number }) {
         <legend className="mb-1 text-sm font-medium">Price tiers</legend>
         <p className="text-xs text-muted-foreground">
           Each tier prices the {many} above the tier before it, up to its limit; the last prices everything
-          above. Up to {MAX_TIERS} tiers.
+          above. Prices in USD, up to four decimals (0.004). Up to {MAX_TIERS} tiers.
         </p>
         <ol className="flex flex-col gap-2">
           {tiers.fields.map((tier, row) => {
@@ -602,9 +602,9 @@ function MeterFields({ form, index }: { form: PlanForm; index: number }) {
               >
                 {last ? (
                   <div className="flex flex-col gap-1.5">
-                    <span className="text-sm font-medium">{row === 0 ? "Every" : "Above that"}</span>
+                    <span className="text-sm font-medium">{row === 0 ? "Units" : "Above that"}</span>
                     <span className="flex h-10 items-center text-sm text-muted-foreground">
-                      {row === 0 ? `each of the ${many}` : "and above"}
+                      {row === 0 ? `every ${meterUnitNames[unit].one}` : "and above"}
                     </span>
                   </div>
                 ) : (
@@ -618,7 +618,7 @@ function MeterFields({ form, index }: { form: PlanForm; index: number }) {
                     />
                   </FormField>
                 )}
-                <FormField label="Unit price (USD)" error={tierErrors?.unitPrice?.message}>
+                <FormField label="Price each" error={tierErrors?.unitPrice?.message}>
                   <Input
                     inputMode="decimal"
                     autoComplete="off"
