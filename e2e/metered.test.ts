@@ -50,7 +50,7 @@ describe("metered plans", () => {
         "+ use, charged with each monthly renewal for the month before",
       );
       expect(await page.getByTestId("plan-meter").textContent()).toBe(
-        "Plus use: first 10,000 calls $0.002 each, next 90,000 $0.0015, then $0.001",
+        "Use: first 10,000 calls $0.002 each, next 90,000 $0.0015, then $0.001",
       );
       await snapshot(page, "metered-product-1280-light");
 

@@ -83,7 +83,7 @@ function MeterNote({ meter }: { meter: Meter }) {
   if (!money.ready) return null;
   return (
     <span className="text-muted-foreground" data-testid="plan-meter">
-      Plus use: {meterTiersText(meter, (usd) => money.price(Number(usd), { exact: true }))}
+      Use: {meterTiersText(meter, (usd) => money.price(Number(usd), { exact: true }))}
     </span>
   );
 }
