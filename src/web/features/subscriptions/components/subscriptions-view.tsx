@@ -402,6 +402,12 @@ function NextCharge({ subscription }: { subscription: Subscription }) {
       <span className="font-medium tabular-nums" data-testid="subscription-next">
         <Amount usd={next} />
       </span>
+      {subscription.usage && subscription.status !== "ended" && (
+        // A metered plan's renewal also bills the period's use, in arrears (its estimate is below the table).
+        <span className="text-xs text-muted-foreground" data-testid="subscription-next-usage">
+          + this period's use
+        </span>
+      )}
       {money.currency.code !== "USD" && (
         // The display currency is an estimate; the USD figure is what the renewal charges.
         <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
