@@ -110,7 +110,9 @@ export function SubscriptionsView({
     <ViewCard title="Subscriptions" description={description}>
       {subscriptions.isPending ? (
         <SubscriptionsSkeleton />
-      ) : subscriptions.isError ? (
+      ) : subscriptions.isLoadingError ? (
+        // Only a first load that failed: a refetch that fails (the 30 s one of metered use, or on focus)
+        // keeps the desk as it was shown, and the next refetch tries again.
         <LoadError
           what="subscriptions"
           error={subscriptions.error}
