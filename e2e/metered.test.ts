@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import type { ProductDetail, ProductList } from "#domain/catalog-schemas";
 import { rateUsage, type UsageSummary, usageLabel } from "#domain/metering";
 import { formatOwed, formatUsd, toUnits } from "#domain/money";
 import type { PlanList } from "#domain/plan-schemas";
@@ -8,17 +9,54 @@ import { paths } from "#domain/routes";
 import type { SellerApiKeyIssued } from "#domain/seller-api";
 import type { Subscription, SubscriptionList } from "#domain/subscription-schemas";
 import { baseUrl, demoApi, expectAccessible, setupBrowser, showAt, snapshot, toast } from "./browser";
+import { placeAndPay } from "./orders";
 
 const browser = setupBrowser();
 
 const PRODUCT = "Cinderpath Threat Intel API";
 
-/** The demo buyer's metered subscription, as the desk's own call answers it. */
-async function metered(page: Page): Promise<Subscription & { usage: UsageSummary }> {
+type Metered = Subscription & { usage: UsageSummary };
+
+/** The demo buyer's live metered subscription to the product, as the desk's own call answers it. */
+async function metered(
+  page: Page,
+  which: { orderId?: string; id?: string } = {},
+): Promise<Metered | undefined> {
   const { items } = (await (await page.request.get("/api/subscriptions")).json()) as SubscriptionList;
-  const found = items.find((s) => s.productName === PRODUCT && s.usage !== null && s.status !== "ended");
-  if (!found?.usage) throw new Error(`The demo buyer has no live metered subscription to ${PRODUCT}`);
-  return found as Subscription & { usage: UsageSummary };
+  return items.find(
+    (s) =>
+      s.productName === PRODUCT &&
+      s.usage !== null &&
+      s.status !== "ended" &&
+      (which.orderId === undefined || s.orderId === which.orderId) &&
+      (which.id === undefined || s.id === which.id),
+  ) as Metered | undefined;
+}
+
+/**
+ * The seeded subscription, or, once a journey before this one in the worker has moved the server's clock
+ * on past its period (and it ended), a new one on the product's metered plan, bought and paid now.
+ */
+async function liveMetered(page: Page): Promise<Metered> {
+  const seeded = await metered(page);
+  if (seeded) return seeded;
+  const found = await (await page.request.get(`/api/products?search=${encodeURIComponent(PRODUCT)}`)).json();
+  const id = (found as ProductList).items.find((p) => p.name === PRODUCT)?.id ?? "";
+  const product = (await (await page.request.get(`/api/products/${id}`)).json()) as ProductDetail;
+  const plan = product.plans.find((p) => p.meter !== null);
+  if (!plan) throw new Error(`${PRODUCT} has no metered plan`);
+  const order = await placeAndPay(page.request, {
+    items: [{ productId: id, planId: plan.id, price: plan.price }],
+  });
+  const bought = await metered(page, { orderId: order.id });
+  if (!bought) throw new Error(`The order ${order.id} started no metered subscription`);
+  return bought;
+}
+
+async function byId(page: Page, id: string): Promise<Metered> {
+  const found = await metered(page, { id });
+  if (!found) throw new Error(`Subscription ${id} is not a live metered one`);
+  return found;
 }
 
 /** A record of use, as the seller's own system sends it: the key as a bearer token. */
@@ -32,7 +70,7 @@ const report = (secret: string, record: Record<string, unknown>) =>
 describe("metered plans", () => {
   test("the buyer's desk shows the period's use and estimate; use the seller reports shows on reload; a cap passed at 80% alerts on the desk and in notifications, and raising it clears the alert", async () => {
     const page = await browser.newPage({ as: "buyer", width: 1280, theme: "light" });
-    const before = await metered(page);
+    const before = await liveMetered(page);
     let added = 20_000;
 
     // The seller's system reports with a key of its own holding usage:write (the demo key reads only).
@@ -63,15 +101,18 @@ describe("metered plans", () => {
       expect(await card.getByTestId("usage-amount").textContent()).toBe(formatOwed(before.usage.usageAmount));
       expect(await card.getByTestId("usage-estimate").textContent()).toBe(formatOwed(before.usage.estimate));
       expect(await card.getByTestId("usage-tiers").textContent()).toContain("first 10,000 calls $0.002 each");
-      expect(await page.getByTestId("subscription-row").filter({ hasText: PRODUCT }).textContent()).toContain(
-        `${usageLabel(before.usage.quantity, "call")} so far`,
-      );
+      expect(
+        await page
+          .getByTestId("subscription-row")
+          .filter({ hasText: `Order ${before.orderId.slice(0, 8)}` })
+          .textContent(),
+      ).toContain(`${usageLabel(before.usage.quantity, "call")} so far`);
       await snapshot(page, "metered-desk-1280-light", { fullPage: true });
 
       const reported = await report(secret, { subscriptionId: before.id, quantity: added });
       expect(reported.status).toBe(200);
       expect(((await reported.json()) as { status: string }).status).toBe("recorded");
-      const after = (await metered(page)).usage;
+      const after = (await byId(page, before.id)).usage;
       expect(after.quantity).toBe(before.usage.quantity + added);
       await page.reload();
       await expect
@@ -102,7 +143,7 @@ describe("metered plans", () => {
       const alert = card.getByTestId("usage-alert");
       await alert.waitFor();
       expect(await alert.textContent()).toContain(`You have used 80% of your ${formatUsd(cap)} cap.`);
-      const spent = (await metered(page)).usage.usageAmount;
+      const spent = (await byId(page, before.id)).usage.usageAmount;
       expect(await card.getByRole("progressbar").getAttribute("aria-valuenow")).toBe(
         String(Math.floor((toUnits(spent) / toUnits(cap)) * 100)),
       );
