@@ -123,14 +123,14 @@ describe("metered plans", () => {
       // A cap the use is at 75% of; then a report takes it past 80%, which alerts (once, on that report).
       const cap = String(Math.ceil(Number(after.usageAmount) / 0.75));
       await card.getByTestId("usage-cap-input").fill(cap);
-      await card.getByRole("button", { name: /^Save cap/ }).click();
+      await card.getByRole("button", { name: /^(Set|Save) cap/ }).click();
       await toast(page, "Spending cap saved").waitFor();
       await expect.poll(() => card.getByText(`${formatUsd(cap)} a period`).count()).toBe(1);
       expect(await card.getByTestId("usage-alert").count()).toBe(0);
 
       // A cap below $1 is refused beside the field, before anything is sent.
       await card.getByTestId("usage-cap-input").fill("0.5");
-      await card.getByRole("button", { name: /^Save cap/ }).click();
+      await card.getByRole("button", { name: /^(Set|Save) cap/ }).click();
       expect(await card.getByTestId("usage-cap-error").textContent()).toBe("A cap must be at least $1");
 
       // Enough more use for 85% to 95% of the cap, by the plan's own tiers.
@@ -163,7 +163,7 @@ describe("metered plans", () => {
       await card.waitFor();
       const high = String(Math.ceil(Number(spent) / 0.6));
       await card.getByTestId("usage-cap-input").fill(high);
-      await card.getByRole("button", { name: /^Save cap/ }).click();
+      await card.getByRole("button", { name: /^(Set|Save) cap/ }).click();
       await toast(page, "Spending cap saved").waitFor();
       await card.getByTestId("usage-alert").waitFor({ state: "detached" });
       await expect.poll(() => card.getByText(`${formatUsd(high)} a period`).count()).toBe(1);
