@@ -152,7 +152,7 @@ describe("a seller's plans", () => {
         .poll(() => plan.getByLabel("Plan name").evaluate((el) => el === document.activeElement))
         .toBe(true);
       await plan.getByLabel("Plan name").fill("Yearly");
-      await plan.getByLabel("Billed").selectOption("Yearly");
+      await plan.getByLabel("Billed", { exact: true }).selectOption("Yearly");
       await plan.getByLabel("Plan price (USD)").fill("24000");
       await plan.getByLabel("Charged").selectOption("Per seat");
       await plan.getByLabel("Minimum seats").fill("10");

@@ -84,8 +84,13 @@ describe("contracts", () => {
     ).toBe(false);
     expect(bad([{ upTo: null, unitPrice: "0.00001" }])).toBe(false);
     expect(bad([{ upTo: null, unitPrice: "0" }])).toBe(false);
-    // Not a number at all: refused, never thrown (checks go on after the pattern fails).
-    expect(bad([{ upTo: null, unitPrice: "fuzz-value" }])).toBe(false);
+    // Not a price at all (an empty field): one issue, never an exception from reading it as money.
+    for (const unitPrice of ["", "abc", "1e3", "fuzz-value"]) {
+      const parsed = meterInputSchema.safeParse({ unit: "call", tiers: [{ upTo: null, unitPrice }] });
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([
+        "A unit price is at most $99.9999, with at most four decimals, e.g. 0.004",
+      ]);
+    }
   });
 
   test("a record names one subscription, a correction gives a reason, a batch holds 1 to 1,000", () => {

@@ -91,12 +91,12 @@ export const MAX_USAGE_BATCH = 1000;
 const unitPrice = z
   .string({ error: 'Give the unit price as a decimal string, e.g. "0.004"' })
   .trim()
-  .regex(
-    /^\d{1,2}(\.\d{1,4})?$/,
-    `A unit price is at most $${MAX_UNIT_PRICE}, with at most four decimals, e.g. 0.004`,
-  )
-  // Checks run on after a failed one: only a decimal string is read as an amount.
-  .refine((v) => !/^\d+(\.\d+)?$/.test(v) || toUnits(v) > 0, "A unit price must be more than 0");
+  // Stops here when it is not a price: the check after it reads the text as money.
+  .regex(/^\d{1,2}(\.\d{1,4})?$/, {
+    error: `A unit price is at most $${MAX_UNIT_PRICE}, with at most four decimals, e.g. 0.004`,
+    abort: true,
+  })
+  .refine((v) => toUnits(v) > 0, "A unit price must be more than 0");
 
 /** A metered plan's terms as its seller edits them: what it counts, and its tiers in order. */
 export const meterInputSchema = z.object({

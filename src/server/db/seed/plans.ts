@@ -60,7 +60,16 @@ export async function seedDemoPlans(db: Database, idOf: (key: string) => string)
     if (plan && !plan.meterUnit)
       await db
         .update(productPlans)
-        .set({ name: "Platform + lookups", meterUnit: meter.unit, usageTiers: meter.tiers })
+        // As `planInputSchema` saves a metered plan: one per subscriber (no seats) and no trial.
+        .set({
+          name: "Platform + lookups",
+          meterUnit: meter.unit,
+          usageTiers: meter.tiers,
+          perSeat: false,
+          minSeats: 1,
+          maxSeats: 1,
+          trialDays: 0,
+        })
         .where(eq(productPlans.id, plan.id));
   }
   const haveYearly = await db

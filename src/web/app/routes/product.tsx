@@ -167,6 +167,11 @@ export function Component() {
             unit={shown.unit}
             size="xl"
           />
+          {plan?.meter && (
+            <p className="-mt-2 text-sm text-muted-foreground" data-testid="price-meter">
+              + use, charged with each monthly renewal for the month before
+            </p>
+          )}
           {p.plans.length > 1 ? (
             <PlanPicker
               plans={p.plans}

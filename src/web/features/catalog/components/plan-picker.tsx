@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { CartPlan } from "#domain/cart";
 import { addOnPlan } from "#domain/cart-lines";
 import type { ProductDetail, ProductPlan } from "#domain/catalog-schemas";
+import { type Meter, meterUnitNames } from "#domain/metering";
 import { planUnit } from "#domain/subscriptions";
 import { cartActions, cartStore } from "#web/features/cart/cart-store";
 import { useMoney } from "#web/features/currency/use-money";
@@ -51,13 +52,48 @@ export function addPlanToCart(
   cartActions.add(input, viewCart, addOnPlan(cartStore.get(), input));
 }
 
-const hasNotes = (plan: ProductPlan) => plan.perSeat || plan.trialDays > 0;
+/**
+ * A metered plan's tiers in a line, each unit price by `unitPrice`: "first 10,000 calls $0.002 each,
+ * next 90,000 $0.0015, then $0.001"; with one tier, "$0.002 a call".
+ */
+export function meterTiersText(meter: Meter, unitPrice: (usd: string) => string): string {
+  const names = meterUnitNames[meter.unit];
+  const [first, ...rest] = meter.tiers;
+  if (!first) return "";
+  if (first.upTo === null) return `${unitPrice(first.unitPrice)} a ${names.one}`;
+  const parts = [
+    `first ${first.upTo.toLocaleString("en-US")} ${names.many} ${unitPrice(first.unitPrice)} each`,
+  ];
+  let from = first.upTo;
+  for (const tier of rest) {
+    if (tier.upTo === null) parts.push(`then ${unitPrice(tier.unitPrice)}`);
+    else {
+      parts.push(`next ${(tier.upTo - from).toLocaleString("en-US")} ${unitPrice(tier.unitPrice)}`);
+      from = tier.upTo;
+    }
+  }
+  return parts.join(", ");
+}
 
-/** A plan's seat range and free trial, side by side. */
+const hasNotes = (plan: ProductPlan) => plan.perSeat || plan.trialDays > 0 || plan.meter !== null;
+
+/** A metered plan's use, tier by tier, in the display currency. */
+function MeterNote({ meter }: { meter: Meter }) {
+  const money = useMoney();
+  if (!money.ready) return null;
+  return (
+    <span className="text-muted-foreground" data-testid="plan-meter">
+      Use: {meterTiersText(meter, (usd) => money.price(Number(usd), { exact: true }))}
+    </span>
+  );
+}
+
+/** A plan's seat range, metered use and free trial, side by side. */
 function PlanNotes({ plan }: { plan: ProductPlan }) {
   const seats = seatRange(plan);
   return (
     <span className="flex flex-wrap gap-x-3">
+      {plan.meter && <MeterNote meter={plan.meter} />}
       {seats && <span className="text-muted-foreground">{seats}</span>}
       {plan.trialDays > 0 && (
         <span className="font-medium text-emerald-800 dark:text-emerald-400" data-testid="plan-trial">
@@ -141,6 +177,7 @@ export function PlanPicker({
                     data-testid="plan-price"
                   >
                     {money.price(Number(plan.price), { unit: planUnit(plan) })}
+                    {plan.meter && " + use"}
                   </span>
                 ) : (
                   <span className="inline-block h-5 w-24 animate-pulse rounded bg-muted" aria-hidden />

@@ -12,6 +12,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { MAX_QUANTITY } from "#domain/checkout";
+import { MAX_TIERS, type MeterInput, meterUnitNames, meterUnits } from "#domain/metering";
 import { formatUsd } from "#domain/money";
 import {
   MAX_PLANS,
@@ -63,6 +64,9 @@ const inputOf = (plan: Plan): PlanInput => ({
   maxSeats: plan.maxSeats,
   trialDays: plan.trialDays,
   trialNeedsCard: plan.trialNeedsCard,
+  meter: plan.meter
+    ? { unit: plan.meter.unit, tiers: plan.meter.tiers.map(({ upTo, unitPrice }) => ({ upTo, unitPrice })) }
+    : null,
 });
 
 /** A plan not saved yet; the price starts empty (NaN, as a number field reads an empty box). */
@@ -75,7 +79,11 @@ const newPlan = (interval: BillingInterval = "month", perSeat = false, price = N
   maxSeats: MAX_QUANTITY,
   trialDays: 0,
   trialNeedsCard: false,
+  meter: null,
 });
+
+/** What a plan made metered starts with: per call, one price for every unit, to fill in. */
+const newMeter = (): MeterInput => ({ unit: "call", tiers: [{ upTo: null, unitPrice: "" }] });
 
 /**
  * The plans the editor starts from: the saved ones, or for a recurring product saved without any (sold
@@ -92,8 +100,9 @@ function startingPlans(product: EditableProduct, saved: Plan[]): PlanInput[] {
   return [{ ...first, name: interval === "year" ? "Yearly" : "Monthly" }];
 }
 
-/** Server paths like "plans.1.maxSeats" name the same field of the form. */
-const planField = /^plans\.(\d+)\.(name|interval|price|perSeat|minSeats|maxSeats|trialDays|trialNeedsCard)$/;
+/** Server paths like "plans.1.maxSeats" or "plans.0.meter.tiers.1.upTo" name the same field of the form. */
+const planField =
+  /^plans\.(\d+)\.(name|interval|price|perSeat|minSeats|maxSeats|trialDays|trialNeedsCard|meter(\.unit|\.tiers(\.\d+\.(upTo|unitPrice))?)?)$/;
 
 /**
  * The plans of a recurring product (decision 0027), on its edit screen beside the product form: a form
@@ -310,6 +319,7 @@ function PlanItem({
   const errors = form.formState.errors.plans?.[index];
   const number = index + 1;
   const price = Number.isFinite(plan.price) ? plan.price : null;
+  const metered = Boolean(plan.meter);
 
   return (
     <Card asChild flat className="p-3 sm:p-4">
@@ -373,14 +383,28 @@ function PlanItem({
               {...form.register(`plans.${index}.name`)}
             />
           </FormField>
-          <FormField label="Billed" error={errors?.interval?.message}>
-            <NativeSelect {...form.register(`plans.${index}.interval`)}>
-              <option value="month">Monthly</option>
-              <option value="year">Yearly</option>
-            </NativeSelect>
-          </FormField>
+          <MeteredSwitch form={form} index={index} metered={metered} />
+          {metered ? (
+            <div className="flex flex-col gap-1.5" data-testid="plan-interval-fixed">
+              <span className="text-sm font-medium">Billed</span>
+              <span className="flex h-10 items-center rounded-md border border-input bg-muted px-3 text-sm">
+                Monthly
+              </span>
+              <p className={errors?.interval ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
+                {errors?.interval?.message ??
+                  "A metered plan is billed monthly: each renewal charges the fee and the month before's use."}
+              </p>
+            </div>
+          ) : (
+            <FormField label="Billed" error={errors?.interval?.message}>
+              <NativeSelect {...form.register(`plans.${index}.interval`)}>
+                <option value="month">Monthly</option>
+                <option value="year">Yearly</option>
+              </NativeSelect>
+            </FormField>
+          )}
           <FormField
-            label="Plan price (USD)"
+            label={metered ? "Fixed monthly fee (USD)" : "Plan price (USD)"}
             error={errors?.price?.message}
             hint={priceHint(plan, saved, price)}
           >
@@ -392,42 +416,46 @@ function PlanItem({
               {...form.register(`plans.${index}.price`, { valueAsNumber: true })}
             />
           </FormField>
-          <Controller
-            control={form.control}
-            name={`plans.${index}.perSeat`}
-            render={({ field }) => (
-              <FormField
-                label="Charged"
-                error={errors?.perSeat?.message}
-                hint={
-                  field.value
-                    ? "Per seat, within the range below."
-                    : `Flat: buyers take 1 to ${MAX_QUANTITY} copies.`
-                }
-              >
-                <NativeSelect
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value ? "seat" : "flat"}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    const perSeat = event.target.value === "seat";
-                    field.onChange(perSeat);
-                    // A flat plan's range is 1 to the cart's limit: the server would make it so anyway.
-                    if (!perSeat) {
-                      form.setValue(`plans.${index}.minSeats`, 1);
-                      form.setValue(`plans.${index}.maxSeats`, MAX_QUANTITY);
-                      form.clearErrors([`plans.${index}.minSeats`, `plans.${index}.maxSeats`]);
-                    }
-                  }}
+          {metered ? (
+            <MeterFields form={form} index={index} />
+          ) : (
+            <Controller
+              control={form.control}
+              name={`plans.${index}.perSeat`}
+              render={({ field }) => (
+                <FormField
+                  label="Charged"
+                  error={errors?.perSeat?.message}
+                  hint={
+                    field.value
+                      ? "Per seat, within the range below."
+                      : `Flat: buyers take 1 to ${MAX_QUANTITY} copies.`
+                  }
                 >
-                  <option value="flat">Flat price</option>
-                  <option value="seat">Per seat</option>
-                </NativeSelect>
-              </FormField>
-            )}
-          />
-          {plan.perSeat && (
+                  <NativeSelect
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value ? "seat" : "flat"}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      const perSeat = event.target.value === "seat";
+                      field.onChange(perSeat);
+                      // A flat plan's range is 1 to the cart's limit: the server would make it so anyway.
+                      if (!perSeat) {
+                        form.setValue(`plans.${index}.minSeats`, 1);
+                        form.setValue(`plans.${index}.maxSeats`, MAX_QUANTITY);
+                        form.clearErrors([`plans.${index}.minSeats`, `plans.${index}.maxSeats`]);
+                      }
+                    }}
+                  >
+                    <option value="flat">Flat price</option>
+                    <option value="seat">Per seat</option>
+                  </NativeSelect>
+                </FormField>
+              )}
+            />
+          )}
+          {!metered && plan.perSeat && (
             <>
               <FormField label="Minimum seats" error={errors?.minSeats?.message}>
                 <Input
@@ -451,24 +479,188 @@ function PlanItem({
               </FormField>
             </>
           )}
-          <FormField
-            label="Free trial (days)"
-            error={errors?.trialDays?.message}
-            hint={`Days before the first charge, up to ${MAX_TRIAL_DAYS}; 0 for no trial.`}
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_TRIAL_DAYS}
-              step={1}
-              {...form.register(`plans.${index}.trialDays`, { valueAsNumber: true })}
-            />
-          </FormField>
-          <TrialNeedsCard form={form} index={index} trialDays={plan.trialDays} />
+          {!metered && (
+            <FormField
+              label="Free trial (days)"
+              error={errors?.trialDays?.message}
+              hint={`Days before the first charge, up to ${MAX_TRIAL_DAYS}; 0 for no trial.`}
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_TRIAL_DAYS}
+                step={1}
+                {...form.register(`plans.${index}.trialDays`, { valueAsNumber: true })}
+              />
+            </FormField>
+          )}
+          {!metered && <TrialNeedsCard form={form} index={index} trialDays={plan.trialDays} />}
         </div>
       </li>
     </Card>
+  );
+}
+
+/**
+ * "Metered (billed for use)": a metered plan is monthly, one per subscriber and without a trial
+ * (`planInputSchema` makes it so on the server too), so turning it on sets those fields; turning it off
+ * leaves them as they are, for the seller to choose.
+ */
+function MeteredSwitch({ form, index, metered }: { form: PlanForm; index: number; metered: boolean }) {
+  const hintId = useId();
+  const error = form.formState.errors.plans?.[index]?.meter;
+  const message = error?.message ?? error?.root?.message;
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <label className="flex items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={metered}
+          aria-describedby={hintId}
+          aria-invalid={Boolean(message)}
+          data-testid="plan-metered"
+          onChange={(event) => {
+            const on = event.target.checked;
+            const field = <K extends string>(name: K) => `plans.${index}.${name}` as const;
+            form.setValue(field("meter"), on ? newMeter() : null, { shouldDirty: true });
+            if (on) {
+              form.setValue(field("interval"), "month", { shouldDirty: true });
+              form.setValue(field("perSeat"), false, { shouldDirty: true });
+              form.setValue(field("minSeats"), 1);
+              form.setValue(field("maxSeats"), MAX_QUANTITY);
+              form.setValue(field("trialDays"), 0, { shouldDirty: true });
+              form.setValue(field("trialNeedsCard"), false, { shouldDirty: true });
+              form.clearErrors([field("interval"), field("trialDays"), field("minSeats"), field("maxSeats")]);
+            }
+          }}
+        />
+        Metered (billed for use)
+      </label>
+      <p id={hintId} className={message ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
+        {message ??
+          (metered
+            ? "You report each subscriber's use through the seller API (a key with usage:write); each monthly renewal charges the fee and the month before's use by the tiers below. One per subscriber, no seats, no trial."
+            : "Charge for use on top of a monthly fee, by tiers of unit prices.")}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A metered plan's unit and its 1 to 5 graduated tiers: each row's units (up to a limit; the last "and
+ * above") at its unit price.
+ */
+function MeterFields({ form, index }: { form: PlanForm; index: number }) {
+  const tiers = useFieldArray({ control: form.control, name: `plans.${index}.meter.tiers`, keyName: "key" });
+  const unit = useWatch({ control: form.control, name: `plans.${index}.meter.unit` }) ?? "call";
+  const errors = form.formState.errors.plans?.[index]?.meter;
+  const tiersError = errors?.tiers?.message ?? errors?.tiers?.root?.message;
+  const many = meterUnitNames[unit].many;
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  function add() {
+    const last = tiers.fields.length - 1;
+    // The last tier gets a limit to fill in; the new one is "and above".
+    form.setValue(`plans.${index}.meter.tiers.${last}.upTo`, Number.NaN);
+    tiers.append({ upTo: null, unitPrice: "" });
+  }
+  function remove(row: number) {
+    tiers.remove(row);
+    const last = tiers.fields.length - 2;
+    if (row > last) form.setValue(`plans.${index}.meter.tiers.${last}.upTo`, null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  }
+
+  return (
+    <div className="flex flex-col gap-3 sm:col-span-2" data-testid="plan-meter-fields">
+      <FormField label="Charged for" error={errors?.unit?.message} className="sm:max-w-xs">
+        <NativeSelect {...form.register(`plans.${index}.meter.unit`)}>
+          {meterUnits.map((u) => (
+            <option key={u} value={u}>
+              {meterUnitNames[u].label}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">Price tiers</legend>
+        <p className="text-xs text-muted-foreground">
+          Each tier prices the {many} above the tier before it, up to its limit; the last prices everything
+          above. Prices in USD, up to four decimals (0.004). Up to {MAX_TIERS} tiers.
+        </p>
+        <ol className="flex flex-col gap-2">
+          {tiers.fields.map((tier, row) => {
+            const last = row === tiers.fields.length - 1;
+            const tierErrors = errors?.tiers?.[row];
+            return (
+              <li
+                key={tier.key}
+                className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2"
+                data-testid="plan-tier"
+              >
+                {last ? (
+                  <div className="flex flex-col gap-1.5">
+                    <span className="text-sm font-medium">{row === 0 ? "Units" : "Above that"}</span>
+                    <span className="flex h-10 items-center text-sm text-muted-foreground">
+                      {row === 0 ? `every ${meterUnitNames[unit].one}` : "and above"}
+                    </span>
+                  </div>
+                ) : (
+                  <FormField label={`Up to (${many})`} error={tierErrors?.upTo?.message}>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      {...form.register(`plans.${index}.meter.tiers.${row}.upTo`, { valueAsNumber: true })}
+                    />
+                  </FormField>
+                )}
+                <FormField label="Price each" error={tierErrors?.unitPrice?.message}>
+                  <Input
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.004"
+                    {...form.register(`plans.${index}.meter.tiers.${row}.unitPrice`)}
+                  />
+                </FormField>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="mt-7"
+                  disabled={tiers.fields.length <= 1}
+                  aria-label={`Remove tier ${row + 1}`}
+                  onClick={() => remove(row)}
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
+        </ol>
+        {tiersError && (
+          <p className="text-sm text-destructive" role="alert">
+            {tiersError}
+          </p>
+        )}
+        <div>
+          <Button
+            ref={addButton}
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={tiers.fields.length >= MAX_TIERS}
+            onClick={add}
+          >
+            <Plus aria-hidden />
+            Add tier
+          </Button>
+        </div>
+      </fieldset>
+    </div>
   );
 }
 
@@ -521,7 +713,7 @@ function priceHint(plan: PlanInput, saved: Plan | undefined, price: number | nul
   const shown =
     price === null
       ? null
-      : `${formatUsd(price)}${unitSuffix(planUnit({ interval: plan.interval, perSeat: plan.perSeat ?? false }))}`;
+      : `${formatUsd(price)}${unitSuffix(planUnit({ interval: plan.interval, perSeat: plan.perSeat ?? false }))}${plan.meter ? " + use" : ""}`;
   if (!saved || saved.subscribers === 0) return shown ? `Buyers see ${shown}.` : "";
   const who = plural(saved.subscribers, "subscriber");
   if (plan.interval !== saved.interval)

@@ -18,7 +18,7 @@ export function NotificationsView() {
   return (
     <ViewCard
       title="Notifications"
-      description="Sales to ship, refund requests and messages, decisions on your listings and payouts: everything that asks you to act. Each is also sent to you by e-mail."
+      description="Sales to ship, refund requests and messages, decisions on your listings, payouts and spending-cap alerts: everything that asks you to act. Each is also sent to you by e-mail."
       action={
         anyUnread ? (
           <Button

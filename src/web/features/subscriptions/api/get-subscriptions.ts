@@ -7,6 +7,9 @@ export const getSubscriptions = () => call("GET /subscriptions");
 export const calendarIcsUrl = "/api/subscriptions/calendar.ics";
 export const calendarCsvUrl = "/api/subscriptions/calendar.csv";
 
+/** How often the desk refetches while it shows a metered subscription's use. */
+export const USAGE_REFRESH_MS = 30_000;
+
 /** Every query key of this feature starts with it, so a change refreshes them all. */
 export const subscriptionsKey = ["subscriptions"] as const;
 
@@ -17,6 +20,12 @@ export const subscriptionsQueryOptions = () =>
     queryFn: getSubscriptions,
     // Checkout starts subscriptions and renewals are made and paid elsewhere; the desk refetches whenever it opens.
     staleTime: 0,
+    // A metered subscription's use grows as its seller reports it: refetched every 30 s while the desk
+    // is visible (not in a background tab), and not at all without one.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((s) => s.usage !== null && s.status !== "ended")
+        ? USAGE_REFRESH_MS
+        : false,
   });
 
 export function useSubscriptions() {

@@ -2,6 +2,7 @@ import { CalendarDays, Copy, Download, Repeat, TriangleAlert } from "lucide-reac
 import { type ComponentType, createContext, type ReactNode, use, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
+import { usageLabel } from "#domain/metering";
 import { formatUsd, lineTotal } from "#domain/money";
 import { unitSuffix } from "#domain/pricing-units";
 import {
@@ -38,6 +39,7 @@ import {
   useSubscriptions,
 } from "#web/features/subscriptions/api/get-subscriptions";
 import { useResumeSubscription } from "#web/features/subscriptions/api/resume-subscription";
+import { MeteredUsage } from "#web/features/subscriptions/components/metered-usage";
 import { copyText } from "#web/lib/clipboard";
 import { runMutation } from "#web/lib/mutation";
 import { cn } from "#web/lib/utils";
@@ -108,7 +110,9 @@ export function SubscriptionsView({
     <ViewCard title="Subscriptions" description={description}>
       {subscriptions.isPending ? (
         <SubscriptionsSkeleton />
-      ) : subscriptions.isError ? (
+      ) : subscriptions.isLoadingError ? (
+        // Only a first load that failed: a refetch that fails (the 30 s one of metered use, or on focus)
+        // keeps the desk as it was shown, and the next refetch tries again.
         <LoadError
           what="subscriptions"
           error={subscriptions.error}
@@ -120,6 +124,7 @@ export function SubscriptionsView({
         <DeskActionsContext value={{ changePlan, paymentMethod, subscribeAgain }}>
           <div className="flex flex-col gap-10">
             <SubscriptionsTable items={subscriptions.data.items} />
+            <MeteredUsage items={subscriptions.data.items} />
             <RenewalCalendar items={subscriptions.data.items} asOf={subscriptions.data.asOf} />
           </div>
         </DeskActionsContext>
@@ -197,6 +202,11 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
             {intervalLabel[interval]}
             {quantity > 1 && <span className="text-muted-foreground tabular-nums"> × {quantity}</span>}
           </span>
+          {subscription.usage && subscription.status !== "ended" && (
+            <span className="text-xs text-muted-foreground" data-testid="subscription-metered">
+              Plus use: {usageLabel(subscription.usage.quantity, subscription.usage.unit)} so far
+            </span>
+          )}
           {subscription.pendingChange && <PendingChangeLine change={subscription.pendingChange} />}
         </div>
       </td>
@@ -394,6 +404,12 @@ function NextCharge({ subscription }: { subscription: Subscription }) {
       <span className="font-medium tabular-nums" data-testid="subscription-next">
         <Amount usd={next} />
       </span>
+      {subscription.usage && subscription.status !== "ended" && (
+        // A metered plan's renewal also bills the period's use, in arrears (its estimate is below the table).
+        <span className="text-xs text-muted-foreground" data-testid="subscription-next-usage">
+          + this period's use
+        </span>
+      )}
       {money.currency.code !== "USD" && (
         // The display currency is an estimate; the USD figure is what the renewal charges.
         <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
