@@ -920,7 +920,7 @@ function Scopes() {
                     <a
                       key={operation}
                       href={`#${operationId(operation)}`}
-                      className="block font-mono text-xs wrap-anywhere"
+                      className="block font-mono text-xs break-all"
                     >
                       {methodOf(operation)} {pathOf(operation)}
                     </a>
