@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Copy, TriangleAlert } from "lucide-react";
-import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -22,12 +21,12 @@ import {
   AlertDialogTrigger,
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
-import { FormField, Textarea } from "#web/components/ui/form-field";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { OneTimeSecret } from "#web/components/ui/one-time-secret";
 import { useCreateApiKey } from "#web/features/seller-api/api/create-api-key";
 import { useRevokeApiKey } from "#web/features/seller-api/api/revoke-api-key";
 import { useRollApiKey } from "#web/features/seller-api/api/roll-api-key";
-import { copyText } from "#web/lib/clipboard";
 import { runMutation } from "#web/lib/mutation";
 
 /**
@@ -62,53 +61,22 @@ function SecretStep({
   rolled: boolean;
   onDone: () => void;
 }) {
-  const field = useRef<HTMLTextAreaElement>(null);
-  // The step replaces the form or the question the focus was in: the focus moves to the secret, selected.
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-  const copy = () =>
-    copyText(issued.secret, { title: "API key copied", description: issued.key.name }, "key");
   return (
-    <div className="grid gap-4" data-testid="api-key-secret">
-      <AlertDialogHeader>
-        <AlertDialogTitle>{rolled ? "New secret for your key" : "Your new API key"}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {rolled
-            ? `“${issued.key.name}” now answers only to this key. Put it where your systems keep their secrets.`
-            : `“${issued.key.name}” is ready. Put it where your systems keep their secrets and send it as a bearer token.`}
-        </AlertDialogDescription>
-      </AlertDialogHeader>
-      <p className="flex gap-2 rounded-md border border-amber-600/40 bg-amber-500/10 p-3 text-sm">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>
-          <strong className="font-semibold">Copy it now: it will not be shown again.</strong> Stackbay keeps
-          only a fingerprint of it. If you lose it, roll the key for a new secret.
-        </span>
-      </p>
-      <FormField label="Secret key">
-        <Textarea
-          ref={field}
-          readOnly
-          rows={2}
-          spellCheck={false}
-          autoComplete="off"
-          value={issued.secret}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-0 resize-none font-mono break-all"
-          data-testid="api-key-secret-value"
-        />
-      </FormField>
-      <AlertDialogFooter>
-        <Button type="button" variant="outline" onClick={copy}>
-          <Copy aria-hidden /> Copy key
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </AlertDialogFooter>
-    </div>
+    <OneTimeSecret
+      title={rolled ? "New secret for your key" : "Your new API key"}
+      description={
+        rolled
+          ? `“${issued.key.name}” now answers only to this key. Put it where your systems keep their secrets.`
+          : `“${issued.key.name}” is ready. Put it where your systems keep their secrets and send it as a bearer token.`
+      }
+      lost="Stackbay keeps only a fingerprint of it. If you lose it, roll the key for a new secret."
+      label="Secret key"
+      secret={issued.secret}
+      what="key"
+      copied={{ title: "API key copied", description: issued.key.name }}
+      testId="api-key-secret"
+      onDone={onDone}
+    />
   );
 }
 

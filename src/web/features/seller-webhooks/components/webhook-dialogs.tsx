@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Copy, TriangleAlert } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -24,13 +23,13 @@ import {
   AlertDialogTrigger,
 } from "#web/components/ui/alert-dialog";
 import { Button } from "#web/components/ui/button";
-import { FormField, Textarea } from "#web/components/ui/form-field";
+import { FormField } from "#web/components/ui/form-field";
 import { Input } from "#web/components/ui/input";
+import { OneTimeSecret } from "#web/components/ui/one-time-secret";
 import { useCreateWebhook } from "#web/features/seller-webhooks/api/create-webhook";
 import { useDeleteWebhook } from "#web/features/seller-webhooks/api/delete-webhook";
 import { useRotateWebhookSecret } from "#web/features/seller-webhooks/api/rotate-webhook-secret";
 import { useUpdateWebhook } from "#web/features/seller-webhooks/api/update-webhook";
-import { copyText } from "#web/lib/clipboard";
 import { runMutation } from "#web/lib/mutation";
 
 /** An endpoint's signing secret, shown once (made or rotated), with a Copy button and the warning. */
@@ -43,52 +42,22 @@ function SecretStep({
   rotated: boolean;
   onDone: () => void;
 }) {
-  const field = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
-  }, []);
-  const copy = () =>
-    copyText(issued.secret, { title: "Signing secret copied", description: issued.endpoint.url }, "secret");
   return (
-    <div className="grid gap-4" data-testid="webhook-secret">
-      <AlertDialogHeader>
-        <AlertDialogTitle>{rotated ? "New signing secret" : "Your endpoint is registered"}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {rotated
-            ? `The old secret keeps signing beside this one for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours: give your receiver the new one before then.`
-            : "Your receiver checks each delivery's signature with this secret."}
-        </AlertDialogDescription>
-      </AlertDialogHeader>
-      <p className="flex gap-2 rounded-md border border-amber-600/40 bg-amber-500/10 p-3 text-sm">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>
-          <strong className="font-semibold">Copy it now: it will not be shown again.</strong> If you lose it,
-          rotate the secret for a new one.
-        </span>
-      </p>
-      <FormField label="Signing secret">
-        <Textarea
-          ref={field}
-          readOnly
-          rows={2}
-          spellCheck={false}
-          autoComplete="off"
-          value={issued.secret}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-0 resize-none font-mono break-all"
-          data-testid="webhook-secret-value"
-        />
-      </FormField>
-      <AlertDialogFooter>
-        <Button type="button" variant="outline" onClick={copy}>
-          <Copy aria-hidden /> Copy secret
-        </Button>
-        <Button type="button" onClick={onDone}>
-          Done
-        </Button>
-      </AlertDialogFooter>
-    </div>
+    <OneTimeSecret
+      title={rotated ? "New signing secret" : "Your endpoint is registered"}
+      description={
+        rotated
+          ? `The old secret keeps signing beside this one for ${WEBHOOK_SECRET_OVERLAP_HOURS} hours: give your receiver the new one before then.`
+          : "Your receiver checks each delivery's signature with this secret."
+      }
+      lost="If you lose it, rotate the secret for a new one."
+      label="Signing secret"
+      secret={issued.secret}
+      what="secret"
+      copied={{ title: "Signing secret copied", description: issued.endpoint.url }}
+      testId="webhook-secret"
+      onDone={onDone}
+    />
   );
 }
 
