@@ -178,18 +178,25 @@ async function describeOpenPages(contexts: BrowserContext[], testName: string) {
 
 /**
  * Holds back the requests matching `pattern` (e.g. the app's JavaScript) until the returned function is
- * called: the page as a visitor sees it before that code has come.
+ * called: the page as a visitor sees it before that code has come. Releasing fails when no request was
+ * held: the page never asked for what the test meant to keep from it (it had it already), so the test
+ * would prove nothing.
  */
 export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let requests = 0;
   await page.route(pattern, async (route) => {
+    requests++;
     await held;
     await route.continue();
   });
-  return release;
+  return () => {
+    release();
+    expect(requests, `requests for ${pattern} held`).toBeGreaterThan(0);
+  };
 }
 
 /** What no page may show, drawn by the server or by the app: the router's error screen, a server path. */
