@@ -326,4 +326,32 @@ describe("the final bill of a metered subscription that ends", () => {
       .where(inArray(usagePeriods.subscriptionId, [sub.id]));
     expect(rated.map((r) => r.orderId)).toEqual([bill?.order.id, bill?.order.id]);
   });
+
+  test("ended unpaid after its last reminder: the unpaid renewal stays the bill of its period's use, and the final bill has only the use after it", async () => {
+    const { client, sub } = await subscriber("0341");
+    await report(sub.id, 1000, clock.now());
+    const end = new Date(sub.paidThrough);
+    moveTo(new Date(end.getTime() + USAGE_GRACE_MS + 60_000));
+    await renew();
+    const renewalOrder = (await deskOf(client, sub.orderId)).due?.orderId ?? "";
+    expect(renewalOrder).not.toBe("");
+    await report(sub.id, 200, clock.now());
+    moveTo(new Date(end.getTime() + (DEFAULT_RETRY_DAYS.at(-1) ?? 7) * DAY_MS + 60_000));
+    await renew();
+    expect(await deskOf(client, sub.orderId)).toMatchObject({ status: "ended", endReason: "unpaid" });
+    moveTo(new Date(clock.now().getTime() + USAGE_GRACE_MS + 60_000));
+    await renew();
+    const [bill, ...more] = await finalBillsOf(sub.id);
+    expect(more).toEqual([]);
+    expect((await linesOf(bill?.order.id ?? "")).map((l) => l.price)).toEqual(["0.8000"]);
+    const periods = await t.db
+      .select({ periodIndex: usagePeriods.periodIndex, orderId: usagePeriods.orderId })
+      .from(usagePeriods)
+      .where(eq(usagePeriods.subscriptionId, sub.id))
+      .orderBy(usagePeriods.periodIndex);
+    expect(periods).toEqual([
+      { periodIndex: 0, orderId: renewalOrder },
+      { periodIndex: 1, orderId: bill?.order.id },
+    ]);
+  });
 });

@@ -482,10 +482,10 @@ export async function stopSubscriptionsOfDeletedSeller(
 
 /**
  * Ends a subscription at `endedAt` for `reason` (the renewal job, an admin): its unpaid renewal order is
- * cancelled, so it can no longer be paid, and its licences are revoked. A metered subscription's use
- * that the cancelled order billed is opened again, and with the use up to the end it is billed by the
- * final bill an hour after the end (`billFinalUse`, decision 0029). Answers the renewal order it
- * cancelled, if any.
+ * cancelled, so it can no longer be paid, and its licences are revoked. A metered subscription's use up
+ * to the end is billed by the final bill an hour after it (`billFinalUse`, decision 0029), with, when it
+ * is cancelled (not unpaid), the use the cancelled order billed. Answers the renewal order it cancelled,
+ * if any.
  */
 export async function endSubscriptionWith(
   tx: Transaction,
@@ -498,8 +498,10 @@ export async function endSubscriptionWith(
   const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
   if (unpaid) {
     await cancelUnpaidOrders(tx, [unpaid.orderId], now);
-    // The use that renewal billed was served and is not paid: the final bill rates it again.
-    await reopenPeriodsOf(tx, unpaid.orderId, now);
+    // Cancelled with use on it that was served and is not paid: the final bill rates that use again. Not
+    // when it ends unpaid: that renewal stays the bill for its use, and paying it late brings the
+    // subscription back (`renewalPaid`), which a second bill of the same use would charge twice.
+    if (reason === "cancelled") await reopenPeriodsOf(tx, unpaid.orderId, now);
   }
   const revoked = await revokeLicensesOf(tx, subscription.orderItemId, now);
   await licensesRevokedEvents(tx, { ids: revoked }, now, "subscription_ended");
