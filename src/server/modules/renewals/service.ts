@@ -837,10 +837,11 @@ export function renewalJob(app: FastifyInstance): JobDefinition {
     retryLimit: 0,
     retryDelaySeconds: 60,
     describe: () =>
-      "Invoice due subscription renewals, remind unpaid ones and end those past their last reminder",
+      "Invoice due subscription renewals and final bills of ended metered use, remind unpaid ones and end those past their last reminder",
     async run() {
       const run = await runRenewals(paymentDepsOf(app), app.clock.now());
-      if (run.invoiced + run.reminded + run.ended > 0) app.log.info({ ...run }, "renewals: pass done");
+      if (run.invoiced + run.finalBills + run.reminded + run.ended > 0)
+        app.log.info({ ...run }, "renewals: pass done");
     },
   };
 }
