@@ -97,6 +97,56 @@ export function chargeDeclinedMail(input: RenewalMailInput & { method: string; r
   };
 }
 
+/** What the final bill of an ended metered subscription's use says (decision 0029). */
+export type FinalUsageMailInput = Omit<RenewalMailInput, "dueAt" | "endsAt">;
+
+/** Sent when the use of an ended metered subscription's last period is billed, an hour after its end. */
+export function finalUsageBillMail(input: FinalUsageMailInput) {
+  return {
+    subject: `Your last bill for ${input.productName}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `Your subscription to ${input.productName} has ended. The use of its last period comes to ${formatUsd(Number(input.total))} (USD, tax included); nothing else will be billed.`,
+        input.method
+          ? `We will charge it to your ${input.method}; there is nothing for you to do.`
+          : "Please pay it from your subscriptions page.",
+      ],
+      { label: input.method ? "See the bill" : "Pay now", url: input.deskUrl },
+    ),
+  };
+}
+
+/** Sent on the retry days while the final bill of an ended metered subscription's use is unpaid. */
+export function finalUsageReminderMail(input: FinalUsageMailInput) {
+  return {
+    subject: `Payment due: your last bill for ${input.productName}`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `The last bill of ${input.productName}, ${formatUsd(Number(input.total))} (USD, tax included) for the use of its final period, is not paid yet.`,
+        "Pay it from your subscriptions page, or add a payment method there and we will charge it.",
+      ],
+      { label: "Pay now", url: input.deskUrl },
+    ),
+  };
+}
+
+/** Sent when the charge of a final bill was declined for good. */
+export function finalUsageDeclinedMail(input: FinalUsageMailInput & { method: string; reason: string }) {
+  return {
+    subject: `Action needed: the last bill of ${input.productName} was declined`,
+    ...message(
+      [
+        greeting(input.fullName),
+        `We tried to charge ${formatUsd(Number(input.total))} (USD, tax included) for the use of ${input.productName}'s final period to your ${input.method}, and it was declined: ${input.reason}`,
+        "We will not try that payment method again. Please pay the bill from your subscriptions page.",
+      ],
+      { label: "Pay now", url: input.deskUrl },
+    ),
+  };
+}
+
 /** Sent when a subscription ends because its renewal stayed unpaid. */
 export function subscriptionEndedMail(input: Omit<RenewalMailInput, "total" | "endsAt">) {
   return {

@@ -1,7 +1,8 @@
 /**
  * One renewal pass in a process of its own, for `renewals/crash.test.ts` to kill: the real app on the
  * database the environment names (DATABASE_URL, or the embedded one in DATA_DIR), jobs queued but not
- * worked. Prints `ready` once built, `batch <invoiced>` after each committed batch, `done` at the end.
+ * worked. Prints `ready` once built, `batch <invoiced> <final bills>` after each committed batch, `done` at
+ * the end.
  */
 import { buildApp } from "#server/app";
 import { openDatabase } from "#server/db/client";
@@ -15,7 +16,7 @@ const app = await buildApp({ env, database, webRoot: null, schedules: false, wor
 await app.ready();
 process.stdout.write("ready\n");
 await runRenewals(paymentDepsOf(app), app.clock.now(), (run) =>
-  process.stdout.write(`batch ${run.invoiced}\n`),
+  process.stdout.write(`batch ${run.invoiced} ${run.finalBills}\n`),
 );
 process.stdout.write("done\n");
 await app.close();

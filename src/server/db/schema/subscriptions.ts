@@ -253,6 +253,12 @@ export const subscriptionRenewals = pgTable(
     chargesTried: integer().notNull().default(0),
     /** When India's pre-debit notice of its card charge was sent; the charge waits a day after it. */
     preDebitNoticeAt: timestamp({ withTimezone: true }),
+    /**
+     * A final bill (decision 0029): the use of an ended metered subscription's last periods, without a
+     * fixed fee and without a period of its own. `periodIndex` is then the period after the last one
+     * billed, which never starts; paying it extends nothing.
+     */
+    final: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -314,5 +320,8 @@ export const usagePeriods = pgTable(
     primaryKey({ columns: [t.subscriptionId, t.periodIndex] }),
     check("usage_periods_quantity", sql`${t.quantity} >= 0`),
     check("usage_periods_alerts", sql`${t.alertsSent} between 0 and 3`),
+    // The final bills' pick: periods not rated yet (each live subscription's current one, and those of
+    // ended subscriptions waiting for their final bill).
+    index("usage_periods_unrated_index").on(t.subscriptionId).where(sql`${t.ratedAt} is null`),
   ],
 );

@@ -13,7 +13,7 @@ import { type DatabaseHandle, openDatabase } from "#server/db/client";
 import { user } from "#server/db/schema/auth";
 import { products } from "#server/db/schema/catalog";
 import { orderItems, orders } from "#server/db/schema/orders";
-import { subscriptionRenewals, subscriptions } from "#server/db/schema/subscriptions";
+import { subscriptionRenewals, subscriptions, usagePeriods } from "#server/db/schema/subscriptions";
 import { loadEnv } from "#server/env";
 import { paymentDepsOf } from "#server/modules/payments/service";
 import { RENEWAL_BATCH, runRenewals } from "#server/modules/renewals/service";
@@ -114,6 +114,62 @@ async function dueSubscriptions(db: DatabaseHandle["db"], count: number, now: Da
   return origin.id;
 }
 
+/**
+ * Runs a renewal pass in a process of its own on `env`'s database, killed with SIGKILL as soon as a batch
+ * for which `reached` holds (from its `batch <invoiced> <final bills>` line) has committed: the next
+ * batch's transaction is open then.
+ */
+async function killedAfterFirstBatch(
+  env: Record<string, string>,
+  reached: (invoiced: number, finalBills: number) => boolean,
+) {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, [path.resolve("src/server/test/renewal-run.ts")], {
+    env: {
+      ...inherited,
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  cleanups.push(async () => {
+    child.kill("SIGKILL");
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for await (const line of createInterface({ input: child.stdout })) {
+    const [word, invoiced, finalBills] = line.split(" ");
+    if (word === "batch" && reached(Number(invoiced), Number(finalBills))) {
+      child.kill("SIGKILL");
+      break;
+    }
+    if (line === "done") break;
+  }
+  await exited;
+  expect(child.signalCode).toBe("SIGKILL");
+}
+
+/** A pass of the renewal job in this process, on the app built over `database`. */
+async function passOn(database: DatabaseHandle, env: Record<string, string>) {
+  const app = await buildApp({
+    env: loadEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      ...env,
+    }),
+    database,
+    webRoot: null,
+    schedules: false,
+    workers: false,
+  });
+  await app.ready();
+  // Closing the app closes its database.
+  cleanups.push(() => app.close());
+  return runRenewals(paymentDepsOf(app), app.clock.now());
+}
+
 async function counts(db: DatabaseHandle["db"], originId: string) {
   const [row] = await queryRows<{ claims: number; orders: number; twice: number; orphans: number }>(
     db,
@@ -138,31 +194,7 @@ test("a renewal pass killed mid-run leaves each due subscription invoiced once o
   const originId = await dueSubscriptions(setup.db, DUE, new Date());
   await setup.close();
 
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [path.resolve("src/server/test/renewal-run.ts")], {
-    env: {
-      ...inherited,
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      ...database.env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  cleanups.push(async () => {
-    child.kill("SIGKILL");
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // Killed as soon as its first batch of invoices has committed: the next batch's transaction is open then.
-  for await (const line of createInterface({ input: child.stdout })) {
-    if (line.startsWith("batch") && Number(line.split(" ")[1]) > 0) {
-      child.kill("SIGKILL");
-      break;
-    }
-    if (line === "done") break;
-  }
-  await exited;
-  expect(child.signalCode).toBe("SIGKILL");
+  await killedAfterFirstBatch(database.env, (invoiced) => invoiced > 0);
 
   const after = await database.open();
   const killed = await counts(after.db, originId);
@@ -173,17 +205,7 @@ test("a renewal pass killed mid-run leaves each due subscription invoiced once o
   expect(killed).toMatchObject({ orders: killed.claims, twice: 0, orphans: 0 });
 
   // The next pass (another instance, or the restarted one) invoices exactly the rest.
-  const env = loadEnv({
-    NODE_ENV: "test",
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    ...database.env,
-  });
-  const app = await buildApp({ env, database: after, webRoot: null, schedules: false, workers: false });
-  await app.ready();
-  // Closing the app closes its database.
-  cleanups.push(() => app.close());
-  const run = await runRenewals(paymentDepsOf(app), app.clock.now());
+  const run = await passOn(after, database.env);
   expect(run.invoiced).toBeGreaterThanOrEqual(DUE - killed.claims);
   const done = await counts(after.db, originId);
   expect(done).toEqual({ claims: DUE, orders: DUE, twice: 0, orphans: 0 });
@@ -193,4 +215,71 @@ test("a renewal pass killed mid-run leaves each due subscription invoiced once o
       and exists (select 1 from ${subscriptionRenewals} r join ${subscriptions} s on s.id = r.subscription_id where r.order_id = o.id and s.order_id = ${originId}::uuid)`,
   );
   expect(renewed?.unpaid).toBe(DUE);
+});
+
+/** `count` metered subscriptions of the demo buyer that ended two hours ago, each with 100 calls unbilled. */
+async function endedMeteredSubscriptions(db: DatabaseHandle["db"], count: number, now: Date) {
+  const originId = await dueSubscriptions(db, count, now);
+  const ended = new Date(now.getTime() - 2 * 60 * 60_000);
+  await db.execute(sql`update ${subscriptions} set meter_unit = 'call',
+      usage_tiers = ${JSON.stringify([{ upTo: null, unitPrice: "0.004" }])}::jsonb,
+      ended_at = ${ended.toISOString()}::timestamptz, end_reason = 'cancelled', cancel_at_period_end = true,
+      paid_through = ${ended.toISOString()}::timestamptz
+    where order_id = ${originId}::uuid`);
+  await db.execute(sql`insert into ${usagePeriods} (subscription_id, period_index, quantity)
+    select id, 0, 100 from ${subscriptions} where order_id = ${originId}::uuid`);
+  return originId;
+}
+
+/** Of the ended subscriptions from `originId`: final bills, their orders, periods rated, and any half-done. */
+async function billCounts(db: DatabaseHandle["db"], originId: string) {
+  const [row] = await queryRows<{
+    bills: number;
+    orders: number;
+    rated: number;
+    halfDone: number;
+    twice: number;
+  }>(
+    db,
+    sql`with mine as (select id from ${subscriptions} where order_id = ${originId}::uuid)
+    select
+      (select count(*)::int from ${subscriptionRenewals} r where r.final and r.subscription_id in (select id from mine)) as bills,
+      (select count(*)::int from ${orders} o join ${subscriptionRenewals} r on r.order_id = o.id
+        where r.final and r.subscription_id in (select id from mine) and o.total_amount > 0) as orders,
+      (select count(*)::int from ${usagePeriods} p where p.rated_at is not null and p.subscription_id in (select id from mine)) as rated,
+      (select count(*)::int from mine m where
+        exists (select 1 from ${subscriptionRenewals} r where r.subscription_id = m.id and r.final)
+        <> exists (select 1 from ${usagePeriods} p join ${subscriptionRenewals} r on r.order_id = p.order_id
+          where p.subscription_id = m.id and p.rated_at is not null)) as "halfDone",
+      (select count(*)::int from (select r.subscription_id from ${subscriptionRenewals} r where r.final
+        group by r.subscription_id having count(*) > 1) t) as twice`,
+  );
+  return row ?? { bills: -1, orders: -1, rated: -1, halfDone: -1, twice: -1 };
+}
+
+test("a pass killed while making final bills leaves each ended metered subscription billed once or not at all, and the next pass bills the rest", {
+  timeout: 180_000,
+}, async () => {
+  const database = await seededDatabase();
+  const setup = await database.open();
+  const originId = await endedMeteredSubscriptions(setup.db, DUE, new Date());
+  await setup.close();
+
+  await killedAfterFirstBatch(database.env, (_invoiced, finalBills) => finalBills > 0);
+
+  const after = await database.open();
+  const killed = await billCounts(after.db, originId);
+  // Whole batches or nothing: a bill always with its order and its rated period, never twice.
+  expect(killed.bills).toBeGreaterThan(0);
+  expect(killed.bills).toBeLessThan(DUE);
+  expect(killed).toMatchObject({ orders: killed.bills, rated: killed.bills, halfDone: 0, twice: 0 });
+
+  await passOn(after, database.env);
+  expect(await billCounts(after.db, originId)).toEqual({
+    bills: DUE,
+    orders: DUE,
+    rated: DUE,
+    halfDone: 0,
+    twice: 0,
+  });
 });

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { DAY_MS } from "#domain/dates";
 import { YEARLY_RENEWAL_NOTICE_DAYS } from "#domain/subscriptions";
 import { rowsOf, type Transaction } from "#server/db/client";
+import { subscriptions, usagePeriods } from "#server/db/schema/subscriptions";
 import { renewsOn } from "#server/modules/subscriptions/repository";
 
 /**
@@ -174,15 +175,19 @@ export type RenewalCharge = {
   total: string;
   customerInfo: { fullName: string; email: string };
   productName: string;
+  /** A final bill of an ended metered subscription's use, rather than a renewal. */
+  final: boolean;
 };
 
-const chargeColumns = sql`r.id as "claimId", r.order_id as "orderId", r.subscription_id as "subscriptionId",
+const chargeColumns = sql`r.id as "claimId", r.final, r.order_id as "orderId", r.subscription_id as "subscriptionId",
     r.due_at as "dueAt", r.charges_tried as "chargesTried", pm.id as "methodId", pm.kind as "methodKind",
     o.buyer_country as "buyerCountry", o.total_amount as "total", o.customer_info as "customerInfo",
     i.product_name as "productName"`;
 
+// A live subscription's next renewal, or the final bill of an ended metered subscription's use.
 const chargeFrom = sql`from subscription_renewals r
-    join subscriptions s on s.id = r.subscription_id and s.ended_at is null and r.period_index = s.periods_paid
+    join subscriptions s on s.id = r.subscription_id
+      and ((s.ended_at is null and r.period_index = s.periods_paid) or r.final)
     join orders o on o.id = r.order_id and o.payment_status in ('pending', 'failed') and o.cancelled_at is null
     join order_items i on i.id = s.order_item_id
     ${effectiveMethod}`;
@@ -247,4 +252,33 @@ export async function setChargesTried(tx: Transaction, claimId: string, chargesT
   await tx.execute(
     sql`update subscription_renewals set charges_tried = ${chargesTried} where id = ${claimId}`,
   );
+}
+
+/**
+ * Ended metered subscriptions whose use is to be billed (decision 0029): ended by `endedBefore` (their
+ * end and its grace for late records have passed), with a period not rated yet, and no final bill yet.
+ * Read from the unrated periods' index, locked for the pass (`skip locked`: instances share the work).
+ */
+export async function endedToBill(tx: Transaction, endedBefore: Date, limit: number) {
+  return tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        isNotNull(subscriptions.meterUnit),
+        lte(subscriptions.endedAt, endedBefore),
+        inArray(
+          subscriptions.id,
+          tx
+            .select({ id: usagePeriods.subscriptionId })
+            .from(usagePeriods)
+            .where(isNull(usagePeriods.ratedAt)),
+        ),
+        // Written out: inside a subquery drizzle would leave the outer row's column unqualified.
+        sql`not exists (select 1 from subscription_renewals r where r.subscription_id = subscriptions.id and r.final)`,
+      ),
+    )
+    .orderBy(asc(subscriptions.endedAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
 }

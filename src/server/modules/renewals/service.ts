@@ -4,7 +4,7 @@ import { addBusinessDays } from "#domain/business-days";
 import type { Order } from "#domain/checkout";
 import { DAY_MS, formatDate } from "#domain/dates";
 import { rateUsage, usageLabel, usagePeriod } from "#domain/metering";
-import { computeTotals, type Totals } from "#domain/money";
+import { computeTotals, type Totals, toUnits } from "#domain/money";
 import { checkoutMethodOf, methodLabel, PRE_DEBIT_NOTICE_MS } from "#domain/payment-methods";
 import { absoluteUrl, paths } from "#domain/routes";
 import {
@@ -21,6 +21,8 @@ import type { Transaction } from "#server/db/client";
 import type { JobDefinition } from "#server/jobs/queue";
 import {
   chargeDeclinedMail,
+  finalUsageBillMail,
+  finalUsageDeclinedMail,
   preDebitNoticeMail,
   renewalDueMail,
   subscriptionEndedMail,
@@ -35,6 +37,7 @@ import {
   paymentDepsOf,
 } from "#server/modules/payments/service";
 import {
+  endedToBill,
   insertRenewalItems,
   insertRenewalOrders,
   preDebitNoticesToSend,
@@ -67,7 +70,7 @@ import {
   endSubscriptionWith,
   renewalReminderOf,
 } from "#server/modules/subscriptions/service";
-import { lockPeriodsToRate, markRated } from "#server/modules/usage/repository";
+import { lockPeriodsToRate, lockUnratedPeriods, markRated } from "#server/modules/usage/repository";
 
 /**
  * What the renewal job needs: the payments' (a renewal is charged on a saved method, or paid by transfer
@@ -82,6 +85,8 @@ export const CHARGE_BATCH = 50;
 
 export type RenewalRun = {
   invoiced: number;
+  /** Final bills made of ended metered subscriptions' use (decision 0029). */
+  finalBills: number;
   reminded: number;
   ended: number;
   noticed: number;
@@ -120,6 +125,7 @@ export async function runRenewals(
 ): Promise<RenewalRun> {
   const run: RenewalRun = {
     invoiced: 0,
+    finalBills: 0,
     reminded: 0,
     ended: 0,
     noticed: 0,
@@ -141,10 +147,20 @@ export async function runRenewals(
     onBatch?.(run);
     if (done) break;
   }
+  // Ended metered subscriptions' use is billed once their end's grace for late records has passed.
+  const meteredUntil = new Date(now.getTime() - USAGE_GRACE_MS);
+  for (;;) {
+    const done = await deps.db.transaction(async (tx) => {
+      const due = await endedToBill(tx, meteredUntil, RENEWAL_BATCH);
+      run.finalBills += await billFinalUse(deps, tx, due, desk, now);
+      return due.length < RENEWAL_BATCH;
+    });
+    onBatch?.(run);
+    if (done) break;
+  }
   // Renewals paid by bank transfer first: their pro-forma invoice goes out a set number of business
   // days ahead, earlier than the usual lead.
   const transferUntil = addBusinessDays(now, deps.providers.bankTransfer.renewalLeadBusinessDays);
-  const meteredUntil = new Date(now.getTime() - USAGE_GRACE_MS);
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {
       const due = await transferRenewalsToInvoice(tx, transferUntil, meteredUntil, RENEWAL_BATCH);
@@ -190,7 +206,14 @@ export async function runRenewals(
       for (const { renewal, subscription } of overdue) {
         const retries = retryTimes(renewal.dueAt);
         const passed = retries.filter((at) => at <= now).length;
-        if (passed >= retries.length) {
+        if (renewal.final) {
+          // A final bill is reminded on each retry day and stays payable: its subscription has ended already.
+          await setRemindersSent(tx, renewal.id, passed);
+          const reminder = await renewalReminderOf(tx, subscription, desk);
+          if (reminder) await deps.mailer.send(reminder, { tx });
+          run.reminded++;
+          acted++;
+        } else if (passed >= retries.length) {
           await endSubscriptionWith(tx, subscription, now, "unpaid", now);
           const order = await buyerOfSubscription(tx, subscription);
           if (order?.email)
@@ -475,6 +498,194 @@ export async function makeRenewalOrder(tx: Transaction, subscription: Subscripti
 }
 
 /**
+ * The final bills of ended metered subscriptions (decision 0029): once a subscription has ended (at its
+ * period's end, at once, unpaid or refunded) and the hour's grace for late records has passed, the use
+ * of its periods not rated yet (the last period, up to the end, and a period whose renewal was cancelled
+ * unpaid with the end) is rated under the periods' locks and billed on one order, with one line per
+ * period and tax as on any renewal, without a fixed fee or a new period. The order is claimed by a final
+ * renewal row (`final`, keyed by the period after the last one billed), so the charge, the pre-debit
+ * notice, the reminders and paying it by hand go as for a renewal, but paying it extends nothing and
+ * an unpaid one ends nothing: it stays payable. Written in the batch's transaction with the periods
+ * marked rated: a crash leaves it whole or not made, and a second pass finds the periods rated. Use that
+ * comes to nothing is rated on no order: no bill. Answers how many bills were made.
+ */
+export async function billFinalUse(
+  deps: RenewalDeps,
+  tx: Transaction,
+  due: readonly SubscriptionRow[],
+  desk: string,
+  now: Date,
+): Promise<number> {
+  if (due.length === 0) return 0;
+  const periods = await lockUnratedPeriods(
+    tx,
+    due.map((s) => s.id),
+  );
+  const origins = await originOrders(
+    tx,
+    due.map((s) => s.orderId),
+  );
+  const items = await originItems(
+    tx,
+    due.map((s) => s.orderItemId),
+  );
+  const methods = await effectiveMethodsOf(
+    tx,
+    due.map((s) => s.id),
+  );
+  const closed: { subscriptionId: string; periodIndex: number; orderId: null }[] = [];
+  const planned = new Map<
+    string,
+    {
+      subscription: SubscriptionRow;
+      claimIndex: number;
+      periods: number[];
+      lines: { amount: string; description: string }[];
+      totals: Totals;
+      taxRate: string;
+      paymentMethod: string | null;
+      byTransfer: boolean;
+      chargedTo: string | null;
+      customerInfo: Order["customerInfo"];
+      productName: string;
+    }
+  >();
+  for (const subscription of due) {
+    const mine = periods.filter((p) => p.subscriptionId === subscription.id);
+    const origin = origins.get(subscription.orderId);
+    const item = items.get(subscription.orderItemId);
+    const lines =
+      subscription.meterUnit && subscription.usageTiers
+        ? mine.flatMap((p) => {
+            const line = finalUsageLine(subscription, p.periodIndex, p.quantity);
+            return line && toUnits(line.amount) > 0 ? [line] : [];
+          })
+        : [];
+    if (!origin || !item || lines.length === 0) {
+      closed.push(
+        ...mine.map((p) => ({ subscriptionId: subscription.id, periodIndex: p.periodIndex, orderId: null })),
+      );
+      continue;
+    }
+    const method = methods.get(subscription.id) ?? null;
+    const paymentMethod = method ? checkoutMethodOf(method.kind) : null;
+    // The period after the last one billed, and after any renewal claimed (one cancelled with the end).
+    const claimIndex = Math.max(
+      ...mine.map((p) => p.periodIndex + 1),
+      subscription.periodsPaid,
+      (subscription.claimedPeriod ?? -1) + 1,
+    );
+    planned.set(`usage:${subscription.id}:${claimIndex}`, {
+      subscription,
+      claimIndex,
+      periods: mine.map((p) => p.periodIndex),
+      lines,
+      totals: computeTotals(
+        lines.map((line) => ({ price: line.amount, quantity: 1 })),
+        origin.taxRate,
+      ),
+      taxRate: origin.taxRate,
+      paymentMethod,
+      chargedTo: method && method.kind !== "bank_transfer" && !method.declinedAt ? methodLabel(method) : null,
+      byTransfer: (paymentMethod ?? origin.paymentMethod) === BANK_TRANSFER_METHOD,
+      customerInfo: origin.customerInfo,
+      productName: item.productName,
+    });
+  }
+  await markRated(tx, closed, now);
+  const inserted = await insertRenewalOrders(
+    tx,
+    [...planned].map(([idempotencyKey, { subscription, totals, byTransfer, paymentMethod }]) => ({
+      subscriptionId: subscription.id,
+      idempotencyKey,
+      subtotal: totals.subtotal,
+      tax: totals.tax,
+      total: totals.total,
+      paymentStatus: byTransfer ? "processing" : "pending",
+      paymentMethod,
+    })),
+    now,
+  );
+  const made = inserted.map(({ id, idempotencyKey }) => {
+    const plan = planned.get(idempotencyKey);
+    if (!plan) throw new Error(`final bill ${id} matches no subscription of the batch`);
+    return { ...plan, orderId: id };
+  });
+  if (made.length === 0) return 0;
+  await insertRenewalItems(
+    tx,
+    made.flatMap(({ subscription, orderId, lines, totals, taxRate }) =>
+      lines.map((line, index) => ({
+        orderId,
+        subscriptionId: subscription.id,
+        price: line.amount,
+        quantity: 1,
+        tax: totals.lineTaxes[index] ?? "0",
+        taxRate,
+        description: line.description,
+      })),
+    ),
+  );
+  await markRated(
+    tx,
+    made.flatMap(({ subscription, orderId, periods: billed }) =>
+      billed.map((periodIndex) => ({ subscriptionId: subscription.id, periodIndex, orderId })),
+    ),
+    now,
+  );
+  const claimed = await claimRenewals(
+    tx,
+    made.map(({ subscription, orderId, claimIndex }) => ({
+      subscriptionId: subscription.id,
+      periodIndex: claimIndex,
+      orderId,
+      dueAt: now,
+      final: true,
+    })),
+    now,
+  );
+  for (const { subscription } of made)
+    if (!claimed.has(subscription.id))
+      throw new Error(`the final bill of subscription ${subscription.id} was claimed twice`);
+  for (const { subscription, orderId, totals, customerInfo, byTransfer } of made)
+    if (byTransfer)
+      await openBankTransfer(
+        deps,
+        tx,
+        { id: orderId, userId: subscription.userId, totalAmount: totals.total, customerInfo },
+        now,
+      );
+  await deps.mailer.sendMany(
+    made.map(({ totals, customerInfo, productName, chargedTo }) => ({
+      to: customerInfo.email,
+      ...finalUsageBillMail({
+        fullName: customerInfo.fullName,
+        productName,
+        total: totals.total,
+        deskUrl: desk,
+        method: chargedTo,
+      }),
+    })),
+    { tx },
+  );
+  return made.length;
+}
+
+/**
+ * The line billing one period of an ended subscription's use: rated by its agreed tiers, described with
+ * the use and the part of the period it was used in (up to the end). Null for a subscription not metered.
+ */
+function finalUsageLine(subscription: SubscriptionRow, periodIndex: number, quantity: number) {
+  if (!subscription.meterUnit || !subscription.usageTiers) return null;
+  const period = usagePeriod(subscription, periodIndex);
+  const end = subscription.endedAt && subscription.endedAt < period.end ? subscription.endedAt : period.end;
+  return {
+    amount: rateUsage(quantity, subscription.usageTiers),
+    description: `Usage: ${usageLabel(quantity, subscription.meterUnit)}, ${formatDate(period.start)} – ${formatDate(end)}`,
+  };
+}
+
+/**
  * Invoices a batch of subscriptions' next renewals: their orders (`makeRenewalOrders`), the transfer
  * instructions of those paid by bank transfer (one by one, as at checkout: they are few), and the
  * renewal e-mails, queued in one statement. Answers how many were invoiced.
@@ -576,13 +787,12 @@ export async function chargeRenewals(deps: RenewalDeps, now: Date, desk: string,
         run.declined++;
         if (!charge.hard) continue;
         run.hardDeclined++;
+        const declined = { method: methodLabel(method), reason: charge.reason };
         await deps.mailer.send({
           to: renewal.customerInfo.email,
-          ...chargeDeclinedMail({
-            ...mailOf(renewal, desk),
-            method: methodLabel(method),
-            reason: charge.reason,
-          }),
+          ...(renewal.final
+            ? finalUsageDeclinedMail({ ...mailOf(renewal, desk), ...declined })
+            : chargeDeclinedMail({ ...mailOf(renewal, desk), ...declined })),
         });
       } catch (error) {
         deps.settlement.log.warn(
@@ -627,10 +837,11 @@ export function renewalJob(app: FastifyInstance): JobDefinition {
     retryLimit: 0,
     retryDelaySeconds: 60,
     describe: () =>
-      "Invoice due subscription renewals, remind unpaid ones and end those past their last reminder",
+      "Invoice due subscription renewals and final bills of ended metered use, remind unpaid ones and end those past their last reminder",
     async run() {
       const run = await runRenewals(paymentDepsOf(app), app.clock.now());
-      if (run.invoiced + run.reminded + run.ended > 0) app.log.info({ ...run }, "renewals: pass done");
+      if (run.invoiced + run.finalBills + run.reminded + run.ended > 0)
+        app.log.info({ ...run }, "renewals: pass done");
     },
   };
 }

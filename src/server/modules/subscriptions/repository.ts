@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BillingInterval } from "#domain/subscriptions";
 import { type Db, rowsOf, type Transaction } from "#server/db/client";
 import { licenses } from "#server/db/schema/after-sale";
@@ -191,11 +191,14 @@ export async function licenseKeysOf(db: Db, orderItemIds: string[]): Promise<Map
   return keys;
 }
 
-/** The unpaid renewal (at most one: the next period's) of each of these subscriptions. */
+/**
+ * The unpaid renewal of each of these subscriptions (at most one: the next period's, or, once a metered
+ * subscription has ended, the final bill of its use).
+ */
 export async function unpaidRenewalsOf(db: Db, subscriptionIds: string[]) {
   const due = new Map<
     string,
-    { id: string; orderId: string; total: string; dueAt: Date; remindersSent: number }
+    { id: string; orderId: string; total: string; dueAt: Date; remindersSent: number; final: boolean }
   >();
   if (subscriptionIds.length === 0) return due;
   const rows = await db
@@ -206,6 +209,7 @@ export async function unpaidRenewalsOf(db: Db, subscriptionIds: string[]) {
       orderId: subscriptionRenewals.orderId,
       dueAt: subscriptionRenewals.dueAt,
       remindersSent: subscriptionRenewals.remindersSent,
+      final: subscriptionRenewals.final,
       total: orders.totalAmount,
     })
     .from(subscriptionRenewals)
@@ -214,13 +218,34 @@ export async function unpaidRenewalsOf(db: Db, subscriptionIds: string[]) {
     .where(
       and(
         inArray(subscriptionRenewals.subscriptionId, subscriptionIds),
-        eq(subscriptionRenewals.periodIndex, subscriptions.periodsPaid),
+        // The next period's renewal, or the final bill of an ended metered subscription's use.
+        or(
+          eq(subscriptionRenewals.periodIndex, subscriptions.periodsPaid),
+          eq(subscriptionRenewals.final, true),
+        ),
         inArray(orders.paymentStatus, [...UNPAID]),
         isNull(orders.cancelledAt),
       ),
     );
   for (const row of rows) due.set(row.subscriptionId, row);
   return due;
+}
+
+/** The unpaid final bills of a buyer's ended metered subscriptions (decision 0029). */
+export async function unpaidFinalBillsOfUser(db: Db, userId: string) {
+  return db
+    .select({ orderId: subscriptionRenewals.orderId })
+    .from(subscriptionRenewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionRenewals.subscriptionId))
+    .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptionRenewals.final, true),
+        inArray(orders.paymentStatus, [...UNPAID]),
+        isNull(orders.cancelledAt),
+      ),
+    );
 }
 
 /** Sets whether a live subscription of this buyer ends at its period's end; null when none matched. */
@@ -319,7 +344,14 @@ export async function transferRenewalsToInvoice(
  */
 export async function claimRenewals(
   tx: Transaction,
-  claims: readonly { subscriptionId: string; periodIndex: number; orderId: string; dueAt: Date }[],
+  claims: readonly {
+    subscriptionId: string;
+    periodIndex: number;
+    orderId: string;
+    dueAt: Date;
+    /** A final bill of an ended metered subscription's use (decision 0029). */
+    final?: boolean;
+  }[],
   now: Date,
 ): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
@@ -327,11 +359,12 @@ export async function claimRenewals(
   const rows = await rowsOf<{ id: string }>(
     tx,
     sql`with claimed as (
-      insert into ${subscriptionRenewals} (subscription_id, period_index, order_id, due_at, created_at)
-      select v.subscription_id, v.period_index, v.order_id, v.due_at, ${now.toISOString()}::timestamptz
+      insert into ${subscriptionRenewals} (subscription_id, period_index, order_id, due_at, final, created_at)
+      select v.subscription_id, v.period_index, v.order_id, v.due_at, v.final, ${now.toISOString()}::timestamptz
       from unnest(${column((c) => c.subscriptionId)}::uuid[], ${column((c) => c.periodIndex)}::int[],
-        ${column((c) => c.orderId)}::uuid[], ${column((c) => c.dueAt.toISOString())}::timestamptz[])
-        as v(subscription_id, period_index, order_id, due_at)
+        ${column((c) => c.orderId)}::uuid[], ${column((c) => c.dueAt.toISOString())}::timestamptz[],
+        ${column((c) => c.final ?? false)}::boolean[])
+        as v(subscription_id, period_index, order_id, due_at, final)
       on conflict (subscription_id, period_index) do nothing
       returning subscription_id, period_index
     )
@@ -414,8 +447,11 @@ export async function overdueRenewals(
     .innerJoin(orders, eq(orders.id, subscriptionRenewals.orderId))
     .where(
       and(
-        isNull(subscriptions.endedAt),
-        eq(subscriptionRenewals.periodIndex, subscriptions.periodsPaid),
+        // A live subscription's next renewal, or an ended metered one's final bill (reminded, never ended).
+        or(
+          and(isNull(subscriptions.endedAt), eq(subscriptionRenewals.periodIndex, subscriptions.periodsPaid)),
+          eq(subscriptionRenewals.final, true),
+        ),
         lte(subscriptionRenewals.dueAt, now),
         sql`${subscriptionRenewals.dueAt} + make_interval(days => (${days})[${subscriptionRenewals.remindersSent} + 1]) <= ${now.toISOString()}::timestamptz`,
         inArray(orders.paymentStatus, [...UNPAID]),
@@ -810,4 +846,31 @@ export async function setTrialEndingNoticed(tx: Transaction, ids: readonly strin
     .update(subscriptions)
     .set({ trialEndingNoticeAt: at })
     .where(inArray(subscriptions.id, [...ids]));
+}
+
+/**
+ * Opens again the periods a renewal order rated, when that order is cancelled unpaid with its
+ * subscription's end: their use was never paid for, so the final bill rates it again (decision 0029).
+ */
+export async function reopenPeriodsOf(tx: Transaction, orderId: string, now: Date) {
+  await tx
+    .update(usagePeriods)
+    .set({ ratedAt: null, orderId: null, updatedAt: now })
+    .where(eq(usagePeriods.orderId, orderId));
+}
+
+/** Closes a buyer's unrated periods without billing them (their account is gone). */
+export async function closeUnratedPeriodsOfUser(tx: Transaction, userId: string, now: Date) {
+  await tx
+    .update(usagePeriods)
+    .set({ ratedAt: now, updatedAt: now })
+    .where(
+      and(
+        isNull(usagePeriods.ratedAt),
+        inArray(
+          usagePeriods.subscriptionId,
+          tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+        ),
+      ),
+    );
 }

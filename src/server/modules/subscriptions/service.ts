@@ -17,7 +17,7 @@ import {
 import type { Database, Db, Transaction } from "#server/db/client";
 import { Conflict, NotFound } from "#server/errors";
 import type { Mailer } from "#server/mail/mailer";
-import { renewalReminderMail, sellerLeftMail } from "#server/mail/renewal-mail";
+import { finalUsageReminderMail, renewalReminderMail, sellerLeftMail } from "#server/mail/renewal-mail";
 import { matchLicensesToSeats } from "#server/modules/licenses/service";
 import { licensesRevokedEvents, subscriptionEvents } from "#server/modules/seller-webhooks/events";
 import {
@@ -27,6 +27,7 @@ import {
   cancelUnpaidOrders,
   cancelWaitingChanges,
   changeOfOrder,
+  closeUnratedPeriodsOfUser,
   effectiveMethodsOf,
   endAllOfUser,
   endSubscription,
@@ -40,6 +41,7 @@ import {
   recordPaidPeriod,
   recurringItemsOf,
   renewalOfOrder,
+  reopenPeriodsOf,
   revertChange,
   reviveUnpaidSubscription,
   revokeLicensesOf,
@@ -53,6 +55,7 @@ import {
   subscriptionOfUser,
   subscriptionRowsById,
   subscriptionsOfUser,
+  unpaidFinalBillsOfUser,
   unpaidRenewalsOf,
   waitingChangesOf,
 } from "#server/modules/subscriptions/repository";
@@ -84,6 +87,8 @@ export async function renewalPaid(
     originItemId: subscription.orderItemId,
     trialStartedAt: subscription.trialEndsAt ? subscription.createdAt : null,
   };
+  // A final bill pays for use already served (decision 0029): it starts no period and revives nothing.
+  if (renewal.renewal.final) return paid;
   const periodsPaid = renewal.renewal.periodIndex + 1;
   if (subscription.periodsPaid >= periodsPaid) return paid;
   if (subscription.endedAt) {
@@ -404,8 +409,9 @@ export async function setRenewal(
 }
 
 /**
- * A buyer deleting their account: every subscription ends now, its unpaid renewal is cancelled and its
- * keys stop working, so nothing renews or falls due for an account that is gone.
+ * A buyer deleting their account: every subscription ends now, its unpaid renewal (or final bill) is
+ * cancelled, its use is not billed, and its keys stop working, so nothing renews or falls due for an
+ * account that is gone.
  */
 export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: string, now: Date) {
   const ended = await endAllOfUser(tx, userId, now);
@@ -415,9 +421,11 @@ export async function endSubscriptionsOfDeletedAccount(tx: Transaction, userId: 
   );
   await cancelUnpaidOrders(
     tx,
-    [...unpaid.values()].map((renewal) => renewal.orderId),
+    [...unpaid.values(), ...(await unpaidFinalBillsOfUser(tx, userId))].map((renewal) => renewal.orderId),
     now,
   );
+  // Nor is the use of their metered subscriptions billed after the end.
+  await closeUnratedPeriodsOfUser(tx, userId, now);
   for (const subscription of ended) {
     const revoked = await revokeLicensesOf(tx, subscription.orderItemId, now);
     await licensesRevokedEvents(tx, { ids: revoked }, now, "account_deleted");
@@ -474,8 +482,10 @@ export async function stopSubscriptionsOfDeletedSeller(
 
 /**
  * Ends a subscription at `endedAt` for `reason` (the renewal job, an admin): its unpaid renewal order is
- * cancelled, so it can no longer be paid, and its licences are revoked. Answers the renewal order it
- * cancelled, if any.
+ * cancelled, so it can no longer be paid, and its licences are revoked. A metered subscription's use up
+ * to the end is billed by the final bill an hour after it (`billFinalUse`, decision 0029), with, when it
+ * is cancelled (not unpaid), the use the cancelled order billed. Answers the renewal order it cancelled,
+ * if any.
  */
 export async function endSubscriptionWith(
   tx: Transaction,
@@ -486,7 +496,13 @@ export async function endSubscriptionWith(
 ): Promise<{ cancelledOrderId: string | null }> {
   await endSubscription(tx, subscription.id, endedAt, reason);
   const unpaid = (await unpaidRenewalsOf(tx, [subscription.id])).get(subscription.id);
-  if (unpaid) await cancelUnpaidOrders(tx, [unpaid.orderId], now);
+  if (unpaid) {
+    await cancelUnpaidOrders(tx, [unpaid.orderId], now);
+    // Cancelled with use on it that was served and is not paid: the final bill rates that use again. Not
+    // when it ends unpaid: that renewal stays the bill for its use, and paying it late brings the
+    // subscription back (`renewalPaid`), which a second bill of the same use would charge twice.
+    if (reason === "cancelled") await reopenPeriodsOf(tx, unpaid.orderId, now);
+  }
   const revoked = await revokeLicensesOf(tx, subscription.orderItemId, now);
   await licensesRevokedEvents(tx, { ids: revoked }, now, "subscription_ended");
   await subscriptionEvents(tx, [subscription.id], "subscription.ended", now);
@@ -552,6 +568,16 @@ export async function renewalReminderOf(
     unpaidRenewalsOf(db, [subscription.id]).then((due) => due.get(subscription.id)),
   ]);
   if (!buyer?.email || !unpaid) return null;
+  if (unpaid.final)
+    return {
+      to: buyer.email,
+      ...finalUsageReminderMail({
+        fullName: buyer.fullName,
+        productName: buyer.productName,
+        total: unpaid.total,
+        deskUrl,
+      }),
+    };
   return {
     to: buyer.email,
     ...renewalReminderMail({

@@ -197,10 +197,31 @@ export async function lockPeriodsToRate(
   return new Map(rows.map((row) => [row.subscriptionId, Number(row.quantity)]));
 }
 
-/** Marks periods rated on the renewal orders that invoice their use. */
+/**
+ * The periods of these (ended) subscriptions whose use is not rated yet, locked as `lockPeriodsToRate`
+ * locks them: a report committing at the same moment counts before the rating or is refused after it.
+ * A period without a row had no use reported and is not answered.
+ */
+export async function lockUnratedPeriods(tx: Transaction, subscriptionIds: readonly string[]) {
+  if (subscriptionIds.length === 0) return [];
+  const rows = await rowsOf<{ subscriptionId: string; periodIndex: number; quantity: string }>(
+    tx,
+    sql`select p.subscription_id as "subscriptionId", p.period_index as "periodIndex", p.quantity::text as quantity
+      from ${usagePeriods} p
+      where p.subscription_id = any(${sql.param([...subscriptionIds])}::uuid[]) and p.rated_at is null
+      order by p.subscription_id, p.period_index
+      for update of p`,
+  );
+  return rows.map((row) => ({ ...row, quantity: Number(row.quantity) }));
+}
+
+/**
+ * Marks periods rated on the renewal orders that invoice their use; a period whose use came to nothing
+ * at the end of its subscription is rated on no order (`orderId` null).
+ */
 export async function markRated(
   tx: Transaction,
-  rows: readonly { subscriptionId: string; periodIndex: number; orderId: string }[],
+  rows: readonly { subscriptionId: string; periodIndex: number; orderId: string | null }[],
   now: Date,
 ) {
   if (rows.length === 0) return;

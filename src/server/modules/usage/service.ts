@@ -93,6 +93,12 @@ function placeRecord(
     return refused("USAGE_OUT_OF_PERIOD", "usedAt is in the future.");
   if (subscription.endedAt && usedAt >= subscription.endedAt)
     return refused("USAGE_OUT_OF_PERIOD", "usedAt is after the subscription ended.");
+  // An ended subscription's use is billed (finally) an hour after its end, whatever period it fell in.
+  if (subscription.endedAt && subscription.endedAt.getTime() + USAGE_GRACE_MS <= now.getTime())
+    return refused(
+      "USAGE_TOO_LATE",
+      `The subscription ended on ${subscription.endedAt.toISOString()}; records are taken until an hour after it ends.`,
+    );
   const period = usagePeriodAt(subscription, usedAt);
   if (period.end.getTime() + USAGE_GRACE_MS <= now.getTime())
     return refused(

@@ -113,7 +113,8 @@ function ChangePlanBody({
   return (
     <>
       <Header subscription={subscription}>
-        Your plan now: {currentName}, {quantityLabel(quantity, current?.perSeat ?? true)}.
+        Your plan now: {currentName}
+        {quantityPart(quantity, current?.perSeat ?? true, subscription.usage !== null)}.
       </Header>
       {body}
       <AlertDialogFooter>
@@ -153,6 +154,14 @@ function seatsOf(value: string, plan: ProductPlan | undefined): { seats: number 
   if (!Number.isInteger(seats)) return { error: `Enter a whole number of ${what}` };
   if (seats < min || seats > max) return { error: `Choose ${min} to ${max} ${what}` };
   return { seats };
+}
+
+/**
+ * ", 3 seats", ", 2 copies": what a plan's quantity reads as after its name; nothing for a metered plan,
+ * which is priced by use and taken once per subscriber (decision 0029).
+ */
+function quantityPart(n: number, perSeat: boolean, metered: boolean): string {
+  return metered ? "" : `, ${quantityLabel(n, perSeat)}`;
 }
 
 const clamp = (n: number, plan: ProductPlan) => Math.min(plan.maxSeats, Math.max(plan.minSeats, n));
@@ -222,7 +231,8 @@ function ChangeForm({
       }),
       {
         success: ({ change, subscription: changed }) => {
-          const terms = `${shown.planName}, ${quantityLabel(shown.seats, shown.perSeat)}`;
+          const metered = plans.find((one) => one.id === shown.planId)?.meter != null;
+          const terms = `${shown.planName}${quantityPart(shown.seats, shown.perSeat, metered)}`;
           // Charged to the saved method at once: paid, or refused (said below, then paid on the payment page).
           if (change.charged === "paid")
             return {
@@ -282,6 +292,7 @@ function ChangeForm({
   if (declined) return <Declined subscription={subscription} declined={declined} onDone={onDone} />;
 
   const perSeat = plan?.perSeat ?? current?.perSeat ?? true;
+  const metered = (plan ?? current)?.meter != null;
   const seatsError =
     "error" in seats ? seats.error : isApiError(refused, "SEATS_OUT_OF_RANGE") ? refused.message : undefined;
   const chosenIndex = plans.findIndex((one) => one.id === chosenId);
@@ -300,8 +311,9 @@ function ChangeForm({
     >
       <Header subscription={subscription}>
         Your plan now: {currentName}
-        {!current && planId !== null && " (no longer sold)"},{" "}
-        {quantityLabel(quantity, current?.perSeat ?? true)}. You see the exact price before anything changes.
+        {!current && planId !== null && " (no longer sold)"}
+        {quantityPart(quantity, current?.perSeat ?? true, subscription.usage !== null)}. You see the exact
+        price before anything changes.
       </Header>
       <PlanPicker
         plans={offered}
@@ -318,30 +330,35 @@ function ChangeForm({
             setSeatsText(String(clamp(typed, next)));
         }}
       />
-      <FormField
-        label={perSeat ? "Seats" : "Copies"}
-        hint={
-          plan
-            ? `${plan.minSeats === plan.maxSeats ? plan.minSeats : `${plan.minSeats} to ${plan.maxSeats}`} ${perSeat ? "seats" : "copies"}`
-            : undefined
-        }
-        error={seatsError}
-      >
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={plan?.minSeats ?? 1}
-          max={plan?.maxSeats ?? 99}
-          step={1}
-          value={seatsText}
-          onChange={(event) => {
-            setSeatsText(event.target.value);
-            setStale(false);
-          }}
-          className="w-28"
-          data-testid="change-seats"
-        />
-      </FormField>
+      {/* A metered plan is taken once: no quantity to choose. */}
+      {!metered && (
+        <FormField
+          label={perSeat ? "Seats" : "Copies"}
+          hint={
+            plan
+              ? plan.minSeats === plan.maxSeats
+                ? quantityLabel(plan.minSeats, perSeat)
+                : `${plan.minSeats} to ${plan.maxSeats} ${perSeat ? "seats" : "copies"}`
+              : undefined
+          }
+          error={seatsError}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={plan?.minSeats ?? 1}
+            max={plan?.maxSeats ?? 99}
+            step={1}
+            value={seatsText}
+            onChange={(event) => {
+              setSeatsText(event.target.value);
+              setStale(false);
+            }}
+            className="w-28"
+            data-testid="change-seats"
+          />
+        </FormField>
+      )}
 
       <section
         aria-label="Price of the change"
@@ -367,8 +384,9 @@ function ChangeForm({
           </p>
         ) : unchanged ? (
           <p className="text-muted-foreground" data-testid="change-preview-unchanged">
-            This is your plan and number of {perSeat ? "seats" : "copies"} now. Choose another plan or number
-            of {perSeat ? "seats" : "copies"} to see the price.
+            {metered
+              ? "This is your plan now. Choose another plan to see the price."
+              : `This is your plan and number of ${perSeat ? "seats" : "copies"} now. Choose another plan or number of ${perSeat ? "seats" : "copies"} to see the price.`}
           </p>
         ) : shown ? (
           <PreviewText

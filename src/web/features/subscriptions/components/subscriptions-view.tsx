@@ -344,7 +344,17 @@ function DateLine({ subscription }: { subscription: Subscription }) {
           Ended on <On date={endOf(subscription)} />
         </>
       );
-      if (endReason) note = endReason === "cancelled" ? "Cancelled" : "Renewal not paid";
+      // A metered subscription's final bill of its last use, unpaid.
+      if (due)
+        note = (
+          <>
+            Bill for its last use due:{" "}
+            <span className="tabular-nums">
+              <Amount usd={due.total} />
+            </span>
+          </>
+        );
+      else if (endReason) note = endReason === "cancelled" ? "Cancelled" : "Renewal not paid";
       break;
   }
   return (

@@ -1,0 +1,2 @@
+ALTER TABLE "subscription_renewals" ADD COLUMN "final" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "usage_periods_unrated_index" ON "usage_periods" USING btree ("subscription_id") WHERE "usage_periods"."rated_at" is null;
