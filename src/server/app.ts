@@ -26,9 +26,10 @@ import { AppError, Forbidden, ServiceBusy, TooManyRequests } from "#server/error
 import { refuseUndeclaredRoutes } from "#server/http/route";
 import { jobDefinitions } from "#server/jobs/definitions";
 import { createJobQueue, type JobQueue } from "#server/jobs/queue";
-import { CatalogueCache, readCatalogueVersion } from "#server/lib/catalogue-cache";
+import { CatalogueCache, readCacheVersions } from "#server/lib/catalogue-cache";
 import { AdjustableClock, type Clock, systemClock } from "#server/lib/clock";
 import { rejectHostileInput } from "#server/lib/hostile-input";
+import { LicenseCheckCache } from "#server/lib/license-check-cache";
 import { type LicenseSigner, licenseSigner, newLicenseSigningKey } from "#server/lib/license-signing";
 import { serializeError, serializeRequest } from "#server/lib/log-serializers";
 import { Metrics, UNMATCHED_ROUTE } from "#server/lib/metrics";
@@ -52,6 +53,7 @@ import { inboundRoutes } from "#server/modules/inbound/routes";
 import { inboxRoutes } from "#server/modules/inbox/routes";
 import { invoiceRoutes } from "#server/modules/invoices/routes";
 import { licenseKeyRoutes, licenseRoutes } from "#server/modules/licenses/routes";
+import type { LicenseCheckFacts } from "#server/modules/licenses/service";
 import { manageProductRoutes } from "#server/modules/manage-products/routes";
 import { metricsRoutes } from "#server/modules/metrics/routes";
 import { moderationRoutes } from "#server/modules/moderation/routes";
@@ -116,6 +118,11 @@ declare module "fastify" {
      * read, on every instance (decision 0018).
      */
     catalogueCache: CatalogueCache;
+    /**
+     * What licence checks read of each key, forgotten by every change to a table it came from, on every
+     * instance (decision 0028).
+     */
+    licenseCheckCache: LicenseCheckCache<LicenseCheckFacts>;
     /** Prometheus series of this app (its own registry), read at GET /metrics with METRICS_TOKEN. */
     metrics: Metrics;
     /** Set once the app starts shutting down: readiness answers 503 from then on. */
@@ -126,11 +133,18 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** False for a route a saturated server still answers (liveness): see refuseWhenSaturated. */
     shedLoad?: boolean;
+    /**
+     * False for a write that changes nothing the in-memory caches hold (the catalogue, licence checks): its
+     * answer does not read their versions (see the onSend hook in buildApp).
+     */
+    changesCachedState?: boolean;
   }
 }
 
 /** The channel the catalogue tables' triggers notify on (migration 0020). */
 export const CATALOGUE_CHANNEL = "catalogue_changed";
+/** How the notices for licence checks on that channel begin (migration 0044): `license-check:<table>`. */
+export const LICENSE_CHECK_NOTICE = "license-check:";
 
 export type AppOptions = {
   env: Env;
@@ -296,37 +310,45 @@ export async function buildApp(options: AppOptions) {
     payoutRailsFromEnv(env, { testSecret: testWebhookSecret(env), stripe: createStripePayoutRails }),
   );
   const catalogueCache = new CatalogueCache();
+  const licenseCheckCache = new LicenseCheckCache<LicenseCheckFacts>();
   app.decorate("vatRegisters", vatRegistersFromEnv(env, app.log));
   app.decorate("catalogueCache", catalogueCache);
-  // Every instance forgets its catalogue answers when a catalogue table changes anywhere. While it cannot
-  // hear of changes (its LISTEN connection is lost) it keeps nothing, and starts afresh when it can again.
+  app.decorate("licenseCheckCache", licenseCheckCache);
+  const clearCatalogue = () => {
+    catalogueCache.clear();
+    forgetSearchState();
+  };
+  // Every instance forgets its catalogue answers when a catalogue table changes anywhere, and what its
+  // licence checks read when one of their tables does (the same channel; migration 0044 names those
+  // `license-check:<table>`). While it cannot hear of changes (its LISTEN connection is lost) it keeps
+  // nothing, and starts afresh when it can again.
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook("onReady", async () => {
     stopListening = await database.listen(
       CATALOGUE_CHANNEL,
-      () => {
-        catalogueCache.clear();
-        forgetSearchState();
+      (payload) => (payload.startsWith(LICENSE_CHECK_NOTICE) ? licenseCheckCache.clear() : clearCatalogue()),
+      (listening) => {
+        catalogueCache.suspend(!listening);
+        licenseCheckCache.suspend(!listening);
       },
-      (listening) => catalogueCache.suspend(!listening),
     );
   });
   app.addHook("preClose", async () => stopListening?.());
   // The notification reaches this instance a moment after the commit. So that whoever made a change sees
-  // it on their very next request, a write answered here also reads the catalogue's version and clears at
-  // once if it moved; a write that changed no catalogue table (a cart, a sign-in) leaves the cache alone.
-  let catalogueVersion: string | undefined;
+  // it on their very next request, a write answered here also reads the caches' versions and clears the
+  // one that moved; a write that changed neither (a cart, a sign-in) leaves them alone. A route whose
+  // writes change neither by design (the licence check's own records) says so and skips the read.
+  let versions: { catalogue: string; licenseCheck: string } | undefined;
   app.addHook("onSend", async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (request.routeOptions.config.changesCachedState === false) return;
     // A refused write (4xx) changed nothing: its transaction, if any, was rolled back.
     if (reply.statusCode >= 400 && reply.statusCode < 500) return;
     // Unknown (the database is not answering) counts as moved: the answer already made is sent as is.
-    const version = await readCatalogueVersion(database.db).catch(() => undefined);
-    if (version === undefined || version !== catalogueVersion) {
-      catalogueVersion = version;
-      catalogueCache.clear();
-      forgetSearchState();
-    }
+    const now = await readCacheVersions(database.db).catch(() => undefined);
+    if (now === undefined || now.catalogue !== versions?.catalogue) clearCatalogue();
+    if (now === undefined || now.licenseCheck !== versions?.licenseCheck) licenseCheckCache.clear();
+    versions = now;
   });
   refuseUndeclaredRoutes(app);
   app.decorateRequest("user", null);
