@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -14,13 +15,22 @@ import { MAX_USAGE_BATCH } from "#domain/metering";
  * 2. license checks (`POST /api/licenses/validate`) at 50 connections, each from its own address.
  *    Goal: ≥ 10,000 checks/s with p99 ≤ 20 ms.
  * Prints the figures and what the database counted; asserts nothing. BENCH_METERING_PARTS ("ingest,check")
- * picks the parts to run; BENCH_CPU_PROF=<dir> writes the server child's CPU profile (node --cpu-prof) there.
+ * picks the parts to run; BENCH_CPU_PROF=<dir> writes the server child's CPU profile (node --cpu-prof) there;
+ * BENCH_SERVER_FLAGS passes further node flags to it.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const ingestConnections = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 8);
 const checkConnections = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const parts = new Set((process.env.BENCH_METERING_PARTS ?? "ingest,check").split(","));
 const profileDir = process.env.BENCH_CPU_PROF;
+/** The node flags `npm start` serves with (its young generation's size), so the server runs as it would. */
+const startFlags = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "../package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(" ")
+  .filter((word) => word.startsWith("--"));
 
 type Setup = {
   address: string;
@@ -51,7 +61,9 @@ export async function meteringBench(): Promise<void> {
   const child = spawn(
     process.execPath,
     [
+      ...startFlags,
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
       "--import",
       "tsx",
       path.join(import.meta.dirname, "metering-serve.ts"),
