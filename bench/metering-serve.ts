@@ -3,6 +3,7 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { generateLicenseKey } from "#domain/licenses";
 import { sellerApiScopes } from "#domain/seller-api";
 import { buildApp } from "#server/app";
@@ -16,7 +17,7 @@ import { loadEnv } from "#server/env";
  * database DATABASE_URL: migrates and seeds the demo, copies the demo's metered subscription into
  * BENCH_METERED (1,000) subscriptions of the demo seller, each with a license key, makes BENCH_KEYS (16)
  * API keys for the seller (each key has its own rate limit), builds the real app and listens. Prints one
- * JSON line; answers the IPC message "check" with what the database counted.
+ * JSON line; answers the IPC message "check" with what the database counted, "cpu" with its process.cpuUsage().
  */
 const count = Number(process.env.BENCH_METERED ?? 1_000);
 const keyCount = Number(process.env.BENCH_KEYS ?? 16);
@@ -117,9 +118,24 @@ const [settings] = await rows<Record<string, string>>(
 );
 const app = await buildApp({ env, database, webRoot: null, schedules: false, workers: false });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
+// The floor: a bare Fastify answering a fixed body to the same request, in this same process, which is
+// what this machine can do at all with the load generator beside it (BENCH_METERING_PARTS=floor).
+const bare = Fastify({ logger: false });
+const fixedAnswer = {
+  valid: true,
+  status: "active",
+  product: "Bench metered",
+  renewsAt: null,
+  seats: 1,
+  seatsUsed: 0,
+  activated: null,
+};
+bare.post("/api/licenses/validate", async () => fixedAnswer);
+const floorAddress = await bare.listen({ port: 0, host: "127.0.0.1" });
 console.info(
   JSON.stringify({
     address,
+    floorAddress,
     kind: database.kind,
     settings,
     subscriptionIds,
@@ -143,7 +159,11 @@ async function check() {
 process.on("message", async (message: { type: string }) => {
   try {
     if (message.type === "check") process.send?.({ type: "checked", figures: await check() });
+    if (message.type === "cpu") process.send?.({ type: "cpu", cpu: process.cpuUsage() });
   } catch (error) {
     process.send?.({ type: "failed", error: String(error) });
   }
 });
+
+// Ended by the load generator: exit normally, so that `node --cpu-prof` (BENCH_CPU_PROF) writes its profile.
+process.on("SIGTERM", () => process.exit(0));

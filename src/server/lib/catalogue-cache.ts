@@ -194,3 +194,16 @@ export async function readCatalogueVersion(db: Database): Promise<string> {
   );
   return row?.version ?? "0";
 }
+
+/**
+ * The catalogue's version and the licence checks' (migration 0045's sequence), in one read: what an
+ * instance that has just answered a write compares with what it last saw.
+ */
+export async function readCacheVersions(db: Database): Promise<{ catalogue: string; licenseCheck: string }> {
+  const [row] = await rowsOf<{ catalogue: string; license_check: string }>(
+    db,
+    sql`select (select case when is_called then last_value else 0 end::text from catalogue_version) as catalogue,
+      (select case when is_called then last_value else 0 end::text from license_check_version) as license_check`,
+  );
+  return { catalogue: row?.catalogue ?? "0", licenseCheck: row?.license_check ?? "0" };
+}

@@ -55,3 +55,11 @@ test("a limit holds across instances, per route and client, and the window resta
     vi.useRealTimers();
   }
 });
+
+test("requests counted at once, on both instances, are each given their own place: exactly the limit passes", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 16 }, (_, i) => resend(instances[i % 2] as App, "10.7.0.9")),
+  );
+  const statuses = answers.map((answer) => answer.statusCode);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+});

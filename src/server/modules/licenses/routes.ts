@@ -75,11 +75,12 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         "Check a license key: active, trialing, past_due, suspended, over_cap, expired, revoked or unknown, and for which product",
       description:
         "Public, for vendors' software; rate-limited per address. A subscription's key reads as its subscription does now: `trialing` in its free trial, `past_due` while its renewal is unpaid (still valid: the retries' grace), `expired` once it ended; `suspended` while its seller suspends it. `valid` is true for active, trialing and past_due. With `machine`, `activated` says whether that machine is activated, and the check is recorded as the machine's last check-in. Case and surrounding spaces are ignored. A malformed key answers like an unknown one, and the answer never names the holder or the order.",
-      config: perAddress,
+      // What a check writes (a validation day, a machine's check-in) changes no cached state.
+      config: { ...perAddress, changesCachedState: false },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return checkLicense(db, request.body, app.clock.now());
+      return checkLicense(db, request.body, app.clock.now(), app.licenseCheckCache);
     },
   );
 

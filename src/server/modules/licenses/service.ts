@@ -104,25 +104,65 @@ async function stateOf(db: Db, license: LicenseRow, now: Date) {
 }
 
 async function stateWith(db: Db, license: LicenseRow, subscription: LicenseSubscription | null, now: Date) {
+  const period = subscription && isCapped(subscription) ? usagePeriodAt(subscription, now).index : null;
+  const used = subscription && period !== null ? await usageInPeriod(db, subscription.id, period) : 0;
+  return stateFrom(license, subscription, used, now);
+}
+
+/** The licence's state at `now`, from its subscription (if any) and that subscription's use this period. */
+function stateFrom(license: LicenseRow, subscription: LicenseSubscription | null, used: number, now: Date) {
   const status = licenseCheckStatus(
     license.status as LicenseStatus,
     subscription ? subscriptionStatusAt(subscription, now) : null,
-    { overCap: subscription ? await overCap(db, subscription, now) : false },
+    { overCap: subscription ? overCap(subscription, used) : false },
   );
   return { status, valid: VALID_LICENSE_STATUSES.has(status), subscription };
 }
 
+/** A metered subscription with a spending cap: its use decides whether its key reads `over_cap`. */
+const isCapped = (s: LicenseSubscription) => !!s.meterUnit && !!s.usageTiers && s.spendingCap !== null;
+
 /**
- * Whether a metered subscription's use this period has reached its buyer's spending cap (decision
- * 0029): its seller's software is then told `over_cap`, to stop or slow the service.
+ * Whether a metered subscription's use this period (`used`) has reached its buyer's spending cap
+ * (decision 0029): its seller's software is then told `over_cap`, to stop or slow the service.
  */
-async function overCap(db: Db, subscription: LicenseSubscription, now: Date) {
-  const { meterUnit, usageTiers, spendingCap } = subscription;
-  if (!meterUnit || !usageTiers || spendingCap === null) return false;
-  const period = usagePeriodAt(subscription, now);
-  const used = await usageInPeriod(db, subscription.id, period.index);
+function overCap(subscription: LicenseSubscription, used: number) {
+  const { usageTiers, spendingCap } = subscription;
+  if (!isCapped(subscription) || !usageTiers || spendingCap === null) return false;
   return capLevelsReached(rateUsage(used, usageTiers), spendingCap) === CAP_ALERT_LEVELS.length;
 }
+
+/**
+ * What a check reads of a key: the licence, its subscription and seats in use (`licenseForCheck`), and
+ * for a capped subscription its use in the period `usage.periodIndex`. Kept per key by the app's
+ * `LicenseCheckCache`, which forgets it when any of these change.
+ */
+export type LicenseCheckFacts = NonNullable<Awaited<ReturnType<typeof licenseForCheck>>> & {
+  usage: { periodIndex: number; quantity: number } | null;
+};
+
+export type LicenseCheckFactsCache = {
+  get(
+    key: string,
+    load: () => Promise<LicenseCheckFacts | undefined>,
+  ): Promise<LicenseCheckFacts | undefined>;
+};
+
+/** Reads the facts of a check from the database, for `now`'s period of use. */
+async function readCheckFacts(db: Database, key: string, now: Date): Promise<LicenseCheckFacts | undefined> {
+  const found = await licenseForCheck(db, key);
+  if (!found) return undefined;
+  const { subscription } = found;
+  if (!subscription || !isCapped(subscription)) return { ...found, usage: null };
+  const periodIndex = usagePeriodAt(subscription, now).index;
+  return {
+    ...found,
+    usage: { periodIndex, quantity: await usageInPeriod(db, subscription.id, periodIndex) },
+  };
+}
+
+/** Facts read afresh each time: no cache. */
+const uncached: LicenseCheckFactsCache = { get: (_key, load) => load() };
 
 /**
  * The licences this process has recorded a validation day for, with the day: a key checked every few
@@ -146,18 +186,27 @@ const validationDays = (() => {
  * The public check of a key (`POST /licenses/validate`): its status at `now` (`licenseCheckStatus`), its
  * product, its seats, and when a live subscription renews. With `machine`, says whether that machine is
  * activated and records it as seen now. Case and surrounding spaces are ignored; a malformed key answers
- * like an unknown one. A valid check counts toward its holder's "verified active use".
+ * like an unknown one. A valid check counts toward its holder's "verified active use". What it reads of the
+ * key comes through `cache` (the app's, on the route), which is told of every change to it.
  */
 export async function checkLicense(
   db: Database,
   input: { key: string; machine?: string | undefined },
   now: Date,
+  cache: LicenseCheckFactsCache = uncached,
 ): Promise<LicenseCheckAnswer> {
   const key = wellFormedKey(input.key);
-  const found = key ? await licenseForCheck(db, key) : undefined;
+  const found = key ? await cache.get(key, () => readCheckFacts(db, key, now)) : undefined;
   if (!found) return unknownKey;
   const { license } = found;
-  const { status, valid, subscription } = await stateWith(db, license, found.subscription, now);
+  // A capped subscription's use is read again once its period has turned since the facts were read.
+  let used = found.usage?.quantity ?? 0;
+  if (found.subscription && found.usage) {
+    const periodIndex = usagePeriodAt(found.subscription, now).index;
+    if (periodIndex !== found.usage.periodIndex)
+      used = await usageInPeriod(db, found.subscription.id, periodIndex);
+  }
+  const { status, valid, subscription } = stateFrom(license, found.subscription, used, now);
   if (valid && validationDays.first(license.id, now)) await recordValidationDay(db, license.id, now);
   const activated =
     input.machine === undefined ? null : await touchActivation(db, license.id, input.machine, now);

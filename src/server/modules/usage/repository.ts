@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { MAX_PERIOD_USAGE } from "#domain/metering";
 import type { Db, Transaction } from "#server/db/client";
 import { rowsOf } from "#server/db/client";
@@ -25,6 +25,13 @@ const meteredColumns = {
 
 export type MeteredRow = Awaited<ReturnType<typeof sellerSubscriptionsById>>[number];
 
+/**
+ * `column = any(values)` with the values as one array parameter: a batch's thousand ids or keys are one
+ * value to bind, where `inArray` builds and binds a parameter for each.
+ */
+const anyOf = (column: SQLWrapper, values: readonly string[], type: "uuid" | "text") =>
+  sql`${column} = any(${sql.param([...values])}::${sql.raw(type)}[])`;
+
 /** The seller's subscriptions among `ids` (another seller's are simply not found). */
 export async function sellerSubscriptionsById(db: Db, sellerId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -32,7 +39,7 @@ export async function sellerSubscriptionsById(db: Db, sellerId: string, ids: rea
     .select(meteredColumns)
     .from(subscriptions)
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
-    .where(and(inArray(subscriptions.id, [...ids]), eq(orderItems.sellerId, sellerId)));
+    .where(and(anyOf(subscriptions.id, ids, "uuid"), eq(orderItems.sellerId, sellerId)));
 }
 
 /** The seller's subscriptions whose licence keys are among `keys`, by key. */
@@ -43,7 +50,7 @@ export async function sellerSubscriptionsByKey(db: Db, sellerId: string, keys: r
     .from(licenses)
     .innerJoin(subscriptions, eq(subscriptions.orderItemId, licenses.orderItemId))
     .innerJoin(orderItems, eq(orderItems.id, subscriptions.orderItemId))
-    .where(and(inArray(licenses.key, [...keys]), eq(orderItems.sellerId, sellerId)));
+    .where(and(anyOf(licenses.key, keys, "text"), eq(orderItems.sellerId, sellerId)));
 }
 
 export type NewUsageRecord = {
@@ -90,13 +97,13 @@ export async function recordIdsByKey(db: Db, sellerId: string, keys: readonly st
   const rows = await db
     .select({ id: usageRecords.id, key: usageRecords.idempotencyKey })
     .from(usageRecords)
-    .where(and(eq(usageRecords.sellerId, sellerId), inArray(usageRecords.idempotencyKey, [...keys])));
+    .where(and(eq(usageRecords.sellerId, sellerId), anyOf(usageRecords.idempotencyKey, keys, "text")));
   return new Map(rows.map((row) => [row.key, row.id]));
 }
 
 export async function deleteRecords(tx: Transaction, ids: readonly string[]) {
   if (ids.length === 0) return;
-  await tx.delete(usageRecords).where(inArray(usageRecords.id, [...ids]));
+  await tx.delete(usageRecords).where(anyOf(usageRecords.id, ids, "uuid"));
 }
 
 export type PeriodDelta = { subscriptionId: string; periodIndex: number; delta: number };

@@ -21,6 +21,7 @@ import {
 import { formatUsd, lineTotal } from "#domain/money";
 import { paths } from "#domain/routes";
 import type { Subscription } from "#domain/subscription-schemas";
+import type { Period } from "#domain/subscriptions";
 import type { Database, Transaction } from "#server/db/client";
 import { AppError, Conflict, NotFound } from "#server/errors";
 import type { JobQueue } from "#server/jobs/queue";
@@ -68,12 +69,17 @@ const refused = (code: UsageRefusal, message: string): UsageRecordResult => ({
   message,
 });
 
-/** A record checked against its subscription: the period it counts in, or why it is refused. */
+/**
+ * A record checked against its subscription: the period it counts in, or why it is refused. `periods`
+ * holds the period last found for each subscription, which the batch's other records at times within it
+ * reuse rather than work out again.
+ */
 function placeRecord(
   record: UsageRecord,
   subscription: MeteredRow | undefined,
   now: Date,
-): { periodIndex: number } | UsageRecordResult {
+  periods: Map<string, Period>,
+): { periodIndex: number; usedAt: Date } | UsageRecordResult {
   if (!subscription)
     return refused(
       "USAGE_SUBSCRIPTION_NOT_FOUND",
@@ -99,13 +105,16 @@ function placeRecord(
       "USAGE_TOO_LATE",
       `The subscription ended on ${subscription.endedAt.toISOString()}; records are taken until an hour after it ends.`,
     );
-  const period = usagePeriodAt(subscription, usedAt);
+  const last = periods.get(subscription.id);
+  const period =
+    last && last.start <= usedAt && usedAt < last.end ? last : usagePeriodAt(subscription, usedAt);
+  periods.set(subscription.id, period);
   if (period.end.getTime() + USAGE_GRACE_MS <= now.getTime())
     return refused(
       "USAGE_TOO_LATE",
       `The period this use belongs to ended on ${period.end.toISOString()}; records are taken until an hour after a period ends.`,
     );
-  return { periodIndex: period.index };
+  return { periodIndex: period.index, usedAt };
 }
 
 /**
@@ -141,13 +150,14 @@ export async function reportUsage(
     );
     const answers: (UsageRecordResult | null)[] = records.map(() => null);
     const placed = new Map<string, { index: number; row: NewUsageRecord; subscription: MeteredRow }>();
+    const periods = new Map<string, Period>();
     records.forEach((record, index) => {
       // The same key twice in one batch is one record: the first is counted, the others repeat it.
       if (placed.has(record.idempotencyKey)) return;
       const subscription = record.subscriptionId
         ? byId.get(record.subscriptionId)
         : byKey.get(record.licenseKey?.toUpperCase() ?? "");
-      const place = placeRecord(record, subscription, now);
+      const place = placeRecord(record, subscription, now, periods);
       if ("status" in place || !subscription) {
         answers[index] = "status" in place ? place : null;
         return;
@@ -159,7 +169,7 @@ export async function reportUsage(
           subscriptionId: subscription.id,
           periodIndex: place.periodIndex,
           quantity: record.quantity,
-          usedAt: new Date(record.usedAt),
+          usedAt: place.usedAt,
           idempotencyKey: record.idempotencyKey,
           reason: record.reason ?? null,
         },
@@ -171,6 +181,16 @@ export async function reportUsage(
       [...placed.values()].map((p) => p.row),
       now,
     );
+    // Keys reported before this batch answer the record they made. Read now, before the periods' rows are
+    // locked below: those locks are held until the commit, and every report for these subscriptions waits
+    // on them, so the work done under them is kept to the least.
+    const before = await recordIdsByKey(tx, sellerId, [
+      ...new Set(
+        records
+          .filter((record, index) => answers[index] === null && !inserted.has(record.idempotencyKey))
+          .map((record) => record.idempotencyKey),
+      ),
+    ]);
     // Add each period's new records to its sum; a period that takes none refuses them all.
     const deltas = new Map<string, { subscriptionId: string; periodIndex: number; delta: number }>();
     for (const { row } of placed.values()) {
@@ -210,12 +230,14 @@ export async function reportUsage(
             );
     }
     await deleteRecords(tx, undone);
-    // Keys reported before (or twice in this batch) answer the record they made.
-    const repeated = records.filter((_, index) => answers[index] === null).map((r) => r.idempotencyKey);
-    const known = await recordIdsByKey(tx, sellerId, repeated);
+    // Keys reported before (or twice in this batch) answer the record they made; a repeat of a record of
+    // this batch that was refused is refused too.
+    const undoneIds = new Set(undone);
     records.forEach((record, index) => {
       if (answers[index] !== null) return;
-      const id = known.get(record.idempotencyKey) ?? null;
+      const made = inserted.get(record.idempotencyKey);
+      const id =
+        made === undefined ? before.get(record.idempotencyKey) : undoneIds.has(made) ? undefined : made;
       answers[index] = id
         ? { status: "duplicate", id, code: null, message: null }
         : refused("USAGE_OUT_OF_PERIOD", "The record repeats one of this batch that was refused.");
@@ -223,7 +245,7 @@ export async function reportUsage(
     const subscriptionsById = new Map([...placed.values()].map((p) => [p.subscription.id, p.subscription]));
     for (const period of added) {
       const subscription = subscriptionsById.get(period.subscriptionId);
-      if (subscription) await alertOnCap(deps, tx, sellerId, subscription, period, now);
+      if (subscription?.spendingCap != null) await alertOnCap(deps, tx, sellerId, subscription, period, now);
     }
     return answers as UsageRecordResult[];
   });
