@@ -42,6 +42,7 @@ export function addOnPlan(items: readonly CartItem[], input: CartInput & { plan:
         ...line,
         price: input.price,
         unit: input.unit ?? null,
+        payAsYouGo: input.payAsYouGo ?? null,
         quantity: withinSeats(line.quantity, plan),
         plan,
         trial,
