@@ -243,4 +243,54 @@ describe("metered plans", () => {
       await demoApi("seller", "DELETE", `/api/manage/products/${product.id}`);
     }
   });
+
+  test("pay as you go: the seller sets a metered plan's fee to $0 by keyboard, told buyers pay only for use; the listing reads its unit price, not $0 a month", async () => {
+    const name = `Payg Lookup API ${randomUUID().slice(0, 6)}`;
+    const created = await demoApi("seller", "POST", "/api/manage/products", {
+      name,
+      category: "software",
+      price: 29,
+      pricingUnit: "month",
+    });
+    expect(created.status).toBe(201);
+    const product = ((await created.json()) as { product: { id: string } }).product;
+    try {
+      const page = await browser.newPage({ as: "seller", width: 375, theme: "dark" });
+      await page.goto(paths.seller.editProduct(product.id));
+      const plan = page.getByTestId("plan-item").first();
+      await plan.waitFor();
+      await plan.getByLabel("Metered (billed for use)").check();
+      await plan.getByLabel("Charged for").selectOption("call");
+      await plan.getByTestId("plan-tier").nth(0).getByLabel("Price each").fill("0.004");
+      // The fee, by keyboard: emptied and typed as 0.
+      const fee = plan.getByLabel("Fixed monthly fee (USD)");
+      await fee.focus();
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("0");
+      await plan
+        .getByText("Fee $0: buyers pay only for use, charged each month for the month before.")
+        .waitFor();
+      await snapshot(page, "payg-plan-editor-375-dark", { fullPage: true });
+      await page.getByRole("button", { name: "Save plans" }).click();
+      await toast(page, "Plans saved").waitFor();
+      const { plans } = (await (
+        await demoApi("seller", "GET", `/api/manage/products/${product.id}/plans`)
+      ).json()) as PlanList;
+      expect(plans[0]).toMatchObject({ price: "0.00", meter: { unit: "call" } });
+
+      // The seller's list reads the unit price, at 375 px without a page wider than the screen.
+      await page.goto(`${paths.seller.products()}?search=${encodeURIComponent(name)}`);
+      const row = page.getByTestId("managed-product-row").filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.getByTestId("managed-product-payg").textContent()).toBe(
+        "$0.004 / call, pay as you go",
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page);
+      await showAt(page, { width: 1280, theme: "light" }, 900);
+      await expectAccessible(page);
+    } finally {
+      await demoApi("seller", "DELETE", `/api/manage/products/${product.id}`);
+    }
+  });
 });

@@ -36,12 +36,15 @@ export function addOnPlan(items: readonly CartItem[], input: CartInput & { plan:
     return added ? [...items, { ...added, quantity: withinSeats(1, plan), plan, trial }] : [...items];
   }
   const same = line.plan?.id === plan.id && Boolean(line.trial) === trial;
+  // The label of a plan priced by use goes with that plan: as `addToCart` draws it, only when there is one.
+  const { payAsYouGo: _previous, ...rest } = line;
   const next: CartItem = same
     ? { ...line, quantity: withinSeats(line.quantity + 1, plan) }
     : {
-        ...line,
+        ...rest,
         price: input.price,
         unit: input.unit ?? null,
+        ...(input.payAsYouGo ? { payAsYouGo: input.payAsYouGo } : {}),
         quantity: withinSeats(line.quantity, plan),
         plan,
         trial,

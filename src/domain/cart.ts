@@ -1,3 +1,4 @@
+import type { PayAsYouGo } from "#domain/meter-units";
 import { isPricingUnit, type PricingUnit } from "#domain/pricing-units";
 import type { BillingInterval } from "#domain/subscriptions";
 
@@ -25,6 +26,8 @@ export type CartItem = {
   plan?: CartPlan;
   /** The plan's free trial: nothing is charged for the line now (`priceNow` in #domain/cart-lines). */
   trial?: boolean;
+  /** A plan priced by use alone: its unit price is shown rather than its $0 fee (decision 0029). */
+  payAsYouGo?: PayAsYouGo | null;
 };
 
 const whole = (n: unknown, least: number) => Number.isInteger(n) && (n as number) >= least;
@@ -56,7 +59,18 @@ function isCartItem(value: unknown): value is CartItem {
         whole(p.minSeats, 1) &&
         whole(p.maxSeats, p.minSeats as number) &&
         whole(p.trialDays, 0))) &&
-    (!v.trial || (v.trial === true && (p?.trialDays as number) > 0))
+    (!v.trial || (v.trial === true && (p?.trialDays as number) > 0)) &&
+    (v.payAsYouGo === undefined || v.payAsYouGo === null || isPayAsYouGo(v.payAsYouGo))
+  );
+}
+
+function isPayAsYouGo(value: unknown): boolean {
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v === "object" &&
+    typeof v.unit === "string" &&
+    typeof v.unitPrice === "string" &&
+    typeof v.tiered === "boolean"
   );
 }
 export type CartInput = Omit<CartItem, "quantity" | "vendor" | "image_url"> & {
@@ -75,6 +89,7 @@ export function addToCart(items: readonly CartItem[], input: CartInput): CartIte
       name: input.name,
       price: input.price,
       unit: input.unit ?? null,
+      ...(input.payAsYouGo ? { payAsYouGo: input.payAsYouGo } : {}),
       quantity: 1,
       vendor: input.vendor || "Unknown Vendor",
       image_url: input.image_url ?? "",

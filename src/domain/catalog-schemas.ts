@@ -7,7 +7,7 @@ import {
   type ProductSort,
   sortOptions,
 } from "#domain/catalog";
-import { meterSchema } from "#domain/metering";
+import { meterSchema, payAsYouGoSchema } from "#domain/metering";
 import { paged, pageNumber } from "#domain/paging";
 import { pricingUnits } from "#domain/pricing-units";
 import { decodeCursor } from "#domain/product-cursor";
@@ -135,6 +135,11 @@ export const productCardSchema = z.object({
   price: z.number(),
   originalPrice: z.number().nullable(),
   pricingUnit: pricingUnitSchema.nullable(),
+  /**
+   * A product priced by use alone (its first plan metered, without a fee; decision 0029): its unit
+   * price, listed instead of "$0.00 / month" (`listedPriceLabel`). Null for any other product.
+   */
+  payAsYouGo: payAsYouGoSchema.nullable(),
   imageUrl: z.string().nullable(),
   rating: z.number().nullable(),
   reviewsCount: z.number(),

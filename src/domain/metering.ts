@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type MeterUnit, meterUnits } from "#domain/meter-units";
 import { fromUnits, MONEY_COLUMN_MAX, MONEY_SCALE, toUnits } from "#domain/money";
 import { type Anchored, boundary, type Period, periodAt, USAGE_GRACE_MS } from "#domain/subscriptions";
 
@@ -10,23 +11,7 @@ export { USAGE_GRACE_MS };
  * graduated tiers, and invoiced with the next period's fixed fee on the renewal.
  */
 
-/** What a metered plan counts. */
-export const meterUnits = ["call", "minute", "gb", "unit"] as const;
-export type MeterUnit = (typeof meterUnits)[number];
-
-/** Each unit as a plan's form offers it, and its name for one and for many ("1 call", "2 calls"). */
-export const meterUnitNames: Record<MeterUnit, { label: string; one: string; many: string }> = {
-  call: { label: "Per API call", one: "call", many: "calls" },
-  minute: { label: "Per minute", one: "minute", many: "minutes" },
-  gb: { label: "Per GB", one: "GB", many: "GB" },
-  unit: { label: "Per unit", one: "unit", many: "units" },
-};
-
-/** "12,345 calls", "1 GB". */
-export function usageLabel(quantity: number, unit: MeterUnit): string {
-  const names = meterUnitNames[unit];
-  return `${quantity.toLocaleString("en-US")} ${quantity === 1 ? names.one : names.many}`;
-}
+export { type MeterUnit, meterUnitNames, meterUnits, usageLabel } from "#domain/meter-units";
 
 /**
  * One price tier: each unit used beyond the previous tier's `upTo`, up to and including this one's, costs
@@ -269,3 +254,10 @@ export function usageSummary(
     overCap: reached >= CAP_ALERT_LEVELS.length,
   };
 }
+
+/** A pay-as-you-go listing as the API carries it (`PayAsYouGo`, in #domain/meter-units). */
+export const payAsYouGoSchema = z.object({
+  unit: z.enum(meterUnits),
+  unitPrice: z.string(),
+  tiered: z.boolean(),
+});

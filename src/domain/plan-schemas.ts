@@ -33,7 +33,7 @@ export const planInputSchema = z
     interval: z.enum(billingIntervals, { error: "Choose monthly or yearly" }),
     price: z
       .number({ error: "Price must be a number" })
-      .min(0.01, "Price must be more than 0")
+      .min(0, "Price must be more than 0")
       .max(MAX_PRICE, `Price must be at most $${MAX_PRICE.toLocaleString("en-US")}`)
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "Price can have at most 2 decimals"),
     perSeat: z.boolean().default(false),
@@ -44,9 +44,20 @@ export const planInputSchema = z
     trialNeedsCard: z.boolean().default(false),
     /**
      * A metered plan's unit and tiers (decision 0029): its use is billed monthly in arrears, with the
-     * price as its fixed fee; one per subscriber, so no seats, and no trial.
+     * price as its fixed fee, which may be 0 (pay as you go: buyers pay only for use); one per
+     * subscriber, so no seats, and no trial.
      */
     meter: meterInputSchema.nullable().default(null),
+  })
+  // Only a metered plan may have no fee (pay as you go, decision 0029). Judged even when other fields
+  // are wrong, as a price below a cent was by the price's own rule.
+  .refine((plan) => plan.price > 0 || plan.meter !== null, {
+    path: ["price"],
+    message: "Price must be more than 0, unless the plan is metered (buyers then pay only for use)",
+    when: ({ value }) => {
+      const plan = value as { price?: unknown; meter?: unknown } | undefined;
+      return plan?.price === 0 && !plan.meter;
+    },
   })
   .transform((plan) =>
     plan.meter

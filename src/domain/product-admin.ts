@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "#domain/catalog";
 import { pricingUnitSchema } from "#domain/catalog-schemas";
 import { DEFAULT_COMMISSION_RATE, MAX_COMMISSION_RATE } from "#domain/commissions";
+import { payAsYouGoSchema } from "#domain/metering";
 import { moderationStatusSchema } from "#domain/moderation";
 import { MONEY_SCALE } from "#domain/money";
 import { paged, pageNumber } from "#domain/paging";
@@ -235,6 +236,8 @@ export const managedProductRowSchema = z.object({
   originalPrice: z.number().nullable(),
   /** What the price buys ("month", "user_month"…); null for a one-time price. */
   pricingUnit: pricingUnitSchema.nullable(),
+  /** Priced by use alone: its unit price, listed instead of its $0 fee (`listedPriceLabel`). */
+  payAsYouGo: payAsYouGoSchema.nullable(),
   vendor: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isActive: z.boolean(),

@@ -180,7 +180,7 @@ test("the embedded database migrates in a few rounds to what drizzle's migrator 
     await migrate(drizzle({ client: embedded }), {
       migrationsFolder: fileURLToPath(new URL("./migrations", import.meta.url)),
     });
-    expect((await schemaOf(embedded)).migrations).toHaveLength(45);
+    expect((await schemaOf(embedded)).migrations).toHaveLength(46);
   } finally {
     await Promise.all([reference.close(), embedded.close()]);
   }

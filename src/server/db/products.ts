@@ -1,5 +1,7 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { ProductCard } from "#domain/catalog-schemas";
+import { type MeterUnit, type PayAsYouGo, payAsYouGoOf } from "#domain/meter-units";
+import type { UsageTier } from "#domain/metering";
 import { products, storefronts } from "#server/db/schema/catalog";
 
 /**
@@ -10,7 +12,29 @@ import { products, storefronts } from "#server/db/schema/catalog";
 
 export type ProductRow = Omit<typeof products.$inferSelect, "searchText" | "searchName"> & {
   vendorSlug: string | null;
+  listedMeter: ListedMeter | string | null;
 };
+
+/** The first plan's fee and meter of a product listed at $0 a month (a pay-as-you-go listing), as JSON. */
+type ListedMeter = { price: string; unit: MeterUnit; tiers: UsageTier[] };
+
+/**
+ * The meter of a product whose listed price is its first plan's fee of $0 (decision 0029): it lists
+ * its unit prices instead. Read only for such products; the plan tables are spelled out, since drizzle
+ * leaves a one-table select's columns unqualified and `id` or `price` would name the plan's.
+ */
+export const listedMeter = sql<ListedMeter | string | null>`(case when "products"."price" = 0
+  and "products"."pricing_unit" = 'month' then (select case when pl.meter_unit is not null
+  then json_build_object('price', pl.price, 'unit', pl.meter_unit, 'tiers', pl.usage_tiers) end
+  from product_plans pl where pl.product_id = "products"."id" and pl.archived_at is null
+  order by pl.position, pl.created_at limit 1) end)`;
+
+/** A row's pay-as-you-go listing, if it is one. */
+export function payAsYouGoOfRow(value: ListedMeter | string | null): PayAsYouGo | null {
+  if (value === null) return null;
+  const meter: ListedMeter = typeof value === "string" ? JSON.parse(value) : value;
+  return payAsYouGoOf({ price: meter.price, meter: { unit: meter.unit, tiers: meter.tiers } });
+}
 
 /**
  * A product the public may see and buy: active, and approved by an admin or listed by a trusted
@@ -28,6 +52,7 @@ export const productColumns = {
   vendorSlug: sql<
     string | null
   >`(select ${storefronts.slug} from ${storefronts} where ${storefronts.userId} = ${products.sellerId})`,
+  listedMeter,
 };
 
 /** Numeric columns arrive as strings; this is the one place they become JSON numbers for display. */
@@ -41,6 +66,7 @@ export function toProductCard(row: ProductRow): ProductCard {
     price: Number(row.price),
     originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
     pricingUnit: row.pricingUnit,
+    payAsYouGo: payAsYouGoOfRow(row.listedMeter),
     imageUrl: row.imageUrl,
     rating: row.rating === null ? null : Number(row.rating),
     reviewsCount: row.reviewsCount,

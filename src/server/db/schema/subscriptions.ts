@@ -53,7 +53,8 @@ export const productPlans = pgTable(
   },
   (t) => [
     check("product_plans_interval", sql`${t.interval} in ('month', 'year')`),
-    check("product_plans_price", sql`${t.price} > 0`),
+    // Only a metered plan may have no fee: its buyers pay for use alone (pay as you go, decision 0029).
+    check("product_plans_price", sql`${t.price} > 0 or ${t.meterUnit} is not null`),
     check(
       "product_plans_seats",
       sql`1 <= ${t.minSeats} and ${t.minSeats} <= ${t.maxSeats} and ${t.maxSeats} <= 99`,

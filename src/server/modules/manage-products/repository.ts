@@ -7,7 +7,7 @@ import {
   type ProductValues,
 } from "#domain/product-admin";
 import type { Db } from "#server/db/client";
-import { productColumns } from "#server/db/products";
+import { listedMeter, payAsYouGoOfRow, productColumns } from "#server/db/products";
 import { categories, productFeatures, productSpecifications, products } from "#server/db/schema/catalog";
 import { containsPattern } from "#server/lib/like";
 
@@ -38,6 +38,7 @@ export async function listManagedProducts(db: Db, query: ManageProductsQuery, ow
         price: products.price,
         originalPrice: products.originalPrice,
         pricingUnit: products.pricingUnit,
+        listedMeter,
         vendor: products.vendor,
         imageUrl: products.imageUrl,
         isActive: products.isActive,
@@ -56,8 +57,9 @@ export async function listManagedProducts(db: Db, query: ManageProductsQuery, ow
     db.select({ n: count() }).from(products).where(where),
   ]);
   return {
-    items: rows.map((row) => ({
+    items: rows.map(({ listedMeter: meter, ...row }) => ({
       ...row,
+      payAsYouGo: payAsYouGoOfRow(meter),
       price: Number(row.price),
       originalPrice: row.originalPrice === null ? null : Number(row.originalPrice),
       updatedAt: row.updatedAt.toISOString(),

@@ -9,7 +9,7 @@ import {
   type placeOrderSchema,
   type TrialUsedDetails,
 } from "#domain/checkout";
-import { computeTotals, MONEY_COLUMN_MAX } from "#domain/money";
+import { computeTotals, MONEY_COLUMN_MAX, toUnits } from "#domain/money";
 import type { PaymentRedirect } from "#domain/payments";
 import { priceChanges } from "#domain/price-changes";
 import { absoluteUrl, paths } from "#domain/routes";
@@ -221,7 +221,8 @@ export async function placeOrder(
     throw new ValidationError("This order's total is too large. Please split it into smaller orders.");
   }
   const { currency, rate } = await displayRate(db, input.currency);
-  const nothingDue = Number(totals.total) === 0 && lines.every((line) => line.trial);
+  // Free trials and plans priced by use alone (decision 0029) charge nothing now.
+  const nothingDue = Number(totals.total) === 0 && lines.every((line) => line.trial || paysForUseOnly(line));
   const byTransfer = input.paymentMethod === BANK_TRANSFER_METHOD && !nothingDue;
   const now = new Date();
 
@@ -283,7 +284,7 @@ export async function placeOrder(
         shippingState: isPhysicalCategory(product.category) ? "awaiting_shipment" : null,
       })),
     );
-    // Nothing to pay (free trials only): no provider is asked for nothing, the order is delivered now.
+    // Nothing to pay (free trials, use billed later): no provider is asked for nothing, the order is delivered now.
     if (nothingDue) await deliverInTx(deps.settlement, tx, id, "nothing_due", deps.settlement.clock.now());
     else if (byTransfer)
       await openBankTransfer(deps, tx, { id, userId, totalAmount: totals.total, customerInfo }, now);
@@ -306,6 +307,11 @@ export async function placeOrder(
   return { answer: await startPayment(deps, orderId), created: true };
 }
 
+/** A line on a metered plan without a fee (pay as you go, decision 0029): nothing is due for it now. */
+function paysForUseOnly(line: { plan: { price: string; meter: unknown } | null; trial: boolean }): boolean {
+  return line.plan !== null && line.plan.meter !== null && toUnits(line.plan.price) === 0;
+}
+
 /**
  * The saved method an order's subscriptions renew on (decision 0027): one of the buyer's, or none. A
  * free trial whose plan asks for a card needs one, not declined; and a card that started a trial of a
@@ -326,12 +332,24 @@ async function savedMethodFor(
     );
   const trials = lines.filter((line) => line.trial);
   const needCard = trials.filter((line) => line.plan?.trialNeedsCard);
-  if (needCard.length > 0 && (method?.kind !== "card" || method.declinedAt)) {
+  const byUse = lines.filter(paysForUseOnly);
+  const noCard = method?.kind !== "card" || Boolean(method.declinedAt);
+  if (needCard.length > 0 && noCard) {
     const names = needCard.map((line) => line.product.name).join(", ");
     throw new AppError(
       400,
       "TRIAL_NEEDS_CARD",
       `The free trial of ${names} needs a saved card, charged only when the trial ends. Add a card and choose it for renewals.`,
+      [{ path: "savedMethodId", message: "Choose a saved card" }],
+    );
+  }
+  // A plan priced by use alone is charged each month in arrears, as a trial converts: on a saved card.
+  if (byUse.length > 0 && noCard) {
+    const names = byUse.map((line) => line.product.name).join(", ");
+    throw new AppError(
+      400,
+      "TRIAL_NEEDS_CARD",
+      `${names} is billed for use each month, with nothing to pay today: it needs a saved card to charge. Add a card and choose it for renewals.`,
       [{ path: "savedMethodId", message: "Choose a saved card" }],
     );
   }

@@ -49,6 +49,7 @@ import {
   yearlyNoticesToSend,
 } from "#server/modules/renewals/repository";
 import { subscriptionEvents } from "#server/modules/seller-webhooks/events";
+import { deliverInTx } from "#server/modules/settlement/service";
 import {
   cancelledToEnd,
   cancelWaitingChanges,
@@ -397,7 +398,8 @@ export async function makeRenewalOrders(
       subtotal: totals.subtotal,
       tax: totals.tax,
       total: totals.total,
-      paymentStatus: byTransfer ? "processing" : "pending",
+      // A renewal of nothing is settled as it is made (`invoice`), not waited for as a transfer.
+      paymentStatus: byTransfer && toUnits(totals.total) > 0 ? "processing" : "pending",
       paymentMethod,
     })),
     now,
@@ -601,7 +603,8 @@ export async function billFinalUse(
       subtotal: totals.subtotal,
       tax: totals.tax,
       total: totals.total,
-      paymentStatus: byTransfer ? "processing" : "pending",
+      // A renewal of nothing is settled as it is made (`invoice`), not waited for as a transfer.
+      paymentStatus: byTransfer && toUnits(totals.total) > 0 ? "processing" : "pending",
       paymentMethod,
     })),
     now,
@@ -698,7 +701,16 @@ async function invoice(
   now: Date,
 ): Promise<number> {
   const made = await makeRenewalOrders(tx, due, now);
-  for (const { subscription, orderId, total, customerInfo, byTransfer } of made)
+  const owed = [];
+  for (const renewal of made) {
+    const { subscription, orderId, total, customerInfo, byTransfer } = renewal;
+    // A renewal that comes to nothing (a plan priced by use alone, unused: decision 0029) is settled at
+    // once, as a checkout with nothing due is: no provider takes a $0 charge, and the period goes on.
+    if (toUnits(total) === 0) {
+      await deliverInTx(deps.settlement, tx, orderId, "nothing_due", now);
+      continue;
+    }
+    owed.push(renewal);
     if (byTransfer)
       await openBankTransfer(
         deps,
@@ -706,8 +718,9 @@ async function invoice(
         { id: orderId, userId: subscription.userId, totalAmount: total, customerInfo },
         now,
       );
+  }
   await deps.mailer.sendMany(
-    made.map(({ subscription, total, customerInfo, productName, chargedTo }) => ({
+    owed.map(({ subscription, total, customerInfo, productName, chargedTo }) => ({
       to: customerInfo.email,
       ...renewalDueMail({
         fullName: customerInfo.fullName,

@@ -198,7 +198,14 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
         {item.trial && item.plan ? (
           <TrialTerms item={item} trialDays={item.plan.trialDays} />
         ) : (
-          <Price amount={item.price} productName={item.name} unit={item.unit} exact className="mt-2" />
+          <Price
+            amount={item.price}
+            productName={item.name}
+            unit={item.unit}
+            payAsYouGo={item.payAsYouGo}
+            exact
+            className="mt-2"
+          />
         )}
         {item.quantity > 1 && !item.trial && (
           <p className="mt-1 text-sm text-muted-foreground">

@@ -206,10 +206,13 @@ function CheckoutForm({
     taxId: taxId ?? "",
   };
 
-  const trialsOnly = items.every((item) => item.trial);
-  // A subscription in the cart renews on a saved method; a free trial may need it to be a card.
+  // Free trials and plans priced by use alone charge nothing today (decision 0029).
+  const trialsOnly = items.every((item) => item.trial || item.payAsYouGo);
+  // A subscription in the cart renews on a saved method; a free trial may need it to be a card, and a
+  // plan priced by use alone always does: its use is charged to it each month.
   const recurring = items.some((item) => item.plan);
-  const needsCard = useTrialNeedsCard(items);
+  const payAsYouGo = items.some((item) => item.payAsYouGo);
+  const needsCard = useTrialNeedsCard(items) || payAsYouGo;
   const [renewError, setRenewError] = useState<string | undefined>();
   const renewSection = useRef<HTMLDivElement>(null);
   const showRenewError = (message: string) => {
@@ -225,7 +228,11 @@ function CheckoutForm({
     const methods = queryClient.getQueryData(paymentMethodsQueryOptions().queryKey)?.methods;
     const savedMethodId = recurring ? renewWithMethod(methods, renewWith, needsCard) : undefined;
     if (needsCard && !savedMethodId) {
-      showRenewError("Add a card to start this free trial, then place your order.");
+      showRenewError(
+        payAsYouGo
+          ? "Add a card for the charges for use, then place your order."
+          : "Add a card to start this free trial, then place your order.",
+      );
       return;
     }
     let shippingAddress: ShippingAddressInput | undefined;
@@ -296,7 +303,10 @@ function CheckoutForm({
                 if (item.trial)
                   void queryClient.invalidateQueries({ queryKey: productQueryOptions(item.id).queryKey });
               showRenewError(error.message);
-              return { title: "Free trial needs a card", description: error.message };
+              return {
+                title: payAsYouGo ? "A card is needed" : "Free trial needs a card",
+                description: error.message,
+              };
             case "PAYMENT_METHOD_NOT_FOUND":
               // Removed meanwhile (another tab): the list as it is now, with the default chosen again.
               onRenewWith(null);
@@ -511,8 +521,9 @@ function PaymentMethods({
         )}
         {trialsOnly ? (
           <p className="mt-4 text-xs text-muted-foreground" data-testid="trials-only-note">
-            Nothing is charged today: your order has free trials only, and is confirmed as soon as you place
-            it. When each trial ends, its first charge is paid as you choose under Renewals.
+            Nothing is charged today: your order has free trials or plans priced by use only, and is confirmed
+            as soon as you place it. When each trial ends, its first charge is paid as you choose under
+            Renewals; use is charged to your card each month for the month before.
           </p>
         ) : (
           <p className="mt-4 text-xs text-muted-foreground">

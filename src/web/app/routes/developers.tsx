@@ -719,8 +719,8 @@ const operations: Record<OperationKey, Operation> = {
     answers: (
       <p>
         A metered subscription's current period: the use counted so far (corrections included), what it costs
-        so far before tax, the estimated bill (the plan's fixed fee and the use), and the buyer's spending cap
-        with the alerts it has reached. Another seller's subscription answers 404.
+        so far before tax, the estimated bill (the plan's fixed fee, if any, and the use), and the buyer's
+        spending cap with the alerts it has reached. Another seller's subscription answers 404.
       </p>
     ),
     params: [],
@@ -1280,9 +1280,10 @@ function ReportingUsage() {
     <>
       <p>
         A metered plan charges its buyer a fixed fee each month and, at the end of the month, for the use you
-        report: calls, minutes, gigabytes or other units, priced in graduated tiers. Your system reports use
-        with a key that has the <InlineCode>usage:write</InlineCode> scope, as it happens or in batches of up
-        to {MAX_USAGE_BATCH.toLocaleString("en-US")}.
+        report: calls, minutes, gigabytes or other units, priced in graduated tiers. Set the fee to 0 to sell
+        by use alone (pay as you go): buyers then pay nothing when they subscribe, only for their use, on the
+        card they save. Your system reports use with a key that has the <InlineCode>usage:write</InlineCode>{" "}
+        scope, as it happens or in batches of up to {MAX_USAGE_BATCH.toLocaleString("en-US")}.
       </p>
       <h3>Idempotency</h3>
       <p>
@@ -1320,7 +1321,8 @@ function ReportingUsage() {
         At the end of each period the use is priced tier by tier (the first tier's units at its price, the
         next tier's at its own, and so on), rounded to the cent once, and added to the renewal that also
         charges the next month's fee. Tax is added as on any order, and the renewal is paid, retried and
-        reminded like every renewal.
+        reminded like every renewal. A pay-as-you-go month without use comes to nothing: it is settled at
+        once, without a charge, and the subscription runs on.
       </p>
       <h3>The buyer's spending cap</h3>
       <p>

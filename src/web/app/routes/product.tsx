@@ -2,6 +2,7 @@ import { ArrowLeft, Check, Gift, ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
+import { payAsYouGoOf } from "#domain/meter-units";
 import { paths } from "#domain/routes";
 import { planUnit } from "#domain/subscriptions";
 import { Badge } from "#web/components/ui/badge";
@@ -129,8 +130,15 @@ export function Component() {
         listed: planIndex === 0,
         original: planIndex === 0 ? p.originalPrice : null,
         unit: planUnit(plan),
+        payAsYouGo: payAsYouGoOf(plan),
       }
-    : { amount: p.price, listed: true, original: p.originalPrice, unit: p.pricingUnit };
+    : {
+        amount: p.price,
+        listed: true,
+        original: p.originalPrice,
+        unit: p.pricingUnit,
+        payAsYouGo: p.payAsYouGo,
+      };
 
   // Every product goes through the cart (one checkout for mixed carts), so the button says so and the
   // buyer stays here; the toast's "View cart" goes on. A plan's free trial goes to the cart at once.
@@ -165,11 +173,14 @@ export function Component() {
             originalAmount={shown.original}
             productName={p.name}
             unit={shown.unit}
+            payAsYouGo={shown.payAsYouGo}
             size="xl"
           />
           {plan?.meter && (
             <p className="-mt-2 text-sm text-muted-foreground" data-testid="price-meter">
-              + use, charged with each monthly renewal for the month before
+              {shown.payAsYouGo
+                ? "No monthly fee: use is charged each month for the month before, on a saved card"
+                : "+ use, charged with each monthly renewal for the month before"}
             </p>
           )}
           {p.plans.length > 1 ? (

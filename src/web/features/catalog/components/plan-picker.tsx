@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { CartPlan } from "#domain/cart";
 import { addOnPlan } from "#domain/cart-lines";
 import type { ProductDetail, ProductPlan } from "#domain/catalog-schemas";
+import { listedPriceLabel, payAsYouGoOf } from "#domain/meter-units";
 import { type Meter, meterUnitNames } from "#domain/metering";
 import { planUnit } from "#domain/subscriptions";
 import { cartActions, cartStore } from "#web/features/cart/cart-store";
@@ -48,8 +49,19 @@ export function addPlanToCart(
     image_url: product.imageUrl,
     plan: cartPlanOf(plan),
     trial,
+    payAsYouGo: payAsYouGoOf(plan),
   };
   cartActions.add(input, viewCart, addOnPlan(cartStore.get(), input));
+}
+
+/**
+ * A plan's price as the picker shows it: "$9 / month", "$29 / month + use", or for a plan priced by use
+ * alone its unit price ("$0.004 / call, pay as you go", `listedPriceLabel`).
+ */
+function planPriceText(plan: ProductPlan, price: ReturnType<typeof useMoney>["price"]): string {
+  const payg = payAsYouGoOf(plan);
+  if (payg) return listedPriceLabel(payg, (usd) => price(Number(usd), { exact: true }));
+  return `${price(Number(plan.price), { unit: planUnit(plan) })}${plan.meter ? " + use" : ""}`;
 }
 
 /**
@@ -176,8 +188,7 @@ export function PlanPicker({
                     className="font-semibold tabular-nums"
                     data-testid="plan-price"
                   >
-                    {money.price(Number(plan.price), { unit: planUnit(plan) })}
-                    {plan.meter && " + use"}
+                    {planPriceText(plan, money.price)}
                   </span>
                 ) : (
                   <span className="inline-block h-5 w-24 animate-pulse rounded bg-muted" aria-hidden />

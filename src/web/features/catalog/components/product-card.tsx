@@ -15,7 +15,8 @@ import { Price } from "#web/features/currency/components/price";
 import { HydrateLater } from "#web/lib/hydration";
 
 export function addProductToCart(
-  product: Pick<Product, "id" | "name" | "price" | "pricingUnit" | "vendor" | "imageUrl">,
+  product: Pick<Product, "id" | "name" | "price" | "pricingUnit" | "vendor" | "imageUrl"> &
+    Partial<Pick<Product, "payAsYouGo">>,
   viewCart: () => void,
 ) {
   cartActions.add(
@@ -24,6 +25,7 @@ export function addProductToCart(
       name: product.name,
       price: product.price,
       unit: product.pricingUnit,
+      payAsYouGo: product.payAsYouGo ?? null,
       vendor: product.vendor,
       image_url: product.imageUrl,
     },
@@ -94,6 +96,7 @@ function ProductCardBody({ product, eager = false }: CardProps) {
               originalAmount={product.originalPrice}
               productName={product.name}
               unit={product.pricingUnit}
+              payAsYouGo={product.payAsYouGo}
               compact
             />
           </div>

@@ -59,9 +59,17 @@ function rowsOf(answer: CompareAnswer): Row[] {
       key: "price",
       label: "Price",
       cell: (p) => (
-        <Price amount={p.price} originalAmount={p.originalPrice} productName={p.name} unit={p.pricingUnit} />
+        <Price
+          amount={p.price}
+          originalAmount={p.originalPrice}
+          productName={p.name}
+          unit={p.pricingUnit}
+          payAsYouGo={p.payAsYouGo}
+        />
       ),
-      compared: products.map((p) => `${p.price} ${p.pricingUnit ?? ""}`),
+      compared: products.map((p) =>
+        p.payAsYouGo ? `${p.payAsYouGo.unitPrice} ${p.payAsYouGo.unit}` : `${p.price} ${p.pricingUnit ?? ""}`,
+      ),
     },
     {
       key: "rating",

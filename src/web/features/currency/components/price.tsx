@@ -1,4 +1,5 @@
 import { cva } from "class-variance-authority";
+import { listedPriceParts, type PayAsYouGo } from "#domain/meter-units";
 import { priceSuffix } from "#domain/money";
 import type { PricingUnit } from "#domain/pricing-units";
 import { Tooltip } from "#web/components/ui/tooltip";
@@ -31,6 +32,11 @@ type PriceProps = {
    * "/transaction" fallback stays on both, as the spec says.
    */
   compact?: boolean;
+  /**
+   * A product priced by use alone (decision 0029): its unit price and meter are shown, as
+   * `listedPriceParts` words them, instead of its $0 monthly fee.
+   */
+  payAsYouGo?: PayAsYouGo | null;
   className?: string;
 };
 
@@ -43,6 +49,7 @@ export function Price({
   exact = false,
   size = "md",
   compact = false,
+  payAsYouGo = null,
   className,
 }: PriceProps) {
   const money = useMoney();
@@ -52,22 +59,28 @@ export function Price({
     );
   }
   // The amount and what it buys, as `formatPrice` joins them; the unit in lighter type beside the figure.
-  const figure = money.price(amount, { exact });
-  const suffix = priceSuffix(unit, productName, amount);
+  const payg = payAsYouGo
+    ? listedPriceParts(payAsYouGo, (usd) => money.price(Number(usd), { exact: true }))
+    : null;
+  const figure = payg ? payg.figure : money.price(amount, { exact });
+  const suffix = payg ? payg.suffix : priceSuffix(unit, productName, amount);
   const text = (
     <>
+      {payg?.prefix && <span className="text-[0.7em] font-medium text-muted-foreground">{payg.prefix}</span>}
       {figure}
       {suffix && <span className="text-[0.7em] font-medium text-muted-foreground">{suffix}</span>}
     </>
   );
-  const showOriginal = originalAmount != null && originalAmount > amount;
+  const showOriginal = !payAsYouGo && originalAmount != null && originalAmount > amount;
   const main =
     money.currency.code === "USD" ? (
       <span className={priceVariants({ size })} data-testid="price">
         {text}
       </span>
     ) : (
-      <Tooltip content={`Original price: ${money.usd(amount)} USD`}>
+      <Tooltip
+        content={`Original price: ${payAsYouGo ? money.usd(payAsYouGo.unitPrice) : money.usd(amount)} USD`}
+      >
         {(describedBy) => (
           <span
             // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can reach the USD hint

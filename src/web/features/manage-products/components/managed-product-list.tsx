@@ -1,6 +1,7 @@
 import { Eye, Package, Pencil, Plus, RotateCcw, Search, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { listedPriceLabel } from "#domain/meter-units";
 import { type ModerationStatus, moderationLabel } from "#domain/moderation";
 import { formatUnitPrice, priceSuffix } from "#domain/money";
 import { type ManagedProductRow, type ProductStatusFilter, productStatuses } from "#domain/product-admin";
@@ -252,9 +253,17 @@ function ProductRow({
       </TableCell>
       <TableCell>{product.categoryName ?? product.category}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
-        {formatUnitPrice(product.price)}
-        {priceSuffix(product.pricingUnit, product.name, product.price)}
-        {struck && product.originalPrice !== null && (
+        {product.payAsYouGo ? (
+          <span className="whitespace-normal" data-testid="managed-product-payg">
+            {listedPriceLabel(product.payAsYouGo, (usd) => formatUnitPrice(usd))}
+          </span>
+        ) : (
+          <>
+            {formatUnitPrice(product.price)}
+            {priceSuffix(product.pricingUnit, product.name, product.price)}
+          </>
+        )}
+        {!product.payAsYouGo && struck && product.originalPrice !== null && (
           <s className="ml-2 text-muted-foreground">
             <span className="sr-only">was </span>
             {formatUnitPrice(product.originalPrice)}

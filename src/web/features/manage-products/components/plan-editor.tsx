@@ -411,7 +411,7 @@ function PlanItem({
             <Input
               type="number"
               inputMode="decimal"
-              min={0.01}
+              min={metered ? 0 : 0.01}
               step={0.01}
               {...form.register(`plans.${index}.price`, { valueAsNumber: true })}
             />
@@ -541,7 +541,7 @@ function MeteredSwitch({ form, index, metered }: { form: PlanForm; index: number
       <p id={hintId} className={message ? "text-sm text-destructive" : "text-xs text-muted-foreground"}>
         {message ??
           (metered
-            ? "You report each subscriber's use through the seller API (a key with usage:write); each monthly renewal charges the fee and the month before's use by the tiers below. One per subscriber, no seats, no trial."
+            ? "You report each subscriber's use through the seller API (a key with usage:write); each monthly renewal charges the fee and the month before's use by the tiers below. A fee of 0 sells it by use alone (pay as you go). One per subscriber, no seats, no trial."
             : "Charge for use on top of a monthly fee, by tiers of unit prices.")}
       </p>
     </div>
@@ -710,6 +710,9 @@ function TrialNeedsCard({ form, index, trialDays }: { form: PlanForm; index: num
  * saves; else how buyers will read it.
  */
 function priceHint(plan: PlanInput, saved: Plan | undefined, price: number | null): string {
+  // A metered plan without a fee is priced by use alone (decision 0029).
+  if (plan.meter && price === 0 && (!saved || saved.subscribers === 0))
+    return "Fee $0: buyers pay only for use, charged each month for the month before.";
   const shown =
     price === null
       ? null

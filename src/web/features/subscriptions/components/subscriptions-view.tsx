@@ -3,7 +3,7 @@ import { type ComponentType, createContext, type ReactNode, use, useId, useRef, 
 import { Link } from "react-router";
 import { formatDate } from "#domain/dates";
 import { usageLabel } from "#domain/metering";
-import { formatUsd, lineTotal } from "#domain/money";
+import { formatUsd, lineTotal, toUnits } from "#domain/money";
 import { unitSuffix } from "#domain/pricing-units";
 import {
   type CalendarRenewal,
@@ -204,7 +204,8 @@ function SubscriptionRow({ subscription }: { subscription: Subscription }) {
           </span>
           {subscription.usage && subscription.status !== "ended" && (
             <span className="text-xs text-muted-foreground" data-testid="subscription-metered">
-              Plus use: {usageLabel(subscription.usage.quantity, subscription.usage.unit)} so far
+              {paysForUseOnly(subscription) ? "Pay as you go" : "Plus use"}:{" "}
+              {usageLabel(subscription.usage.quantity, subscription.usage.unit)} so far
             </span>
           )}
           {subscription.pendingChange && <PendingChangeLine change={subscription.pendingChange} />}
@@ -372,6 +373,10 @@ function DateLine({ subscription }: { subscription: Subscription }) {
   );
 }
 
+/** A metered subscription without a fee (pay as you go, decision 0029): its renewals bill use alone. */
+const paysForUseOnly = (subscription: Subscription) =>
+  subscription.usage !== null && toUnits(subscription.unitPrice) === 0;
+
 /**
  * A new price announced for a coming renewal: one period's price for its seats (before tax, as the
  * notice e-mail gives it) and the first renewal due at it.
@@ -400,7 +405,11 @@ function PriceChangeLine({ subscription }: { subscription: Subscription }) {
  */
 function NextCharge({ subscription }: { subscription: Subscription }) {
   const money = useMoney();
-  const next = subscription.nextTotal ?? subscription.due?.total ?? null;
+  // Priced by use alone, nothing is known of the next charge but this period's use so far (its estimate).
+  const byUse = paysForUseOnly(subscription) && !subscription.due;
+  const next = byUse
+    ? (subscription.usage?.estimate ?? null)
+    : (subscription.nextTotal ?? subscription.due?.total ?? null);
   const method = subscription.status === "ended" ? null : <PaymentMethodLine subscription={subscription} />;
   if (next === null)
     return (
@@ -417,7 +426,7 @@ function NextCharge({ subscription }: { subscription: Subscription }) {
       {subscription.usage && subscription.status !== "ended" && (
         // A metered plan's renewal also bills the period's use, in arrears (its estimate is below the table).
         <span className="text-xs text-muted-foreground" data-testid="subscription-next-usage">
-          + this period's use
+          {byUse ? "this period's use so far, before tax (no monthly fee)" : "+ this period's use"}
         </span>
       )}
       {money.currency.code !== "USD" && (

@@ -1,0 +1,2 @@
+ALTER TABLE "product_plans" DROP CONSTRAINT "product_plans_price";--> statement-breakpoint
+ALTER TABLE "product_plans" ADD CONSTRAINT "product_plans_price" CHECK ("product_plans"."price" > 0 or "product_plans"."meter_unit" is not null);
