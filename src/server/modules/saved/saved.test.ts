@@ -57,6 +57,7 @@ describe("saved products", () => {
         "imageUrl",
         "name",
         "originalPrice",
+        "payAsYouGo",
         "price",
         "pricingUnit",
         "rating",
