@@ -137,8 +137,13 @@ describe("verified reviews", () => {
     const name = (await card.getByRole("heading").textContent()) ?? "";
     // The product's own request is held, so the page shows its placeholder first, as on a slow network.
     const release = await holdRequests(page, "**/api/products/*");
+    const asked = page.waitForRequest((request) =>
+      /\/api\/products\/[^/?]+$/.test(new URL(request.url()).pathname),
+    );
     await card.getByRole("link", { name }).first().click();
     await page.waitForURL("**/products/*");
+    // The page's code may come first (its own placeholder): the product's request is held once it is made.
+    await asked;
     await page.getByRole("status").first().waitFor();
     release();
     await page.getByRole("heading", { level: 1, name }).waitFor();
