@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { listedPriceLabel, listedPriceParts, payAsYouGoOf } from "#domain/meter-units";
+import { listedPriceLabel, listedPriceParts } from "#domain/meter-units";
+import { payAsYouGoOf } from "#domain/metering";
 import { formatUnitPrice } from "#domain/money";
 import { planInputSchema } from "#domain/plan-schemas";
 

@@ -1,27 +1,20 @@
-import { fromUnits, toUnits } from "#domain/money";
-
 /*
  * What metered plans count and how a listing priced by use alone reads (decision 0029), apart from
- * #domain/metering: prices are drawn on every page, and this keeps zod out of that bundle.
+ * #domain/metering: prices are drawn on every page, and this keeps zod and the rest of metering out of
+ * the home route's JavaScript budget.
  */
 
 /** What a metered plan counts. */
 export const meterUnits = ["call", "minute", "gb", "unit"] as const;
 export type MeterUnit = (typeof meterUnits)[number];
 
-/** Each unit as a plan's form offers it, and its name for one and for many ("1 call", "2 calls"). */
-export const meterUnitNames: Record<MeterUnit, { label: string; one: string; many: string }> = {
-  call: { label: "Per API call", one: "call", many: "calls" },
-  minute: { label: "Per minute", one: "minute", many: "minutes" },
-  gb: { label: "Per GB", one: "GB", many: "GB" },
-  unit: { label: "Per unit", one: "unit", many: "units" },
+/** Each unit's name for one and for many ("1 call", "2 calls"). */
+export const meterUnitNames: Record<MeterUnit, { one: string; many: string }> = {
+  call: { one: "call", many: "calls" },
+  minute: { one: "minute", many: "minutes" },
+  gb: { one: "GB", many: "GB" },
+  unit: { one: "unit", many: "units" },
 };
-
-/** "12,345 calls", "1 GB". */
-export function usageLabel(quantity: number, unit: MeterUnit): string {
-  const names = meterUnitNames[unit];
-  return `${quantity.toLocaleString("en-US")} ${quantity === 1 ? names.one : names.many}`;
-}
 
 /**
  * What a product priced by use alone lists (decision 0029): its first plan is metered with no monthly
@@ -29,20 +22,6 @@ export function usageLabel(quantity: number, unit: MeterUnit): string {
  * its tiers (USD, at most four decimals) and `tiered` whether others cost more.
  */
 export type PayAsYouGo = { unit: MeterUnit; unitPrice: string; tiered: boolean };
-
-/** A pay-as-you-go listing from its first plan's meter: null when the plan has a fee or no meter. */
-export function payAsYouGoOf(plan: {
-  price: string | number;
-  meter: { unit: MeterUnit; tiers: readonly { unitPrice: string }[] } | null;
-}): PayAsYouGo | null {
-  if (!plan.meter || toUnits(plan.price) > 0 || plan.meter.tiers.length === 0) return null;
-  const prices = plan.meter.tiers.map((tier) => toUnits(tier.unitPrice));
-  return {
-    unit: plan.meter.unit,
-    unitPrice: fromUnits(Math.min(...prices)),
-    tiered: new Set(prices).size > 1,
-  };
-}
 
 /**
  * The one rule for how a pay-as-you-go listing's price reads, wherever a price is drawn: the figure (its

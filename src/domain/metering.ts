@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type MeterUnit, meterUnits } from "#domain/meter-units";
+import { type MeterUnit, meterUnitNames, meterUnits, type PayAsYouGo } from "#domain/meter-units";
 import { fromUnits, MONEY_COLUMN_MAX, MONEY_SCALE, toUnits } from "#domain/money";
 import { type Anchored, boundary, type Period, periodAt, USAGE_GRACE_MS } from "#domain/subscriptions";
 
@@ -11,7 +11,38 @@ export { USAGE_GRACE_MS };
  * graduated tiers, and invoiced with the next period's fixed fee on the renewal.
  */
 
-export { type MeterUnit, meterUnitNames, meterUnits, usageLabel } from "#domain/meter-units";
+export { type MeterUnit, meterUnitNames, meterUnits } from "#domain/meter-units";
+
+/**
+ * Each unit as a plan's form offers it. Apart from the names: those are drawn with every price, on every
+ * page (the home route's JavaScript budget), the form's labels only in the seller's plan editor.
+ */
+export const meterUnitLabels: Record<MeterUnit, string> = {
+  call: "Per API call",
+  minute: "Per minute",
+  gb: "Per GB",
+  unit: "Per unit",
+};
+
+/** "12,345 calls", "1 GB". */
+export function usageLabel(quantity: number, unit: MeterUnit): string {
+  const names = meterUnitNames[unit];
+  return `${quantity.toLocaleString("en-US")} ${quantity === 1 ? names.one : names.many}`;
+}
+
+/** A pay-as-you-go listing from its first plan's meter: null when the plan has a fee or no meter. */
+export function payAsYouGoOf(plan: {
+  price: string | number;
+  meter: { unit: MeterUnit; tiers: readonly { unitPrice: string }[] } | null;
+}): PayAsYouGo | null {
+  if (!plan.meter || toUnits(plan.price) > 0 || plan.meter.tiers.length === 0) return null;
+  const prices = plan.meter.tiers.map((tier) => toUnits(tier.unitPrice));
+  return {
+    unit: plan.meter.unit,
+    unitPrice: fromUnits(Math.min(...prices)),
+    tiered: new Set(prices).size > 1,
+  };
+}
 
 /**
  * One price tier: each unit used beyond the previous tier's `upTo`, up to and including this one's, costs

@@ -1,7 +1,8 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { ProductCard } from "#domain/catalog-schemas";
-import { type MeterUnit, type PayAsYouGo, payAsYouGoOf } from "#domain/meter-units";
+import type { MeterUnit, PayAsYouGo } from "#domain/meter-units";
 import type { UsageTier } from "#domain/metering";
+import { payAsYouGoOf } from "#domain/metering";
 import { products, storefronts } from "#server/db/schema/catalog";
 
 /**

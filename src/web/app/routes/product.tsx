@@ -2,7 +2,7 @@ import { ArrowLeft, Check, Gift, ShoppingCart } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { showsDiscountBadge } from "#domain/catalog";
-import { payAsYouGoOf } from "#domain/meter-units";
+import { payAsYouGoOf } from "#domain/metering";
 import { paths } from "#domain/routes";
 import { planUnit } from "#domain/subscriptions";
 import { Badge } from "#web/components/ui/badge";

@@ -78,9 +78,7 @@ export function Price({
         {text}
       </span>
     ) : (
-      <Tooltip
-        content={`Original price: ${payAsYouGo ? money.usd(payAsYouGo.unitPrice) : money.usd(amount)} USD`}
-      >
+      <Tooltip content={`Original price: ${money.usd(payAsYouGo?.unitPrice ?? amount)} USD`}>
         {(describedBy) => (
           <span
             // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can reach the USD hint

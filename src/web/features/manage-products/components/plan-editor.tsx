@@ -12,7 +12,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { MAX_QUANTITY } from "#domain/checkout";
-import { MAX_TIERS, type MeterInput, meterUnitNames, meterUnits } from "#domain/metering";
+import { MAX_TIERS, type MeterInput, meterUnitLabels, meterUnitNames, meterUnits } from "#domain/metering";
 import { formatUsd } from "#domain/money";
 import {
   MAX_PLANS,
@@ -579,7 +579,7 @@ function MeterFields({ form, index }: { form: PlanForm; index: number }) {
         <NativeSelect {...form.register(`plans.${index}.meter.unit`)}>
           {meterUnits.map((u) => (
             <option key={u} value={u}>
-              {meterUnitNames[u].label}
+              {meterUnitLabels[u]}
             </option>
           ))}
         </NativeSelect>
